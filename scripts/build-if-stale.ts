@@ -1,0 +1,29 @@
+// `npm start` builds the client only when a source changed since the last build, so a restart on
+// existing data takes the server's start time, not a build's.
+import { spawnSync } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+
+const root = path.resolve(import.meta.dirname, "..");
+const stamp = path.join(root, "dist", "index.html");
+const inputs = ["src", "locales", "public", "index.html", "vite.config.ts", "lingui.config.ts", "package-lock.json"];
+
+function newest(entry: string): number {
+  const full = path.join(root, entry);
+  if (!fs.existsSync(full)) return 0;
+  const stat = fs.statSync(full);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let latest = stat.mtimeMs;
+  for (const child of fs.readdirSync(full)) latest = Math.max(latest, newest(path.join(entry, child)));
+  return latest;
+}
+
+const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+if (inputs.some((entry) => newest(entry) > builtAt)) {
+  process.stdout.write("Building the storefront client...\n");
+  const result = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], {
+    cwd: root,
+    stdio: "inherit",
+  });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}

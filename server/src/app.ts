@@ -1,0 +1,179 @@
+import { randomUUID } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import fastifyHelmet from "@fastify/helmet";
+import fastifyRateLimit from "@fastify/rate-limit";
+import fastifyStatic from "@fastify/static";
+import fastifySwagger from "@fastify/swagger";
+import fastifySwaggerUi from "@fastify/swagger-ui";
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import {
+  hasZodFastifySchemaValidationErrors,
+  isResponseSerializationError,
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+} from "fastify-type-provider-zod";
+import { apiErrorBody, type ApiErrorBody } from "../../src/domain/api-errors.ts";
+import type { Config } from "./config.ts";
+import type { Database } from "./db/client.ts";
+import { AppError } from "./lib/errors.ts";
+import { apiRoutes } from "./routes/index.ts";
+
+export interface AppOptions {
+  config: Config;
+  database: Database;
+  /** Requests per minute per client address on /api; benchmarks raise it. */
+  rateLimitPerMinute?: number;
+  /** Serve the built client from `config.staticDir` when it exists. */
+  serveClient?: boolean;
+  logger?: boolean;
+}
+
+declare module "fastify" {
+  interface FastifyInstance {
+    config: Config;
+    database: Database;
+  }
+}
+
+export const API_PREFIX = "/api";
+const BODY_LIMIT = 1024 * 1024;
+
+/** Validation problems as "body.phone: Invalid string", appended to the localised description. */
+function describeValidation(error: FastifyError): string {
+  if (!hasZodFastifySchemaValidationErrors(error)) return error.message;
+  return error.validation
+    .map((v) => `${error.validationContext ?? "request"}${v.instancePath.replaceAll("/", ".")}: ${v.message}`)
+    .join("; ");
+}
+
+function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
+  const d = body.description;
+  return { ...body, description: { uz: `${d.uz}: ${detail}`, ru: `${d.ru}: ${detail}`, eng: `${d.eng}: ${detail}` } };
+}
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { config, database } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: config.logLevel },
+    genReqId: (req) => {
+      const given = req.headers["x-request-id"];
+      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+    },
+    bodyLimit: BODY_LIMIT,
+    trustProxy: config.publicUrl !== undefined,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate("config", config);
+  app.decorate("database", database);
+  app.decorateRequest("tenant", null as unknown as FastifyRequest["tenant"]);
+
+  app.addHook("onSend", async (request, reply) => {
+    reply.header("x-request-id", request.id);
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    let body: ApiErrorBody;
+    if (error instanceof AppError) {
+      body = error.body;
+    } else if (hasZodFastifySchemaValidationErrors(error) || error.validation) {
+      body = withDetail(apiErrorBody("VALIDATION_FAILED"), describeValidation(error));
+    } else if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      body = apiErrorBody("PAYLOAD_TOO_LARGE");
+    } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
+      body = apiErrorBody("UNSUPPORTED_MEDIA_TYPE");
+    } else if (error.statusCode === 429) {
+      body = apiErrorBody("RATE_LIMITED");
+    } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
+      // Malformed JSON, empty JSON body and other client mistakes Fastify detects itself.
+      body = withDetail(apiErrorBody("VALIDATION_FAILED"), error.message);
+    } else {
+      if (isResponseSerializationError(error)) request.log.error({ err: error }, "response does not match its schema");
+      else request.log.error({ err: error }, "unhandled error");
+      body = apiErrorBody("INTERNAL");
+    }
+    if (body.status >= 500 && error instanceof AppError) request.log.error({ err: error }, "server error");
+    return reply.status(body.status).send(body);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", "data:", "blob:", "https:"],
+        connectSrc: ["'self'", "https:"],
+        workerSrc: ["'self'", "blob:"],
+        fontSrc: ["'self'", "data:", "https:"],
+        // Telegram Web and the Click app show the storefront inside a frame.
+        frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org", "https://*.click.uz"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl?.startsWith("https:") ?? false,
+  });
+
+  await app.register(fastifyRateLimit, {
+    global: true,
+    max: options.rateLimitPerMinute ?? 600,
+    timeWindow: 60_000,
+    allowList: (request) => !request.url.startsWith(API_PREFIX),
+    errorResponseBuilder: (_request, context) => ({ ...apiErrorBody("RATE_LIMITED"), statusCode: context.statusCode }),
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      info: {
+        title: "Savat storefront API",
+        description:
+          "Every error answers `{status, code, description: {uz, ru, eng}}`. Tenant routes need the `merchant` header.",
+        version: "1.0.0",
+      },
+      components: {
+        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  if (config.env === "development" || config.demo) {
+    await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
+  }
+
+  await app.register(apiRoutes, { prefix: API_PREFIX });
+
+  const indexHtml = path.join(config.staticDir, "index.html");
+  const clientBuilt = (options.serveClient ?? true) && fs.existsSync(indexHtml);
+  if (clientBuilt) {
+    await app.register(fastifyStatic, {
+      root: config.staticDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(reply, filePath) {
+        // Hashed bundles never change under their name; everything else is revalidated.
+        const hashed = filePath.startsWith(path.join(config.staticDir, "assets") + path.sep);
+        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const pathname = request.url.split("?")[0] ?? "/";
+    if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
+      return reply.status(404).send(apiErrorBody("ROUTE_NOT_FOUND"));
+    }
+    // Client routes (history fallback): paths without a file extension get the app shell.
+    if (clientBuilt && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+    }
+    return reply.status(404).send(apiErrorBody("NOT_FOUND"));
+  });
+
+  return app;
+}

@@ -1,0 +1,106 @@
+import path from "node:path";
+import { z } from "zod";
+
+/** Thrown at boot when the environment holds a bad value; the message names every bad variable. */
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+const flag = z
+  .enum(["1", "0", "true", "false", "on", "off", "yes", "no"], {
+    error: "must be one of 1, 0, true, false, on, off, yes, no",
+  })
+  .transform((v) => ["1", "true", "on", "yes"].includes(v));
+
+const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
+  PORT: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 65535" })
+    .max(65535, { error: "must be between 0 and 65535" })
+    .default(8080),
+  HOST: z.string().min(1, { error: "must not be empty" }).default("127.0.0.1"),
+  DATABASE_URL: z
+    .url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// or postgresql:// URL" })
+    .optional(),
+  DATA_DIR: z.string().min(1, { error: "must not be empty" }).default("./.data"),
+  PUBLIC_URL: httpUrl.optional(),
+  TELEGRAM_BOT_TOKEN: z
+    .string()
+    .regex(/^\d+:[\w-]{20,}$/, { error: "must look like a bot token: <bot id>:<secret>" })
+    .optional(),
+  SMS_GATEWAY: z.enum(["console", "merchant"], { error: "must be console or merchant" }).optional(),
+  NOMINATIM_URL: httpUrl.optional(),
+  CLICK_API_URL: httpUrl.optional(),
+  MAP_STYLE_URL: httpUrl.optional(),
+  LOG_LEVEL: z
+    .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
+      error: "must be one of fatal, error, warn, info, debug, trace, silent",
+    })
+    .default("info"),
+  DEMO: flag.optional(),
+  STATIC_DIR: z.string().min(1).optional(),
+});
+
+export interface Config {
+  env: "development" | "production" | "test";
+  port: number;
+  host: string;
+  /** PostgreSQL when set; the embedded PGlite at `dataDir` otherwise. */
+  databaseUrl: string | undefined;
+  dataDir: string;
+  publicUrl: string | undefined;
+  telegramBotToken: string | undefined;
+  /** `console` writes codes to the log; `merchant` uses each merchant's own gateway. */
+  smsGateway: "console" | "merchant";
+  nominatimUrl: string | undefined;
+  /** Click's JSON-RPC endpoint for `user.profile`; unset in demo mode = the built-in fake. */
+  clickApiUrl: string | undefined;
+  mapStyleUrl: string | undefined;
+  logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /** Demo brands, the testers' harness, the console SMS gateway and the order simulator. */
+  demo: boolean;
+  /** The built client; `dist` in the repository by default. */
+  staticDir: string;
+}
+
+const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv): Record<string, string> =>
+  Object.fromEntries(Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""));
+
+export function loadConfig(env: NodeJS.ProcessEnv): Config {
+  const parsed = envSchema.safeParse(EMPTY_AS_UNSET(env));
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => {
+      const name = String(issue.path[0] ?? "environment");
+      const value = env[name];
+      return `  ${name}=${JSON.stringify(value ?? "")}: ${issue.message}`;
+    });
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const demo = e.DEMO ?? e.DATABASE_URL === undefined;
+  if (e.SMS_GATEWAY === "console" && !demo && e.NODE_ENV === "production") {
+    throw new ConfigError(
+      'Invalid configuration:\n  SMS_GATEWAY="console": the console gateway exists only with DEMO on or NODE_ENV=development',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: path.resolve(e.DATA_DIR),
+    publicUrl: e.PUBLIC_URL,
+    telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    smsGateway: e.SMS_GATEWAY ?? (demo ? "console" : "merchant"),
+    nominatimUrl: e.NOMINATIM_URL,
+    clickApiUrl: e.CLICK_API_URL,
+    mapStyleUrl: e.MAP_STYLE_URL,
+    logLevel: e.LOG_LEVEL,
+    demo,
+    staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
+  };
+}

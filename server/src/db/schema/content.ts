@@ -1,0 +1,201 @@
+// Customer engagement and merchant content: favourites, product grades, reservations, waiter calls,
+// vacancies, banners, stories and notifications.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import {
+  createdDate,
+  id,
+  lastModifiedDate,
+  money,
+  multilingual,
+  requiredMultilingual,
+  timestamptz,
+} from "./columns.ts";
+import { branches } from "./geo.ts";
+import { products } from "./menu.ts";
+import { merchantId } from "./tenant.ts";
+import { orders } from "./orders.ts";
+import { users } from "./users.ts";
+
+export const favourites = pgTable(
+  "favourites",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    isFavourite: boolean().notNull().default(true),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("favourites_merchant_id_user_id_idx").on(t.merchantId, t.userId),
+    uniqueIndex("favourites_user_id_product_id_uq").on(t.userId, t.productId),
+  ],
+);
+
+/** A customer's rating of a product, 1 to 5 (GET /products/v1/grade serves the averages). */
+export const grades = pgTable(
+  "grades",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    /** NULL after the author's account is deleted. */
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    productId: uuid()
+      .notNull()
+      .references(() => products.id, { onDelete: "cascade" }),
+    orderId: uuid().references(() => orders.id, { onDelete: "set null" }),
+    grade: smallint().notNull(),
+    comment: text(),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("grades_merchant_id_product_id_idx").on(t.merchantId, t.productId),
+    check("grades_grade_check", sql`${t.grade} between 1 and 5`),
+  ],
+);
+
+/** A table reservation at a branch. */
+export const reservations = pgTable(
+  "reservations",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    place: text(),
+    chairs: integer().notNull(),
+    time: timestamptz().notNull(),
+    comment: text(),
+    /** NEW, CONFIRMED, CANCELED, ... (no enumeration in the spec). */
+    status: text().notNull().default("NEW"),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    index("reservations_merchant_id_branch_id_time_idx").on(t.merchantId, t.branchId, t.time),
+    index("reservations_user_id_idx").on(t.userId),
+    check("reservations_chairs_check", sql`${t.chairs} > 0`),
+  ],
+);
+
+/** A call for a waiter from a table. */
+export const waiterCalls = pgTable(
+  "waiter_calls",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    tableId: text(),
+    createdDate: createdDate(),
+    handledAt: timestamptz(),
+  },
+  (t) => [index("waiter_calls_merchant_id_branch_id_idx").on(t.merchantId, t.branchId, t.createdDate)],
+);
+
+export const vacancies = pgTable(
+  "vacancies",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    /** The responsible person. */
+    responsible: text(),
+    phone: text(),
+    position: requiredMultilingual(),
+    /** Monthly salary; NULL = negotiable. */
+    salary: money(),
+    requirements: multilingual(),
+    isActive: boolean().notNull().default(true),
+    priority: integer().notNull().default(0),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("vacancies_merchant_id_priority_idx").on(t.merchantId, t.priority)],
+);
+
+/** A home-page banner (GET /support/v1/banner); shown between startDate and endDate when set. */
+export const banners = pgTable(
+  "banners",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    title: requiredMultilingual(),
+    image: text().notNull(),
+    link: text(),
+    productId: uuid().references(() => products.id, { onDelete: "set null" }),
+    priority: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    startDate: timestamptz(),
+    endDate: timestamptz(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("banners_merchant_id_priority_idx").on(t.merchantId, t.priority)],
+);
+
+/** One slide of a story. */
+export type StoryMedia = {
+  type: "image" | "video";
+  url: string;
+  /** Seconds on screen. */
+  duration?: number;
+};
+
+/** A story (GET /notifications/v2/stories): a preview and a list of slides. */
+export const stories = pgTable(
+  "stories",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    title: requiredMultilingual(),
+    preview: text(),
+    media: jsonb().$type<StoryMedia[]>().notNull().default([]),
+    priority: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("stories_merchant_id_priority_idx").on(t.merchantId, t.priority)],
+);
+
+/** A notification to one user, or to every user of the merchant when userId is NULL. */
+export const notifications = pgTable(
+  "notifications",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    title: requiredMultilingual(),
+    body: requiredMultilingual(),
+    image: text(),
+    isRead: boolean().notNull().default(false),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("notifications_merchant_id_user_id_created_date_idx").on(t.merchantId, t.userId, t.createdDate),
+  ],
+);

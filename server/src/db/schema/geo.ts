@@ -1,0 +1,105 @@
+// Branches with their working hours, and the delivery regions (priced polygons) of each city.
+import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  coordinate,
+  createdDate,
+  id,
+  lastModifiedDate,
+  money,
+  multilingual,
+  requiredMultilingual,
+} from "./columns.ts";
+import { weekNameEnum, workHourTypeEnum } from "./enums.ts";
+import { cities } from "./merchants.ts";
+import { merchantId } from "./tenant.ts";
+import { users } from "./users.ts";
+
+/** A branch (restaurant / kitchen). Times are local "HH:mm" strings in the merchant's time zone. */
+export const branches = pgTable(
+  "branches",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    cityId: uuid().references(() => cities.id, { onDelete: "set null" }),
+    name: requiredMultilingual(),
+    address: multilingual(),
+    phone: text(),
+    bookingPhone: text(),
+    latitude: coordinate().notNull(),
+    longitude: coordinate().notNull(),
+    isActive: boolean().notNull().default(true),
+    isMain: boolean().notNull().default(false),
+    deleted: boolean().notNull().default(false),
+    /** "HH:mm". */
+    open: text(),
+    /** "HH:mm". */
+    close: text(),
+    deliveryPrice: money().notNull().default(0),
+    /** Start of delivery hours, "HH:mm". */
+    deliveryStart: text(),
+    /** End of delivery hours, "HH:mm". */
+    deliveryEnd: text(),
+    // Integration
+    companyId: text(),
+    paymentId: text(),
+    iikoId: text(),
+    // Settings
+    bookingEnabled: boolean().notNull().default(false),
+    deliveryEnabled: boolean().notNull().default(false),
+    dineInEnabled: boolean().notNull().default(false),
+    expressEnabled: boolean().notNull().default(false),
+    kitchenEnabled: boolean().notNull().default(false),
+    payOfficeEnabled: boolean().notNull().default(false),
+    pickupEnabled: boolean().notNull().default(false),
+    storageEnabled: boolean().notNull().default(false),
+    thirdPartyDeliveryEnabled: boolean().notNull().default(false),
+    directorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("branches_merchant_id_city_id_idx").on(t.merchantId, t.cityId)],
+);
+
+/**
+ * Working hours of a branch for one service type and weekday. A missing row or isDayOff means closed
+ * that day. "HH:mm" local times; close may be "24:00" and close < open means past midnight.
+ */
+export const branchWorkHours = pgTable(
+  "branch_work_hours",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    type: workHourTypeEnum().notNull(),
+    weekName: weekNameEnum().notNull(),
+    open: text(),
+    close: text(),
+    isDayOff: boolean().notNull().default(false),
+  },
+  (t) => [
+    index("branch_work_hours_merchant_id_idx").on(t.merchantId),
+    uniqueIndex("branch_work_hours_branch_id_type_week_name_uq").on(t.branchId, t.type, t.weekName),
+  ],
+);
+
+/** A delivery zone: the address inside the polygon pays `price` for delivery. */
+export const deliveryRegions = pgTable(
+  "delivery_regions",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    cityId: uuid().references(() => cities.id, { onDelete: "cascade" }),
+    name: requiredMultilingual(),
+    /** Ring of [longitude, latitude] pairs (GeoJSON order); the closing point may be omitted. */
+    polygon: jsonb().$type<[number, number][]>().notNull(),
+    color: text(),
+    price: money().notNull().default(0),
+    /** Lower first when regions overlap. */
+    priority: integer().notNull().default(0),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("delivery_regions_merchant_id_city_id_idx").on(t.merchantId, t.cityId)],
+);

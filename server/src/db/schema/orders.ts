@@ -1,0 +1,288 @@
+// Order settings, couriers, orders with their items and status history, and per-merchant numbering.
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import type { AddressType, PaymentType } from "../../../../src/domain/enums.ts";
+import type { Multilingual } from "../../../../src/domain/multilingual.ts";
+import {
+  coordinate,
+  createdDate,
+  id,
+  lastModifiedDate,
+  money,
+  percent,
+  quantity,
+  requiredMultilingual,
+  timestamptz,
+} from "./columns.ts";
+import {
+  courierStatusEnum,
+  deliveryTypeEnum,
+  orderChangeReasonEnum,
+  orderDeviceEnum,
+  orderStatusEnum,
+  paymentTypeEnum,
+  productUnitEnum,
+  serviceTypeEnum,
+} from "./enums.ts";
+import { branches, deliveryRegions } from "./geo.ts";
+import { products } from "./menu.ts";
+import { cities, merchants } from "./merchants.ts";
+import { merchantId } from "./tenant.ts";
+import { promos } from "./payments.ts";
+import { users } from "./users.ts";
+
+/**
+ * Order rules of a merchant: one row with cityId NULL (the merchant default) and optionally one row
+ * per city overriding it.
+ */
+export const orderSettings = pgTable(
+  "order_settings",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    cityId: uuid().references(() => cities.id, { onDelete: "cascade" }),
+    serviceFeeEnabled: boolean().notNull().default(false),
+    /** Product total from which delivery is free; NULL = never free. */
+    feeFreeThreshold: money(),
+    /** The service fee added to an order when serviceFeeEnabled. */
+    feeAmount: money().notNull().default(0),
+    minimalDeliveryPrice: money().notNull().default(0),
+    /** Minimum product total for delivery; 0 = none. */
+    minOrderAmount: money().notNull().default(0),
+    /** Cashback earned on a DELIVERED or CLOSED order, percent of the product total; 0 = none. */
+    cashbackPercent: percent().notNull().default(0),
+    defaultDeliveryTypeBot: deliveryTypeEnum().notNull().default("MERCHANT"),
+    defaultDeliveryTypeWeb: deliveryTypeEnum().notNull().default("MERCHANT"),
+    defaultDeliveryTypeApp: deliveryTypeEnum().notNull().default("MERCHANT"),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("order_settings_merchant_id_uq")
+      .on(t.merchantId)
+      .where(sql`${t.cityId} is null`),
+    uniqueIndex("order_settings_merchant_id_city_id_uq")
+      .on(t.merchantId, t.cityId)
+      .where(sql`${t.cityId} is not null`),
+  ],
+);
+
+/** A courier: a user of the merchant who delivers, with the last known position. */
+export const couriers = pgTable(
+  "couriers",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid()
+      .notNull()
+      .unique("couriers_user_id_unique")
+      .references(() => users.id, { onDelete: "cascade" }),
+    branchId: uuid().references(() => branches.id, { onDelete: "set null" }),
+    balance: money().notNull().default(0),
+    status: courierStatusEnum(),
+    latitude: coordinate(),
+    longitude: coordinate(),
+    positionAt: timestamptz(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("couriers_merchant_id_branch_id_idx").on(t.merchantId, t.branchId)],
+);
+
+/** Online payment details of an order (provider transaction, checkout link, ...). */
+export type OrderPayment = {
+  provider?: PaymentType;
+  transactionId?: string;
+  checkoutUrl?: string;
+  /** ISO date-time. */
+  paidAt?: string;
+  [key: string]: unknown;
+};
+
+/** Who receives the order when it is not the customer. */
+export type OrderReceiver = { name: string; phone: string };
+
+/** The delivery address as it was when the order was placed. */
+export type OrderAddressSnapshot = {
+  id?: string | null;
+  type?: AddressType | null;
+  name?: string | null;
+  streetName?: string | null;
+  houseNumber?: string | null;
+  details?: string | null;
+  description?: string | null;
+  comment?: string | null;
+  latitude: number;
+  longitude: number;
+  cityId?: string | null;
+  floor?: string | null;
+  office?: string | null;
+  entrance?: string | null;
+  domophone?: string | null;
+};
+
+/**
+ * An order. Every amount is computed by the server. userId becomes NULL when the customer's account
+ * is deleted; the receiver and address snapshots are then erased too.
+ */
+export const orders = pgTable(
+  "orders",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    /** Human number, sequential per merchant (order_number_counters). */
+    number: integer().notNull(),
+    status: orderStatusEnum().notNull(),
+    serviceType: serviceTypeEnum().notNull(),
+    orderDevice: orderDeviceEnum(),
+    paymentType: paymentTypeEnum().notNull().default("CASH"),
+    payment: jsonb().$type<OrderPayment>(),
+    isPaid: boolean().notNull().default(false),
+    /** The customer's rating of the order, 1 to 5. */
+    grade: smallint(),
+    /** Reasons given with the grade or the cancellation. */
+    reasons: jsonb().$type<string[]>().notNull().default([]),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    receiver: jsonb().$type<OrderReceiver>(),
+    address: jsonb().$type<OrderAddressSnapshot>(),
+    branchId: uuid().references(() => branches.id, { onDelete: "set null" }),
+    courierId: uuid().references(() => couriers.id, { onDelete: "set null" }),
+    waiterId: uuid().references(() => users.id, { onDelete: "set null" }),
+    hallId: text(),
+    tableId: text(),
+    comment: text(),
+    courierComment: text(),
+    promoId: uuid().references(() => promos.id, { onDelete: "set null" }),
+    promoCode: text(),
+    /** Cashback spent on this order. */
+    cashback: money().notNull().default(0),
+    /** Cashback the order earns when it is DELIVERED or CLOSED. */
+    cashbackEarned: money().notNull().default(0),
+    productPrice: money().notNull().default(0),
+    productDiscount: money().notNull().default(0),
+    deliveryPrice: money().notNull().default(0),
+    deliveryDiscount: money().notNull().default(0),
+    totalProductPrice: money().notNull().default(0),
+    totalProductDiscount: money().notNull().default(0),
+    totalPrice: money().notNull().default(0),
+    totalDiscount: money().notNull().default(0),
+    servicePrice: money().notNull().default(0),
+    productCount: integer().notNull().default(0),
+    /** The delivery region whose price was applied. */
+    deliveryTariffId: uuid().references(() => deliveryRegions.id, { onDelete: "set null" }),
+    deliveryType: deliveryTypeEnum(),
+    courierStatus: courierStatusEnum(),
+    courierPaid: boolean().notNull().default(false),
+    /** The requested time of a later (AT_TIME) order. */
+    atTime: timestamptz(),
+    cookingAt: timestamptz(),
+    readyAt: timestamptz(),
+    deliveredAt: timestamptz(),
+    sendCheque: boolean().notNull().default(false),
+    sendChequePhone: text(),
+    /** The Idempotency-Key header of the placing request. */
+    idempotencyKey: text(),
+    /** Hidden from the customer's order list. */
+    isHidden: boolean().notNull().default(false),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("orders_merchant_id_number_uq").on(t.merchantId, t.number),
+    uniqueIndex("orders_merchant_id_user_id_idempotency_key_uq")
+      .on(t.merchantId, t.userId, t.idempotencyKey)
+      .where(sql`${t.idempotencyKey} is not null`),
+    index("orders_merchant_id_user_id_created_date_idx").on(t.merchantId, t.userId, t.createdDate),
+    index("orders_merchant_id_status_idx").on(t.merchantId, t.status),
+    index("orders_merchant_id_created_date_idx").on(t.merchantId, t.createdDate),
+    index("orders_courier_id_idx").on(t.courierId),
+    check("orders_grade_check", sql`${t.grade} is null or ${t.grade} between 1 and 5`),
+  ],
+);
+
+/** A chosen modification as it was when the order was placed. */
+export type OrderItemModification = {
+  id: string;
+  groupId: string;
+  name: Multilingual;
+  /** Unit price of the modification. */
+  price: number;
+  count: number;
+};
+
+/** A cart line of an order, a snapshot of the product at order time. */
+export const orderItems = pgTable(
+  "order_items",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** NULL when the product has since been deleted. */
+    productId: uuid().references(() => products.id, { onDelete: "set null" }),
+    name: requiredMultilingual(),
+    image: text(),
+    unit: productUnitEnum().notNull().default("COUNT"),
+    count: quantity().notNull(),
+    /** Unit price of the product before discount. */
+    costPrice: money().notNull(),
+    /** Percent off. */
+    discount: percent().notNull().default(0),
+    modifications: jsonb().$type<OrderItemModification[]>().notNull().default([]),
+    /** Line total: (costPrice + modification prices) x count. */
+    price: money().notNull(),
+    priority: integer().notNull().default(0),
+  },
+  (t) => [
+    index("order_items_merchant_id_order_id_idx").on(t.merchantId, t.orderId),
+    index("order_items_order_id_idx").on(t.orderId),
+  ],
+);
+
+/** Every change of an order, with its reason (spec "order change reasons"). */
+export const orderHistory = pgTable(
+  "order_history",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    /** The order status after the change. */
+    status: orderStatusEnum(),
+    /** The courier status after the change. */
+    courierStatus: courierStatusEnum(),
+    reason: orderChangeReasonEnum().notNull(),
+    comment: text(),
+    /** Who made the change; NULL for the system or a payment callback. */
+    actorUserId: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("order_history_merchant_id_order_id_idx").on(t.merchantId, t.orderId, t.createdDate),
+    index("order_history_order_id_idx").on(t.orderId),
+  ],
+);
+
+/**
+ * The last order number handed out per merchant. Take the next one with
+ * `INSERT ... ON CONFLICT (merchant_id) DO UPDATE SET last_number = last_number + 1 RETURNING`.
+ */
+export const orderNumberCounters = pgTable("order_number_counters", {
+  merchantId: uuid()
+    .primaryKey()
+    .references(() => merchants.id, { onDelete: "cascade" }),
+  lastNumber: integer().notNull().default(0),
+});

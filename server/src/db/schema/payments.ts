@@ -1,0 +1,119 @@
+// Payment methods with their per-channel switches, saved cards, and promo codes.
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdDate, id, lastModifiedDate, money, multilingual, timestamptz } from "./columns.ts";
+import { cardTypeEnum, discountTypeEnum, paymentTypeEnum } from "./enums.ts";
+import { merchantId } from "./tenant.ts";
+import { users } from "./users.ts";
+
+export const paymentMethods = pgTable(
+  "payment_methods",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    name: text().notNull(),
+    icon: text(),
+    title: multilingual(),
+    iikoId: text(),
+    type: paymentTypeEnum().notNull(),
+    priority: integer().notNull().default(0),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("payment_methods_merchant_id_idx").on(t.merchantId, t.priority)],
+);
+
+/** Where a payment method is offered (web, bot, operator, app, qr); one row per method. */
+export const paymentMethodSettings = pgTable(
+  "payment_method_settings",
+  {
+    paymentMethodId: uuid()
+      .primaryKey()
+      .references(() => paymentMethods.id, { onDelete: "cascade" }),
+    merchantId: merchantId(),
+    webEnabled: boolean().notNull().default(false),
+    botEnabled: boolean().notNull().default(false),
+    operatorEnabled: boolean().notNull().default(false),
+    appEnabled: boolean().notNull().default(false),
+    qrEnabled: boolean().notNull().default(false),
+    isActive: boolean().notNull().default(true),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("payment_method_settings_merchant_id_idx").on(t.merchantId)],
+);
+
+/**
+ * A card saved by a user. Only the masked number (e.g. "8600 **** **** 1234") and the provider's
+ * token are stored; the CVV and the SMS confirmation code of the spec are never stored.
+ */
+export const cards = pgTable(
+  "cards",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    name: text(),
+    number: text().notNull(),
+    /** "MM/YY". */
+    expire: text(),
+    /** The payment provider's card token. */
+    token: text(),
+    phone: text(),
+    isVerified: boolean().notNull().default(false),
+    type: cardTypeEnum(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("cards_merchant_id_user_id_idx").on(t.merchantId, t.userId)],
+);
+
+/**
+ * A promo code. AMOUNT discounts are so'm, PERCENTAGE discounts are percent (0-100) of the product or
+ * delivery price. Codes are stored upper case and unique per merchant.
+ */
+export const promos = pgTable(
+  "promos",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    code: text().notNull(),
+    discountType: discountTypeEnum().notNull(),
+    productDiscount: money().notNull().default(0),
+    deliveryDiscount: money().notNull().default(0),
+    /** Minimum product total to apply the promo. */
+    minPrice: money().notNull().default(0),
+    startDate: timestamptz(),
+    endDate: timestamptz(),
+    isActive: boolean().notNull().default(true),
+    /** Total number of uses; NULL = unlimited. */
+    usageLimit: integer(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("promos_merchant_id_code_uq").on(t.merchantId, t.code),
+    check("promos_usage_limit_check", sql`${t.usageLimit} is null or ${t.usageLimit} >= 0`),
+  ],
+);
+
+/** A promo used by a user (one use per user). */
+export const userPromos = pgTable(
+  "user_promos",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    promoId: uuid()
+      .notNull()
+      .references(() => promos.id, { onDelete: "cascade" }),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("user_promos_merchant_id_promo_id_idx").on(t.merchantId, t.promoId),
+    uniqueIndex("user_promos_user_id_promo_id_uq").on(t.userId, t.promoId),
+  ],
+);

@@ -1,0 +1,25 @@
+import { asc, eq } from "drizzle-orm";
+import { merchants } from "./db/schema/index.ts";
+import type { Db } from "./db/types.ts";
+
+/** The lines `npm start` prints in demo mode: where to open each brand and the testers' harness. */
+export async function demoBanner(db: Db, port: number): Promise<string> {
+  const rows = await db
+    .select({ sub: merchants.sub, isActive: merchants.isActive })
+    .from(merchants)
+    .where(eq(merchants.deleted, false))
+    .orderBy(asc(merchants.sub));
+  const width = Math.max(...rows.map((r) => r.sub.length), 8);
+  const lines = rows.map(
+    (r) =>
+      `  ${r.sub.padEnd(width)}  http://${r.sub}.localhost:${port}/${r.isActive ? "" : "   (inactive: shows /blocked)"}`,
+  );
+  return [
+    "",
+    "Savat is running (demo mode). Open a brand:",
+    ...lines,
+    `  ${"any".padEnd(width)}  http://localhost:${port}/?vendor=<brand>`,
+    `  API docs  http://localhost:${port}/api/docs`,
+    "",
+  ].join("\n");
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema } from "../../../../src/domain/contract/common.ts";
+import { apiErrorBody } from "../../../../src/domain/api-errors.ts";
+
+const healthSchema = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
+
+export async function healthRoutes(app: FastifyInstance): Promise<void> {
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/health",
+    {
+      config: { rateLimit: false },
+      schema: {
+        summary: "200 only when the database answers and every migration is applied",
+        tags: ["system"],
+        response: { 200: healthSchema, 503: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      if (await app.database.isHealthy()) return { status: "ok" as const, database: app.database.kind };
+      return reply.status(503).send(apiErrorBody("SERVICE_UNAVAILABLE"));
+    },
+  );
+}

@@ -1,0 +1,25 @@
+import type { FastifyInstance } from "fastify";
+import { healthRoutes } from "./health/index.ts";
+import { merchantPublicRoutes, merchantTenantRoutes } from "./merchant/index.ts";
+import { requireTenant } from "../plugins/tenant.ts";
+import { authPlugin } from "../plugins/auth.ts";
+import { devRoutes } from "./dev/index.ts";
+import { clickTenantRoutes } from "./webbot/click.ts";
+import { webbotTenantRoutes } from "./webbot/index.ts";
+
+/** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
+export async function apiRoutes(app: FastifyInstance): Promise<void> {
+  await app.register(authPlugin);
+  await app.register(healthRoutes);
+  await app.register(merchantPublicRoutes);
+
+  await app.register(async (tenantScope) => {
+    tenantScope.addHook("onRequest", requireTenant);
+    await tenantScope.register(merchantTenantRoutes);
+    await tenantScope.register(webbotTenantRoutes);
+    await tenantScope.register(clickTenantRoutes);
+  });
+
+  // The testers' harness and the fake Click: development and demo mode only.
+  if (app.config.demo || app.config.env === "development") await app.register(devRoutes);
+}
