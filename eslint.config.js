@@ -6,7 +6,16 @@ import tseslint from "typescript-eslint";
 
 export default tseslint.config(
   {
-    ignores: ["dist/", "node_modules/", "server/migrations/", "coverage/", "test-results/", "playwright-report/", "locales/*.ts", ".data/"],
+    ignores: [
+      "dist/",
+      "node_modules/",
+      "server/migrations/",
+      "coverage/",
+      "test-results/",
+      "playwright-report/",
+      "locales/*.ts",
+      ".data/",
+    ],
   },
   js.configs.recommended,
   ...tseslint.configs.strictTypeChecked,
@@ -21,7 +30,14 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "error",
       "@typescript-eslint/restrict-template-expressions": ["error", { allowNumber: true }],
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
+      // Fastify plugins and route handlers are async by contract even when they await nothing.
+      "@typescript-eslint/require-await": "off",
     },
+  },
+  {
+    // expect.any() and friends are typed `any` by design.
+    files: ["**/*.test.{ts,tsx}", "e2e/**/*.ts"],
+    rules: { "@typescript-eslint/no-unsafe-assignment": "off" },
   },
   {
     files: ["src/**/*.{ts,tsx}"],

@@ -6,7 +6,15 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const stamp = path.join(root, "dist", "index.html");
-const inputs = ["src", "locales", "public", "index.html", "vite.config.ts", "lingui.config.ts", "package-lock.json"];
+const inputs = [
+  "src",
+  "locales",
+  "public",
+  "index.html",
+  "vite.config.ts",
+  "lingui.config.ts",
+  "package-lock.json",
+];
 
 function newest(entry: string): number {
   const full = path.join(root, entry);

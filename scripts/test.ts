@@ -15,7 +15,9 @@ function run(name: string, command: string, args: string[], env: NodeJS.ProcessE
   const started = Date.now();
   const result = spawnSync(command, args, { stdio: "inherit", env: { ...process.env, ...env } });
   const ok = result.status === 0;
-  process.stdout.write(`=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  process.stdout.write(
+    `=== ${name}: ${ok ? "ok" : "FAILED"} in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
   return ok;
 }
 
@@ -47,9 +49,9 @@ function tests(name: string, ok: boolean, counts: Counts | undefined): void {
   if (!ok && counts.failed === 0) failed++;
 }
 
-function readJson<T>(file: string): T | undefined {
+function readJson(file: string): unknown {
   try {
-    return JSON.parse(fs.readFileSync(file, "utf8")) as T;
+    return JSON.parse(fs.readFileSync(file, "utf8"));
   } catch {
     return undefined;
   }
@@ -68,8 +70,12 @@ const vitestOk = run("unit and server integration", bin("vitest"), [
   "--reporter=json",
   `--outputFile.json=${vitestReport}`,
 ]);
-const vitest = readJson<{ numPassedTests: number; numFailedTests: number }>(vitestReport);
-tests("unit and server integration", vitestOk, vitest && { passed: vitest.numPassedTests, failed: vitest.numFailedTests });
+const vitest = readJson(vitestReport) as { numPassedTests: number; numFailedTests: number } | undefined;
+tests(
+  "unit and server integration",
+  vitestOk,
+  vitest && { passed: vitest.numPassedTests, failed: vitest.numFailedTests },
+);
 
 const built = step("build", bin("vite"), ["build"]);
 if (built) {
@@ -78,8 +84,13 @@ if (built) {
   const e2eOk = run("browser end-to-end", bin("playwright"), ["test", "--reporter=list,json"], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: e2eReport,
   });
-  const e2e = readJson<{ stats: { expected: number; unexpected: number; flaky: number } }>(e2eReport);
-  tests("browser end-to-end", e2eOk, e2e && { passed: e2e.stats.expected + e2e.stats.flaky, failed: e2e.stats.unexpected });
+  const e2e = readJson(e2eReport) as
+    { stats: { expected: number; unexpected: number; flaky: number } } | undefined;
+  tests(
+    "browser end-to-end",
+    e2eOk,
+    e2e && { passed: e2e.stats.expected + e2e.stats.flaky, failed: e2e.stats.unexpected },
+  );
 } else {
   failed += 2;
   failures.push("size budget (no build)", "browser end-to-end (no build)");

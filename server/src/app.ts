@@ -50,7 +50,10 @@ function describeValidation(error: FastifyError): string {
 
 function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
   const d = body.description;
-  return { ...body, description: { uz: `${d.uz}: ${detail}`, ru: `${d.ru}: ${detail}`, eng: `${d.eng}: ${detail}` } };
+  return {
+    ...body,
+    description: { uz: `${d.uz}: ${detail}`, ru: `${d.ru}: ${detail}`, eng: `${d.eng}: ${detail}` },
+  };
 }
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
@@ -91,7 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       // Malformed JSON, empty JSON body and other client mistakes Fastify detects itself.
       body = withDetail(apiErrorBody("VALIDATION_FAILED"), error.message);
     } else {
-      if (isResponseSerializationError(error)) request.log.error({ err: error }, "response does not match its schema");
+      if (isResponseSerializationError(error))
+        request.log.error({ err: error }, "response does not match its schema");
       else request.log.error({ err: error }, "unhandled error");
       body = apiErrorBody("INTERNAL");
     }
@@ -110,7 +114,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         workerSrc: ["'self'", "blob:"],
         fontSrc: ["'self'", "data:", "https:"],
         // Telegram Web and the Click app show the storefront inside a frame.
-        frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org", "https://*.click.uz"],
+        frameAncestors: [
+          "'self'",
+          "https://web.telegram.org",
+          "https://*.telegram.org",
+          "https://*.click.uz",
+        ],
         upgradeInsecureRequests: null,
       },
     },
@@ -124,7 +133,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     max: options.rateLimitPerMinute ?? 600,
     timeWindow: 60_000,
     allowList: (request) => !request.url.startsWith(API_PREFIX),
-    errorResponseBuilder: (_request, context) => ({ ...apiErrorBody("RATE_LIMITED"), statusCode: context.statusCode }),
+    errorResponseBuilder: (_request, context) => ({
+      ...apiErrorBody("RATE_LIMITED"),
+      statusCode: context.statusCode,
+    }),
   });
 
   await app.register(fastifySwagger, {
@@ -170,7 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     // Client routes (history fallback): paths without a file extension get the app shell.
     if (clientBuilt && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+      return reply
+        .header("cache-control", "no-cache")
+        .type("text/html; charset=utf-8")
+        .sendFile("index.html");
     }
     return reply.status(404).send(apiErrorBody("NOT_FOUND"));
   });

@@ -1,6 +1,6 @@
 import { buildApp } from "./app.ts";
-import { ConfigError, loadConfig } from "./config.ts";
-import { openDatabase } from "./db/client.ts";
+import { ConfigError, loadConfig, type Config } from "./config.ts";
+import { openDatabase, type Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { demoBanner } from "./demo-banner.ts";
 import { importDemoBrands } from "./import/demo.ts";
@@ -13,21 +13,25 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let config;
-try {
-  config = loadConfig(process.env);
-} catch (error) {
-  if (error instanceof ConfigError) fail(error.message);
-  throw error;
+function loadOrFail(): Config {
+  try {
+    return loadConfig(process.env);
+  } catch (error) {
+    if (error instanceof ConfigError) fail(error.message);
+    throw error;
+  }
 }
+const config = loadOrFail();
 
-let database;
-try {
-  database = await openDatabase(config, { migrate: true });
-} catch (error) {
-  if (error instanceof DataDirLockedError) fail(error.message);
-  throw error;
+async function openOrFail(): Promise<Database> {
+  try {
+    return await openDatabase(config, { migrate: true });
+  } catch (error) {
+    if (error instanceof DataDirLockedError) fail(error.message);
+    throw error;
+  }
 }
+const database = await openOrFail();
 
 if (config.demo) await importDemoBrands(database.db, { onlyWhenEmpty: true });
 
@@ -43,7 +47,7 @@ async function stop(signal: string): Promise<void> {
   try {
     await app.close();
   } finally {
-    await database!.close();
+    await database.close();
   }
   process.exit(0);
 }

@@ -79,7 +79,11 @@ describe("errors", () => {
     expect(res.headers["x-content-type-options"]).toBe("nosniff");
     expect(res.headers["content-security-policy"]).toContain("frame-ancestors");
     expect(res.headers["x-request-id"]).toMatch(/^[\w-]{8,}$/);
-    const echoed = await t.app.inject({ method: "GET", url: "/api/health", headers: { "x-request-id": "trace-1234abcd" } });
+    const echoed = await t.app.inject({
+      method: "GET",
+      url: "/api/health",
+      headers: { "x-request-id": "trace-1234abcd" },
+    });
     expect(echoed.headers["x-request-id"]).toBe("trace-1234abcd");
   });
 });
@@ -90,7 +94,9 @@ describe("rate limiting", () => {
     try {
       const codes: number[] = [];
       for (let i = 0; i < 5; i++) {
-        codes.push((await limited.app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/x" })).statusCode);
+        codes.push(
+          (await limited.app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/x" })).statusCode,
+        );
       }
       expect(codes.slice(0, 3)).toEqual([404, 404, 404]);
       const res = await limited.app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/x" });
@@ -134,8 +140,12 @@ describe("tenancy", () => {
   });
 
   it("never returns another brand's rows", async () => {
-    const lavashCities = (await get(`/api/users/v1/city-merchant/merchant/${lavash}`, lavash)).json<{ id: string }[]>();
-    const plovCities = (await get(`/api/users/v1/city-merchant/merchant/${plov}`, plov)).json<{ id: string }[]>();
+    const lavashCities = (await get(`/api/users/v1/city-merchant/merchant/${lavash}`, lavash)).json<
+      { id: string }[]
+    >();
+    const plovCities = (await get(`/api/users/v1/city-merchant/merchant/${plov}`, plov)).json<
+      { id: string }[]
+    >();
     expect(lavashCities.length).toBeGreaterThan(0);
     expect(plovCities.length).toBeGreaterThan(0);
     const overlap = lavashCities.filter((c) => plovCities.some((p) => p.id === c.id));
@@ -146,8 +156,12 @@ describe("tenancy", () => {
     expect(crossed.statusCode).toBe(403);
     expectErrorShape(crossed.json(), 403, "FORBIDDEN");
 
-    const lavashSettings = (await get("/api/support/v1/merchant/settings/web", lavash)).json<{ merchantId: string }>();
-    const plovSettings = (await get("/api/support/v1/merchant/settings/web", plov)).json<{ merchantId: string }>();
+    const lavashSettings = (await get("/api/support/v1/merchant/settings/web", lavash)).json<{
+      merchantId: string;
+    }>();
+    const plovSettings = (await get("/api/support/v1/merchant/settings/web", plov)).json<{
+      merchantId: string;
+    }>();
     expect(lavashSettings.merchantId).toBe(lavash);
     expect(plovSettings.merchantId).toBe(plov);
   });
@@ -166,7 +180,10 @@ describe("brand resolution and settings", () => {
   });
 
   it("tells an inactive brand apart and answers 404 for an unknown one", async () => {
-    expect((await get("/api/users/v1/merchants/sub/closed")).json()).toMatchObject({ sub: "closed", isActive: false });
+    expect((await get("/api/users/v1/merchants/sub/closed")).json()).toMatchObject({
+      sub: "closed",
+      isActive: false,
+    });
     const unknown = await get("/api/users/v1/merchants/sub/nobody");
     expect(unknown.statusCode).toBe(404);
     expectErrorShape(unknown.json(), 404, "NOT_FOUND");
@@ -176,7 +193,12 @@ describe("brand resolution and settings", () => {
     const res = await get("/api/support/v1/merchant/settings/web", lavash);
     expect(res.statusCode).toBe(200);
     const settings = res.json<Record<string, unknown>>();
-    expect(settings).toMatchObject({ mainColor: "#FCE000", isDark: false, deliveryActive: true, pickupActive: true });
+    expect(settings).toMatchObject({
+      mainColor: "#FCE000",
+      isDark: false,
+      deliveryActive: true,
+      pickupActive: true,
+    });
     const { merchantWebSettings } = await import("../src/db/schema/index.ts");
     const { getTableColumns } = await import("drizzle-orm");
     expect(Object.keys(settings).sort()).toEqual(Object.keys(getTableColumns(merchantWebSettings)).sort());
@@ -194,7 +216,11 @@ describe("brand resolution and settings", () => {
     expect(catalog.map((b) => b.sub)).toEqual(expect.arrayContaining(["lavash", "plov", "sushi"]));
 
     const orders = (await get("/api/orders/v1/merchant/settings", lavash)).json<Record<string, unknown>>();
-    expect(orders).toMatchObject({ shouldValidateDeliveryArea: true, minOrderAmount: 30000, cashbackPercent: 2 });
+    expect(orders).toMatchObject({
+      shouldValidateDeliveryArea: true,
+      minOrderAmount: 30000,
+      cashbackPercent: 2,
+    });
 
     const bot = await get("/api/webbot/v1/setting", lavash);
     expect(bot.json()).toMatchObject({ merchantId: lavash, enabled: true });

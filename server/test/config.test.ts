@@ -23,7 +23,13 @@ describe("configuration from the environment", () => {
   it("names every bad variable with its value and what is expected", () => {
     let error: unknown;
     try {
-      loadConfig({ PORT: "eighty", DATABASE_URL: "mysql://x", LOG_LEVEL: "loud", DEMO: "maybe", NOMINATIM_URL: "ftp://x" });
+      loadConfig({
+        PORT: "eighty",
+        DATABASE_URL: "mysql://x",
+        LOG_LEVEL: "loud",
+        DEMO: "maybe",
+        NOMINATIM_URL: "ftp://x",
+      });
     } catch (e) {
       error = e;
     }

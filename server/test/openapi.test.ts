@@ -19,7 +19,9 @@ describe("the OpenAPI document", () => {
   });
 
   it("declares a response schema for every route", () => {
-    const doc = t.app.swagger() as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> };
+    const doc = t.app.swagger() as {
+      paths: Record<string, Record<string, { responses?: Record<string, unknown> }>>;
+    };
     const missing = Object.entries(doc.paths).flatMap(([url, methods]) =>
       Object.entries(methods)
         .filter(([, op]) => !op.responses || !Object.keys(op.responses).some((s) => s.startsWith("2")))

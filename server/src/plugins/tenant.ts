@@ -16,11 +16,18 @@ const merchantHeader = z.uuid();
 // Every tenant request looks its merchant up; a short cache keeps that off the database
 // (PGlite has a single connection). A deactivated merchant is refused within TTL_MS.
 const TTL_MS = 3_000;
-const cache = new WeakMap<Db, Map<string, { row: MerchantRow | undefined; at: number }>>();
+interface Cached {
+  row: MerchantRow | undefined;
+  at: number;
+}
+const cache = new WeakMap<Db, Map<string, Cached>>();
 
 async function lookup(db: Db, id: string): Promise<MerchantRow | undefined> {
   let perDb = cache.get(db);
-  if (!perDb) cache.set(db, (perDb = new Map()));
+  if (!perDb) {
+    perDb = new Map<string, Cached>();
+    cache.set(db, perDb);
+  }
   const hit = perDb.get(id);
   const now = Date.now();
   if (hit && now - hit.at < TTL_MS) return hit.row;

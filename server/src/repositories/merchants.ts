@@ -51,7 +51,10 @@ export async function getWebSettings(db: Db, { merchantId }: Tenant): Promise<We
 }
 
 /** The merchant-wide order settings (the row without a city), or undefined when none is set. */
-export async function getOrderSettings(db: Db, { merchantId }: Tenant): Promise<OrderSettingsRow | undefined> {
+export async function getOrderSettings(
+  db: Db,
+  { merchantId }: Tenant,
+): Promise<OrderSettingsRow | undefined> {
   const rows = await db.select().from(orderSettings).where(eq(orderSettings.merchantId, merchantId));
   return rows.find((r) => r.cityId === null) ?? rows[0];
 }

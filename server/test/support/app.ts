@@ -22,7 +22,13 @@ export interface TestAppOptions {
 /** The real app on a fresh database of the run's backend; requests go through `app.inject`. */
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const database = await createTestDb({ demo: options.demo ?? true });
-  const config = loadConfig({ NODE_ENV: "test", DEMO: "1", LOG_LEVEL: "silent", STATIC_DIR: "/nonexistent", ...options.env });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DEMO: "1",
+    LOG_LEVEL: "silent",
+    STATIC_DIR: "/nonexistent",
+    ...options.env,
+  });
   const app = await buildApp({
     config,
     database,

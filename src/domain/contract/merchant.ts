@@ -170,7 +170,10 @@ export const merchantOrderSettingsSchema = z
     shouldValidateDeliveryArea: z.boolean(),
     serviceFeeEnabled: z.boolean(),
     serviceFee: z.number(),
-    feeFreeThreshold: z.number().nullable().describe("Product total from which delivery is free; null = never"),
+    feeFreeThreshold: z
+      .number()
+      .nullable()
+      .describe("Product total from which delivery is free; null = never"),
     minimalDeliveryPrice: z.number(),
     minOrderAmount: z.number(),
     cashbackPercent: z.number(),

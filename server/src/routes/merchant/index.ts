@@ -55,7 +55,13 @@ export async function merchantPublicRoutes(app: FastifyInstance): Promise<void> 
       schema: {
         summary: "Resolve a brand by its subdomain key; an inactive brand answers isActive false",
         tags: ["merchant"],
-        params: z.object({ sub: z.string().min(1).max(63).regex(/^[a-zA-Z0-9-]+$/) }),
+        params: z.object({
+          sub: z
+            .string()
+            .min(1)
+            .max(63)
+            .regex(/^[a-zA-Z0-9-]+$/),
+        }),
         response: { 200: merchantSchema, ...errorResponses },
       },
     },

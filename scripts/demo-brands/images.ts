@@ -1,0 +1,86 @@
+// Demo pictures: tiny hand-written SVGs (no network, no raster libraries), one per product kind plus a
+// logo and a favicon per brand, written to public/demo/<brand>/ and referenced as /demo/<brand>/<x>.svg.
+import fs from "node:fs";
+import path from "node:path";
+
+export const PUBLIC_DIR = path.join(import.meta.dirname, "../../public");
+
+/** Shapes of the food drawings; each kind of product picks one. */
+export type Shape =
+  "wrap" | "bun" | "slice" | "cup" | "bowl" | "sticks" | "roll" | "plate" | "box" | "drop" | "cake";
+
+const SHAPES: Record<Shape, (fg: string) => string> = {
+  wrap: (fg) =>
+    `<path d="M22 70 L58 22 Q66 14 74 22 L78 26 Q86 34 78 42 L30 78 Z" fill="${fg}"/><path d="M34 58 L62 30" stroke="#fff" stroke-width="4" stroke-linecap="round"/>`,
+  bun: (fg) =>
+    `<path d="M18 46 Q50 8 82 46 Z" fill="${fg}"/><rect x="16" y="50" width="68" height="8" rx="4" fill="#6D4C41"/><rect x="18" y="60" width="64" height="5" rx="2" fill="#7CB342"/><path d="M18 68 H82 Q80 82 50 82 Q20 82 18 68 Z" fill="${fg}"/>`,
+  slice: (fg) =>
+    `<path d="M50 82 L16 24 Q50 8 84 24 Z" fill="${fg}"/><circle cx="44" cy="34" r="6" fill="#C62828"/><circle cx="58" cy="48" r="5" fill="#C62828"/><circle cx="48" cy="62" r="4" fill="#C62828"/>`,
+  cup: (fg) =>
+    `<path d="M30 28 H70 L64 84 H36 Z" fill="${fg}"/><rect x="26" y="22" width="48" height="8" rx="3" fill="#fff"/><path d="M56 22 L62 8" stroke="#fff" stroke-width="4"/>`,
+  bowl: (fg) =>
+    `<path d="M14 48 H86 Q84 80 50 82 Q16 80 14 48 Z" fill="${fg}"/><path d="M24 46 Q50 26 76 46" fill="#FFF3E0"/>`,
+  sticks: (fg) =>
+    `<path d="M28 44 H72 L66 84 H34 Z" fill="#C62828"/>${[34, 42, 50, 58, 66].map((x) => `<rect x="${x - 3}" y="${18 + (x % 3) * 4}" width="6" height="34" rx="2" fill="${fg}"/>`).join("")}`,
+  roll: (fg) =>
+    `<circle cx="36" cy="50" r="20" fill="#263238"/><circle cx="36" cy="50" r="14" fill="#fff"/><circle cx="36" cy="50" r="6" fill="${fg}"/><circle cx="70" cy="54" r="16" fill="#263238"/><circle cx="70" cy="54" r="11" fill="#fff"/><circle cx="70" cy="54" r="5" fill="${fg}"/>`,
+  plate: (fg) =>
+    `<ellipse cx="50" cy="58" rx="38" ry="22" fill="#fff"/><ellipse cx="50" cy="54" rx="26" ry="14" fill="${fg}"/><circle cx="44" cy="50" r="4" fill="#E65100"/><circle cx="56" cy="54" r="4" fill="#E65100"/>`,
+  box: (fg) =>
+    `<rect x="18" y="34" width="64" height="46" rx="6" fill="${fg}"/><path d="M18 34 L30 20 H70 L82 34" fill="#fff"/><rect x="44" y="46" width="12" height="20" rx="3" fill="#fff"/>`,
+  drop: (fg) =>
+    `<path d="M50 14 Q72 46 72 60 A22 22 0 0 1 28 60 Q28 46 50 14 Z" fill="${fg}"/><circle cx="42" cy="60" r="5" fill="#fff" opacity=".6"/>`,
+  cake: (fg) =>
+    `<rect x="22" y="46" width="56" height="34" rx="6" fill="${fg}"/><path d="M22 56 Q36 64 50 56 Q64 48 78 56" stroke="#fff" stroke-width="5" fill="none"/><circle cx="50" cy="36" r="7" fill="#C62828"/>`,
+};
+
+function escape(text: string): string {
+  return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
+}
+
+export function foodSvg(shape: Shape, bg: string, fg: string, label: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="400" height="400">` +
+    `<rect width="100" height="100" rx="14" fill="${bg}"/>${SHAPES[shape](fg)}` +
+    `<text x="50" y="96" font-family="sans-serif" font-size="8" text-anchor="middle" fill="#333">${escape(label)}</text></svg>\n`
+  );
+}
+
+export function logoSvg(initials: string, bg: string, fg: string, title: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="240" height="240"><title>${escape(title)}</title>` +
+    `<circle cx="60" cy="60" r="58" fill="${bg}"/>` +
+    `<text x="60" y="74" font-family="sans-serif" font-weight="700" font-size="40" text-anchor="middle" fill="${fg}">${escape(initials)}</text></svg>\n`
+  );
+}
+
+export function faviconSvg(letter: string, bg: string, fg: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="7" fill="${bg}"/>` +
+    `<text x="16" y="23" font-family="sans-serif" font-weight="700" font-size="20" text-anchor="middle" fill="${fg}">${escape(letter)}</text></svg>\n`
+  );
+}
+
+/** Collects the pictures of one brand; `write` puts them under public/demo/<brand>/. */
+export class BrandImages {
+  readonly brand: string;
+  readonly files = new Map<string, string>();
+
+  constructor(brand: string) {
+    this.brand = brand;
+  }
+
+  /** Registers `<name>.svg` and returns its site-root path. */
+  add(name: string, svg: string): string {
+    if (Buffer.byteLength(svg) >= 2048)
+      throw new Error(`${this.brand}/${name}.svg is ${Buffer.byteLength(svg)} bytes`);
+    this.files.set(`${name}.svg`, svg);
+    return `/demo/${this.brand}/${name}.svg`;
+  }
+
+  write(root: string = PUBLIC_DIR): void {
+    const dir = path.join(root, "demo", this.brand);
+    fs.mkdirSync(dir, { recursive: true });
+    for (const [name, svg] of this.files) fs.writeFileSync(path.join(dir, name), svg);
+  }
+}

@@ -1,0 +1,437 @@
+// "lavash": the big fast-food demo brand (docs/decisions.md, "Demo brands").
+import type { Brand, Text } from "./common.ts";
+import {
+  ALWAYS_FROM,
+  ALWAYS_TO,
+  EXPIRED_FROM,
+  EXPIRED_TO,
+  FUTURE_FROM,
+  SAMARKAND,
+  TASHKENT,
+  aroundTheClock,
+  cityZones,
+  hours,
+  paymentMethods,
+  price,
+  ring,
+} from "./common.ts";
+import { BrandImages, faviconSvg, foodSvg, logoSvg } from "./images.ts";
+import { KINDS, type Kind, type T3 } from "./lavash-menu.ts";
+
+type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
+type Category = NonNullable<Group["categories"]>[number];
+type Product = NonNullable<Category["products"]>[number];
+type ModGroup = NonNullable<Product["modificationGroups"]>[number];
+
+const t = ([uz, ru, eng]: T3): Text => ({ uz, ru, eng });
+const BRANDS_COLOR = "#FCE000";
+
+function modifierGroups(kind: Kind): ModGroup[] {
+  if (!kind.modifiers) return [];
+  return [
+    {
+      key: "size",
+      name: { uz: "O'lcham", ru: "Размер", eng: "Size" },
+      minSelect: 1,
+      maxSelect: 1,
+      priority: 1,
+      modifications: [
+        { key: "mini", name: { uz: "Mini", ru: "Мини", eng: "Mini" }, price: 0, priority: 1 },
+        {
+          key: "standard",
+          name: { uz: "Standart", ru: "Стандарт", eng: "Standard" },
+          price: 5_000,
+          priority: 2,
+        },
+        { key: "big", name: { uz: "Katta", ru: "Большой", eng: "Big" }, price: 9_000, priority: 3 },
+      ],
+    },
+    {
+      key: "extras",
+      name: { uz: "Qo'shimchalar", ru: "Добавки", eng: "Extras" },
+      minSelect: 0,
+      maxSelect: 3,
+      priority: 2,
+      modifications: [
+        { key: "cheese", name: { uz: "Pishloq", ru: "Сыр", eng: "Cheese" }, price: 4_000, priority: 1 },
+        {
+          key: "jalapeno",
+          name: { uz: "Xalapenyo", ru: "Халапеньо", eng: "Jalapeños" },
+          price: 3_000,
+          priority: 2,
+        },
+        {
+          key: "meat",
+          name: { uz: "Qo'shimcha go'sht", ru: "Двойное мясо", eng: "Extra meat" },
+          price: 10_000,
+          priority: 3,
+        },
+        {
+          key: "fries",
+          name: { uz: "Ichida fri", ru: "Фри внутри", eng: "Fries inside" },
+          price: 3_000,
+          priority: 4,
+        },
+        {
+          key: "mushrooms",
+          name: { uz: "Qo'ziqorin", ru: "Грибы", eng: "Mushrooms" },
+          price: 4_000,
+          priority: 5,
+        },
+      ],
+    },
+  ];
+}
+
+function products(kind: Kind, image: string, counter: { n: number }): Product[] {
+  return kind.variants.flatMap((variant, vi) =>
+    kind.editions.map((edition, ei): Product => {
+      const n = counter.n++;
+      const [uz, ru, eng] = variant.name;
+      const [wUz, wRu, wEng] = variant.with;
+      const [eUz, eRu, eEng] = edition.name;
+      return {
+        key: `${kind.key}-${vi + 1}-${edition.key}`,
+        name: { uz: `${uz}, ${eUz}`, ru: `${ru}, ${eRu}`, eng: `${eng}, ${eEng}` },
+        description: {
+          uz: `Tarkibi: ${wUz}. ${kind.name[0]} — ${eUz}.`,
+          ru: `Состав: ${wRu}. ${kind.name[1]} — ${eRu}.`,
+          eng: `Made with ${wEng}. ${kind.name[2]}, ${eEng}.`,
+        },
+        image,
+        costPrice: price(variant.price * edition.factor),
+        // About one product in ten is on sale.
+        discount: n % 10 === 3 ? [10, 15, 20][n % 3] : 0,
+        isCartRecommendation: ei === 0 && vi < 2 && ["fries", "drinks", "sauces"].includes(kind.key),
+        calorie: Math.round(kind.calorie * edition.factor),
+        timeCookingMin: kind.group === "main" ? 8 : 2,
+        timeCookingMax: kind.group === "main" ? 15 : 5,
+        priority: vi * 10 + ei,
+        tags: [kind.key],
+        labels: n % 10 === 3 ? [{ name: { uz: "Aksiya", ru: "Акция", eng: "Sale" }, color: "#E53935" }] : [],
+        modificationGroups: modifierGroups(kind),
+      };
+    }),
+  );
+}
+
+const GROUPS: { key: Kind["group"]; name: Text }[] = [
+  { key: "main", name: { uz: "Asosiy taomlar", ru: "Основное меню", eng: "Main menu" } },
+  { key: "sides", name: { uz: "Gazaklar va souslar", ru: "Закуски и соусы", eng: "Sides and sauces" } },
+  {
+    key: "sweet",
+    name: { uz: "Ichimliklar va desertlar", ru: "Напитки и десерты", eng: "Drinks and desserts" },
+  },
+  { key: "combo", name: { uz: "Kombo to'plamlar", ru: "Комбо-наборы", eng: "Combo sets" } },
+];
+
+function menu(images: BrandImages): Group[] {
+  const counter = { n: 0 };
+  return GROUPS.map((group, gi) => ({
+    key: group.key,
+    name: group.name,
+    priority: gi + 1,
+    categories: KINDS.filter((k) => k.group === group.key).map((kind, ci) => {
+      const image = images.add(kind.key, foodSvg(kind.shape, "#FFF8C4", "#F4A300", kind.name[2]));
+      return {
+        key: kind.key,
+        name: t(kind.name),
+        image,
+        priority: ci + 1,
+        products: products(kind, image, counter),
+      };
+    }),
+  }));
+}
+
+const PHONE = "+998712000001";
+
+export function lavash(): { file: Brand; images: BrandImages } {
+  const images = new BrandImages("lavash");
+  const logo = images.add("logo", logoSvg("LE", BRANDS_COLOR, "#1A1A1A", "Lavash Express"));
+  const favicon = images.add("favicon", faviconSvg("L", BRANDS_COLOR, "#1A1A1A"));
+  const groups = menu(images);
+  const allDay = aroundTheClock(["PICK_UP", "DELIVERY"]);
+  const file: Brand = {
+    version: 1,
+    merchant: {
+      sub: "lavash",
+      name: { uz: "Lavash Ekspress", ru: "Лаваш Экспресс", eng: "Lavash Express" },
+      logo,
+      color: BRANDS_COLOR,
+      integrations: {
+        telegramBotToken: "7000000001:DEMO_lavash_bot_token_for_local_testing_only",
+        telegramBotUsername: "savat_lavash_demo_bot",
+      },
+    },
+    webSettings: {
+      logo,
+      favicon,
+      brand: "Lavash Express",
+      title: "Lavash Express",
+      mainColor: BRANDS_COLOR,
+      mainColorType: "LIGHT",
+      isDark: false,
+      mainLanguage: "ru",
+      uzLangActive: true,
+      ruLangActive: true,
+      engLangActive: true,
+      deliveryActive: true,
+      pickupActive: true,
+      branchesActive: true,
+      favouriteActive: true,
+      promoActive: true,
+      cashbackActive: true,
+      cancelOrderActive: true,
+      cartPageActive: true,
+      cartInMainActive: true,
+      shouldValidateDeliveryArea: true,
+      aboutMerchantActive: true,
+      privacyActive: true,
+      termsOfUseActive: true,
+      vacanciesActive: true,
+      bannersActive: true,
+      cashActive: true,
+      terminalActive: true,
+      phone: PHONE,
+      phoneActive: true,
+      telegramBotActive: true,
+      telegramBotLink: "https://t.me/savat_lavash_demo_bot",
+      basketPosition: "NAVIGATION_BAR",
+      leftCopyWrite: { uz: "© Lavash Ekspress", ru: "© Лаваш Экспресс", eng: "© Lavash Express" },
+    },
+    policies: {
+      TERMS: {
+        uz: "Buyurtma berish orqali siz narxlar va yetkazib berish shartlariga rozilik bildirasiz. Bu demo do'kon.",
+        ru: "Оформляя заказ, вы соглашаетесь с ценами и условиями доставки. Это демонстрационный магазин.",
+        eng: "By placing an order you accept the prices and delivery terms. This is a demo store.",
+      },
+      ABOUT_COMPANY: {
+        uz: "Lavash Ekspress — Toshkent va Samarqanddagi tezkor taomlar tarmog'i (to'qima brend).",
+        ru: "Лаваш Экспресс — сеть быстрого питания в Ташкенте и Самарканде (вымышленный бренд).",
+        eng: "Lavash Express is a fast-food chain in Tashkent and Samarkand (a fictional brand).",
+      },
+      PRIVACY_POLICY: {
+        uz: "Telefon raqamingiz va manzilingiz faqat buyurtmani yetkazish uchun ishlatiladi.",
+        ru: "Ваш телефон и адрес используются только для доставки заказа.",
+        eng: "Your phone number and address are used only to deliver your order.",
+      },
+    },
+    cities: [
+      {
+        key: "tashkent",
+        name: { uz: "Toshkent", ru: "Ташкент", eng: "Tashkent" },
+        ...TASHKENT,
+        isMain: true,
+      },
+      { key: "samarkand", name: { uz: "Samarqand", ru: "Самарканд", eng: "Samarkand" }, ...SAMARKAND },
+    ],
+    branches: [
+      {
+        key: "tashkent-chilonzor",
+        cityKey: "tashkent",
+        name: { uz: "Chilonzor (24/7)", ru: "Чиланзар (24/7)", eng: "Chilonzor (24/7)" },
+        address: { uz: "Chilonzor ko'chasi, 12", ru: "ул. Чиланзар, 12", eng: "12 Chilonzor St" },
+        phone: PHONE,
+        latitude: 41.285612,
+        longitude: 69.203914,
+        isMain: true,
+        open: "00:00",
+        close: "23:59",
+        deliveryPrice: 10_000,
+        settings: { pickupEnabled: true, deliveryEnabled: true },
+        workHours: allDay,
+      },
+      {
+        key: "tashkent-yunusabad",
+        cityKey: "tashkent",
+        name: { uz: "Yunusobod", ru: "Юнусабад", eng: "Yunusabad" },
+        address: {
+          uz: "Amir Temur shoh ko'chasi, 107",
+          ru: "пр. Амира Темура, 107",
+          eng: "107 Amir Temur Ave",
+        },
+        phone: "+998712000002",
+        latitude: 41.350842,
+        longitude: 69.285215,
+        open: "10:00",
+        close: "23:00",
+        deliveryPrice: 10_000,
+        settings: { pickupEnabled: true, deliveryEnabled: true },
+        workHours: [hours("PICK_UP", "10:00", "23:00"), hours("DELIVERY", "10:00", "22:30")],
+      },
+      {
+        key: "tashkent-mirobod",
+        cityKey: "tashkent",
+        name: { uz: "Mirobod", ru: "Мирабад", eng: "Mirobod" },
+        address: { uz: "Nukus ko'chasi, 45", ru: "ул. Нукус, 45", eng: "45 Nukus St" },
+        phone: "+998712000003",
+        latitude: 41.295274,
+        longitude: 69.273911,
+        open: "09:00",
+        close: "22:00",
+        deliveryPrice: 10_000,
+        settings: { pickupEnabled: true, deliveryEnabled: true },
+        workHours: [
+          hours("PICK_UP", "09:00", "22:00", ["SUNDAY"]),
+          hours("DELIVERY", "09:00", "21:30", ["SUNDAY"]),
+        ],
+      },
+      {
+        key: "samarkand-registan",
+        cityKey: "samarkand",
+        name: { uz: "Registon", ru: "Регистан", eng: "Registan" },
+        address: { uz: "Registon ko'chasi, 8", ru: "ул. Регистан, 8", eng: "8 Registan St" },
+        phone: "+998662000004",
+        latitude: 39.654921,
+        longitude: 66.975812,
+        open: "10:00",
+        close: "23:00",
+        deliveryPrice: 12_000,
+        settings: { pickupEnabled: true, deliveryEnabled: true },
+        workHours: [hours("PICK_UP", "10:00", "23:00"), hours("DELIVERY", "10:00", "22:30")],
+      },
+    ],
+    deliveryRegions: [
+      ...cityZones({
+        cityKey: "tashkent",
+        keyPrefix: "tashkent",
+        centre: TASHKENT,
+        innerKm: 6,
+        outerKm: 14,
+        innerPrice: 10_000,
+        outerPrice: 15_000,
+        name: { uz: "Toshkent markazi", ru: "Центр Ташкента", eng: "Tashkent centre" },
+        quarterNames: [
+          { uz: "Shimoli-sharq", ru: "Северо-восток", eng: "North-east" },
+          { uz: "Shimoli-g'arb", ru: "Северо-запад", eng: "North-west" },
+          { uz: "Janubi-g'arb", ru: "Юго-запад", eng: "South-west" },
+          { uz: "Janubi-sharq", ru: "Юго-восток", eng: "South-east" },
+        ],
+      }),
+      {
+        key: "samarkand-city",
+        cityKey: "samarkand",
+        name: { uz: "Samarqand shahri", ru: "Самарканд", eng: "Samarkand city" },
+        polygon: ring(SAMARKAND, 8, 7, 14),
+        color: "#2E7D32",
+        price: 12_000,
+        priority: 10,
+      },
+    ],
+    orderSettings: {
+      feeFreeThreshold: 150_000,
+      minOrderAmount: 30_000,
+      cashbackPercent: 2,
+      minimalDeliveryPrice: 10_000,
+    },
+    paymentMethods: paymentMethods(["CASH", "TERMINAL"]),
+    menu: { groups },
+    promos: [
+      {
+        key: "lavash10",
+        code: "LAVASH10",
+        discountType: "PERCENTAGE",
+        productDiscount: 10,
+        startDate: ALWAYS_FROM,
+        endDate: ALWAYS_TO,
+      },
+      {
+        key: "save15k",
+        code: "SAVE15K",
+        discountType: "AMOUNT",
+        productDiscount: 15_000,
+        minPrice: 100_000,
+        startDate: ALWAYS_FROM,
+        endDate: ALWAYS_TO,
+      },
+      {
+        key: "old2024",
+        code: "OLD2024",
+        discountType: "PERCENTAGE",
+        productDiscount: 20,
+        startDate: EXPIRED_FROM,
+        endDate: EXPIRED_TO,
+      },
+      {
+        key: "future",
+        code: "FUTURE",
+        discountType: "PERCENTAGE",
+        productDiscount: 25,
+        startDate: FUTURE_FROM,
+        endDate: ALWAYS_TO,
+      },
+    ],
+    vacancies: [
+      {
+        key: "cook",
+        position: { uz: "Oshpaz", ru: "Повар", eng: "Cook" },
+        responsible: "Dilnoza",
+        phone: "+998712000010",
+        salary: 6_000_000,
+        requirements: { uz: "Tajriba 1 yildan", ru: "Опыт от 1 года", eng: "1+ year of experience" },
+        priority: 1,
+      },
+      {
+        key: "courier",
+        position: { uz: "Kuryer", ru: "Курьер", eng: "Courier" },
+        responsible: "Jasur",
+        phone: "+998712000011",
+        salary: 5_000_000,
+        requirements: { uz: "Shaxsiy transport", ru: "Личный транспорт", eng: "Own vehicle" },
+        priority: 2,
+      },
+      {
+        key: "cashier",
+        position: { uz: "Kassir", ru: "Кассир", eng: "Cashier" },
+        responsible: "Malika",
+        phone: "+998712000012",
+        salary: null,
+        priority: 3,
+      },
+    ],
+    banners: [
+      {
+        key: "combo",
+        title: { uz: "Kombo — foydali", ru: "Комбо выгоднее", eng: "Combos save money" },
+        image: images.add("banner-combo", foodSvg("box", BRANDS_COLOR, "#E65100", "COMBO")),
+        categoryKey: "combos",
+        priority: 1,
+      },
+      {
+        key: "lavash",
+        title: { uz: "Tovuqli lavash", ru: "Лаваш с курицей", eng: "Chicken lavash" },
+        image: images.add("banner-lavash", foodSvg("wrap", BRANDS_COLOR, "#E65100", "LAVASH10")),
+        productKey: "lavash-1-classic",
+        priority: 2,
+      },
+    ],
+    brands: [
+      {
+        key: "lavash",
+        sub: "lavash",
+        name: { uz: "Lavash Ekspress", ru: "Лаваш Экспресс", eng: "Lavash Express" },
+        color: BRANDS_COLOR,
+        image: logo,
+        priority: 1,
+      },
+      {
+        key: "plov",
+        sub: "plov",
+        name: { uz: "Osh Markazi", ru: "Плов Центр", eng: "Plov Centre" },
+        color: "#8D5524",
+        image: "/demo/plov/logo.svg",
+        priority: 2,
+      },
+      {
+        key: "sushi",
+        sub: "sushi",
+        name: { uz: "Sushi Wave", ru: "Суши Вейв", eng: "Sushi Wave" },
+        color: "#E53950",
+        image: "/demo/sushi/logo.svg",
+        priority: 3,
+      },
+    ],
+  };
+  return { file, images };
+}
