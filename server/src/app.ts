@@ -107,7 +107,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // The analytics and CRM scripts a brand may switch on (web settings) and nothing else.
+        scriptSrc: [
+          "'self'",
+          "https://connect.facebook.net",
+          "https://mc.yandex.ru",
+          "https://www.googletagmanager.com",
+          "https://gso.amocrm.ru",
+        ],
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", "data:", "blob:", "https:"],
         connectSrc: ["'self'", "https:"],

@@ -51,57 +51,61 @@ function listing(dir: string): string[] {
 
 // The embedded database is what the lock protects; against PostgreSQL there is nothing to lock.
 // Real processes on a 2-core machine shared with the other test files: generous time-outs.
-describe.skipIf(backend === "postgres")("the server process on the embedded database", { timeout: 90_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-lock-"));
-  const running: ChildProcess[] = [];
-  afterAll(() => {
-    for (const child of running) child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  });
-
-  it("refuses a second server on the same DATA_DIR at once, touching nothing, and stops cleanly", async () => {
-    const first = start(dataDir);
-    running.push(first.child);
-    await until(() => first.output().includes('"msg":"ready"'), 60_000);
-    const lockFile = path.join(dataDir, "server.lock");
-    expect(fs.readFileSync(lockFile, "utf8")).toBe(String(first.child.pid));
-    const before = listing(dataDir);
-
-    const second = start(dataDir);
-    running.push(second.child);
-    const began = Date.now();
-    expect(await second.exited).toBe(1);
-    expect(Date.now() - began).toBeLessThan(10_000);
-    expect(second.output()).toContain(`is in use by another Savat process (pid ${first.child.pid})`);
-    expect(listing(dataDir)).toEqual(before);
-    expect(fs.readFileSync(lockFile, "utf8")).toBe(String(first.child.pid));
-
-    first.child.kill("SIGTERM");
-    expect(await first.exited).toBe(0);
-    expect(first.output()).toContain('"msg":"stopping"');
-    expect(fs.existsSync(lockFile)).toBe(false);
-  });
-
-  it("takes over a lock left by a process that no longer runs", async () => {
-    fs.writeFileSync(path.join(dataDir, "server.lock"), "999999999");
-    const again = start(dataDir);
-    running.push(again.child);
-    await until(() => again.output().includes('"msg":"ready"'), 60_000);
-    again.child.kill("SIGTERM");
-    expect(await again.exited).toBe(0);
-  });
-
-  it("exits with a clear message on a bad configuration", async () => {
-    const child = spawn(process.execPath, [SERVER], {
-      env: { PATH: process.env.PATH ?? "", PORT: "eighty", DATA_DIR: dataDir },
-      stdio: ["ignore", "pipe", "pipe"],
+describe.skipIf(backend === "postgres")(
+  "the server process on the embedded database",
+  { timeout: 90_000 },
+  () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-lock-"));
+    const running: ChildProcess[] = [];
+    afterAll(() => {
+      for (const child of running) child.kill("SIGKILL");
+      fs.rmSync(dataDir, { recursive: true, force: true });
     });
-    let err = "";
-    child.stderr.on("data", (c: Buffer) => (err += c.toString()));
-    const code = await new Promise<number | null>((resolve) => {
-      child.on("exit", resolve);
+
+    it("refuses a second server on the same DATA_DIR at once, touching nothing, and stops cleanly", async () => {
+      const first = start(dataDir);
+      running.push(first.child);
+      await until(() => first.output().includes('"msg":"ready"'), 60_000);
+      const lockFile = path.join(dataDir, "server.lock");
+      expect(fs.readFileSync(lockFile, "utf8")).toBe(String(first.child.pid));
+      const before = listing(dataDir);
+
+      const second = start(dataDir);
+      running.push(second.child);
+      const began = Date.now();
+      expect(await second.exited).toBe(1);
+      expect(Date.now() - began).toBeLessThan(10_000);
+      expect(second.output()).toContain(`is in use by another Savat process (pid ${first.child.pid})`);
+      expect(listing(dataDir)).toEqual(before);
+      expect(fs.readFileSync(lockFile, "utf8")).toBe(String(first.child.pid));
+
+      first.child.kill("SIGTERM");
+      expect(await first.exited).toBe(0);
+      expect(first.output()).toContain('"msg":"stopping"');
+      expect(fs.existsSync(lockFile)).toBe(false);
     });
-    expect(code).toBe(1);
-    expect(err).toContain('PORT="eighty": must be a number');
-  });
-});
+
+    it("takes over a lock left by a process that no longer runs", async () => {
+      fs.writeFileSync(path.join(dataDir, "server.lock"), "999999999");
+      const again = start(dataDir);
+      running.push(again.child);
+      await until(() => again.output().includes('"msg":"ready"'), 60_000);
+      again.child.kill("SIGTERM");
+      expect(await again.exited).toBe(0);
+    });
+
+    it("exits with a clear message on a bad configuration", async () => {
+      const child = spawn(process.execPath, [SERVER], {
+        env: { PATH: process.env.PATH ?? "", PORT: "eighty", DATA_DIR: dataDir },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+      const code = await new Promise<number | null>((resolve) => {
+        child.on("exit", resolve);
+      });
+      expect(code).toBe(1);
+      expect(err).toContain('PORT="eighty": must be a number');
+    });
+  },
+);

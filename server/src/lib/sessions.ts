@@ -87,7 +87,11 @@ export async function revokeSession(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(
-      and(eq(sessions.tokenHash, hashToken(token)), eq(sessions.merchantId, merchantId), isNull(sessions.revokedAt)),
+      and(
+        eq(sessions.tokenHash, hashToken(token)),
+        eq(sessions.merchantId, merchantId),
+        isNull(sessions.revokedAt),
+      ),
     )
     .returning({ id: sessions.id });
   return rows.length > 0;

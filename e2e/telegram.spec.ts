@@ -1,0 +1,200 @@
+// Booting inside Telegram: the mocked Telegram of the demo harness hosts the storefront in a frame
+// and speaks the Mini Apps protocol with it, with initData the server signed.
+import { expect, test, type Page } from "@playwright/test";
+import {
+  appFrame,
+  freshTelegramId,
+  openInTelegram,
+  signTelegramLaunch,
+  storedSession,
+} from "./fixtures/platform.ts";
+
+async function expectTelegramChrome(page: Page): Promise<void> {
+  const body = page.locator("body");
+  await expect(body).toHaveAttribute("data-ready", "true");
+  await expect(body).toHaveAttribute("data-expanded", "true");
+  await expect(body).toHaveAttribute("data-vertical-swipes", "off");
+  await expect(body).toHaveAttribute("data-closing-confirmation", "on");
+}
+
+test.describe("inside Telegram", () => {
+  test("boots in the light theme, signs in and speaks the Telegram language", async ({ page }) => {
+    const tg = await openInTelegram(page, {
+      theme: "light",
+      languageCode: "uz",
+      phoneVerification: "verified",
+    });
+    await expectTelegramChrome(page);
+    const html = tg.app.locator("html");
+    await expect(html).toHaveAttribute("data-host", "telegram");
+    await expect(html).toHaveAttribute("data-tg-color-scheme", "light");
+    await expect(html).toHaveAttribute("lang", "uz");
+    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    const session = await storedSession(appFrame(page));
+    expect(session?.user).toMatchObject({ telegramId: tg.userId, phone: expect.stringMatching(/^\+998/) });
+    expect(await tg.hostFlag("contactRequested")).toBeUndefined();
+    const bg = await appFrame(page).evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim(),
+    );
+    expect(bg).toBe("#ffffff");
+    const bottomInset = await appFrame(page).evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--tg-safe-area-inset-bottom").trim(),
+    );
+    expect(bottomInset).toBe("34px");
+  });
+
+  test("boots in the dark theme", async ({ page }) => {
+    const tg = await openInTelegram(page, { theme: "dark", languageCode: "ru", platform: "android" });
+    await expectTelegramChrome(page);
+    const html = tg.app.locator("html");
+    await expect(html).toHaveAttribute("data-tg-color-scheme", "dark");
+    await expect(html).toHaveAttribute("data-appearance", "dark");
+    await expect(html).toHaveAttribute("lang", "ru");
+    const bg = await appFrame(page).evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--tg-theme-bg-color").trim(),
+    );
+    expect(bg).toBe("#17212b");
+  });
+
+  test("asks for the phone when verification is required, then logs in with the shared contact", async ({
+    page,
+  }) => {
+    const phone = `+99891${freshTelegramId().slice(-7)}`;
+    const tg = await openInTelegram(page, { phoneVerification: "required", phone });
+    const popup = page.getByRole("dialog", { name: "Share your phone number?" });
+    await expect(popup).toBeVisible();
+    // Signed in already, without a phone, while the customer decides.
+    await expect
+      .poll(async () => {
+        const user = (await storedSession(appFrame(page)))?.user;
+        return user ? user.phone : "no user yet";
+      })
+      .toBeNull();
+    await page.getByTestId("tg-contact-share").click();
+    await expect(popup).toBeHidden();
+    await expect.poll(async () => (await storedSession(appFrame(page)))?.user?.phone).toBe(phone);
+    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    await expectTelegramChrome(page);
+  });
+
+  test("keeps the session without a phone when the customer declines", async ({ page }) => {
+    const tg = await openInTelegram(page, { phoneVerification: "required" });
+    await page.getByTestId("tg-contact-cancel").click();
+    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    const session = await storedSession(appFrame(page));
+    expect(session?.token).toMatch(/^[\w-]{43}$/);
+    expect(session?.user?.phone).toBeNull();
+  });
+
+  test("binds Telegram's back button to in-app navigation", async ({ page }) => {
+    const tg = await openInTelegram(page);
+    await expectTelegramChrome(page);
+    const left = page.getByTestId("tg-left");
+    await expect(left).toHaveText("✕ Close");
+    await tg.app.getByRole("link", { name: "About us" }).first().click();
+    await expect.poll(() => new URL(appFrame(page).url()).pathname).toBe("/about");
+    await expect(left).toHaveText("‹ Back");
+    await left.click();
+    await expect.poll(() => new URL(appFrame(page).url()).pathname).toBe("/");
+    await expect(left).toHaveText("✕ Close");
+  });
+
+  for (const initData of ["short", "none"] as const) {
+    test(`stops with "Telegram ID not found" when initData is ${initData === "short" ? "too short" : "missing"}`, async ({
+      page,
+    }) => {
+      const logged: string[] = [];
+      page.on("console", (message) => logged.push(message.text()));
+      const tg = await openInTelegram(page, { initData, languageCode: "en" });
+      await expect(tg.app.getByTestId("init-data-missing")).toContainText("Telegram ID not found");
+      await expect(tg.app.getByTestId("init-data-missing")).toContainText("restart the bot");
+      await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+      expect(logged).toContain("Telegram initData not found");
+      expect((await storedSession(appFrame(page)))?.token ?? null).toBeNull();
+      expect(
+        await appFrame(page).evaluate(() => sessionStorage.getItem("savat:platform:init-data")),
+      ).toBeNull();
+    });
+  }
+
+  test("tells the customer when initData has expired and lets them browse as a guest", async ({ page }) => {
+    const tg = await openInTelegram(page, { ageSeconds: 25 * 3600, languageCode: "en" });
+    await expect(tg.app.getByText(/expired/i).first()).toBeVisible();
+    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    expect((await storedSession(appFrame(page)))?.token ?? null).toBeNull();
+  });
+
+  test("the harness opens the storefront in the mocked Telegram", async ({ page }) => {
+    await page.goto("/api/dev/harness");
+    await expect(page.locator("#tg-brand option")).not.toHaveCount(0);
+    await page.locator("#tg-brand").selectOption("lavash");
+    await page.locator("#tg-id").fill(freshTelegramId());
+    await page.locator("#tg-language").selectOption("en");
+    await page.getByText("Dark", { exact: true }).first().click();
+    await page.locator("#tg-phone-required").uncheck();
+    await page.getByRole("button", { name: "Open in Telegram" }).click();
+    await expect(page).toHaveURL(/\/api\/dev\/telegram#/);
+    await expectTelegramChrome(page);
+    const html = page.frameLocator('[data-testid="tg-app"]').locator("html");
+    await expect(html).toHaveAttribute("data-tg-color-scheme", "dark");
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+  });
+});
+
+test.describe("inside Telegram's mobile webview bridge", () => {
+  test("boots through window.TelegramWebviewProxy like the phone apps", async ({ page }) => {
+    // The phone apps inject TelegramWebviewProxy and answer through Telegram.WebView.receiveEvent.
+    await page.addInitScript(() => {
+      const w = window as unknown as {
+        __tgEvents: string[];
+        TelegramWebviewProxy: { postEvent(type: string, data: string): void };
+        Telegram?: { WebView?: { receiveEvent?: (type: string, data: unknown) => void } };
+      };
+      w.__tgEvents = [];
+      const reply = (type: string, data: unknown) => {
+        setTimeout(() => w.Telegram?.WebView?.receiveEvent?.(type, data), 0);
+      };
+      w.TelegramWebviewProxy = {
+        postEvent(type) {
+          w.__tgEvents.push(type);
+          if (type === "web_app_request_safe_area")
+            reply("safe_area_changed", { top: 24, bottom: 0, left: 0, right: 0 });
+          if (type === "web_app_request_content_safe_area") {
+            reply("content_safe_area_changed", { top: 0, bottom: 0, left: 0, right: 0 });
+          }
+          if (type === "web_app_request_viewport") {
+            reply("viewport_changed", {
+              height: window.innerHeight,
+              width: window.innerWidth,
+              is_expanded: true,
+              is_state_stable: true,
+            });
+          }
+        },
+      };
+    });
+    const { launch } = await signTelegramLaunch(page, { platform: "android" });
+    // No frame: the app URL itself, as the phone app opens it.
+    await page.goto(launch.appUrl);
+    await expect(page.locator("html")).toHaveAttribute("data-host", "telegram");
+    await expect.poll(async () => (await storedSession(page))?.token ?? null).toMatch(/^[\w-]{43}$/);
+    const events = await page.evaluate(() => (window as unknown as { __tgEvents: string[] }).__tgEvents);
+    expect(events).toEqual(
+      expect.arrayContaining([
+        "web_app_ready",
+        "web_app_expand",
+        "web_app_setup_swipe_behavior",
+        "web_app_setup_closing_behavior",
+      ]),
+    );
+    const topInset = await page.evaluate(() =>
+      getComputedStyle(document.documentElement).getPropertyValue("--tg-safe-area-inset-top").trim(),
+    );
+    expect(topInset).toBe("24px");
+  });
+});

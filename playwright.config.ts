@@ -1,0 +1,50 @@
+import { defineConfig, devices } from "@playwright/test";
+
+// Journeys in Chromium (Debian's /usr/bin/chromium; Playwright's own browsers are never downloaded)
+// at a phone and a desktop viewport, against the real server on a port of its own with the demo
+// brands in a fresh data directory. The client is built before this runs (npm test does it).
+const PORT = 4318;
+const chromium = {
+  browserName: "chromium" as const,
+  launchOptions: {
+    executablePath: "/usr/bin/chromium",
+    args: [
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+    ],
+  },
+};
+
+export default defineConfig({
+  testDir: "e2e",
+  fullyParallel: true,
+  forbidOnly: Boolean(process.env.CI),
+  retries: process.env.CI ? 1 : 0,
+  workers: 2,
+  reporter: "list",
+  timeout: 30_000,
+  expect: { timeout: 10_000 },
+  use: {
+    baseURL: `http://lavash.localhost:${PORT}`,
+    trace: "retain-on-failure",
+    screenshot: "only-on-failure",
+  },
+  projects: [
+    { name: "phone", use: { ...devices["Pixel 7"], ...chromium } },
+    { name: "desktop", use: { ...chromium, viewport: { width: 1280, height: 800 } } },
+  ],
+  webServer: {
+    command: "node scripts/e2e-server.ts",
+    url: `http://127.0.0.1:${PORT}/api/health`,
+    env: { PORT: String(PORT), HOST: "127.0.0.1", DEMO: "1", DATA_DIR: ".data-e2e", LOG_LEVEL: "warn" },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: "ignore",
+    stderr: "pipe",
+  },
+});

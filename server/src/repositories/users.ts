@@ -1,0 +1,298 @@
+// Users of one merchant: lookups by Telegram id, phone and Click id, and the account merge that
+// happens when a Telegram user proves a phone that already has an account at the brand.
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import type { ContentLanguage } from "../../../src/domain/enums.ts";
+import { sessions, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+
+export type UserRow = typeof users.$inferSelect;
+
+interface Tenant {
+  merchantId: string;
+}
+
+/** Digits with a leading "+" (E.164 without spaces), or undefined when it cannot be a phone. */
+export function normalisePhone(value: string): string | undefined {
+  const digits = value.replace(/\D/g, "");
+  if (digits.length < 7 || digits.length > 15) return undefined;
+  return `+${digits}`;
+}
+
+/** The app's content language for a Telegram/Click language code: uz, ru, en -> eng; others none. */
+export function contentLanguageOf(code: string | undefined): ContentLanguage | undefined {
+  const base = code?.toLowerCase().split(/[-_]/)[0];
+  if (base === "uz" || base === "ru") return base;
+  if (base === "en" || base === "eng") return "eng";
+  return undefined;
+}
+
+const live = (merchantId: string) => and(eq(users.merchantId, merchantId), isNull(users.deletedAt));
+
+export async function findUserById(
+  db: Db,
+  { merchantId, id }: Tenant & { id: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(live(merchantId), eq(users.id, id)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByTelegramId(
+  db: Db,
+  { merchantId, telegramId }: Tenant & { telegramId: bigint },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(live(merchantId), eq(users.telegramId, telegramId)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByPhone(
+  db: Db,
+  { merchantId, phone }: Tenant & { phone: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(live(merchantId), eq(users.phone, phone)))
+    .limit(1);
+  return row;
+}
+
+export async function findUserByClickUserId(
+  db: Db,
+  { merchantId, clickUserId }: Tenant & { clickUserId: string },
+): Promise<UserRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(and(live(merchantId), eq(users.clickUserId, clickUserId)))
+    .limit(1);
+  return row;
+}
+
+export interface TelegramProfile {
+  telegramId: bigint;
+  firstName: string;
+  lastName: string | undefined;
+  language: ContentLanguage | undefined;
+}
+
+/**
+ * The user of this Telegram id at the merchant, created on first sight. A concurrent first login
+ * of the same person (two tabs) meets the unique index and reads the winner's row.
+ */
+export async function findOrCreateTelegramUser(
+  db: Db,
+  { merchantId, profile }: Tenant & { profile: TelegramProfile },
+): Promise<{ user: UserRow; created: boolean }> {
+  const existing = await findUserByTelegramId(db, { merchantId, telegramId: profile.telegramId });
+  if (existing) {
+    if (!existing.isActive) return { user: existing, created: false };
+    // Names Telegram knows fill empty ones; names the customer typed are kept.
+    const patch: Partial<UserRow> = {};
+    if (!existing.firstName && profile.firstName) patch.firstName = profile.firstName;
+    if (!existing.lastName && profile.lastName) patch.lastName = profile.lastName;
+    if (!existing.language && profile.language) patch.language = profile.language;
+    if (Object.keys(patch).length === 0) return { user: existing, created: false };
+    const [updated] = await db
+      .update(users)
+      .set(patch)
+      .where(and(eq(users.id, existing.id), eq(users.merchantId, merchantId)))
+      .returning();
+    return { user: updated ?? existing, created: false };
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      merchantId,
+      telegramId: profile.telegramId,
+      firstName: profile.firstName || null,
+      lastName: profile.lastName ?? null,
+      language: profile.language ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return { user: created, created: true };
+  const winner = await findUserByTelegramId(db, { merchantId, telegramId: profile.telegramId });
+  if (!winner) throw new Error("telegram user vanished after a conflicting insert");
+  return { user: winner, created: false };
+}
+
+/** Columns (table, column) that point at users.id, except sessions, read from the catalogue. */
+async function userReferences(db: Db): Promise<{ table: string; column: string }[]> {
+  const result = await db.execute<{ table_name: string; column_name: string }>(sql`
+    select cl.relname as table_name, att.attname as column_name
+    from pg_constraint con
+    join pg_class cl on cl.oid = con.conrelid
+    join pg_namespace ns on ns.oid = cl.relnamespace
+    join pg_attribute att on att.attrelid = con.conrelid and att.attnum = any (con.conkey)
+    where con.contype = 'f' and con.confrelid = 'public.users'::regclass and ns.nspname = 'public'
+  `);
+  return result.rows
+    .map((r) => ({ table: r.table_name, column: r.column_name }))
+    .filter((r) => r.table !== "sessions" && r.table !== "users");
+}
+
+type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+
+/**
+ * Moves everything of `fromUserId` to `toUserId` and deletes `fromUserId`: the Telegram-only
+ * account of a customer who then proved a phone that already had an account. A row that would
+ * duplicate one of the target (a favourite of the same product) is dropped with the source account.
+ * The source's sessions are revoked (deleted with it).
+ */
+async function mergeInto(
+  tx: Tx,
+  refs: { table: string; column: string }[],
+  { merchantId, fromUserId, toUserId }: Tenant & { fromUserId: string; toUserId: string },
+): Promise<void> {
+  for (const { table, column } of refs) {
+    const t = sql.identifier(table);
+    const c = sql.identifier(column);
+    try {
+      await tx.transaction(async (sp) => {
+        await sp.execute(sql`update ${t} set ${c} = ${toUserId} where ${c} = ${fromUserId}`);
+      });
+    } catch {
+      // A unique conflict (the target has an equivalent row): move row by row, leaving the duplicates.
+      const rows = await tx.execute<{ row: string }>(
+        sql`select ctid::text as row from ${t} where ${c} = ${fromUserId}`,
+      );
+      for (const { row } of rows.rows) {
+        try {
+          await tx.transaction(async (sp) => {
+            await sp.execute(sql`update ${t} set ${c} = ${toUserId} where ctid = ${row}::tid`);
+          });
+        } catch {
+          // This row duplicates one of the target's; it goes with the merged account.
+        }
+      }
+    }
+  }
+  await tx
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.userId, fromUserId), isNull(sessions.revokedAt)));
+  await tx.delete(users).where(and(eq(users.id, fromUserId), eq(users.merchantId, merchantId)));
+}
+
+/**
+ * Records a phone the Telegram user proved (a verified contact). When another live account of the
+ * merchant already has that phone, the Telegram user becomes that account: the Telegram id moves
+ * there and the Telegram-only account is merged into it. Answers the account to log in.
+ */
+export async function attachVerifiedPhone(
+  db: Db,
+  { merchantId, userId, phone }: Tenant & { userId: string; phone: string },
+): Promise<UserRow> {
+  const current = await findUserById(db, { merchantId, id: userId });
+  if (!current) throw new Error("user to attach a phone to does not exist");
+  if (current.phone === phone) return current;
+  const [owner] = await db
+    .select()
+    .from(users)
+    .where(and(live(merchantId), eq(users.phone, phone), ne(users.id, userId)))
+    .limit(1);
+  if (!owner) {
+    const [updated] = await db
+      .update(users)
+      .set({ phone })
+      .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
+      .returning();
+    if (!updated) throw new Error("user vanished while attaching a phone");
+    return updated;
+  }
+  const telegramId = current.telegramId;
+  const refs = current.phone === null ? await userReferences(db) : [];
+  return db.transaction(async (tx) => {
+    // The Telegram id is unique per merchant: free it before the owner takes it.
+    await tx
+      .update(users)
+      .set({ telegramId: null })
+      .where(and(eq(users.id, current.id), eq(users.merchantId, merchantId)));
+    if (current.phone === null)
+      await mergeInto(tx, refs, { merchantId, fromUserId: current.id, toUserId: owner.id });
+    const [updated] = await tx
+      .update(users)
+      .set({
+        telegramId,
+        firstName: owner.firstName ?? current.firstName,
+        lastName: owner.lastName ?? current.lastName,
+        language: owner.language ?? current.language,
+      })
+      .where(and(eq(users.id, owner.id), eq(users.merchantId, merchantId)))
+      .returning();
+    if (!updated) throw new Error("account vanished while taking over a Telegram id");
+    return updated;
+  });
+}
+
+export interface ClickUserInput {
+  clickUserId: string | undefined;
+  phone: string | undefined;
+  firstName: string | undefined;
+  lastName: string | undefined;
+}
+
+/**
+ * The account of a Click customer: found by Click id, else by the phone Click vouches for (the
+ * account gains the Click id), else created. Click's phone is trusted: it comes server to server.
+ */
+export async function findOrCreateClickUser(
+  db: Db,
+  { merchantId, profile }: Tenant & { profile: ClickUserInput },
+  retried = false,
+): Promise<UserRow> {
+  let user = profile.clickUserId
+    ? await findUserByClickUserId(db, { merchantId, clickUserId: profile.clickUserId })
+    : undefined;
+  if (!user && profile.phone) user = await findUserByPhone(db, { merchantId, phone: profile.phone });
+  if (user) {
+    const patch: Partial<UserRow> = {};
+    if (profile.clickUserId && user.clickUserId !== profile.clickUserId)
+      patch.clickUserId = profile.clickUserId;
+    if (!user.phone && profile.phone && !(await findUserByPhone(db, { merchantId, phone: profile.phone }))) {
+      patch.phone = profile.phone;
+    }
+    if (!user.firstName && profile.firstName) patch.firstName = profile.firstName;
+    if (!user.lastName && profile.lastName) patch.lastName = profile.lastName;
+    if (Object.keys(patch).length === 0) return user;
+    const [updated] = await db
+      .update(users)
+      .set(patch)
+      .where(and(eq(users.id, user.id), eq(users.merchantId, merchantId)))
+      .returning();
+    return updated ?? user;
+  }
+  const [created] = await db
+    .insert(users)
+    .values({
+      merchantId,
+      clickUserId: profile.clickUserId ?? null,
+      phone: profile.phone ?? null,
+      firstName: profile.firstName ?? null,
+      lastName: profile.lastName ?? null,
+    })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  // A concurrent first login won the unique index: read its row.
+  if (retried) throw new Error("click user conflicts with an account that cannot be found");
+  return findOrCreateClickUser(db, { merchantId, profile }, true);
+}
+
+export async function setUserLanguage(
+  db: Db,
+  { merchantId, userId, language }: Tenant & { userId: string; language: ContentLanguage },
+): Promise<void> {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}

@@ -1,0 +1,298 @@
+// The testers' harness (demo and development only; apiRoutes does not register this plugin
+// otherwise, so in production neither the pages nor the signing endpoint exist):
+//   GET  /dev/harness               the page: pick brand, Telegram user, language, theme, platform,
+//                                   phone verification, then open the storefront in a mocked host
+//   GET  /dev/telegram              a Telegram-like frame around the storefront (Telegram Web's
+//                                   postMessage protocol), with back button, main button, haptics,
+//                                   contact popup and closing confirmation
+//   POST /dev/telegram/launch       signs initData (and the contact to share) with the brand's bot token
+//   POST /dev/click/launch          opens a session at the built-in fake Click
+//   GET  /dev/click/open            sets Click's cookies on the brand's origin and opens the storefront
+//   POST /dev/click/rpc             the fake Click JSON-RPC endpoint (user.profile)
+import fs from "node:fs";
+import path from "node:path";
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { and, eq } from "drizzle-orm";
+import { z } from "zod";
+import { pickText } from "../../../../src/domain/multilingual.ts";
+import { merchants, users } from "../../db/schema/index.ts";
+import { signContact, signInitData } from "../../integrations/telegram-init-data.ts";
+import { AppError } from "../../lib/errors.ts";
+import { findMerchantBySub, type MerchantRow } from "../../repositories/merchants.ts";
+import {
+  attachVerifiedPhone,
+  contentLanguageOf,
+  findOrCreateTelegramUser,
+  findUserByTelegramId,
+  normalisePhone,
+} from "../../repositories/users.ts";
+import { fakeClickTokenFor } from "../webbot/click.ts";
+import { botTokenFor } from "../webbot/shared.ts";
+import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
+import { harnessHtml, telegramHostHtml } from "./pages.ts";
+import { TELEGRAM_THEMES } from "./telegram-themes.ts";
+
+const HARNESS_SOURCES = path.join(import.meta.dirname, "../../../../src/harness");
+const SCRIPTS = { "harness.js": "harness.ts", "telegram-host.js": "telegram-host.ts" } as const;
+const TELEGRAM_PLATFORMS = [
+  "ios",
+  "android",
+  "android_x",
+  "tdesktop",
+  "macos",
+  "weba",
+  "webk",
+  "unigram",
+] as const;
+/** Bot API 8.0: safe areas and everything else the storefront uses. */
+const TELEGRAM_VERSION = "8.0";
+
+/** Browser scripts of the harness are TypeScript in src/harness, type-stripped once per process. */
+const compiled = new Map<string, string>();
+async function harnessScript(file: keyof typeof SCRIPTS): Promise<string> {
+  const hit = compiled.get(file);
+  if (hit !== undefined) return hit;
+  const source = await fs.promises.readFile(path.join(HARNESS_SOURCES, SCRIPTS[file]), "utf8");
+  // TypeScript is a development dependency; the harness only exists in demo and development.
+  const ts = (await import("typescript")).default;
+  const output = ts.transpileModule(source, {
+    compilerOptions: { target: ts.ScriptTarget.ES2022, module: ts.ModuleKind.ESNext, removeComments: false },
+    fileName: SCRIPTS[file],
+  }).outputText;
+  compiled.set(file, output);
+  return output;
+}
+
+async function brandOrThrow(app: FastifyInstance, sub: string): Promise<MerchantRow> {
+  const merchant = await findMerchantBySub(app.database.db, sub);
+  if (!merchant) throw new AppError("NOT_FOUND");
+  return merchant;
+}
+
+/**
+ * Where the storefront of `sub` opens, seen from this request: <sub>.localhost on localhost (the
+ * brand by subdomain), the same host with ?vendor= elsewhere (development and demo hosts).
+ */
+function brandOrigin(request: FastifyRequest, sub: string): { origin: string; appPath: string } {
+  const hostname = request.hostname.toLowerCase();
+  const port = request.port ? `:${request.port}` : "";
+  if (hostname === "localhost" || hostname.endsWith(".localhost")) {
+    return { origin: `${request.protocol}://${sub}.localhost${port}`, appPath: "/" };
+  }
+  return { origin: `${request.protocol}://${request.host}`, appPath: `/?vendor=${encodeURIComponent(sub)}` };
+}
+
+const telegramLaunchSchema = z.object({
+  sub: z.string().min(1).max(63),
+  user: z.object({
+    id: z.string().regex(/^[1-9]\d{0,18}$/, { error: "a positive whole number (up to 64 bits)" }),
+    firstName: z.string().min(1).max(64),
+    lastName: z.string().max(64).optional(),
+    username: z.string().max(32).optional(),
+    languageCode: z.string().max(16).optional(),
+    isPremium: z.boolean().optional(),
+  }),
+  theme: z.enum(["light", "dark"]).default("light"),
+  platform: z.enum(TELEGRAM_PLATFORMS).default("ios"),
+  phoneVerification: z.enum(["required", "verified"]).default("required"),
+  /** The phone the mocked Telegram shares (and that a "verified" account has). */
+  phone: z.string().max(20).optional(),
+  /** signed: real initData; short: 10 characters or fewer; none: no tgWebAppData at all. */
+  initData: z.enum(["signed", "short", "none"]).default("signed"),
+  /** Seconds since auth_date: over 86400 gives expired initData. */
+  ageSeconds: z
+    .number()
+    .int()
+    .min(0)
+    .max(30 * 86400)
+    .default(0),
+  startParam: z.string().max(64).optional(),
+});
+
+const clickLaunchSchema = z.object({
+  sub: z.string().min(1).max(63),
+  profile: z.object({
+    userId: z.string().regex(/^\d{1,15}$/),
+    phone: z.string().max(20),
+    firstName: z.string().min(1).max(64),
+    lastName: z.string().max(64).default(""),
+  }),
+  variant: z.enum(["click", "generic"]).default("click"),
+  theme: z.enum(["light", "dark"]).default("light"),
+  language: z.enum(["uz", "ru", "en"]).default("uz"),
+  /** How the web view passes the session: ?web_session= or only the click-web-session cookie. */
+  via: z.enum(["query", "cookie"]).default("query"),
+});
+
+function defaultPhone(telegramId: string): string {
+  return `+99890${telegramId.slice(-7).padStart(7, "0")}`;
+}
+
+export async function devRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const hide = { hide: true };
+
+  r.get("/dev/harness", { schema: hide }, async (_request, reply) =>
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(harnessHtml()),
+  );
+  r.get("/dev/telegram", { schema: hide }, async (_request, reply) =>
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(telegramHostHtml()),
+  );
+  r.get(
+    "/dev/harness/:script",
+    { schema: { ...hide, params: z.object({ script: z.enum(["harness.js", "telegram-host.js"]) }) } },
+    async (request, reply) =>
+      reply
+        .type("text/javascript; charset=utf-8")
+        .header("cache-control", "no-store")
+        .send(await harnessScript(request.params.script)),
+  );
+
+  r.get("/dev/harness-brands", { schema: hide }, async () => {
+    const rows = await db.select().from(merchants).where(eq(merchants.deleted, false));
+    return rows
+      .map((m) => ({
+        sub: m.sub,
+        name: pickText(m.name, "eng") || m.sub,
+        isActive: m.isActive,
+        telegram: botTokenFor(m, app.config) !== undefined,
+      }))
+      .sort((a, b) => a.sub.localeCompare(b.sub));
+  });
+
+  r.post("/dev/telegram/launch", { schema: { ...hide, body: telegramLaunchSchema } }, async (request) => {
+    const input = request.body;
+    const merchant = await brandOrThrow(app, input.sub);
+    const botToken = botTokenFor(merchant, app.config);
+    if (!botToken) throw new AppError("TELEGRAM_LOGIN_UNAVAILABLE");
+    const telegramId = BigInt(input.user.id);
+    const phone = normalisePhone(input.phone ?? defaultPhone(input.user.id)) ?? defaultPhone(input.user.id);
+
+    // Put the account in the state the tester asked for: with or without a verified phone.
+    if (input.phoneVerification === "verified") {
+      const { user } = await findOrCreateTelegramUser(db, {
+        merchantId: merchant.id,
+        profile: {
+          telegramId,
+          firstName: input.user.firstName,
+          lastName: input.user.lastName,
+          language: contentLanguageOf(input.user.languageCode),
+        },
+      });
+      if (!user.phone) await attachVerifiedPhone(db, { merchantId: merchant.id, userId: user.id, phone });
+    } else {
+      const user = await findUserByTelegramId(db, { merchantId: merchant.id, telegramId });
+      if (user?.phone) {
+        await db
+          .update(users)
+          .set({ phone: null })
+          .where(and(eq(users.id, user.id), eq(users.merchantId, merchant.id)));
+      }
+    }
+
+    const authDate = new Date(Date.now() - input.ageSeconds * 1000);
+    const signedUser = {
+      id: telegramId,
+      firstName: input.user.firstName,
+      lastName: input.user.lastName,
+      username: input.user.username,
+      languageCode: input.user.languageCode,
+      isPremium: input.user.isPremium,
+    };
+    const initData = signInitData(signedUser, botToken, {
+      authDate,
+      ...(input.startParam ? { startParam: input.startParam } : {}),
+    });
+    const contact = signContact(
+      {
+        userId: telegramId,
+        phoneNumber: phone.slice(1),
+        firstName: input.user.firstName,
+        lastName: input.user.lastName,
+      },
+      botToken,
+    );
+    const launch = new URLSearchParams();
+    if (input.initData === "signed") launch.set("tgWebAppData", initData);
+    if (input.initData === "short") launch.set("tgWebAppData", "user=1");
+    launch.set("tgWebAppVersion", TELEGRAM_VERSION);
+    launch.set("tgWebAppPlatform", input.platform);
+    launch.set("tgWebAppThemeParams", JSON.stringify(TELEGRAM_THEMES[input.theme]));
+    if (input.startParam) launch.set("tgWebAppStartParam", input.startParam);
+
+    const { origin, appPath } = brandOrigin(request, merchant.sub);
+    const hostParams = new URLSearchParams({
+      app: `${appPath}#${launch.toString()}`,
+      contact,
+      title: pickText(merchant.name, contentLanguageOf(input.user.languageCode) ?? "ru") || merchant.sub,
+      theme: input.theme,
+      platform: input.platform,
+    });
+    return {
+      merchantId: merchant.id,
+      initData,
+      contact,
+      launchParams: launch.toString(),
+      appUrl: `${origin}${appPath}#${launch.toString()}`,
+      hostUrl: `${origin}/api/dev/telegram#${hostParams.toString()}`,
+    };
+  });
+
+  r.post("/dev/click/launch", { schema: { ...hide, body: clickLaunchSchema } }, async (request) => {
+    const input = request.body;
+    const merchant = await brandOrThrow(app, input.sub);
+    const webSession = openFakeClickSession({
+      profile: input.profile,
+      token: fakeClickTokenFor(merchant),
+      variant: input.variant,
+    });
+    const { origin } = brandOrigin(request, merchant.sub);
+    const open = new URLSearchParams({
+      sub: merchant.sub,
+      web_session: webSession,
+      theme: input.theme,
+      language: input.language,
+      via: input.via,
+    });
+    return { merchantId: merchant.id, webSession, url: `${origin}/api/dev/click/open?${open.toString()}` };
+  });
+
+  r.get(
+    "/dev/click/open",
+    {
+      schema: {
+        ...hide,
+        querystring: z.object({
+          sub: z.string().min(1).max(63),
+          web_session: z.string().regex(/^[\w-]{8,128}$/),
+          theme: z.enum(["light", "dark"]).default("light"),
+          language: z.enum(["uz", "ru", "en"]).default("uz"),
+          via: z.enum(["query", "cookie"]).default("query"),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const { appPath } = brandOrigin(request, q.sub);
+      const cookie = (name: string, value: string) =>
+        `${name}=${encodeURIComponent(value)}; Path=/; SameSite=Lax; Max-Age=21600`;
+      reply.header("set-cookie", [
+        cookie("click-web-session", q.web_session),
+        cookie("click-theme", q.theme),
+        cookie("click-language", q.language),
+      ]);
+      const target =
+        q.via === "query"
+          ? `${appPath}${appPath.includes("?") ? "&" : "?"}web_session=${q.web_session}`
+          : appPath;
+      return reply.header("cache-control", "no-store").redirect(target);
+    },
+  );
+
+  r.post("/dev/click/rpc", { schema: hide }, async (request, reply) => {
+    const answer = handleFakeClickRpc(request.headers, JSON.stringify(request.body ?? null));
+    return reply.status(answer.status).type("application/json").send(answer.body);
+  });
+}

@@ -1,0 +1,92 @@
+import type { QueryClient } from "@tanstack/react-query";
+import type { Merchant } from "../domain/contract/merchant.ts";
+import { merchantBySubQueryOptions } from "../features/merchant/api/get-merchant-by-sub.ts";
+import { defaultWebSettings, webSettingsQueryOptions } from "../features/merchant/api/get-web-settings.ts";
+import { ApiError } from "../lib/api-client.ts";
+import { resolveBrandSub, STORED_VENDOR_KEY } from "../lib/brand-host.ts";
+import { setCurrentBrand } from "../lib/current-brand.ts";
+import {
+  activateLocale,
+  chooseLocale,
+  CORE_LOCALES,
+  localeFromCookie,
+  LOCALES,
+  merchantLocales,
+  preloadLocale,
+  type Locale,
+} from "../lib/i18n.ts";
+import { setSession } from "../lib/session.ts";
+import { readLocal, wipeClientStorage } from "../lib/storage.ts";
+import type { Tenant } from "../lib/tenant.ts";
+import type { Host } from "../platform/index.ts";
+
+export type BootResult =
+  | { status: "ready" | "blocked"; tenant: Tenant; locale: Locale }
+  | { status: "unavailable"; locale: Locale }
+  /** The API could not be reached: nothing is wiped, the visitor may retry. */
+  | { status: "failed"; error: ApiError; locale: Locale };
+
+/**
+ * Resolves the brand and everything the first screen needs (spec section 4, merchant resolution):
+ * 1. the brand key from the address (or the stored vendor);
+ * 2. GET /users/v1/merchants/sub/{sub}: unknown brand or no id -> local storage, session storage
+ *    and cookies are wiped and the visitor goes to /merchantNotAvailable; on success the merchant
+ *    id goes to the merchant cookie and the brand's saved session;
+ * 3. an inactive merchant -> /blocked for every path;
+ * 4. web settings (defaults when they fail), then the language: the customer's cookie, the host
+ *    app's language, the brand's main language, ru, uz, among the languages the brand switched on.
+ * The probable language's catalog loads while the merchant does.
+ */
+export async function bootStorefront(
+  queryClient: QueryClient,
+  hostReady: Promise<Host>,
+): Promise<BootResult> {
+  const cookie = localeFromCookie();
+  void preloadLocale(chooseLocale({ cookie, available: LOCALES })).catch(() => undefined);
+
+  const pickLocale = async (available: readonly Locale[], mainLanguage?: string): Promise<Locale> => {
+    const host = await hostReady;
+    const locale = chooseLocale({ cookie, hostLanguage: host.language, mainLanguage, available });
+    await activateLocale(locale);
+    return locale;
+  };
+
+  const unavailable = async (): Promise<BootResult> => {
+    wipeClientStorage();
+    return { status: "unavailable", locale: await pickLocale(CORE_LOCALES) };
+  };
+
+  const brand = resolveBrandSub(window.location, readLocal(STORED_VENDOR_KEY));
+  if (!brand) return unavailable();
+
+  let merchant: Merchant;
+  try {
+    merchant = await queryClient.query(merchantBySubQueryOptions(brand.sub));
+  } catch (caught) {
+    const error = caught instanceof ApiError ? caught : new ApiError(String(caught), { status: 0 });
+    // A network failure or a server fault says nothing about the brand: keep the visitor's data.
+    if (error.status === 0 || error.status >= 500) {
+      return { status: "failed", error, locale: await pickLocale(CORE_LOCALES) };
+    }
+    return unavailable();
+  }
+  if (!merchant.id) return unavailable();
+
+  setCurrentBrand({ sub: brand.sub, merchantId: merchant.id });
+  setSession(brand.sub, { merchant, brand: brand.sub });
+
+  if (!merchant.isActive || merchant.deleted) {
+    // Tenant routes refuse an inactive merchant, so its settings are the defaults.
+    const settings = defaultWebSettings(merchant);
+    queryClient.setQueryData(webSettingsQueryOptions(merchant).queryKey, settings);
+    return {
+      status: "blocked",
+      tenant: { sub: brand.sub, merchant, settings },
+      locale: await pickLocale(CORE_LOCALES),
+    };
+  }
+
+  const settings = await queryClient.query(webSettingsQueryOptions(merchant));
+  const locale = await pickLocale(merchantLocales(settings), settings.mainLanguage);
+  return { status: "ready", tenant: { sub: brand.sub, merchant, settings }, locale };
+}

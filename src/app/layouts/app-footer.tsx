@@ -1,0 +1,62 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { contactIcon, CONTACT_LABELS } from "../../components/contact-list.tsx";
+import { pickText } from "../../domain/multilingual.ts";
+import { POLICY_TITLES } from "../../features/policies/policy-titles.ts";
+import { contactLinks } from "../../lib/contacts.ts";
+import { useRequiredTenant } from "../../lib/tenant.ts";
+import { useContentLanguage } from "../../lib/use-content-language.ts";
+
+/** Links to the brand's texts (where switched on), its contacts and its copyright lines. */
+export function AppFooter() {
+  const { t, i18n } = useLingui();
+  const { merchant, settings } = useRequiredTenant();
+  const language = useContentLanguage();
+  const pages = [
+    settings.aboutMerchantActive && { href: "/about", label: i18n._(POLICY_TITLES.ABOUT_COMPANY) },
+    settings.termsOfUseActive && { href: "/offerta", label: i18n._(POLICY_TITLES.TERMS) },
+    settings.privacyActive && { href: "/privacy", label: i18n._(POLICY_TITLES.PRIVACY_POLICY) },
+  ].filter((p): p is { href: string; label: string } => Boolean(p));
+  const links = contactLinks(settings, language).filter((l) => l.href !== null);
+  const left = pickText(settings.leftCopyWrite, language);
+  const right = pickText(settings.rightCopyWrite, language);
+  const name = pickText(merchant.name, language);
+  const year = new Date().getFullYear();
+
+  return (
+    <footer className="app-footer">
+      <div className="app-footer__inner">
+        {pages.length > 0 && (
+          <nav aria-label={t`Information`}>
+            <ul className="app-footer__pages">
+              {pages.map((p) => (
+                <li key={p.href}>
+                  <Link href={p.href}>{p.label}</Link>
+                </li>
+              ))}
+            </ul>
+          </nav>
+        )}
+        {links.length > 0 && (
+          <ul className="app-footer__contacts" aria-label={t`Contacts`}>
+            {links.map((l, i) => (
+              <li key={`${l.kind}-${i}`}>
+                <a
+                  href={l.href ?? undefined}
+                  aria-label={`${l.title ?? i18n._(CONTACT_LABELS[l.kind])}: ${l.text}`}
+                  {...(l.href?.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+                >
+                  {contactIcon(l.kind)}
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+        <div className="app-footer__copyright">
+          <p>{left || `© ${year} ${name}`}</p>
+          {right && <p>{right}</p>}
+        </div>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,72 @@
+import { Suspense, useEffect, useRef } from "react";
+import { matchRoute, Redirect, useLocation, useRouter, useSearch } from "wouter";
+import { NotFoundPage } from "../components/error-page.tsx";
+import { PageSpinner } from "../components/page-spinner.tsx";
+import { isNewBuildAvailable } from "../lib/deploy.ts";
+import { useTenant } from "../lib/tenant.ts";
+import { ErrorBoundary } from "./error-boundary.tsx";
+import { LAYOUTS } from "./layouts/layouts.tsx";
+import { activeRoutes, routes, type AppRoute } from "./routes.tsx";
+import { useHostBackButton } from "./use-host-back-button.ts";
+
+/** What boot found out about the brand. */
+export type BrandStatus = "ready" | "blocked" | "unavailable";
+
+const BLOCKED = "/blocked";
+const UNAVAILABLE = "/merchantNotAvailable";
+
+/**
+ * The check-merchant guard: an unresolvable brand only has /merchantNotAvailable, a switched-off
+ * one only /blocked, and an active brand never shows either. Null when the path may render.
+ */
+export function guardRedirect(status: BrandStatus, path: string): string | null {
+  if (status === "unavailable") return path === UNAVAILABLE ? null : UNAVAILABLE;
+  if (status === "blocked") return path === BLOCKED ? null : BLOCKED;
+  return path === BLOCKED || path === UNAVAILABLE ? "/" : null;
+}
+
+/** A full page load on the first navigation after a new deployment was noticed. */
+function useReloadOnNewBuild(location: string): void {
+  const previous = useRef(location);
+  useEffect(() => {
+    if (previous.current !== location && isNewBuildAvailable()) window.location.reload();
+    previous.current = location;
+  }, [location]);
+}
+
+export function AppRouter({ status }: { status: BrandStatus }) {
+  const [location] = useLocation();
+  const search = useSearch();
+  const { parser } = useRouter();
+  const tenant = useTenant();
+  useReloadOnNewBuild(location);
+  useHostBackButton(location, search);
+
+  const redirect = guardRedirect(status, location);
+  if (redirect) return <Redirect to={redirect} replace />;
+
+  const candidates: readonly AppRoute[] =
+    status === "unavailable"
+      ? routes.filter((r) => r.path === UNAVAILABLE)
+      : activeRoutes(tenant?.settings ?? null);
+  let match: { route: AppRoute; params: Record<string, string | undefined> } | null = null;
+  for (const route of candidates) {
+    const [matches, params] = matchRoute(parser, route.path, location);
+    if (matches) {
+      match = { route, params };
+      break;
+    }
+  }
+
+  const Layout = LAYOUTS[match?.route.layout ?? "default"];
+  const Screen = match?.route.screen;
+  return (
+    <Layout>
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSpinner />}>
+          {Screen && match ? <Screen params={match.params} /> : <NotFoundPage path={location} />}
+        </Suspense>
+      </ErrorBoundary>
+    </Layout>
+  );
+}

@@ -1,0 +1,84 @@
+import type { Merchant, WebSettings } from "../domain/contract/merchant.ts";
+import type { ContentLanguage } from "../domain/enums.ts";
+import { pickText } from "../domain/multilingual.ts";
+import type { Host } from "../platform/index.ts";
+
+/** Brand colour when the brand names none (spec section 9). */
+export const DEFAULT_BRAND_COLOR = "#FCE000";
+export const DEFAULT_FAVICON = "/favicon.svg";
+
+export interface BrandLook {
+  /** The brand colour: buttons, accents, the header stripe. */
+  primary: string;
+  /** Text on the brand colour: white for mainColorType DARK, black otherwise. */
+  onPrimary: string;
+  appearance: "light" | "dark";
+  title: string;
+  favicon: string;
+  logo: string | null;
+}
+
+const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
+
+function colorOrNull(value: string | null | undefined): string | null {
+  const v = value?.trim();
+  return v && COLOR.test(v) ? v : null;
+}
+
+export function brandLook(
+  merchant: Pick<Merchant, "name" | "logo" | "color">,
+  settings: Pick<WebSettings, "mainColor" | "mainColorType" | "isDark" | "title" | "favicon" | "logo"> | null,
+  host: Pick<Host, "kind" | "colorScheme">,
+  language: ContentLanguage,
+): BrandLook {
+  const primary = colorOrNull(settings?.mainColor) ?? colorOrNull(merchant.color) ?? DEFAULT_BRAND_COLOR;
+  const onPrimary = settings?.mainColorType === "DARK" ? "#FFFFFF" : "#000000";
+  // Inside Telegram or Click the page follows the app's own light or dark theme.
+  const brandAppearance = settings?.isDark ? "dark" : "light";
+  const appearance = host.kind !== "web" && host.colorScheme ? host.colorScheme : brandAppearance;
+  const name = pickText(merchant.name, language);
+  return {
+    primary,
+    onPrimary,
+    appearance,
+    title: settings?.title || name || "Savat",
+    favicon: settings?.favicon || merchant.logo || DEFAULT_FAVICON,
+    logo: settings?.logo || merchant.logo || null,
+  };
+}
+
+let brandTitle = "Savat";
+let pageTitle: string | null = null;
+
+function renderTitle(): void {
+  document.title = pageTitle ? `${pageTitle} · ${brandTitle}` : brandTitle;
+}
+
+/** The current screen's own title, shown before the brand's ("About us · Lavash"); null clears it. */
+export function setPageTitle(title: string | null): void {
+  pageTitle = title;
+  renderTitle();
+}
+
+/** Puts the look on the document: CSS variables, theme-color, title and favicon. */
+export function applyBrandLook(look: BrandLook): void {
+  const root = document.documentElement;
+  root.style.setProperty("--savat-brand", look.primary);
+  root.style.setProperty("--savat-on-brand", look.onPrimary);
+  root.dataset.appearance = look.appearance;
+  root.style.colorScheme = look.appearance;
+  brandTitle = look.title;
+  renderTitle();
+  document.querySelector('meta[name="theme-color"]')?.setAttribute("content", look.primary);
+  let icon = document.querySelector<HTMLLinkElement>("link#favicon");
+  if (!icon) {
+    icon = document.createElement("link");
+    icon.id = "favicon";
+    icon.rel = "icon";
+    document.head.append(icon);
+  }
+  if (icon.getAttribute("href") !== look.favicon) {
+    icon.removeAttribute("type");
+    icon.href = look.favicon;
+  }
+}

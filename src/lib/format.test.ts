@@ -1,0 +1,37 @@
+import { describe, expect, it } from "vitest";
+import { formatAmount, formatNumber, formatPhone } from "./format.ts";
+import { activateLocale } from "./i18n.ts";
+
+describe("number and amount formats", () => {
+  it("separates thousands with spaces and rounds to two decimals", () => {
+    expect(formatNumber(1234567)).toBe("1 234 567");
+    expect(formatNumber(1234.567)).toBe("1 234.57");
+    expect(formatNumber(999)).toBe("999");
+    expect(formatNumber(-25000.5)).toBe("-25 000.5");
+    expect(formatNumber("30000")).toBe("30 000");
+  });
+
+  it("shows 0 for an empty value", () => {
+    expect(formatNumber(null)).toBe("0");
+    expect(formatNumber(undefined)).toBe("0");
+    expect(formatNumber("")).toBe("0");
+    expect(formatNumber(Number.NaN)).toBe("0");
+  });
+
+  it("labels amounts with the merchant's currency in the current language", async () => {
+    await activateLocale("uz");
+    expect(formatAmount(30000)).toBe("30 000 so'm");
+    await activateLocale("ru");
+    expect(formatAmount(30000)).toBe("30 000 сум");
+    expect(formatAmount(1500, "KZT")).toBe("1 500 тенге");
+  });
+});
+
+describe("phone format", () => {
+  it("adds the missing plus and groups the digits", () => {
+    expect(formatPhone("998901234567")).toBe("+998 90 123 45 67");
+    expect(formatPhone("+998 (90) 123-45-67")).toBe("+998 90 123 45 67");
+    expect(formatPhone("77011234567")).toBe("+7 701 123 45 67");
+    expect(formatPhone("")).toBe("");
+  });
+});

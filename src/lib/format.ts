@@ -1,0 +1,35 @@
+import type { Currency } from "../domain/enums.ts";
+import { currencyLabel } from "./i18n.ts";
+
+/**
+ * A number as the storefront shows it (spec section 5): rounded to two decimals, thousands
+ * separated by spaces, "0" for an empty value. 1234567.891 -> "1 234 567.89".
+ */
+export function formatNumber(value: number | string | null | undefined): string {
+  const n = typeof value === "string" ? Number(value.replace(/\s/g, "")) : value;
+  if (n === null || n === undefined || !Number.isFinite(n)) return "0";
+  const rounded = Math.round(n * 100) / 100;
+  const [int = "0", frac] = Math.abs(rounded).toString().split(".");
+  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+  const sign = rounded < 0 ? "-" : "";
+  return frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+}
+
+/** An amount with the merchant's currency label in the current language: "25 000 so'm". */
+export function formatAmount(value: number | string | null | undefined, currency: Currency = "UZS"): string {
+  return `${formatNumber(value)} ${currencyLabel(currency)}`;
+}
+
+/**
+ * A phone number for display (spec section 5): a missing plus is prepended and the digits are
+ * grouped. 998901234567 -> "+998 90 123 45 67".
+ */
+export function formatPhone(value: string | null | undefined): string {
+  const digits = (value ?? "").replace(/\D/g, "");
+  if (digits === "") return "";
+  const uz = /^(998)(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  if (uz) return `+${uz.slice(1).join(" ")}`;
+  const kz = /^(7)(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  if (kz) return `+${kz.slice(1).join(" ")}`;
+  return `+${digits.replace(/(\d{3})(?=\d{4,})/g, "$1 ")}`;
+}

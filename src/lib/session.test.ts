@@ -1,0 +1,79 @@
+import { createStore } from "jotai";
+import { describe, expect, it, vi } from "vitest";
+import { getCookie, setCookie } from "./cookies.ts";
+import { setCurrentBrand } from "./current-brand.ts";
+import { brandSessionAtom, sessionAtom } from "./session-atom.ts";
+import {
+  clearStorageForLogout,
+  getSession,
+  parseSession,
+  sessionKey,
+  setSession,
+  storedSessionBrands,
+  subscribeSession,
+} from "./session.ts";
+
+describe("saved session per brand", () => {
+  it("keeps each brand under its own key", () => {
+    setSession("lavash", { token: "t1", brand: "lavash" });
+    setSession("plov", { token: "t2" });
+    expect(sessionKey("lavash")).toBe("savat:lavash:session");
+    expect(getSession("lavash").token).toBe("t1");
+    expect(getSession("plov").token).toBe("t2");
+    expect(storedSessionBrands().sort()).toEqual(["lavash", "plov"]);
+  });
+
+  it("reads broken or foreign values as an empty session", () => {
+    expect(parseSession("{not json").token).toBeNull();
+    expect(parseSession('{"token": 5, "user": {"name": "x"}}')).toMatchObject({ token: null, user: null });
+  });
+
+  it("tells subscribers about changes", () => {
+    const listener = vi.fn();
+    const stop = subscribeSession("lavash", listener);
+    setSession("lavash", { token: "t" });
+    expect(listener).toHaveBeenCalledWith(expect.objectContaining({ token: "t" }));
+    stop();
+    setSession("lavash", { token: "u" });
+    expect(listener).toHaveBeenCalledTimes(1);
+  });
+
+  it("is the same data for jotai and for plain code", () => {
+    setCurrentBrand({ sub: "lavash", merchantId: "m" });
+    const store = createStore();
+    const unsubscribe = store.sub(sessionAtom, () => undefined);
+    setSession("lavash", { token: "from-boot" });
+    expect(store.get(sessionAtom).token).toBe("from-boot");
+    store.set(sessionAtom, { user: { id: "u1" } });
+    expect(getSession("lavash")).toMatchObject({ token: "from-boot", user: { id: "u1" } });
+    expect(store.get(brandSessionAtom("plov")).token).toBeNull();
+    unsubscribe();
+  });
+
+  it("logout blanks this brand's token and user and keeps the rest that must survive", () => {
+    setSession("lavash", {
+      token: "t1",
+      user: { id: "u1" },
+      brand: "lavash",
+      orderRequest: { cartItems: [] },
+    });
+    setSession("plov", { token: "t2", user: { id: "u2" } });
+    localStorage.setItem("savat:vendor", "lavash");
+    localStorage.setItem("something-else", "x");
+    sessionStorage.setItem("savat:platform:click-web-session", "abc12345");
+    sessionStorage.setItem("scratch", "y");
+    setCookie("merchant", "m-1", 365);
+    setCookie("token", "t1");
+
+    clearStorageForLogout("lavash");
+
+    expect(getSession("lavash")).toMatchObject({ token: null, user: null, brand: "lavash" });
+    expect(getSession("plov")).toMatchObject({ token: "t2", user: { id: "u2" } });
+    expect(localStorage.getItem("savat:vendor")).toBe("lavash");
+    expect(localStorage.getItem("something-else")).toBeNull();
+    expect(sessionStorage.getItem("savat:platform:click-web-session")).toBe("abc12345");
+    expect(sessionStorage.getItem("scratch")).toBeNull();
+    expect(getCookie("merchant")).toBe("m-1");
+    expect(getCookie("token")).toBeNull();
+  });
+});

@@ -1,0 +1,68 @@
+import "@telegram-apps/telegram-ui/dist/styles.css";
+import "./app/styles.css";
+import { StrictMode } from "react";
+import { createRoot } from "react-dom/client";
+import { App } from "./app/app.tsx";
+import { bootStorefront } from "./app/boot.ts";
+import { routes } from "./app/routes.tsx";
+import { startAnalytics } from "./features/analytics/analytics-switches.ts";
+import { errorText } from "./lib/api-client.ts";
+import { checkAppVersion, installChunkErrorReload, watchDeployments } from "./lib/deploy.ts";
+import { notify } from "./lib/notify.ts";
+import { createQueryClient } from "./lib/query-client.ts";
+import { applyUrlPrefix } from "./lib/url-prefix.ts";
+import { initPlatform, renderInitDataMissing } from "./platform/index.ts";
+import { signInWithHost } from "./platform/sign-in.ts";
+
+// Boot: version check, URL language prefix, then the host platform and the brand in parallel,
+// the host sign-in (Telegram, Click), and the first render.
+async function main(): Promise<void> {
+  if (checkAppVersion()) {
+    window.location.reload();
+    return;
+  }
+  applyUrlPrefix();
+  installChunkErrorReload();
+  const root = document.getElementById("root");
+  if (!root) throw new Error("#root is missing from index.html");
+
+  // The first screen's code loads while the platform and the merchant do.
+  void routes
+    .find((r) => r.path === window.location.pathname)
+    ?.preload?.()
+    .catch(() => undefined);
+
+  const hostReady = initPlatform();
+  const queryClient = createQueryClient();
+  const booting = bootStorefront(queryClient, hostReady);
+
+  const host = await hostReady;
+  if (host.initDataMissing) {
+    // Telegram opened the app without usable initData: startup stops (spec section 4, Login).
+    console.error("Telegram initData not found");
+    renderInitDataMissing(root, {
+      language: host.language,
+      onClose: () => {
+        host.close();
+      },
+    });
+    return;
+  }
+
+  const boot = await booting;
+  if (boot.status === "ready") {
+    const outcome = await signInWithHost(host, { sub: boot.tenant.sub, merchantId: boot.tenant.merchant.id });
+    if (outcome.status === "failed") notify({ kind: "error", text: errorText(outcome.error) });
+  }
+
+  createRoot(root).render(
+    <StrictMode>
+      <App boot={boot} queryClient={queryClient} />
+    </StrictMode>,
+  );
+
+  if (import.meta.env.PROD) watchDeployments();
+  if (boot.status === "ready") void startAnalytics(boot.tenant.settings, boot.locale).catch(() => undefined);
+}
+
+void main();

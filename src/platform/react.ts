@@ -1,0 +1,50 @@
+// React bindings of the platform: a screen declares its primary action and its back step, and the
+// host shows them its own way (Telegram's MainButton/BackButton, a page-drawn bar in a browser).
+import { useEffect, useEffectEvent } from "react";
+import { getPlatform } from "./index.ts";
+import type { Host } from "./types.ts";
+
+export function usePlatform(): Host {
+  return getPlatform();
+}
+
+export interface MainButtonOptions {
+  text: string;
+  onClick: () => void;
+  progress?: boolean;
+  disabled?: boolean;
+}
+
+/** Shows the screen's primary action while mounted; null hides it. */
+export function useMainButton(options: MainButtonOptions | null): void {
+  const host = getPlatform();
+  const onClick = useEffectEvent(() => {
+    options?.onClick();
+  });
+  const visible = options !== null;
+  const text = options?.text ?? "";
+  const progress = Boolean(options?.progress);
+  const disabled = Boolean(options?.disabled);
+  useEffect(() => {
+    if (!visible) {
+      host.mainButton.hide();
+      return;
+    }
+    host.mainButton.show({
+      text,
+      progress,
+      disabled,
+      onClick: () => {
+        onClick();
+      },
+    });
+    return () => {
+      host.mainButton.hide();
+    };
+  }, [host, visible, text, progress, disabled]);
+}
+
+/** Light haptic feedback for taps that change the basket (no-op outside Telegram). */
+export function useHaptics(): Host["haptics"] {
+  return getPlatform().haptics;
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
+import babel from "@rolldown/plugin-babel";
+import react from "@vitejs/plugin-react";
+import { defineConfig, type Plugin } from "vite";
+
+/** The storefront's version (spec section 9); a browser holding another one updates and reloads. */
+export const APP_VERSION = "2.2.7";
+
+const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+const builtAt = new Date().toISOString();
+
+/**
+ * Emits build-meta.json (version, build id, time) and latest-build.json (build id) into dist.
+ * The running client compares them with the build id compiled into it to notice a new deployment.
+ */
+function buildMeta(): Plugin {
+  return {
+    name: "savat-build-meta",
+    apply: "build",
+    generateBundle() {
+      this.emitFile({
+        type: "asset",
+        fileName: "build-meta.json",
+        source: `${JSON.stringify({ version: APP_VERSION, buildId, builtAt }, null, 2)}\n`,
+      });
+      this.emitFile({
+        type: "asset",
+        fileName: "latest-build.json",
+        source: `${JSON.stringify({ buildId })}\n`,
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui(), buildMeta()],
+  define: {
+    __APP_VERSION__: JSON.stringify(APP_VERSION),
+    __BUILD_ID__: JSON.stringify(buildId),
+  },
+  build: {
+    target: "es2022",
+    sourcemap: true,
+  },
+  server: {
+    // Brands are told apart by subdomain in development too: lavash.localhost:5173.
+    allowedHosts: [".localhost"],
+    proxy: {
+      "/api": { target: process.env.SAVAT_API_URL ?? "http://127.0.0.1:8080", changeOrigin: false },
+    },
+  },
+});

@@ -1,0 +1,49 @@
+import { defineConfig, type TestProjectInlineConfiguration } from "vitest/config";
+import { ADMIN_URL, postgresReachable } from "./server/test/support/pg.ts";
+
+// One runner, several projects: the React client (happy-dom, the app's own Vite plugins so Lingui
+// macros compile), the shared domain rules (node), and the server against PGlite and PostgreSQL.
+const serverProject = (backend: "pglite" | "postgres"): TestProjectInlineConfiguration => ({
+  test: {
+    name: `server-${backend}`,
+    include: ["server/test/**/*.test.ts"],
+    environment: "node",
+    globalSetup: ["server/test/support/global-setup.ts"],
+    env: { SAVAT_TEST_DB: backend },
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// The server tests run on PostgreSQL too wherever one is reachable; elsewhere they run on the
+// embedded database only, and say so.
+const withPostgres = await postgresReachable();
+if (!withPostgres) {
+  process.stderr.write(`PostgreSQL is not reachable at ${ADMIN_URL}: server tests run on PGlite only.\n`);
+}
+
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        extends: "./vite.config.ts",
+        test: {
+          name: "client",
+          include: ["src/**/*.test.{ts,tsx}"],
+          exclude: ["src/domain/**"],
+          environment: "happy-dom",
+          setupFiles: ["src/test/setup.ts"],
+        },
+      },
+      {
+        test: {
+          name: "domain",
+          include: ["src/domain/**/*.test.ts"],
+          environment: "node",
+        },
+      },
+      serverProject("pglite"),
+      ...(withPostgres ? [serverProject("postgres")] : []),
+    ],
+  },
+});
