@@ -38,8 +38,8 @@ async function main(): Promise<void> {
 
   const host = await hostReady;
   if (host.initDataMissing) {
-    // Telegram opened the app without usable initData: startup stops (spec section 4, Login).
-    console.error("Telegram initData not found");
+    // Telegram opened the app without usable initData: startup stops (spec section 4, Login); the
+    // platform layer has logged "Telegram initData not found".
     renderInitDataMissing(root, {
       language: host.language,
       onClose: () => {
