@@ -8,6 +8,8 @@ export default tseslint.config(
   {
     ignores: [
       "dist/",
+      "dist-*/",
+      ".data-*/",
       "node_modules/",
       "server/migrations/",
       "coverage/",

@@ -3,7 +3,8 @@ import { defineConfig, devices } from "@playwright/test";
 // Journeys in Chromium (Debian's /usr/bin/chromium; Playwright's own browsers are never downloaded)
 // at a phone and a desktop viewport, against the real server on a port of its own with the demo
 // brands in a fresh data directory. The client is built before this runs (npm test does it).
-const PORT = 4318;
+// E2E_PORT and STATIC_DIR let several checkouts or builds run journeys side by side.
+const PORT = Number(process.env.E2E_PORT ?? 4318);
 const chromium = {
   browserName: "chromium" as const,
   launchOptions: {
@@ -41,7 +42,14 @@ export default defineConfig({
   webServer: {
     command: "node scripts/e2e-server.ts",
     url: `http://127.0.0.1:${PORT}/api/health`,
-    env: { PORT: String(PORT), HOST: "127.0.0.1", DEMO: "1", DATA_DIR: ".data-e2e", LOG_LEVEL: "warn" },
+    env: {
+      PORT: String(PORT),
+      HOST: "127.0.0.1",
+      DEMO: "1",
+      DATA_DIR: `.data-e2e-${PORT}`,
+      LOG_LEVEL: "warn",
+      ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: "ignore",
