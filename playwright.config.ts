@@ -48,6 +48,8 @@ export default defineConfig({
       DEMO: "1",
       DATA_DIR: `.data-e2e-${PORT}`,
       LOG_LEVEL: "warn",
+      // The demo order simulator steps quickly, so a journey sees an order delivered (e2e/orders.spec.ts).
+      ORDER_SIMULATOR_STEP_MS: "400",
       ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
     },
     reuseExistingServer: false,

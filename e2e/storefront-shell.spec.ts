@@ -107,8 +107,8 @@ test.describe("routing", () => {
   });
 
   test("a screen of a later issue does not exist yet", async ({ page }) => {
-    await page.goto("/basket");
-    await expect(page.getByText("Страница не найдена: /basket")).toBeVisible();
+    await page.goto("/vacancy");
+    await expect(page.getByText("Страница не найдена: /vacancy")).toBeVisible();
   });
 
   test("the about page shows the brand's own text", async ({ page, request }, testInfo) => {

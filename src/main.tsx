@@ -7,6 +7,7 @@ import { bootStorefront } from "./app/boot.ts";
 import { routes } from "./app/routes.tsx";
 import { startAnalytics } from "./features/analytics/analytics-switches.ts";
 import { errorText } from "./lib/api-client.ts";
+import { showPendingAuthNotice } from "./lib/auth.ts";
 import { checkAppVersion, installChunkErrorReload, watchDeployments } from "./lib/deploy.ts";
 import { notify } from "./lib/notify.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -51,6 +52,7 @@ async function main(): Promise<void> {
 
   const boot = await booting;
   if (boot.status === "ready") {
+    showPendingAuthNotice();
     const outcome = await signInWithHost(host, { sub: boot.tenant.sub, merchantId: boot.tenant.merchant.id });
     if (outcome.status === "failed") notify({ kind: "error", text: errorText(outcome.error) });
   }

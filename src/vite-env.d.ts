@@ -12,6 +12,8 @@ interface ImportMetaEnv {
   readonly VITE_API_DEV_BASE_URL?: string;
   /** Content CDN base path or URL; the API base when unset. */
   readonly VITE_CDN_BASE_URL?: string;
+  /** Remote product images' variant URL, with {src} {sep} {w} {h} {q} {format}; src/lib/product-image.ts. */
+  readonly VITE_IMAGE_VARIANT_TEMPLATE?: string;
 }
 
 declare module "*.po" {

@@ -33,15 +33,26 @@ const envSchema = z.object({
     .regex(/^\d+:[\w-]{20,}$/, { error: "must look like a bot token: <bot id>:<secret>" })
     .optional(),
   SMS_GATEWAY: z.enum(["console", "merchant"], { error: "must be console or merchant" }).optional(),
+  ESKIZ_API_URL: httpUrl.optional(),
+  PLAY_MOBILE_API_URL: httpUrl.optional(),
   NOMINATIM_URL: httpUrl.optional(),
   CLICK_API_URL: httpUrl.optional(),
-  MAP_STYLE_URL: httpUrl.optional(),
+  MAP_STYLE_URL: z
+    .union([z.literal("offline"), httpUrl], { error: 'must be an http(s) URL or "offline"' })
+    .optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
     })
     .default("info"),
   DEMO: flag.optional(),
+  ORDER_SIMULATOR: flag.optional(),
+  ORDER_SIMULATOR_STEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(100, { error: "must be between 100 and 3600000" })
+    .max(3_600_000, { error: "must be between 100 and 3600000" })
+    .optional(),
   STATIC_DIR: z.string().min(1).optional(),
 });
 
@@ -56,13 +67,22 @@ export interface Config {
   telegramBotToken: string | undefined;
   /** `console` writes codes to the log; `merchant` uses each merchant's own gateway. */
   smsGateway: "console" | "merchant";
+  /** Eskiz's API origin (https://notify.eskiz.uz unless set). */
+  eskizApiUrl: string;
+  /** PlayMobile's broker API origin (https://send.smsxabar.uz unless set). */
+  playMobileApiUrl: string;
   nominatimUrl: string | undefined;
   /** Click's JSON-RPC endpoint for `user.profile`; unset in demo mode = the built-in fake. */
   clickApiUrl: string | undefined;
+  /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
   mapStyleUrl: string | undefined;
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Demo brands, the testers' harness, the console SMS gateway and the order simulator. */
   demo: boolean;
+  /** The demo order simulator walks new orders through their statuses (demo mode only). */
+  orderSimulator: boolean;
+  /** Milliseconds between two simulator steps of an order. */
+  orderSimulatorStepMs: number;
   /** The built client; `dist` in the repository by default. */
   staticDir: string;
 }
@@ -98,11 +118,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     publicUrl: e.PUBLIC_URL,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
     smsGateway: e.SMS_GATEWAY ?? (demo ? "console" : "merchant"),
+    eskizApiUrl: e.ESKIZ_API_URL ?? "https://notify.eskiz.uz",
+    playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",
     nominatimUrl: e.NOMINATIM_URL,
     clickApiUrl: e.CLICK_API_URL,
     mapStyleUrl: e.MAP_STYLE_URL,
     logLevel: e.LOG_LEVEL,
     demo,
+    // On by default in demo mode, except under tests that drive statuses themselves.
+    orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
+    orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
   };
 }

@@ -30,26 +30,70 @@ describe("the storefront shell", () => {
     expect(screen.getByText("Page not found: /no/such/page")).toBeTruthy();
   });
 
-  it("has no routes for screens that do not exist yet", async () => {
+  it("has no basket page for a brand that switched it off", async () => {
     serveApi({});
-    renderAt("/basket", ready());
+    renderAt("/basket", ready({ cartPageActive: false }));
     expect(await screen.findByText("Page not found: /basket")).toBeTruthy();
   });
 
-  it("shows the brand's identity, services and contacts on the home page", async () => {
-    serveApi({ "/api/support/v1/brand/catalog": () => json(200, [brand()]) });
+  it("shows the brand's menu with its services and contacts on the home page", async () => {
+    const category = {
+      id: "0190c0de-0000-7000-8000-000000000100",
+      groupId: null,
+      name: { eng: "Lavash" },
+      image: null,
+      priority: 0,
+      textColor: null,
+      viewType: "MEDIUM",
+      scrollType: "VERTICAL",
+      navigationType: "SHEET",
+      isWithoutCart: false,
+    };
+    const product = {
+      id: "0190c0de-0000-7000-8000-000000000001",
+      categoryId: category.id,
+      name: { eng: "Classic lavash" },
+      description: null,
+      image: null,
+      gallery: [],
+      labels: [],
+      tags: [],
+      calorie: null,
+      timeCookingMin: null,
+      timeCookingMax: null,
+      costPrice: 29000,
+      discount: 0,
+      additionalPrice: 0,
+      unit: "COUNT",
+      type: "NONE",
+      isAvailable: true,
+      stock: null,
+      count: 1,
+      amount: 1,
+      priority: 0,
+      deliveryEnabled: true,
+      isCartRecommendation: false,
+      modificationGroups: [],
+    };
+    serveApi({
+      "/api/support/v1/brand/catalog": () => json(200, [brand()]),
+      "/api/products/v1/overalls": () =>
+        json(200, { groups: [], categories: [category], products: [product] }),
+    });
     renderAt("/", ready());
-    expect(await screen.findByRole("heading", { level: 1, name: "Lavash Center" })).toBeTruthy();
+    expect(
+      await screen.findByRole("heading", { level: 1, name: "Lavash Center" }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(screen.getByRole("list", { name: "Services" }).textContent).toContain("Delivery");
+    expect(await screen.findByRole("heading", { level: 3, name: "Lavash" })).toBeTruthy();
     const main = screen.getByRole("main");
     expect(within(main).getAllByRole("heading", { level: 1 })).toHaveLength(1);
-    expect(within(main).getByRole("heading", { level: 2, name: "Contacts" })).toBeTruthy();
-    expect(within(main).getByRole("link", { name: "Phone +998 71 200 00 00" }).getAttribute("href")).toBe(
+    expect(screen.getByRole("link", { name: "Phone: +998 71 200 00 00" }).getAttribute("href")).toBe(
       "tel:+998712000000",
     );
     expect(screen.getAllByRole("banner").some((el) => el.classList.contains("app-header"))).toBe(true);
-    expect(screen.getByRole("main")).toBeTruthy();
     expect(screen.getByRole("contentinfo")).toBeTruthy();
+    expect(screen.getByRole("navigation", { name: "Main" })).toBeTruthy();
     // One brand in the catalog: no switcher.
     expect(screen.queryByRole("button", { name: "Our brands" })).toBeNull();
   });
@@ -152,7 +196,7 @@ describe("the global message line", () => {
       "/api/support/v1/brand/catalog": () => json(200, [brand()]),
     });
     renderAt("/", ready());
-    await screen.findByRole("heading", { level: 1, name: "Lavash Center" });
+    await screen.findByRole("link", { name: "Lavash Center: home page" });
     act(() => {
       notify({ kind: "error", text: "Not found" });
     });

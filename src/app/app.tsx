@@ -2,7 +2,7 @@ import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { AppRoot, Button } from "@telegram-apps/telegram-ui";
-import { useLayoutEffect, type ReactNode } from "react";
+import { lazy, Suspense, useLayoutEffect, type ReactNode } from "react";
 import { ErrorPage } from "../components/error-page.tsx";
 import { NotificationHost } from "../components/notification-host.tsx";
 import { errorText } from "../lib/api-client.ts";
@@ -13,6 +13,12 @@ import { useContentLanguage } from "../lib/use-content-language.ts";
 import { getPlatform } from "../platform/index.ts";
 import type { BootResult } from "./boot.ts";
 import { AppRouter } from "./router.tsx";
+
+// The order draft's background work (delivery recalculation, guest addresses after login) is not
+// needed to paint the first screen: its own chunk.
+const OrderDraftEffects = lazy(() =>
+  import("../lib/order-draft-effects.tsx").then((m) => ({ default: m.OrderDraftEffects })),
+);
 
 /** Applies the brand's look to the document and gives telegram-ui its light or dark appearance. */
 function BrandRoot({ tenant, children }: { tenant: Tenant | null; children: ReactNode }) {
@@ -71,6 +77,11 @@ export function App({ boot, queryClient }: { boot: BootResult; queryClient: Quer
         <TenantContext.Provider value={tenant}>
           <BrandRoot tenant={tenant}>
             {boot.status === "failed" ? <BootFailed result={boot} /> : <AppRouter status={boot.status} />}
+            {boot.status === "ready" && (
+              <Suspense fallback={null}>
+                <OrderDraftEffects />
+              </Suspense>
+            )}
             <NotificationHost />
           </BrandRoot>
         </TenantContext.Provider>

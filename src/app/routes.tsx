@@ -29,6 +29,9 @@ function lazyScreen(load: () => Promise<ComponentType<ScreenProps>>): Pick<AppRo
 }
 
 const policies = () => import("../features/policies/components/policy-page.tsx");
+const addressPicker = () => import("../features/address/components/address-picker-page.tsx");
+const myAddresses = () => import("../features/address/components/my-addresses-page.tsx");
+const branchesPage = () => import("../features/branches/components/branches-page.tsx");
 
 /**
  * Every route of the storefront, one line each (spec section 2). A route arrives with the issue
@@ -38,7 +41,36 @@ export const routes: readonly AppRoute[] = [
   {
     path: "/",
     layout: "default",
-    ...lazyScreen(() => import("../features/home/components/home-page.tsx").then((m) => m.HomePage)),
+    ...lazyScreen(() => import("../features/menu/components/menu-page.tsx").then((m) => m.MenuPage)),
+  },
+  {
+    path: "/category",
+    layout: "default",
+    ...lazyScreen(() => import("../features/menu/components/category-page.tsx").then((m) => m.CategoryPage)),
+  },
+  {
+    path: "/search",
+    layout: "default",
+    ...lazyScreen(() => import("../features/search/components/search-page.tsx").then((m) => m.SearchPage)),
+  },
+  {
+    path: "/product/:id",
+    layout: "default",
+    ...lazyScreen(() => import("../features/product/components/product-page.tsx").then((m) => m.ProductPage)),
+  },
+  {
+    path: "/basket",
+    layout: "default",
+    enabled: (s) => s.cartPageActive,
+    ...lazyScreen(() => import("../features/basket/components/basket-page.tsx").then((m) => m.BasketPage)),
+  },
+  {
+    path: "/profile/favorites",
+    layout: "default",
+    enabled: (s) => s.favouriteActive,
+    ...lazyScreen(() =>
+      import("../features/favourites/components/favourites-page.tsx").then((m) => m.FavouritesPage),
+    ),
   },
   {
     path: "/about",
@@ -57,6 +89,109 @@ export const routes: readonly AppRoute[] = [
     layout: "default",
     enabled: (s) => s.privacyActive,
     ...lazyScreen(() => policies().then((m) => () => <m.PolicyPage type="PRIVACY_POLICY" />)),
+  },
+  {
+    path: "/login",
+    layout: "auth",
+    ...lazyScreen(() => import("../features/auth/components/login-page.tsx").then((m) => m.LoginPage)),
+  },
+  {
+    path: "/login/confirm",
+    layout: "auth",
+    ...lazyScreen(() =>
+      import("../features/auth/components/login-confirm-page.tsx").then((m) => m.LoginConfirmPage),
+    ),
+  },
+  {
+    path: "/profile",
+    layout: "default",
+    ...lazyScreen(() => import("../features/profile/components/profile-page.tsx").then((m) => m.ProfilePage)),
+  },
+  {
+    path: "/profile/user",
+    layout: "default",
+    ...lazyScreen(() => import("../features/profile/components/user-page.tsx").then((m) => m.UserPage)),
+  },
+  {
+    path: "/address/delivery",
+    layout: "map",
+    enabled: (s) => s.deliveryActive,
+    ...lazyScreen(() => addressPicker().then((m) => () => <m.AddressPickerPage mode="order" />)),
+  },
+  {
+    path: "/profile/address/create",
+    layout: "map",
+    ...lazyScreen(() => addressPicker().then((m) => () => <m.AddressPickerPage mode="profile" />)),
+  },
+  {
+    path: "/choose-address",
+    layout: "default",
+    ...lazyScreen(() => myAddresses().then((m) => () => <m.MyAddressesPage mode="choose" />)),
+  },
+  {
+    path: "/profile/address",
+    layout: "default",
+    ...lazyScreen(() => myAddresses().then((m) => () => <m.MyAddressesPage mode="profile" />)),
+  },
+  {
+    path: "/address/pickup",
+    layout: "map",
+    enabled: (s) => s.pickupActive,
+    ...lazyScreen(() => branchesPage().then((m) => () => <m.BranchesPage mode="pickup" />)),
+  },
+  {
+    path: "/address/pickup2",
+    layout: "map",
+    enabled: (s) => s.dineInActive,
+    ...lazyScreen(() => branchesPage().then((m) => () => <m.BranchesPage mode="dine-in" />)),
+  },
+  {
+    path: "/branches",
+    layout: "default",
+    enabled: (s) => s.branchesActive,
+    ...lazyScreen(() => branchesPage().then((m) => () => <m.BranchesPage mode="list" />)),
+  },
+  {
+    path: "/branches/map",
+    layout: "default",
+    enabled: (s) => s.branchesActive,
+    ...lazyScreen(() => branchesPage().then((m) => () => <m.BranchesPage mode="map" />)),
+  },
+  {
+    path: "/checkout",
+    layout: "default",
+    ...lazyScreen(() =>
+      import("../features/checkout/components/checkout-page.tsx").then((m) => m.CheckoutPage),
+    ),
+  },
+  {
+    path: "/profile/orders",
+    layout: "default",
+    ...lazyScreen(() => import("../features/orders/components/orders-page.tsx").then((m) => m.OrdersPage)),
+  },
+  {
+    path: "/profile/orders/:id",
+    layout: "default",
+    ...lazyScreen(() =>
+      import("../features/orders/components/order-page.tsx").then((m) => ({ params }: ScreenProps) => (
+        <m.OrderPage id={params.id ?? ""} />
+      )),
+    ),
+  },
+  {
+    path: "/profile/orders/:id/map",
+    layout: "default",
+    ...lazyScreen(() =>
+      import("../features/orders/components/order-map-page.tsx").then((m) => ({ params }: ScreenProps) => (
+        <m.OrderMapPage id={params.id ?? ""} />
+      )),
+    ),
+  },
+  {
+    path: "/profile/promos",
+    layout: "default",
+    enabled: (s) => s.promoActive,
+    ...lazyScreen(() => import("../features/promos/components/promos-page.tsx").then((m) => m.PromosPage)),
   },
   { path: "/blocked", layout: "default", screen: BlockedPage },
   { path: "/merchantNotAvailable", layout: "auth", screen: MerchantNotAvailablePage },

@@ -6,7 +6,7 @@ import { usesDevelopmentApi } from "./brand-host.ts";
 import { getCurrentBrand } from "./current-brand.ts";
 import { currentContentLanguage, i18n } from "./i18n.ts";
 import { notify } from "./notify.ts";
-import { clearStorageForLogout, getToken } from "./session.ts";
+import { clearStorageForLogout, getToken, markAuthNotice } from "./session.ts";
 
 // The storefront's HTTP client (spec section 7):
 // - base URL from configuration (same-origin /api by default; a development base on dev hosts);
@@ -85,6 +85,8 @@ const defaultHooks: ApiClientHooks = {
   onUnauthorized: () => {
     const brand = getCurrentBrand();
     if (brand) clearStorageForLogout(brand.sub);
+    // "Some things are out of date! Please log in again." greets the reloaded page.
+    markAuthNotice("expired");
     window.location.assign("/");
   },
   onMerchantInactive: () => {

@@ -1,7 +1,7 @@
 import type { WebSettings } from "../domain/contract/merchant.ts";
 import type { ContentLanguage } from "../domain/enums.ts";
 import { pickText } from "../domain/multilingual.ts";
-import { formatPhone } from "./format.ts";
+import { formatPhone } from "../domain/phone-format.ts";
 
 /** Kinds of contact the storefront shows; the component picks the icon and label from it. */
 export type ContactKind =

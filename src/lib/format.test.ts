@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatAmount, formatNumber, formatPhone } from "./format.ts";
+import { formatAmount, formatNumber } from "./format.ts";
 import { activateLocale } from "./i18n.ts";
 
 describe("number and amount formats", () => {
@@ -24,14 +24,5 @@ describe("number and amount formats", () => {
     await activateLocale("ru");
     expect(formatAmount(30000)).toBe("30 000 сум");
     expect(formatAmount(1500, "KZT")).toBe("1 500 тенге");
-  });
-});
-
-describe("phone format", () => {
-  it("adds the missing plus and groups the digits", () => {
-    expect(formatPhone("998901234567")).toBe("+998 90 123 45 67");
-    expect(formatPhone("+998 (90) 123-45-67")).toBe("+998 90 123 45 67");
-    expect(formatPhone("77011234567")).toBe("+7 701 123 45 67");
-    expect(formatPhone("")).toBe("");
   });
 });

@@ -19,17 +19,3 @@ export function formatNumber(value: number | string | null | undefined): string 
 export function formatAmount(value: number | string | null | undefined, currency: Currency = "UZS"): string {
   return `${formatNumber(value)} ${currencyLabel(currency)}`;
 }
-
-/**
- * A phone number for display (spec section 5): a missing plus is prepended and the digits are
- * grouped. 998901234567 -> "+998 90 123 45 67".
- */
-export function formatPhone(value: string | null | undefined): string {
-  const digits = (value ?? "").replace(/\D/g, "");
-  if (digits === "") return "";
-  const uz = /^(998)(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(digits);
-  if (uz) return `+${uz.slice(1).join(" ")}`;
-  const kz = /^(7)(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
-  if (kz) return `+${kz.slice(1).join(" ")}`;
-  return `+${digits.replace(/(\d{3})(?=\d{4,})/g, "$1 ")}`;
-}

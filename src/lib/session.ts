@@ -144,6 +144,10 @@ export function storedSessionBrands(): string[] {
 
 /** Local keys that outlive a logout besides the brand sessions. */
 const KEPT_LOCAL_KEYS = ["savat:vendor", "savat:app-version"];
+/** Each brand's basket (`savat:<sub>:basket`, src/lib/basket.ts) outlives a logout like its session. */
+function isBrandBasketKey(key: string): boolean {
+  return /^savat:[^:]+:basket$/.test(key);
+}
 /** Cookies that outlive a logout: the merchant (spec step 4) and the customer's language choice. */
 const KEPT_COOKIES = ["merchant", "lang", "page"];
 /**
@@ -162,7 +166,7 @@ export function isPlatformSessionKey(key: string): boolean {
 export function clearStorageForLogout(sub: string): void {
   clearSessionAuth(sub);
   const local = storageKeys("local")
-    .filter((k) => subOfSessionKey(k) !== null || KEPT_LOCAL_KEYS.includes(k))
+    .filter((k) => subOfSessionKey(k) !== null || KEPT_LOCAL_KEYS.includes(k) || isBrandBasketKey(k))
     .map((k) => [k, readLocal(k)] as const);
   const session = storageKeys("session")
     .filter(isPlatformSessionKey)
@@ -181,4 +185,25 @@ export function clearStorageForLogout(sub: string): void {
   for (const [k, v] of session) if (v !== null) writeSession(k, v);
   for (const [name, v] of cookies) if (v !== null) setCookie(name, v, 365);
   emit(sub, getSession(sub));
+}
+
+/** A notice that must survive the reload after an automatic logout (spec section 8). */
+export type AuthNotice = "expired";
+const AUTH_NOTICE_KEY = "savat:auth-notice";
+
+/** Remembers, after the logout storage wipe, that the next page load should tell why. */
+export function markAuthNotice(notice: AuthNotice): void {
+  writeSession(AUTH_NOTICE_KEY, notice);
+}
+
+/** The pending notice, once (it is forgotten as it is read). */
+export function takeAuthNotice(): AuthNotice | null {
+  const value = readSession(AUTH_NOTICE_KEY);
+  if (value === null) return null;
+  try {
+    sessionStorage.removeItem(AUTH_NOTICE_KEY);
+  } catch {
+    // unavailable: nothing was stored either
+  }
+  return value === "expired" ? value : null;
 }

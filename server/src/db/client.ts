@@ -27,6 +27,16 @@ export interface Database {
   /** True when the database answers and every committed migration has been applied. */
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
+  /**
+   * PostgreSQL only: a dedicated connection that LISTENs on `channel` and passes each NOTIFY payload
+   * on; `onReset` runs whenever that connection was lost (notifications may have been missed) and it
+   * reconnects. Resolves to a stop function. Absent on PGlite, which no other process can open.
+   */
+  listen?(
+    channel: string,
+    onMessage: (payload: string) => void,
+    onReset: () => void,
+  ): Promise<() => Promise<void>>;
 }
 
 export interface OpenOptions {
@@ -115,5 +125,56 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     kind: "postgres",
     isHealthy: () => isHealthy(shared),
     close: () => pool.end(),
+    listen: (channel, onMessage, onReset) => listenPostgres(url, channel, onMessage, onReset),
+  };
+}
+
+const LISTEN_RETRY_MS = 1_000;
+
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onMessage: (payload: string) => void,
+  onReset: () => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url, connectionTimeoutMillis: 5_000 });
+    c.on("notification", (n) => {
+      if (n.channel === channel) onMessage(n.payload ?? "");
+    });
+    c.on("error", () => {
+      if (client === c) lost();
+    });
+    c.on("end", () => {
+      if (client === c) lost();
+    });
+    client = c;
+    await c.connect();
+    await c.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+  };
+  const lost = (): void => {
+    const old = client;
+    client = null;
+    old?.end().catch(() => undefined);
+    if (stopped) return;
+    onReset();
+    retry = setTimeout(() => {
+      retry = null;
+      if (!stopped)
+        connect().catch(() => {
+          lost();
+        });
+    }, LISTEN_RETRY_MS);
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    const c = client;
+    client = null;
+    await c?.end().catch(() => undefined);
   };
 }

@@ -26,6 +26,7 @@ import {
   vacancies,
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { invalidateMenu, notifyMenuChanged } from "../lib/menu-cache.ts";
 import {
   brandEntityId,
   merchantIdForSub,
@@ -185,7 +186,14 @@ export async function importBrand(db: Db, input: unknown): Promise<ImportSummary
   const parsed = parseBrandFile(input);
   if (!parsed.success) throw new BrandFileError(parsed.issues);
   const file = parsed.data;
-  return db.transaction((tx) => writeBrand(tx, file));
+  const summary = await db.transaction(async (tx) => {
+    const written = await writeBrand(tx, file);
+    // Other servers on the same PostgreSQL drop their cached menu when this commits.
+    await notifyMenuChanged(tx, written.merchantId);
+    return written;
+  });
+  invalidateMenu(summary.merchantId);
+  return summary;
 }
 
 async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {

@@ -1,8 +1,9 @@
 // Users of one merchant: lookups by Telegram id, phone and Click id, and the account merge that
 // happens when a Telegram user proves a phone that already has an account at the brand.
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { ContentLanguage } from "../../../src/domain/enums.ts";
-import { sessions, users } from "../db/schema/index.ts";
+import { ACTIVE_ORDER_STATUSES } from "../../../src/domain/order-status.ts";
+import { botSessions, grades, orders, otpCodes, sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 export type UserRow = typeof users.$inferSelect;
@@ -11,12 +12,8 @@ interface Tenant {
   merchantId: string;
 }
 
-/** Digits with a leading "+" (E.164 without spaces), or undefined when it cannot be a phone. */
-export function normalisePhone(value: string): string | undefined {
-  const digits = value.replace(/\D/g, "");
-  if (digits.length < 7 || digits.length > 15) return undefined;
-  return `+${digits}`;
-}
+/** E.164 of a phone Telegram or Click vouches for (src/domain/phone.ts), or undefined. */
+export { normalisePhone } from "../../../src/domain/phone.ts";
 
 /** The app's content language for a Telegram/Click language code: uz, ru, en -> eng; others none. */
 export function contentLanguageOf(code: string | undefined): ContentLanguage | undefined {
@@ -295,4 +292,114 @@ export async function setUserLanguage(
     .update(users)
     .set({ language })
     .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}
+
+/**
+ * The account of a phone that just proved itself with a code: the brand's live account with that
+ * phone (whichever channel created it: web, Telegram, Click), else a new one. A concurrent first
+ * login of the same phone meets the unique index and reads the winner's row.
+ */
+export async function findOrCreatePhoneUser(
+  db: Db,
+  { merchantId, phone, language }: Tenant & { phone: string; language?: ContentLanguage | undefined },
+): Promise<UserRow> {
+  const existing = await findUserByPhone(db, { merchantId, phone });
+  if (existing) return existing;
+  const [created] = await db
+    .insert(users)
+    .values({ merchantId, phone, language: language ?? null })
+    .onConflictDoNothing()
+    .returning();
+  if (created) return created;
+  const winner = await findUserByPhone(db, { merchantId, phone });
+  if (!winner) throw new Error("phone user vanished after a conflicting insert");
+  return winner;
+}
+
+export interface ProfilePatch {
+  firstName?: string | null | undefined;
+  lastName?: string | null | undefined;
+  email?: string | null | undefined;
+  birthday?: string | null | undefined;
+  gender?: UserRow["gender"] | undefined;
+  image?: string | null | undefined;
+  phone?: string | undefined;
+}
+
+/** Writes the given profile fields of a live account; answers the updated row. */
+export async function updateProfile(
+  db: Db,
+  { merchantId, userId, patch }: Tenant & { userId: string; patch: ProfilePatch },
+): Promise<UserRow | undefined> {
+  const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (Object.keys(set).length === 0) return findUserById(db, { merchantId, id: userId });
+  const [row] = await db
+    .update(users)
+    .set(set)
+    .where(and(live(merchantId), eq(users.id, userId)))
+    .returning();
+  return row;
+}
+
+/** Statuses during which an order still needs its customer's address and phone (OPEN waits for payment). */
+const IN_PROGRESS = ACTIVE_ORDER_STATUSES.filter((s) => s !== "OPEN");
+
+export async function hasOrderInProgress(db: Db, { merchantId, userId }: Tenant & { userId: string }) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), inArray(orders.status, IN_PROGRESS)),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Account deletion (docs/decisions.md "Accounts"): the user row goes, and with it (foreign keys)
+ * every session, address, favourite, card, phone change, notification, reservation and promo use.
+ * Orders stay for the merchant, anonymised: no user, receiver, address, comments or receipt phone.
+ * Product ratings stay without their author or comment. Codes sent to the phone and the Telegram
+ * bot's memory of the customer go too. Answers the profile image to remove from storage.
+ */
+export async function deleteAccount(
+  db: Db,
+  { merchantId, userId }: Tenant & { userId: string },
+): Promise<{ image: string | null } | undefined> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select()
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
+      .for("update")
+      .limit(1);
+    if (!user) return undefined;
+    await tx
+      .update(orders)
+      .set({
+        receiver: null,
+        address: null,
+        comment: null,
+        courierComment: null,
+        sendChequePhone: null,
+        sendCheque: false,
+      })
+      .where(and(eq(orders.merchantId, merchantId), eq(orders.userId, userId)));
+    await tx
+      .update(grades)
+      .set({ comment: null })
+      .where(and(eq(grades.merchantId, merchantId), eq(grades.userId, userId)));
+    if (user.phone) {
+      await tx
+        .delete(otpCodes)
+        .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, user.phone)));
+    }
+    if (user.telegramId !== null) {
+      await tx
+        .delete(botSessions)
+        .where(and(eq(botSessions.merchantId, merchantId), eq(botSessions.telegramId, user.telegramId)));
+    }
+    await tx.delete(users).where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+    return { image: user.image };
+  });
 }

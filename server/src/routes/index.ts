@@ -6,18 +6,29 @@ import { authPlugin } from "../plugins/auth.ts";
 import { devRoutes } from "./dev/index.ts";
 import { clickTenantRoutes } from "./webbot/click.ts";
 import { webbotTenantRoutes } from "./webbot/index.ts";
+import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
+import { imageRoutes, productTenantRoutes } from "./products/index.ts";
+import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
+import { ordersRoutes } from "./orders/index.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(merchantPublicRoutes);
+  await app.register(usersPublicRoutes);
+  await app.register(imageRoutes);
+  await app.register(geoPublicRoutes);
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);
     await tenantScope.register(merchantTenantRoutes);
     await tenantScope.register(webbotTenantRoutes);
     await tenantScope.register(clickTenantRoutes);
+    await tenantScope.register(usersTenantRoutes);
+    await tenantScope.register(productTenantRoutes);
+    await tenantScope.register(geoTenantRoutes);
+    await tenantScope.register(ordersRoutes);
   });
 
   // The testers' harness and the fake Click: development and demo mode only.

@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useLayoutEffect, useRef } from "react";
 import { Link } from "wouter";
 import { pickText } from "../../domain/multilingual.ts";
 import { BrandSwitcher } from "../../features/brands/components/brand-switcher.tsx";
@@ -14,8 +15,23 @@ export function AppHeader() {
   const language = useContentLanguage();
   const name = pickText(merchant.name, language) || settings.title;
   const logo = settings.logo || merchant.logo;
+  const ref = useRef<HTMLElement>(null);
+  // Sticky bars below the header (the menu's category navigation) sit at its height.
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    const set = () => {
+      document.documentElement.style.setProperty("--savat-header-height", `${el.offsetHeight}px`);
+    };
+    set();
+    const observer = new ResizeObserver(set);
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+    };
+  }, []);
   return (
-    <header className="app-header">
+    <header className="app-header" ref={ref}>
       <div className="app-header__inner">
         <Link href="/" className="app-header__brand" aria-label={t`${name}: home page`}>
           {logo ? (
@@ -28,6 +44,14 @@ export function AppHeader() {
           <span className="app-header__name">{name}</span>
         </Link>
         <div className="app-header__actions">
+          <Link href="/search" className="app-header__icon-link" aria-label={t`Search the menu`}>
+            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+              <path
+                fill="currentColor"
+                d="M15.5 14h-.79l-.28-.27A6.5 6.5 0 1 0 9.5 16a6.47 6.47 0 0 0 4.23-1.57l.27.28v.79l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z"
+              />
+            </svg>
+          </Link>
           {merchant.isActive && <BrandSwitcher merchantId={merchant.id} currentSub={sub} />}
           <LanguageSwitcher locales={merchantLocales(settings)} />
         </div>

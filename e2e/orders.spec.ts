@@ -1,0 +1,340 @@
+// Orders in the browser (issue 7): a delivery order in the mocked Telegram from the menu to the live
+// status page while the demo simulator drives it to DELIVERED; a pickup order for later on the web;
+// a promo code refused and one applied; cancelling; repeating an order. The e2e server runs the
+// simulator with a short step (ORDER_SIMULATOR_STEP_MS in playwright.config.ts).
+import fs from "node:fs";
+import path from "node:path";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
+import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
+
+interface Product {
+  id: string;
+  name: { eng?: string };
+  image: string | null;
+  costPrice: number;
+  discount: number;
+  unit: string;
+  isAvailable: boolean;
+  modificationGroups: unknown[];
+}
+interface Branch {
+  id: string;
+  name: { eng?: string };
+  address: { eng?: string } | null;
+  cityId: string | null;
+  latitude: number;
+  longitude: number;
+  phone: string | null;
+}
+
+/** Inside the demo's "Tashkent centre" delivery region. */
+const ADDRESS = {
+  id: null,
+  name: "Amir Temur avenue 1",
+  streetName: "Amir Temur avenue",
+  houseNumber: "1",
+  description: "Amir Temur avenue 1",
+  comment: "",
+  latitude: 41.311081,
+  longitude: 69.240562,
+  cityId: null,
+  floor: "",
+  office: "",
+  entrance: "",
+  domophone: "",
+};
+
+async function inEnglish(context: BrowserContext): Promise<void> {
+  const hosts = ["lavash.localhost", "127.0.0.1"];
+  await context.addCookies(hosts.map((domain) => ({ name: "lang", value: "en", domain, path: "/" })));
+}
+
+test.beforeEach(async ({ context }) => {
+  await inEnglish(context);
+});
+
+async function facts(request: APIRequestContext, testInfo: TestInfo) {
+  const merchant = await merchantOf(request, testInfo, "lavash");
+  const headers = { merchant: merchant.id };
+  const overall = (await (
+    await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), { headers })
+  ).json()) as {
+    products: Product[];
+  };
+  const plain = overall.products.filter(
+    (p) => p.isAvailable && p.modificationGroups.length === 0 && p.discount === 0,
+  );
+  const pizza = plain.find((p) => p.costPrice >= 35_000);
+  const drink = plain.find((p) => p.costPrice < 10_000);
+  const branches = (await (
+    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers })
+  ).json()) as Branch[];
+  const chilonzor = branches.find((b) => b.name.eng?.startsWith("Chilonzor"));
+  if (!pizza || !drink || !chilonzor) throw new Error("demo facts missing");
+  return { merchantId: merchant.id, pizza, drink, chilonzor };
+}
+
+function basketLine(p: Product, count = 1) {
+  return {
+    key: p.id,
+    productId: p.id,
+    name: p.name,
+    image: p.image ?? "",
+    costPrice: p.costPrice,
+    discount: p.discount,
+    unit: p.unit,
+    count,
+    modifications: [],
+  };
+}
+
+/** The basket and the order draft as a customer left them earlier on this device. */
+async function seed(page: Page, basket: unknown[], orderRequest: Record<string, unknown>): Promise<void> {
+  if (!page.url().startsWith("http")) await page.goto("/api/health");
+  await page.evaluate(
+    ({ basket: lines, orderRequest: draft }) => {
+      localStorage.setItem("savat:lavash:basket", JSON.stringify(lines));
+      const key = "savat:lavash:session";
+      const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
+      localStorage.setItem(key, JSON.stringify({ ...session, orderRequest: draft }));
+    },
+    { basket, orderRequest },
+  );
+}
+
+function outboxFile(testInfo: TestInfo): string {
+  return path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
+}
+
+async function codeFor(testInfo: TestInfo, phone: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const file = outboxFile(testInfo);
+      if (!fs.existsSync(file)) return undefined;
+      for (const line of fs.readFileSync(file, "utf8").trim().split("\n").reverse()) {
+        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
+        if (sms.phone === phone && Date.parse(sms.time) >= since)
+          return (code = /\b(\d{6})\b/.exec(sms.text)?.[1]);
+      }
+      return undefined;
+    })
+    .toMatch(/^\d{6}$/);
+  return code ?? "";
+}
+
+async function logInOnTheWeb(page: Page, testInfo: TestInfo): Promise<void> {
+  const phone = `+99899${freshTelegramId().slice(-7)}`;
+  const since = Date.now() - 1000;
+  await page.goto("/login");
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Get the code" }).click();
+  await expect(page).toHaveURL(/\/login\/confirm\?/);
+  await page.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
+  await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
+}
+
+const pageMainButton = (page: Page) => page.locator("[data-platform-main-button] button");
+
+test.describe("orders", () => {
+  test("a delivery order in Telegram, from the menu to DELIVERED on the live status page", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const f = await facts(request, testInfo);
+    await seed(page, [basketLine(f.pizza, 2)], { serviceType: "DELIVERY", address: ADDRESS });
+    const tg = await openInTelegram(page, { languageCode: "en" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    const mainButton = page.getByTestId("tg-main-button");
+    await expect(mainButton).toContainText("Basket · 2 ·");
+    await mainButton.click();
+    await expect(mainButton).toContainText("Checkout");
+    await mainButton.click();
+    await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expect(tg.app.getByTestId("checkout-place")).toHaveText(ADDRESS.description);
+    // The server's totals: two pizzas and the zone's delivery price.
+    const expected = String(f.pizza.costPrice * 2 + 10_000).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+    await expect(tg.app.getByTestId("checkout-total")).toContainText(expected);
+    await expect(mainButton).toContainText(`Place the order · ${expected}`);
+    await mainButton.click();
+
+    await expect(tg.app.getByText("Your order is confirmed").last()).toBeVisible();
+    await expect(tg.app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    const status = tg.app.getByTestId("order-status");
+    // The basket is empty now and the address is kept for the next order.
+    const after = await appFrame(page).evaluate(() => ({
+      basket: localStorage.getItem("savat:lavash:basket"),
+      session: localStorage.getItem("savat:lavash:session"),
+    }));
+    expect(JSON.parse(after.basket ?? "[]")).toEqual([]);
+    const kept = JSON.parse(after.session ?? "{}") as { orderRequest?: unknown };
+    expect(JSON.stringify(kept.orderRequest)).toContain(ADDRESS.name);
+    // The simulator walks it through its statuses; the page follows live.
+    await expect(status).toHaveAttribute("data-status", /ON_WAY|DELIVERED|CLOSED/, { timeout: 45_000 });
+    await expect(status).toHaveAttribute("data-status", /DELIVERED|CLOSED/, { timeout: 45_000 });
+    const timeline = tg.app.getByTestId("order-timeline");
+    for (const label of [
+      "Created",
+      "Accepted",
+      "Cooking",
+      "Ready",
+      "Courier assigned",
+      "On the way",
+      "Delivered",
+    ]) {
+      await expect(timeline.getByText(label, { exact: true }).first()).toBeVisible();
+    }
+  });
+
+  test("a pickup order for later on the web", async ({ page, request }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await logInOnTheWeb(page, testInfo);
+    await seed(page, [basketLine(f.drink, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    await page.goto("/checkout");
+    await expect(page.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expect(page.getByTestId("checkout-place")).toContainText("Chilonzor");
+    await page.getByRole("radio", { name: "At a set time" }).check();
+    const time = page.getByLabel("Time", { exact: true });
+    await expect(time).toBeVisible();
+    const chosen = await time.inputValue();
+    expect(chosen).toMatch(/^\d\d:\d\d$/);
+    await expect(page.getByTestId("checkout-total")).toContainText(
+      String(f.drink.costPrice).replace(/\B(?=(\d{3})+(?!\d))/g, " "),
+    );
+    await pageMainButton(page).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "AT_TIME");
+    await expect(page.getByText("Scheduled").first()).toBeVisible();
+    await expect(page.getByText(new RegExp(`${chosen}$`))).toBeVisible();
+  });
+
+  test("a promo code that is refused and one that works", async ({ page, request }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await seed(page, [basketLine(f.pizza, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    const tg = await openInTelegram(page, { languageCode: "en" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    await appFrame(page).evaluate(() => {
+      window.history.pushState(null, "", "/checkout");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    const app = tg.app;
+    await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    const promo = app.getByLabel("Promo code");
+    await promo.fill("OLD2024");
+    await app.getByRole("button", { name: "Apply" }).click();
+    await expect(app.getByTestId("promo-error")).toHaveText("The promo code has expired");
+    await promo.fill("SAVE15K");
+    await app.getByRole("button", { name: "Apply" }).click();
+    await expect(app.getByTestId("promo-error")).toHaveText("Product price must be above 100 000");
+    await promo.fill("lavash10");
+    await app.getByRole("button", { name: "Apply" }).click();
+    const discount = String(f.pizza.costPrice / 10).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+    await expect(app.getByTestId("promo-applied")).toContainText(`LAVASH10`);
+    await expect(app.getByTestId("totals-promo")).toContainText(discount);
+    const mainButton = page.getByTestId("tg-main-button");
+    await mainButton.click();
+    await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    await expect(app.getByTestId("order-totals")).toContainText(discount);
+  });
+
+  test("cancelling an order after the confirmation question", async ({ page, request }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await seed(page, [basketLine(f.pizza, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    const tg = await openInTelegram(page, { languageCode: "en" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    await appFrame(page).evaluate(() => {
+      window.history.pushState(null, "", "/checkout");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    const app = tg.app;
+    // A later order stays cancellable (the simulator only takes it up at its time).
+    await app.getByRole("radio", { name: "At a set time" }).check();
+    await expect(app.getByLabel("Time", { exact: true })).toBeVisible();
+    await page.getByTestId("tg-main-button").click();
+    await expect(app.getByTestId("order-status")).toHaveAttribute("data-status", "AT_TIME");
+    await app.getByRole("button", { name: "Cancel the order" }).click();
+    const sheet = app.getByRole("dialog", { name: "Are you sure?" });
+    await expect(sheet).toBeVisible();
+    await sheet.getByRole("button", { name: "No" }).click();
+    await expect(app.getByTestId("order-status")).toHaveAttribute("data-status", "AT_TIME");
+    await app.getByRole("button", { name: "Cancel the order" }).click();
+    await app.getByRole("dialog", { name: "Are you sure?" }).getByRole("button", { name: "Yes" }).click();
+    await expect(app.getByTestId("order-status")).toHaveAttribute("data-status", "CANCELED");
+    await expect(app.getByRole("button", { name: "Cancel the order" })).toHaveCount(0);
+  });
+
+  test("repeating an order puts its products back in the basket", async ({ page, request }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await seed(page, [basketLine(f.pizza, 2), basketLine(f.drink, 3)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    const tg = await openInTelegram(page, { languageCode: "en" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    await appFrame(page).evaluate(() => {
+      window.history.pushState(null, "", "/checkout");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    const app = tg.app;
+    await expect(app.getByTestId("checkout-total")).not.toHaveText("—");
+    await page.getByTestId("tg-main-button").click();
+    await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    expect(
+      JSON.parse((await appFrame(page).evaluate(() => localStorage.getItem("savat:lavash:basket"))) ?? "[]"),
+    ).toEqual([]);
+    await app.getByRole("button", { name: "Repeat the order" }).click();
+    await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    const basket = JSON.parse(
+      (await appFrame(page).evaluate(() => localStorage.getItem("savat:lavash:basket"))) ?? "[]",
+    ) as {
+      productId: string;
+      count: number;
+    }[];
+    expect(basket.map((l) => [l.productId, l.count]).sort()).toEqual(
+      [
+        [f.pizza.id, 2],
+        [f.drink.id, 3],
+      ].sort(),
+    );
+    // The orders list shows it: among the active ones, or in the archive once the demo simulator has
+    // already walked the pickup order to CLOSED (it steps every 400 ms here).
+    await appFrame(page).evaluate(() => {
+      window.history.pushState(null, "", "/profile/orders");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    const rows = app.getByTestId("order-row");
+    await expect(rows.first().or(app.getByText("No active orders"))).toBeVisible();
+    if ((await rows.count()) === 0) await app.getByRole("tab", { name: "Archive" }).click();
+    await expect(rows.first()).toBeVisible();
+  });
+});

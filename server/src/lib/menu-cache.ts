@@ -1,0 +1,175 @@
+// The overall menu, prepared once per merchant, channel and branch: the JSON bytes, their gzip and a
+// strong ETag, so a menu request costs a map lookup and a write (or a 304) instead of seven queries.
+//
+// Invalidation:
+// - in this process: `invalidateMenu(merchantId)` (every brand import calls it after committing; the
+//   staff API calls it after a stock or availability change);
+// - from other processes on PostgreSQL (the import CLI, a second server): the writer sends
+//   `NOTIFY savat_menu, '<merchantId>'` inside its transaction (`notifyMenuChanged`), delivered only
+//   if it commits, and every server LISTENs on a connection of its own. If that connection drops,
+//   every cached menu is dropped (a notice may have been missed) and it reconnects. This costs
+//   nothing per request, unlike polling a version row, and the staleness is the notice's latency.
+// - PGlite: no other process can open the data directory (server.lock), so in-process is enough.
+import { createHash } from "node:crypto";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import type { Db } from "../db/types.ts";
+
+const gzipAsync = promisify(gzip);
+
+export const MENU_NOTIFY_CHANNEL = "savat_menu";
+
+export interface PreparedBody {
+  body: Buffer;
+  gzip: Buffer;
+  /** Strong validator of the identity bytes; the gzip variant answers `etag` with a `-gz` suffix. */
+  etag: string;
+}
+
+export async function prepareJson(value: unknown): Promise<PreparedBody> {
+  const body = Buffer.from(JSON.stringify(value));
+  const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
+  return { body, gzip: await gzipAsync(body, { level: 6 }), etag: `"${hash}"` };
+}
+
+interface MerchantMenus {
+  entries: Map<string, Promise<PreparedBody>>;
+  /** The entries that are built, for a synchronous look-up on the hot path. */
+  ready: Map<string, PreparedBody>;
+  branchIds: Promise<Set<string>> | null;
+  readyBranchIds: Set<string> | null;
+}
+
+export class MenuCache {
+  readonly #merchants = new Map<string, MerchantMenus>();
+
+  #of(merchantId: string): MerchantMenus {
+    let m = this.#merchants.get(merchantId);
+    if (!m) {
+      m = { entries: new Map(), ready: new Map(), branchIds: null, readyBranchIds: null };
+      this.#merchants.set(merchantId, m);
+    }
+    return m;
+  }
+
+  /** The prepared menu under `key`, built once even when many requests miss at the same time. */
+  get(merchantId: string, key: string, build: () => Promise<PreparedBody>): Promise<PreparedBody> {
+    const m = this.#of(merchantId);
+    const hit = m.entries.get(key);
+    if (hit) return hit;
+    const pending = build();
+    m.entries.set(key, pending);
+    pending.then(
+      (body) => {
+        if (this.#merchants.get(merchantId) === m && m.entries.get(key) === pending) m.ready.set(key, body);
+      },
+      () => undefined,
+    );
+    // A failed build is not kept; only this very promise is removed (an invalidation may have
+    // replaced the merchant's entries meanwhile).
+    pending.catch(() => {
+      if (this.#merchants.get(merchantId)?.entries.get(key) === pending) m.entries.delete(key);
+    });
+    return pending;
+  }
+
+  /** The merchant's branch ids, cached with its menus. */
+  branchIds(merchantId: string, load: () => Promise<Set<string>>): Promise<Set<string>> {
+    const m = this.#of(merchantId);
+    if (!m.branchIds) {
+      const pending = load();
+      m.branchIds = pending;
+      pending.then(
+        (ids) => {
+          if (m.branchIds === pending) m.readyBranchIds = ids;
+        },
+        () => undefined,
+      );
+      pending.catch(() => {
+        if (m.branchIds === pending) m.branchIds = null;
+      });
+    }
+    return m.branchIds;
+  }
+
+  /** The built menu under `key`, if there is one: no promise, no allocation. */
+  peek(merchantId: string, key: string): PreparedBody | undefined {
+    return this.#merchants.get(merchantId)?.ready.get(key);
+  }
+
+  /** The merchant's branch ids if already loaded. */
+  peekBranchIds(merchantId: string): Set<string> | null {
+    return this.#merchants.get(merchantId)?.readyBranchIds ?? null;
+  }
+
+  /** Drops one merchant's menus; a build in flight finishes for its callers but is not kept. */
+  invalidate(merchantId: string): void {
+    this.#merchants.delete(merchantId);
+  }
+
+  clear(): void {
+    this.#merchants.clear();
+  }
+
+  get size(): number {
+    let n = 0;
+    for (const m of this.#merchants.values()) n += m.entries.size;
+    return n;
+  }
+}
+
+/** Every cache of this process (one per app; tests build several apps in one process). */
+const live = new Set<MenuCache>();
+
+export function createMenuCache(): MenuCache {
+  const cache = new MenuCache();
+  live.add(cache);
+  return cache;
+}
+
+export function releaseMenuCache(cache: MenuCache): void {
+  cache.clear();
+  live.delete(cache);
+}
+
+/** Forgets the merchant's prepared menus in this process; the next request rebuilds them. */
+export function invalidateMenu(merchantId: string): void {
+  for (const cache of live) cache.invalidate(merchantId);
+}
+
+/**
+ * Tells every server on the same PostgreSQL that the merchant's menu changed. Call it inside the
+ * writing transaction: PostgreSQL delivers the notice only when (and after) the transaction commits.
+ * On PGlite the notice goes nowhere, which is fine: only this process can write there.
+ */
+export async function notifyMenuChanged(db: Pick<Db, "execute">, merchantId: string): Promise<void> {
+  await db.execute(sql`select pg_notify(${MENU_NOTIFY_CHANNEL}, ${merchantId})`);
+}
+
+/** Starts listening for other processes' menu changes (PostgreSQL); resolves to a stop function. */
+export async function listenForMenuChanges(
+  database: Database,
+  cache: MenuCache,
+  log: FastifyBaseLogger,
+): Promise<() => Promise<void>> {
+  if (!database.listen) return async () => undefined;
+  try {
+    return await database.listen(
+      MENU_NOTIFY_CHANNEL,
+      (merchantId) => {
+        cache.invalidate(merchantId);
+      },
+      () => {
+        log.warn("menu change listener lost its connection; every cached menu dropped");
+        cache.clear();
+      },
+    );
+  } catch (error) {
+    // Menus stay correct for this process's own writes; other processes' changes wait for a restart.
+    log.error({ err: error }, "cannot listen for menu changes");
+    return async () => undefined;
+  }
+}

@@ -1,0 +1,81 @@
+// Live order updates (issue 7): every change of an order is announced with pg_notify inside its
+// transaction, so PostgreSQL delivers it to every server instance after the commit; each instance
+// passes it to the customers' open server-sent-event streams. PGlite has a single process, so there
+// the same announcement is also handed over in-process after the commit.
+import { EventEmitter } from "node:events";
+import { sql } from "drizzle-orm";
+import type { FastifyBaseLogger } from "fastify";
+import type { Database } from "../db/client.ts";
+import type { Db } from "../db/types.ts";
+
+export const ORDER_NOTIFY_CHANNEL = "savat_orders";
+
+export interface OrderChange {
+  merchantId: string;
+  userId: string | null;
+  orderId: string;
+  status: string;
+  courierStatus: string | null;
+}
+
+/** Announces a change from inside the writing transaction (delivered after commit). */
+export async function notifyOrderChanged(db: Pick<Db, "execute">, change: OrderChange): Promise<void> {
+  await db.execute(sql`select pg_notify(${ORDER_NOTIFY_CHANNEL}, ${JSON.stringify(change)})`);
+}
+
+/** The process's subscribers of order changes, fed by the database's notifications. */
+export class OrderEvents {
+  private readonly emitter = new EventEmitter();
+  private stop: (() => Promise<void>) | null = null;
+  private readonly local: boolean;
+  private readonly database: Database;
+
+  constructor(database: Database) {
+    this.database = database;
+    this.emitter.setMaxListeners(0);
+    this.local = !database.listen;
+  }
+
+  async start(log: FastifyBaseLogger): Promise<void> {
+    if (!this.database.listen) return;
+    try {
+      this.stop = await this.database.listen(
+        ORDER_NOTIFY_CHANNEL,
+        (payload) => {
+          try {
+            this.emit(JSON.parse(payload) as OrderChange);
+          } catch {
+            log.warn("unreadable order notification");
+          }
+        },
+        () => {
+          log.warn("order change listener lost its connection; streams fall back to polling");
+        },
+      );
+    } catch (error) {
+      log.error({ err: error }, "cannot listen for order changes");
+    }
+  }
+
+  async close(): Promise<void> {
+    await this.stop?.();
+    this.stop = null;
+    this.emitter.removeAllListeners();
+  }
+
+  /** After a commit: on PGlite the process tells itself (PostgreSQL's NOTIFY does it otherwise). */
+  committed(change: OrderChange): void {
+    if (this.local) this.emit(change);
+  }
+
+  private emit(change: OrderChange): void {
+    this.emitter.emit(`m:${change.merchantId}`, change);
+  }
+
+  /** Calls `listener` for every change of the merchant's orders; answers the unsubscribe function. */
+  subscribe(merchantId: string, listener: (change: OrderChange) => void): () => void {
+    const name = `m:${merchantId}`;
+    this.emitter.on(name, listener);
+    return () => this.emitter.off(name, listener);
+  }
+}

@@ -1,0 +1,281 @@
+// Branches, delivery regions, tariffs and saved addresses of one merchant. The order check (ORDERS)
+// calls findRegionForPoint, checkBranchOpen, findClosestBranch and quoteDelivery.
+import { and, asc, desc, eq } from "drizzle-orm";
+import { distance, findRegion, type LatLon } from "../../../src/domain/geo.ts";
+import {
+  DEFAULT_TIME_ZONE,
+  isClosedOn,
+  isOpenAt,
+  type DayHours,
+  type WorkHoursEntry,
+} from "../../../src/domain/hours.ts";
+import { WEEK_NAMES, type WorkHourType } from "../../../src/domain/enums.ts";
+import type { Db } from "../db/types.ts";
+import { addresses, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
+import { getOrderSettings } from "./merchants.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+export type BranchRow = typeof branches.$inferSelect;
+export type RegionRow = typeof deliveryRegions.$inferSelect;
+export type AddressRow = typeof addresses.$inferSelect;
+export type BranchWithHours = BranchRow & { workHours: WorkHoursEntry[] };
+
+// Branches and regions change only on a brand import; every closest-branch and tariff call needs
+// them, and PGlite has one connection. A short cache per database keeps them off it.
+const TTL_MS = 5_000;
+interface Cached<T> {
+  value: Promise<T>;
+  at: number;
+}
+const branchCache = new WeakMap<Db, Map<string, Cached<BranchWithHours[]>>>();
+const regionCache = new WeakMap<Db, Map<string, Cached<RegionRow[]>>>();
+
+function cached<T>(
+  store: WeakMap<Db, Map<string, Cached<T>>>,
+  db: Db,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  let perDb = store.get(db);
+  if (!perDb) store.set(db, (perDb = new Map<string, Cached<T>>()));
+  const hit = perDb.get(key);
+  const now = Date.now();
+  if (hit && now - hit.at < TTL_MS) return hit.value;
+  const value = load();
+  perDb.set(key, { value, at: now });
+  value.catch(() => perDb.delete(key));
+  return value;
+}
+
+/** Forgets cached branches and regions (after an import). */
+export function forgetGeo(db: Db): void {
+  branchCache.delete(db);
+  regionCache.delete(db);
+}
+
+function groupHours(rows: (typeof branchWorkHours.$inferSelect)[]): Map<string, WorkHoursEntry[]> {
+  const byBranch = new Map<string, Map<WorkHourType, DayHours[]>>();
+  for (const r of rows) {
+    let types = byBranch.get(r.branchId);
+    if (!types) byBranch.set(r.branchId, (types = new Map<WorkHourType, DayHours[]>()));
+    let days = types.get(r.type);
+    if (!days) types.set(r.type, (days = []));
+    days.push({ weekName: r.weekName, open: r.open, close: r.close, isDayOff: r.isDayOff });
+  }
+  const out = new Map<string, WorkHoursEntry[]>();
+  for (const [branchId, types] of byBranch) {
+    out.set(
+      branchId,
+      [...types].map(([type, hours]) => ({
+        type,
+        hours: hours.sort((a, b) => WEEK_NAMES.indexOf(a.weekName) - WEEK_NAMES.indexOf(b.weekName)),
+      })),
+    );
+  }
+  return out;
+}
+
+/** Every branch of the merchant that is not deleted, with its working hours; main first. */
+export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWithHours[]> {
+  return cached(branchCache, db, merchantId, async () => {
+    const [rows, hours] = await Promise.all([
+      db
+        .select()
+        .from(branches)
+        .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false)))
+        .orderBy(desc(branches.isMain), asc(branches.createdDate), asc(branches.id)),
+      db.select().from(branchWorkHours).where(eq(branchWorkHours.merchantId, merchantId)),
+    ]);
+    const grouped = groupHours(hours);
+    return rows.map((b) => ({ ...b, workHours: grouped.get(b.id) ?? [] }));
+  });
+}
+
+export async function findBranch(
+  db: Db,
+  { merchantId, branchId }: Tenant & { branchId: string },
+): Promise<BranchWithHours | undefined> {
+  return (await listBranches(db, { merchantId })).find((b) => b.id === branchId);
+}
+
+/** The merchant's delivery regions (optionally of one city), lowest priority first. */
+export async function listRegions(
+  db: Db,
+  { merchantId, cityId }: Tenant & { cityId?: string | null },
+): Promise<RegionRow[]> {
+  const all = await cached(regionCache, db, merchantId, () =>
+    db
+      .select()
+      .from(deliveryRegions)
+      .where(eq(deliveryRegions.merchantId, merchantId))
+      .orderBy(asc(deliveryRegions.priority), asc(deliveryRegions.createdDate), asc(deliveryRegions.id)),
+  );
+  return cityId ? all.filter((r) => r.cityId === cityId) : all;
+}
+
+/** The delivery region containing a point (spec: point in polygon), or undefined outside all. */
+export async function findRegionForPoint(
+  db: Db,
+  { merchantId, cityId, ...point }: Tenant & LatLon & { cityId?: string | null },
+): Promise<RegionRow | undefined> {
+  return findRegion(await listRegions(db, { merchantId, cityId }), point);
+}
+
+export type ServiceKind = "DELIVERY" | "PICK_UP" | "DINE_IN";
+
+function offers(branch: BranchRow, type: ServiceKind): boolean {
+  if (type === "DELIVERY") return branch.deliveryEnabled;
+  if (type === "PICK_UP") return branch.pickupEnabled;
+  return branch.dineInEnabled;
+}
+
+export type BranchOpenCheck =
+  | { ok: true; branch: BranchWithHours }
+  | { ok: false; reason: "not-found" | "inactive" | "not-offered" | "holiday" | "closed" };
+
+/**
+ * Whether a branch takes `type` at `at` in the merchant's time zone: not found, switched off, not
+ * offering the service, closed that whole day ("holiday") or outside its hours ("closed").
+ */
+export async function checkBranchOpen(
+  db: Db,
+  {
+    merchantId,
+    branchId,
+    type,
+    at = new Date(),
+    timeZone = DEFAULT_TIME_ZONE,
+  }: Tenant & { branchId: string; type: ServiceKind; at?: Date; timeZone?: string },
+): Promise<BranchOpenCheck> {
+  const branch = await findBranch(db, { merchantId, branchId });
+  if (!branch) return { ok: false, reason: "not-found" };
+  if (!branch.isActive) return { ok: false, reason: "inactive" };
+  if (!offers(branch, type)) return { ok: false, reason: "not-offered" };
+  if (isClosedOn(branch.workHours, type, at, timeZone)) return { ok: false, reason: "holiday" };
+  if (!isOpenAt(branch.workHours, type, at, timeZone)) return { ok: false, reason: "closed" };
+  return { ok: true, branch };
+}
+
+/**
+ * The nearest active branch that offers `type` and is open at `at` (../shared/decisions.md: of the
+ * address's city, taken from the region containing the point; any city when no region contains it).
+ */
+export async function findClosestBranch(
+  db: Db,
+  {
+    merchantId,
+    type = "DELIVERY",
+    at = new Date(),
+    timeZone = DEFAULT_TIME_ZONE,
+    ...point
+  }: Tenant & LatLon & { type?: ServiceKind; at?: Date; timeZone?: string },
+): Promise<(BranchWithHours & { distance: number }) | undefined> {
+  const [all, region] = await Promise.all([
+    listBranches(db, { merchantId }),
+    findRegionForPoint(db, { merchantId, ...point }),
+  ]);
+  const cityId = region?.cityId ?? null;
+  let best: (BranchWithHours & { distance: number }) | undefined;
+  for (const b of all) {
+    if (!b.isActive || !offers(b, type)) continue;
+    if (cityId !== null && b.cityId !== null && b.cityId !== cityId) continue;
+    if (!isOpenAt(b.workHours, type, at, timeZone)) continue;
+    const d = distance(point, b);
+    if (!best || d < best.distance) best = { ...b, distance: d };
+  }
+  return best;
+}
+
+export type DeliveryQuote =
+  | {
+      ok: true;
+      price: number;
+      basePrice: number;
+      free: boolean;
+      feeFreeThreshold: number | null;
+      region: RegionRow;
+    }
+  | { ok: false; reason: "out-of-zone" };
+
+/**
+ * The delivery price of a point (../shared/decisions.md): the price of the region containing it,
+ * raised to the minimal delivery price, and free once the product total reaches the fee-free
+ * threshold. Outside every region: out of zone.
+ */
+export async function quoteDelivery(
+  db: Db,
+  {
+    merchantId,
+    productPrice,
+    cityId,
+    ...point
+  }: Tenant & LatLon & { productPrice: number; cityId?: string | null },
+): Promise<DeliveryQuote> {
+  let region = await findRegionForPoint(db, { merchantId, cityId, ...point });
+  // A stale city id (the customer switched cities) must not hide the region that holds the point.
+  if (!region && cityId) region = await findRegionForPoint(db, { merchantId, ...point });
+  if (!region) return { ok: false, reason: "out-of-zone" };
+  const settings = await getOrderSettings(db, { merchantId });
+  const threshold = settings?.feeFreeThreshold ?? null;
+  const basePrice = Math.max(region.price, settings?.minimalDeliveryPrice ?? 0);
+  const free = threshold !== null && threshold > 0 && productPrice >= threshold;
+  return { ok: true, price: free ? 0 : basePrice, basePrice, free, feeFreeThreshold: threshold, region };
+}
+
+// Saved addresses: only ever the caller's own.
+
+export async function listAddresses(
+  db: Db,
+  { merchantId, userId }: Tenant & { userId: string },
+): Promise<AddressRow[]> {
+  return db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.merchantId, merchantId), eq(addresses.userId, userId)))
+    .orderBy(desc(addresses.createdDate), desc(addresses.id));
+}
+
+export type AddressValues = Omit<
+  typeof addresses.$inferInsert,
+  "id" | "merchantId" | "userId" | "createdDate" | "lastModifiedDate"
+>;
+
+export async function createAddress(
+  db: Db,
+  { merchantId, userId, values }: Tenant & { userId: string; values: AddressValues },
+): Promise<AddressRow> {
+  const [row] = await db
+    .insert(addresses)
+    .values({ ...values, merchantId, userId })
+    .returning();
+  if (!row) throw new Error("address insert returned nothing");
+  return row;
+}
+
+/** Updates one of the user's addresses; undefined when it is not theirs (or does not exist). */
+export async function updateAddress(
+  db: Db,
+  { merchantId, userId, id, values }: Tenant & { userId: string; id: string; values: AddressValues },
+): Promise<AddressRow | undefined> {
+  const [row] = await db
+    .update(addresses)
+    .set(values)
+    .where(and(eq(addresses.id, id), eq(addresses.merchantId, merchantId), eq(addresses.userId, userId)))
+    .returning();
+  return row;
+}
+
+/** Deletes one of the user's addresses; false when it is not theirs (or does not exist). */
+export async function deleteAddress(
+  db: Db,
+  { merchantId, userId, id }: Tenant & { userId: string; id: string },
+): Promise<boolean> {
+  const rows = await db
+    .delete(addresses)
+    .where(and(eq(addresses.id, id), eq(addresses.merchantId, merchantId), eq(addresses.userId, userId)))
+    .returning({ id: addresses.id });
+  return rows.length > 0;
+}

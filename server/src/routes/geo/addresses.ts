@@ -1,0 +1,159 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  apiErrorSchema,
+  errorResponses,
+  tenantHeadersSchema,
+} from "../../../../src/domain/contract/common.ts";
+import { addressInputSchema, addressSchema, type AddressInput } from "../../../../src/domain/contract/geo.ts";
+import { roundCoordinate } from "../../../../src/domain/geo.ts";
+import { AppError } from "../../lib/errors.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import {
+  createAddress,
+  deleteAddress,
+  listAddresses,
+  updateAddress,
+  type AddressRow,
+  type AddressValues,
+} from "../../repositories/geo.ts";
+
+const authErrors = { ...errorResponses, 401: apiErrorSchema } as const;
+
+function toAddress(a: AddressRow): z.output<typeof addressSchema> {
+  return {
+    id: a.id,
+    createdDate: a.createdDate.toISOString(),
+    lastModifiedDate: a.lastModifiedDate.toISOString(),
+    type: a.type,
+    name: a.name,
+    streetName: a.streetName,
+    houseNumber: a.houseNumber,
+    details: a.details,
+    description: a.description,
+    comment: a.comment,
+    latitude: a.latitude,
+    longitude: a.longitude,
+    cityId: a.cityId,
+  };
+}
+
+function valuesOf(input: AddressInput): AddressValues {
+  return {
+    type: input.type ?? null,
+    name: input.name ?? null,
+    streetName: input.streetName ?? null,
+    houseNumber: input.houseNumber ?? null,
+    details: input.details ?? null,
+    description: input.description ?? null,
+    comment: input.comment ?? null,
+    latitude: roundCoordinate(input.latitude),
+    longitude: roundCoordinate(input.longitude),
+    cityId: input.cityId ?? null,
+  };
+}
+
+/** Saved addresses of the logged-in customer: only ever the caller's own. */
+export async function addressRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const headers = tenantHeadersSchema;
+
+  r.get(
+    "/users/v1/addresses/merchant/:merchantId/user/:userId",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The caller's saved addresses, newest first (403 for anyone else's)",
+        tags: ["addresses"],
+        headers,
+        params: z.object({ merchantId: z.uuid(), userId: z.uuid() }),
+        response: { 200: z.array(addressSchema), ...authErrors },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      if (request.params.merchantId !== request.tenant.id || request.params.userId !== user.id) {
+        throw new AppError("FORBIDDEN");
+      }
+      const rows = await listAddresses(db, { merchantId: request.tenant.id, userId: user.id });
+      return rows.map(toAddress);
+    },
+  );
+
+  r.post(
+    "/users/v1/addresses/user/:userId",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Saves an address for the caller",
+        tags: ["addresses"],
+        headers,
+        params: z.object({ userId: z.uuid() }),
+        body: addressInputSchema,
+        response: { 200: addressSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      if (request.params.userId !== user.id) throw new AppError("FORBIDDEN");
+      const row = await createAddress(db, {
+        merchantId: request.tenant.id,
+        userId: user.id,
+        values: valuesOf(request.body),
+      });
+      return toAddress(row);
+    },
+  );
+
+  r.put(
+    "/users/v1/addresses/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Changes one of the caller's addresses (404 for anyone else's)",
+        tags: ["addresses"],
+        headers,
+        params: z.object({ id: z.uuid() }),
+        body: addressInputSchema,
+        response: { 200: addressSchema, ...authErrors },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const row = await updateAddress(db, {
+        merchantId: request.tenant.id,
+        userId: user.id,
+        id: request.params.id,
+        values: valuesOf(request.body),
+      });
+      if (!row) throw new AppError("NOT_FOUND");
+      return toAddress(row);
+    },
+  );
+
+  r.delete(
+    "/users/v1/addresses/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Deletes one of the caller's addresses (404 for anyone else's)",
+        tags: ["addresses"],
+        headers,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: z.object({ id: z.uuid(), deleted: z.literal(true) }), ...authErrors },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const deleted = await deleteAddress(db, {
+        merchantId: request.tenant.id,
+        userId: user.id,
+        id: request.params.id,
+      });
+      if (!deleted) throw new AppError("NOT_FOUND");
+      return { id: request.params.id, deleted: true as const };
+    },
+  );
+}

@@ -1,0 +1,234 @@
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  apiErrorSchema,
+  errorResponses,
+  tenantHeadersSchema,
+} from "../../../../src/domain/contract/common.ts";
+import {
+  mapConfigSchema,
+  nominatimPlaceSchema,
+  nominatimReverseQuerySchema,
+  nominatimReverseSchema,
+  nominatimSearchQuerySchema,
+} from "../../../../src/domain/contract/geo.ts";
+import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
+import { Geocoder, GeocoderUnavailableError, geocoderUserAgent } from "../../integrations/nominatim.ts";
+import { AppError } from "../../lib/errors.ts";
+import { listCities } from "../../repositories/merchants.ts";
+import { listBranches, listRegions } from "../../repositories/geo.ts";
+
+/** The production map style when MAP_STYLE_URL is unset outside demo mode (no key, no limits). */
+export const OPENFREEMAP_LIBERTY = "https://tiles.openfreemap.org/styles/liberty";
+/** MAP_STYLE_URL value that forces the built-in offline style. */
+export const OFFLINE_STYLE = "offline";
+
+const geocodeErrors = { ...errorResponses, 503: apiErrorSchema } as const;
+
+/** The customer's language for place names: ru when the browser prefers Russian, else uz then ru. */
+function languageOf(request: FastifyRequest): string {
+  const value = request.raw.headers["accept-language"] ?? "";
+  const first = value.split(",")[0]?.trim().toLowerCase() ?? "";
+  return first.startsWith("ru") ? "ru,uz" : "uz,ru";
+}
+
+function originOf(request: FastifyRequest, publicUrl: string | undefined): string {
+  if (publicUrl) return publicUrl.replace(/\/+$/, "");
+  return `${request.protocol}://${request.host}`;
+}
+
+/** Geocoding proxy (spec: /notifications/v1/nominatim/*) and the map configuration. */
+export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const headers = tenantHeadersSchema;
+  const geocoder = new Geocoder({
+    url: app.config.nominatimUrl,
+    userAgent: geocoderUserAgent(app.config.publicUrl),
+    log: (message, detail) => {
+      app.log.warn(detail, message);
+    },
+  });
+
+  r.get(
+    "/notifications/v1/nominatim/reverse",
+    {
+      schema: {
+        summary:
+          "Reverse geocoding through the configured Nominatim (<= 1 request/s upstream, cached), or the " +
+          "built-in gazetteer of the demo cities; 503 NOMINATIM_FAILED when both fail",
+        tags: ["geo"],
+        headers,
+        querystring: nominatimReverseQuerySchema,
+        response: { 200: nominatimReverseSchema, ...geocodeErrors },
+      },
+    },
+    async (request, reply) => {
+      try {
+        const { source, body } = await geocoder.reverse(
+          { latitude: request.query.lat, longitude: request.query.lon },
+          languageOf(request),
+        );
+        void reply.header("x-geocoder", source);
+        return body;
+      } catch (error) {
+        if (error instanceof GeocoderUnavailableError) throw new AppError("NOMINATIM_FAILED");
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    "/notifications/v1/nominatim/search",
+    {
+      schema: {
+        summary: "Address search within the brand's cities, through the same proxy",
+        tags: ["geo"],
+        headers,
+        querystring: nominatimSearchQuerySchema,
+        response: { 200: z.array(nominatimPlaceSchema), ...geocodeErrors },
+      },
+    },
+    async (request, reply) => {
+      const cities = await listCities(db, { merchantId: request.tenant.id });
+      // Results stay near the brand's cities (about 30 km around each).
+      const viewbox: [number, number, number, number] | undefined =
+        cities.length > 0
+          ? [
+              Math.min(...cities.map((c) => c.longitude)) - 0.35,
+              Math.min(...cities.map((c) => c.latitude)) - 0.3,
+              Math.max(...cities.map((c) => c.longitude)) + 0.35,
+              Math.max(...cities.map((c) => c.latitude)) + 0.3,
+            ]
+          : undefined;
+      try {
+        const { source, body } = await geocoder.search(request.query.q, languageOf(request), {
+          viewbox,
+          countryCodes: [request.tenant.currency === "KZT" ? "kz" : "uz"],
+        });
+        void reply.header("x-geocoder", source);
+        return body;
+      } catch (error) {
+        if (error instanceof GeocoderUnavailableError) throw new AppError("NOMINATIM_FAILED");
+        throw error;
+      }
+    },
+  );
+
+  r.get(
+    "/users/v1/map/config",
+    {
+      schema: {
+        summary: "The map style the storefront uses: MAP_STYLE_URL, or the brand's offline style",
+        tags: ["geo"],
+        headers,
+        response: { 200: mapConfigSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const configured = app.config.mapStyleUrl ?? (app.config.demo ? OFFLINE_STYLE : OPENFREEMAP_LIBERTY);
+      if (configured !== OFFLINE_STYLE) return { styleUrl: configured, offline: false };
+      const origin = originOf(request, app.config.publicUrl);
+      return { styleUrl: `${origin}/api/users/v1/map/style/${request.tenant.id}`, offline: true };
+    },
+  );
+}
+
+/** The offline MapLibre style of a brand: its regions, the demo streets and its branches, no tiles. */
+export async function offlineStyleRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  r.get(
+    "/users/v1/map/style/:merchantId",
+    {
+      schema: {
+        summary: "A self-contained MapLibre style (no network): regions, demo streets, branches",
+        tags: ["geo"],
+        params: z.object({ merchantId: z.uuid() }),
+        response: { 200: z.looseObject({ version: z.literal(8) }), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = request.params.merchantId;
+      const [regions, branches] = await Promise.all([
+        listRegions(db, { merchantId }),
+        listBranches(db, { merchantId }),
+      ]);
+      void reply.header("cache-control", "public, max-age=60");
+      return {
+        version: 8 as const,
+        name: "Savat offline",
+        sources: {
+          streets: {
+            type: "geojson",
+            data: gazetteerStreetsGeoJson(),
+            attribution: "Savat demo streets",
+          },
+          regions: {
+            type: "geojson",
+            data: {
+              type: "FeatureCollection",
+              features: regions.map((g) => ({
+                type: "Feature",
+                properties: { id: g.id },
+                geometry: { type: "Polygon", coordinates: [g.polygon] },
+              })),
+            },
+          },
+          branches: {
+            type: "geojson",
+            data: {
+              type: "FeatureCollection",
+              features: branches
+                .filter((b) => b.isActive)
+                .map((b) => ({
+                  type: "Feature",
+                  properties: { id: b.id },
+                  geometry: { type: "Point", coordinates: [b.longitude, b.latitude] },
+                })),
+            },
+          },
+        },
+        layers: [
+          { id: "background", type: "background", paint: { "background-color": "#eef0ea" } },
+          {
+            id: "regions-base",
+            type: "fill",
+            source: "regions",
+            paint: { "fill-color": "#dfe8d8", "fill-opacity": 0.6 },
+          },
+          {
+            id: "streets-casing",
+            type: "line",
+            source: "streets",
+            paint: {
+              "line-color": "#c9c9c0",
+              "line-width": ["interpolate", ["linear"], ["zoom"], 9, 2, 16, 14],
+            },
+          },
+          {
+            id: "streets",
+            type: "line",
+            source: "streets",
+            paint: {
+              "line-color": "#ffffff",
+              "line-width": ["interpolate", ["linear"], ["zoom"], 9, 1, 16, 10],
+            },
+          },
+          {
+            id: "branches",
+            type: "circle",
+            source: "branches",
+            paint: {
+              "circle-color": "#e53935",
+              "circle-radius": 5,
+              "circle-stroke-color": "#ffffff",
+              "circle-stroke-width": 2,
+            },
+          },
+        ],
+      };
+    },
+  );
+}

@@ -1,0 +1,451 @@
+// The customer's order calls (spec section 7) plus the quote, cancel, hide, promos and the live
+// stream; the staff API and the demo simulator register here too, sharing one event hub.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import {
+  addPromoBodySchema,
+  cancelOrderBodySchema,
+  courierSchema,
+  idempotencyHeadersSchema,
+  orderIdParamsSchema,
+  orderPageQuerySchema,
+  orderPageSchema,
+  orderQuoteSchema,
+  orderRequestSchema,
+  orderSchema,
+  orderSettingSchema,
+  promoSchema,
+  userIdParamsSchema,
+} from "../../../../src/domain/contract/orders.ts";
+import type { OrderDevice } from "../../../../src/domain/enums.ts";
+import { AppError } from "../../lib/errors.ts";
+import { settingsFor } from "../../orders/check.ts";
+import { OrderEvents } from "../../orders/events.ts";
+import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
+import {
+  changeStatus,
+  customerHasCourier,
+  findCourierView,
+  findOrder,
+  hideOrder,
+  listActiveOrders,
+  listUserOrders,
+  must,
+  orderViews,
+  placeOrder,
+  quoteOrder,
+} from "../../orders/repository.ts";
+import { startOrderSimulator } from "../../orders/simulator.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { staffRoutes } from "./staff.ts";
+import { listCities } from "../../repositories/merchants.ts";
+
+const WEB_DEVICES: readonly OrderDevice[] = ["CLIENT_WEB", "CLIENT_WEB_MOBILE", "CLIENT_WEB_DESKTOP"];
+
+function deviceOf(request: FastifyRequest, asked: OrderDevice | null | undefined): OrderDevice {
+  const { session } = authOf(request);
+  switch (session.channel) {
+    case "TELEGRAM":
+      return "TELEGRAM_BOT";
+    case "CLICK":
+      return "CLICK_MINI_APP";
+    case "APP":
+      return "CLIENT_APP";
+    default:
+      return asked && WEB_DEVICES.includes(asked) ? asked : "CLIENT_WEB";
+  }
+}
+
+export async function ordersRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const events = new OrderEvents(app.database);
+  const streams = new Set<{ end(): void }>();
+  let stopSimulator: (() => Promise<void>) | null = null;
+
+  app.addHook("onReady", async () => {
+    await events.start(app.log);
+    if (app.config.orderSimulator) stopSimulator = startOrderSimulator(app, events);
+  });
+  app.addHook("onClose", async () => {
+    await stopSimulator?.();
+    for (const s of streams) s.end();
+    await events.close();
+  });
+
+  const place = (later: boolean) =>
+    r.post(
+      later ? "/orders/v1/orders/at-time" : "/orders/v1/orders",
+      {
+        preHandler: requireUser,
+        schema: {
+          summary: later
+            ? "Place a later order (AT_TIME) for a day and time the branch is open"
+            : "Place an order now; the server decides every amount",
+          tags: ["orders"],
+          security: [{ bearer: [] }],
+          headers: idempotencyHeadersSchema,
+          body: orderRequestSchema,
+          response: {
+            200: orderSchema,
+            201: orderSchema,
+            401: errorResponses[403],
+            409: errorResponses[403],
+            ...errorResponses,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { user, session } = authOf(request);
+        const placed = await placeOrder(
+          db,
+          {
+            merchant: request.tenant,
+            userId: user.id,
+            channel: session.channel,
+            orderDevice: deviceOf(request, request.body.orderDevice),
+            later,
+            idempotencyKey: request.headers["idempotency-key"],
+            events,
+          },
+          request.body,
+        );
+        const row = await findOrder(db, { merchantId: request.tenant.id, id: placed.id, userId: user.id });
+        if (!row) throw new AppError("NOT_FOUND");
+        const [view] = await orderViews(db, [row]);
+        return reply.status(placed.created ? 201 : 200).send(must(view));
+      },
+    );
+  place(false);
+  place(true);
+
+  r.post(
+    "/orders/v1/orders/quote",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "What an order would cost, refused for the same reasons placing it would be",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        querystring: z.object({ later: z.enum(["true", "false"]).optional() }),
+        body: orderRequestSchema,
+        response: { 200: orderQuoteSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user, session } = authOf(request);
+      const { checked, cashbackBalance } = await quoteOrder(
+        db,
+        {
+          merchant: request.tenant,
+          userId: user.id,
+          channel: session.channel,
+          later: request.query.later === "true",
+        },
+        request.body,
+      );
+      return {
+        totals: checked.totals,
+        branchId: checked.branch.id,
+        deliveryTariffId: checked.deliveryTariffId,
+        promoId: checked.promo?.id ?? null,
+        cashbackBalance,
+        cashbackEarned: checked.cashbackEarned,
+      };
+    },
+  );
+
+  /** The path's userId must be the caller's own. */
+  function ownUser(request: FastifyRequest, userId: string): string {
+    const { user } = authOf(request);
+    if (user.id !== userId) throw new AppError("FORBIDDEN");
+    return user.id;
+  }
+
+  r.get(
+    "/orders/v1/orders/user/:userId",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "The customer's orders, newest first, 10 a page (zero-based); onlyArchive=true for the archive",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: userIdParamsSchema,
+        querystring: orderPageQuerySchema,
+        response: { 200: orderPageSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = ownUser(request, request.params.userId);
+      const { page, size, onlyArchive } = request.query;
+      const { rows, total } = await listUserOrders(db, {
+        merchantId: request.tenant.id,
+        userId,
+        page,
+        size,
+        onlyArchive,
+      });
+      const totalPages = Math.ceil(total / size);
+      return {
+        content: await orderViews(db, rows),
+        page,
+        size,
+        totalElements: total,
+        totalPages,
+        last: page >= totalPages - 1,
+      };
+    },
+  );
+
+  r.get(
+    "/orders/v1/orders/user/:userId/active",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The customer's active orders",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: userIdParamsSchema,
+        response: { 200: z.array(orderSchema), 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const userId = ownUser(request, request.params.userId);
+      return orderViews(db, await listActiveOrders(db, { merchantId: request.tenant.id, userId }));
+    },
+  );
+
+  r.get(
+    "/orders/v1/orders/events",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "Server-sent events: `order` with {orderId, status, courierStatus} whenever one of the customer's orders changes",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+      },
+    },
+    async (request, reply) => {
+      const { user } = authOf(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-request-id": request.id,
+      });
+      res.write("retry: 3000\n: connected\n\n");
+      const stream = { end: () => res.end() };
+      streams.add(stream);
+      const unsubscribe = events.subscribe(request.tenant.id, (c) => {
+        if (c.userId !== user.id) return;
+        res.write(
+          `event: order\ndata: ${JSON.stringify({ orderId: c.orderId, status: c.status, courierStatus: c.courierStatus })}\n\n`,
+        );
+      });
+      // Proxies drop silent connections; a comment line every 20 s keeps it open.
+      const ping = setInterval(() => res.write(": ping\n\n"), 20_000);
+      request.raw.on("close", () => {
+        clearInterval(ping);
+        unsubscribe();
+        streams.delete(stream);
+      });
+    },
+  );
+
+  r.get(
+    "/orders/v1/orders/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "One order of the customer (anyone else's answers 404)",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const row = await findOrder(db, {
+        merchantId: request.tenant.id,
+        id: request.params.id,
+        userId: user.id,
+      });
+      if (!row) throw new AppError("NOT_FOUND");
+      const [view] = await orderViews(db, [row]);
+      return must(view);
+    },
+  );
+
+  r.put(
+    "/orders/v1/orders/:id/cancel",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The customer cancels an order (only OPEN, CREATED or AT_TIME, where the brand allows it)",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        body: cancelOrderBodySchema,
+        response: { 200: orderSchema, 401: errorResponses[403], 409: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const row = await changeStatus(db, events, {
+        merchantId: request.tenant.id,
+        orderId: request.params.id,
+        to: "CANCELED",
+        actor: { kind: "customer", userId: user.id },
+        comment: request.body?.reason ?? null,
+      });
+      const [view] = await orderViews(db, [row]);
+      return must(view);
+    },
+  );
+
+  r.put(
+    "/orders/v1/orders/:id/hide",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Hide an order from the customer's lists",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: {
+          200: z.object({ id: z.uuid(), hidden: z.literal(true) }),
+          401: errorResponses[403],
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      await hideOrder(db, { merchantId: request.tenant.id, id: request.params.id, userId: user.id });
+      return { id: request.params.id, hidden: true as const };
+    },
+  );
+
+  r.get(
+    "/orders/v1/order/setting/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Order settings for a city id (its own or the brand's) or for the merchant id (the brand's)",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: { 200: orderSettingSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      const id = request.params.id;
+      let cityId: string | null = null;
+      if (id !== merchantId) {
+        const cities = await listCities(db, { merchantId });
+        if (!cities.some((c) => c.id === id)) throw new AppError("NOT_FOUND");
+        cityId = id;
+      }
+      const s = await settingsFor(db, merchantId, cityId);
+      return {
+        id: s?.id ?? null,
+        cityId: s?.cityId ?? null,
+        serviceFeeEnabled: s?.serviceFeeEnabled ?? false,
+        feeAmount: s?.feeAmount ?? 0,
+        feeFreeThreshold: s?.feeFreeThreshold ?? null,
+        minimalDeliveryPrice: s?.minimalDeliveryPrice ?? 0,
+        minOrderAmount: s?.minOrderAmount ?? 0,
+        cashbackPercent: s?.cashbackPercent ?? 0,
+        defaultDeliveryTypeBot: s?.defaultDeliveryTypeBot ?? "MERCHANT",
+        defaultDeliveryTypeWeb: s?.defaultDeliveryTypeWeb ?? "MERCHANT",
+        defaultDeliveryTypeApp: s?.defaultDeliveryTypeApp ?? "MERCHANT",
+      };
+    },
+  );
+
+  r.get(
+    "/deliveries/v1/delivery/courier/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The courier carrying one of the customer's orders, with the last known position",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: { 200: courierSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const merchantId = request.tenant.id;
+      const staff = user.role === "STAFF" || user.role === "ADMIN";
+      if (
+        !staff &&
+        !(await customerHasCourier(db, { merchantId, userId: user.id, courierId: request.params.id }))
+      ) {
+        throw new AppError("NOT_FOUND");
+      }
+      const courier = await findCourierView(db, { merchantId, id: request.params.id });
+      if (!courier) throw new AppError("NOT_FOUND");
+      return courier;
+    },
+  );
+
+  r.get(
+    "/orders/v1/promos",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The customer's promo codes (added or used), newest first",
+        tags: ["promos"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        response: { 200: z.array(promoSchema), 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) =>
+      listCustomerPromos(db, { merchantId: request.tenant.id, userId: authOf(request).user.id }),
+  );
+
+  r.post(
+    "/orders/v1/promos",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "Add a promo code to the customer's codes (refused when unknown, inactive, not started or expired)",
+        tags: ["promos"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        body: addPromoBodySchema,
+        response: { 200: promoSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) =>
+      addCustomerPromo(db, {
+        merchantId: request.tenant.id,
+        userId: authOf(request).user.id,
+        code: request.body.code,
+      }),
+  );
+
+  await app.register(async (scope) => staffRoutes(scope, events));
+}

@@ -1,0 +1,130 @@
+// Resized variants of the brand's local images (the demo brands' SVGs, files under the site root),
+// the way the spec's image CDN serves remote ones: GET /products/v1/image?src=/demo/x.svg&w=480&h=480
+// &q=100&format=webp. Public (an <img> sends no merchant header); only files under the client's
+// static directory or the repository's public/ folder, only a fixed set of sizes, rendered once
+// with sharp and kept in a bounded in-memory cache.
+import { createHash } from "node:crypto";
+import fs from "node:fs/promises";
+import path from "node:path";
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { apiErrorSchema, errorResponses } from "../../../../src/domain/contract/common.ts";
+import { IMAGE_FORMATS, IMAGE_SIZES, type ImageFormat } from "../../../../src/domain/contract/menu.ts";
+import { AppError } from "../../lib/errors.ts";
+import { etagMatchesHeader } from "./etag.ts";
+
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
+const MAX_ENTRIES = 512;
+const IMAGE_EXTENSIONS = new Set([".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".avif"]);
+
+const size = z.coerce
+  .number()
+  .int()
+  .refine((n) => (IMAGE_SIZES as readonly number[]).includes(n), {
+    error: `must be one of ${IMAGE_SIZES.join(", ")}`,
+  });
+
+export const imageQuerySchema = z.object({
+  src: z
+    .string()
+    .max(300)
+    .regex(/^\/[\w./-]+$/, { error: "must be a path from the site root" })
+    .refine((s) => !s.split("/").includes(".."), { error: "must not leave the site root" }),
+  w: size.default(480),
+  h: size.default(480),
+  q: z.coerce.number().int().min(30).max(100).default(100),
+  format: z.enum(IMAGE_FORMATS).default("webp"),
+});
+
+interface Variant {
+  bytes: Buffer;
+  etag: string;
+}
+
+type Sharp = (typeof import("sharp"))["default"];
+let sharpModule: Promise<Sharp> | null = null;
+/** sharp (a native module) loads on the first variant, not at start. */
+function loadSharp(): Promise<Sharp> {
+  sharpModule ??= import("sharp").then((m) => m.default);
+  return sharpModule;
+}
+
+async function findFile(roots: readonly string[], src: string): Promise<string | null> {
+  if (!IMAGE_EXTENSIONS.has(path.extname(src).toLowerCase())) return null;
+  for (const root of roots) {
+    const file = path.resolve(root, `.${src}`);
+    if (!file.startsWith(root + path.sep)) continue;
+    try {
+      if ((await fs.stat(file)).isFile()) return file;
+    } catch {
+      // not under this root
+    }
+  }
+  return null;
+}
+
+async function render(file: string, w: number, h: number, q: number, format: ImageFormat): Promise<Variant> {
+  const sharp = await loadSharp();
+  const pipeline = sharp(file, { density: 144 }).resize(w, h, { fit: "cover" });
+  const bytes =
+    format === "webp"
+      ? await pipeline.webp({ quality: q }).toBuffer()
+      : format === "jpeg"
+        ? await pipeline.flatten({ background: "#ffffff" }).jpeg({ quality: q }).toBuffer()
+        : await pipeline.png().toBuffer();
+  return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"` };
+}
+
+export async function imageRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const roots = [...new Set([path.resolve(app.config.staticDir), PUBLIC_DIR])];
+  // Insertion order = age: the oldest entry goes first once the cache is full.
+  const cache = new Map<string, Promise<Variant>>();
+
+  r.get(
+    "/products/v1/image",
+    {
+      schema: {
+        summary: "A resized variant of one of the site's own images (default 480x480 webp)",
+        tags: ["menu"],
+        querystring: imageQuerySchema,
+        response: {
+          200: z.any().describe("The image bytes"),
+          304: z.null().describe("Not modified"),
+          ...errorResponses,
+          500: apiErrorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { src, w, h, q, format } = request.query;
+      const key = `${src}|${w}|${h}|${q}|${format}`;
+      let pending = cache.get(key);
+      if (!pending) {
+        const file = await findFile(roots, src);
+        if (!file) throw new AppError("NOT_FOUND");
+        pending = render(file, w, h, q, format);
+        cache.set(key, pending);
+        if (cache.size > MAX_ENTRIES) {
+          const oldest = cache.keys().next();
+          if (!oldest.done) cache.delete(oldest.value);
+        }
+        pending.catch(() => cache.delete(key));
+      }
+      let variant: Variant;
+      try {
+        variant = await pending;
+      } catch (error) {
+        request.log.warn({ err: error, src }, "image variant failed");
+        throw new AppError("NOT_FOUND");
+      }
+      reply
+        .header("etag", variant.etag)
+        .header("cache-control", "public, max-age=86400, stale-while-revalidate=604800");
+      if (etagMatchesHeader(request.headers["if-none-match"], [variant.etag]))
+        return (reply as FastifyReply).code(304).send();
+      return reply.type(`image/${format}`).send(variant.bytes);
+    },
+  );
+}

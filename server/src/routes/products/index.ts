@@ -1,0 +1,222 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import {
+  apiErrorSchema,
+  errorResponses,
+  tenantHeadersSchema,
+  uuidSchema,
+} from "../../../../src/domain/contract/common.ts";
+import {
+  favouriteBodySchema,
+  favouriteListQuerySchema,
+  favouriteSchema,
+  gradeSchema,
+  overallQuerySchema,
+  overallSchema,
+} from "../../../../src/domain/contract/menu.ts";
+import { buildOverall } from "../../../../src/domain/menu.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  createMenuCache,
+  listenForMenuChanges,
+  prepareJson,
+  releaseMenuCache,
+  type PreparedBody,
+} from "../../lib/menu-cache.ts";
+import {
+  deleteFavourite,
+  listFavourites,
+  saveFavourite,
+  type FavouriteView,
+} from "../../repositories/favourites.ts";
+import { listBranchIds, listGrades, loadMenuSource } from "../../repositories/menu.ts";
+
+import { etagMatchesHeader } from "./etag.ts";
+
+export { imageRoutes } from "./images.ts";
+
+const unauthorized = { 401: apiErrorSchema };
+
+function acceptsGzip(request: FastifyRequest): boolean {
+  const header = request.headers["accept-encoding"];
+  return typeof header === "string" && /\bgzip\b/.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/.test(header);
+}
+
+/**
+ * Answers prepared JSON bytes: 304 when the client holds them, gzip when it accepts it. Buffers skip
+ * Fastify's serializer, so a cached menu is written as it was prepared.
+ */
+export function sendPrepared(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  prepared: PreparedBody,
+): FastifyReply {
+  const gz = acceptsGzip(request);
+  const gzTag = `${prepared.etag.slice(0, -1)}-gz"`;
+  reply
+    .header("etag", gz ? gzTag : prepared.etag)
+    .header("vary", "accept-encoding")
+    .header("cache-control", "no-cache");
+  if (etagMatchesHeader(request.headers["if-none-match"], [prepared.etag, gzTag])) {
+    return reply.code(304).send();
+  }
+  reply.type("application/json; charset=utf-8");
+  if (gz) return reply.header("content-encoding", "gzip").send(prepared.gzip);
+  return reply.send(prepared.body);
+}
+
+function toFavourite(f: FavouriteView): z.input<typeof favouriteSchema> {
+  return { ...f, createdDate: f.createdDate.toISOString() };
+}
+
+/** The menu, grades and favourites of one brand (tenant scope). */
+export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const cache = createMenuCache();
+  const stopListening = await listenForMenuChanges(app.database, cache, app.log);
+  app.addHook("onClose", async () => {
+    await stopListening();
+    releaseMenuCache(cache);
+  });
+
+  // The hot path: a built menu is answered from the onRequest hook, before schema validation and
+  // the rest of the lifecycle. Anything it does not recognise at once (another channel value, an
+  // unknown branch, a cold cache) goes the ordinary way, which validates and builds.
+  const fromCache = async (request: FastifyRequest, reply: FastifyReply) => {
+    const query = request.query as Record<string, unknown>;
+    const type = query.type ?? "WEB";
+    if (type !== "WEB" && type !== "TG") return;
+    const merchantId = request.tenant.id;
+    let key = `${type}|*`;
+    if (query.branchId !== undefined) {
+      const known = cache.peekBranchIds(merchantId);
+      if (typeof query.branchId !== "string" || !known?.has(query.branchId)) return;
+      key = `${type}|${query.branchId}`;
+    }
+    const prepared = cache.peek(merchantId, key);
+    if (prepared) return sendPrepared(request, reply, prepared);
+  };
+
+  r.get(
+    "/products/v1/overalls",
+    {
+      onRequest: fromCache,
+      schema: {
+        summary: "The brand's menu for a channel (and the nearest branch): groups, categories, products",
+        description:
+          "Served from a per-merchant cache with a strong ETag; If-None-Match answers 304. gzip when accepted.",
+        tags: ["menu"],
+        headers: tenantHeadersSchema,
+        querystring: overallQuerySchema,
+        response: { 200: overallSchema, 304: z.null().describe("Not modified"), ...errorResponses },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = request.tenant.id;
+      const { type, branchId } = request.query;
+      let branchKey = "*";
+      if (branchId !== undefined) {
+        const known = await cache.branchIds(merchantId, () => listBranchIds(db, { merchantId }));
+        // Any unknown branch sells nothing: one shared entry, so made-up ids cannot grow the cache.
+        branchKey = known.has(branchId) ? branchId : "unknown";
+      }
+      const prepared = await cache.get(merchantId, `${type}|${branchKey}`, async () =>
+        prepareJson(buildOverall(await loadMenuSource(db, { merchantId }), { channel: type, branchId })),
+      );
+      return sendPrepared(request, reply, prepared);
+    },
+  );
+
+  r.get(
+    "/products/v1/grade",
+    {
+      schema: {
+        summary: "The customers' average grade of each graded product",
+        tags: ["menu"],
+        headers: tenantHeadersSchema,
+        response: { 200: z.array(gradeSchema), ...errorResponses },
+      },
+    },
+    async (request) => listGrades(db, { merchantId: request.tenant.id }),
+  );
+
+  r.get(
+    "/products/v1/favourite/all",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The logged-in customer's favourite products, newest first",
+        tags: ["menu"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        querystring: favouriteListQuerySchema,
+        response: { 200: z.array(favouriteSchema), ...unauthorized, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      if (request.query.userId !== undefined && request.query.userId !== user.id)
+        throw new AppError("FORBIDDEN");
+      const list = await listFavourites(db, {
+        merchantId: request.tenant.id,
+        userId: user.id,
+        isFavourite: request.query.isFavourite ?? true,
+      });
+      return list.map(toFavourite);
+    },
+  );
+
+  r.post(
+    "/products/v1/favourite",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Marks a product as the customer's favourite (isFavourite false unmarks it)",
+        tags: ["menu"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        body: favouriteBodySchema,
+        response: { 200: favouriteSchema, ...unauthorized, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const saved = await saveFavourite(db, {
+        merchantId: request.tenant.id,
+        userId: user.id,
+        productId: request.body.productId,
+        isFavourite: request.body.isFavourite,
+      });
+      if (!saved) throw new AppError("NOT_FOUND");
+      return toFavourite(saved);
+    },
+  );
+
+  r.delete(
+    "/products/v1/favourite/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Removes one of the customer's favourites, named by its id or its product's id",
+        tags: ["menu"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: z.object({ id: uuidSchema }),
+        response: { 200: z.object({ id: uuidSchema }), ...unauthorized, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const removed = await deleteFavourite(db, {
+        merchantId: request.tenant.id,
+        userId: user.id,
+        id: request.params.id,
+      });
+      if (!removed) throw new AppError("NOT_FOUND");
+      return { id: request.params.id };
+    },
+  );
+}

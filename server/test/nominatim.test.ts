@@ -1,0 +1,222 @@
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { NominatimPlace } from "../../src/domain/contract/geo.ts";
+import { gazetteerReverse, gazetteerSearch } from "../src/integrations/gazetteer.ts";
+import { Geocoder } from "../src/integrations/nominatim.ts";
+import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { startFakeNominatim, type FakeNominatim } from "./support/fake-nominatim.ts";
+
+const TASHKENT = { latitude: 41.311081, longitude: 69.240562 };
+
+describe("the built-in gazetteer", () => {
+  it("names the street, house and neighbourhood of a point in a demo city, in Nominatim's shape", () => {
+    const place = gazetteerReverse(TASHKENT, "uz");
+    expect("error" in place).toBe(false);
+    const p = place as NominatimPlace;
+    expect(p.address?.road).toMatch(/ko'chasi|xiyoboni/);
+    expect(p.address?.neighbourhood).toBeTruthy();
+    expect(p.address?.residential).toBeTruthy();
+    expect(p.display_name).toContain("Toshkent");
+    expect(Number(p.lat)).toBeCloseTo(TASHKENT.latitude, 5);
+    expect((gazetteerReverse(TASHKENT, "ru") as NominatimPlace).display_name).toContain("Ташкент");
+  });
+
+  it("answers 'Unable to geocode' far from the demo cities", () => {
+    expect(gazetteerReverse({ latitude: 51.5, longitude: -0.12 })).toEqual({ error: "Unable to geocode" });
+  });
+
+  it("finds streets by name in either language, and a house by number", () => {
+    const streets = gazetteerSearch("Chilonzor");
+    expect(streets.length).toBeGreaterThan(0);
+    expect(streets[0]?.address?.road).toBe("Chilonzor ko'chasi");
+    expect(gazetteerSearch("улица чиланзар", "ru")[0]?.address?.road).toBe("улица Чиланзар");
+    const house = gazetteerSearch("Chilonzor ko‘chasi 25")[0];
+    expect(house?.address?.house_number).toBe("25");
+    // Reverse geocoding the found house gives the same street and number back.
+    const back = gazetteerReverse({
+      latitude: Number(house?.lat),
+      longitude: Number(house?.lon),
+    }) as NominatimPlace;
+    expect(back.address).toMatchObject({ road: "Chilonzor ko'chasi", house_number: "25" });
+    expect(gazetteerSearch("Samarqand Registon").every((p) => p.address?.city === "Samarqand")).toBe(true);
+    expect(gazetteerSearch("no such street anywhere")).toEqual([]);
+  });
+});
+
+describe("the Nominatim adapter", () => {
+  let fake: FakeNominatim;
+  beforeAll(async () => {
+    fake = await startFakeNominatim();
+  });
+  afterAll(async () => {
+    await fake.close();
+  });
+  afterEach(() => {
+    fake.requests.length = 0;
+    fake.failWith = null;
+  });
+
+  it("sends its own User-Agent and Nominatim's parameters", async () => {
+    const g = new Geocoder({ url: fake.url, userAgent: "Savat-test/1.0" });
+    const { source, body } = await g.reverse({ latitude: 41.31108149, longitude: 69.2405 }, "uz,ru");
+    expect(source).toBe("upstream");
+    expect(body).toMatchObject({ address: { road: "Upstream ko'chasi" } });
+    const [req] = fake.requests;
+    expect(req?.userAgent).toBe("Savat-test/1.0");
+    expect(req?.path).toBe("/reverse");
+    expect(Object.fromEntries(req?.query ?? [])).toMatchObject({
+      lat: "41.311081",
+      lon: "69.2405",
+      format: "jsonv2",
+      addressdetails: "1",
+      "accept-language": "uz,ru",
+    });
+  });
+
+  it("keeps to one upstream request per interval and answers repeats from its cache", async () => {
+    const g = new Geocoder({ url: fake.url, userAgent: "t", minIntervalMs: 200 });
+    const points = [0, 1, 2].map((i) => ({ latitude: 41.3 + i / 100, longitude: 69.2 }));
+    const results = await Promise.all(points.map((p) => g.reverse(p, "uz")));
+    expect(results.map((r) => r.source)).toEqual(["upstream", "upstream", "upstream"]);
+    const times = fake.requests.map((r) => r.at);
+    for (let i = 1; i < times.length; i++)
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(190);
+    const again = await g.reverse(points[1] ?? TASHKENT, "uz");
+    expect(again.source).toBe("cache");
+    expect(fake.requests).toHaveLength(3);
+  });
+
+  it("falls back to the gazetteer when the upstream fails, and fails only when that has no answer", async () => {
+    fake.failWith = 503;
+    const g = new Geocoder({ url: fake.url, userAgent: "t", minIntervalMs: 0 });
+    const near = await g.reverse(TASHKENT, "uz");
+    expect(near.source).toBe("gazetteer");
+    expect(near.body).toMatchObject({ address: { city: "Toshkent" } });
+    await expect(g.reverse({ latitude: 51.5, longitude: -0.12 }, "uz")).rejects.toThrow(/gazetteer/);
+    const found = await g.search("Navoiy", "uz");
+    expect(found.source).toBe("gazetteer");
+    await expect(g.search("Baker Street", "uz")).rejects.toThrow();
+  });
+});
+
+describe("the geocoding proxy routes", () => {
+  let fake: FakeNominatim;
+  let upstream: TestApp;
+  let offline: TestApp;
+  let lavash: string;
+  beforeAll(async () => {
+    fake = await startFakeNominatim();
+    upstream = await createTestApp({ env: { NOMINATIM_URL: fake.url } });
+    offline = await createTestApp();
+    lavash = await merchantId(offline, "lavash");
+  });
+  afterAll(async () => {
+    await Promise.all([upstream.close(), offline.close(), fake.close()]);
+  });
+
+  const get = (t: TestApp, url: string, language = "uz") =>
+    t.app.inject({
+      method: "GET",
+      url: `/api${url}`,
+      headers: { merchant: lavash, "accept-language": language },
+    });
+
+  it("answers from the gazetteer when no Nominatim is configured", async () => {
+    const res = await get(
+      offline,
+      `/notifications/v1/nominatim/reverse?format=json&lat=${TASHKENT.latitude}&lon=${TASHKENT.longitude}`,
+    );
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-geocoder"]).toBe("gazetteer");
+    expect(res.json<NominatimPlace>().address?.road).toBeTruthy();
+    const search = await get(
+      offline,
+      `/notifications/v1/nominatim/search?format=json&q=${encodeURIComponent("Amir Temur")}`,
+      "ru",
+    );
+    expect(search.statusCode).toBe(200);
+    expect(search.json<NominatimPlace[]>()[0]).toMatchObject({ address: { road: "проспект Амира Темура" } });
+    expect(search.json<NominatimPlace[]>()[0]?.display_name).toContain("Ташкент");
+  });
+
+  it("proxies the configured Nominatim, limited to the brand's cities", async () => {
+    const res = await get(upstream, `/notifications/v1/nominatim/search?format=json&q=Upstream`);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-geocoder"]).toBe("upstream");
+    const req = fake.requests.at(-1);
+    expect(req?.query.get("bounded")).toBe("1");
+    expect(req?.query.get("countrycodes")).toBe("uz");
+    const [west, south, east, north] = (req?.query.get("viewbox") ?? "").split(",").map(Number);
+    // Tashkent and Samarkand both lie inside the box.
+    expect(west).toBeLessThan(66.96);
+    expect(east).toBeGreaterThan(69.24);
+    expect(south).toBeLessThan(39.66);
+    expect(north).toBeGreaterThan(41.31);
+    expect(req?.userAgent).toMatch(/^Savat-storefront\//);
+  });
+
+  it("answers 503 NOMINATIM_FAILED when the upstream fails and the gazetteer knows nothing", async () => {
+    fake.failWith = 500;
+    const res = await get(upstream, "/notifications/v1/nominatim/reverse?format=json&lat=51.5&lon=-0.12");
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ code: "NOMINATIM_FAILED" });
+    const fallback = await get(
+      upstream,
+      `/notifications/v1/nominatim/reverse?format=json&lat=41.3&lon=69.25`,
+    );
+    expect(fallback.statusCode).toBe(200);
+    expect(fallback.headers["x-geocoder"]).toBe("gazetteer");
+    fake.failWith = null;
+  });
+
+  it("validates its query", async () => {
+    expect((await get(offline, "/notifications/v1/nominatim/reverse?lat=x&lon=1")).statusCode).toBe(400);
+    expect((await get(offline, "/notifications/v1/nominatim/search?q=")).statusCode).toBe(400);
+  });
+});
+
+describe("the map configuration", () => {
+  let t: TestApp;
+  let withStyle: TestApp;
+  let lavash: string;
+  beforeAll(async () => {
+    t = await createTestApp();
+    withStyle = await createTestApp({
+      env: { MAP_STYLE_URL: "https://tiles.openfreemap.org/styles/liberty" },
+    });
+    lavash = await merchantId(t, "lavash");
+  });
+  afterAll(async () => {
+    await Promise.all([t.close(), withStyle.close()]);
+  });
+
+  it("points the demo at the brand's offline style: regions, demo streets and branches, no network", async () => {
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/users/v1/map/config",
+      headers: { merchant: lavash },
+    });
+    expect(res.json()).toMatchObject({ offline: true });
+    const url = new URL(res.json<{ styleUrl: string }>().styleUrl);
+    const style = await t.app.inject({ method: "GET", url: url.pathname });
+    expect(style.statusCode).toBe(200);
+    const body = style.json<{
+      sources: Record<string, { data: { features: unknown[] } }>;
+      glyphs?: string;
+      sprite?: string;
+    }>();
+    expect(body.sources.regions?.data.features).toHaveLength(6);
+    expect(body.sources.branches?.data.features).toHaveLength(4);
+    expect(body.sources.streets?.data.features.length).toBeGreaterThan(30);
+    expect(JSON.stringify(body)).not.toMatch(/https?:/);
+  });
+
+  it("uses MAP_STYLE_URL when set", async () => {
+    const id = await merchantId(withStyle, "lavash");
+    const res = await withStyle.app.inject({
+      method: "GET",
+      url: "/api/users/v1/map/config",
+      headers: { merchant: id },
+    });
+    expect(res.json()).toEqual({ styleUrl: "https://tiles.openfreemap.org/styles/liberty", offline: false });
+  });
+});

@@ -1,0 +1,198 @@
+/**
+ * The menu rules (spec section 4, "Menu build"), shared by the server, which builds the overall menu
+ * a channel and a branch see, and the client, which arranges, searches and checks it:
+ * - a product shows when no nearest branch is given, or it has an active link to that (active) branch;
+ * - products the merchant switched off, or not published to the channel, never show;
+ * - a product is available when the merchant marked it so and its stock is not used up;
+ * - groups, categories and products are sorted by priority ascending (ties keep their order);
+ * - only categories with at least one product, and groups with at least one such category, show.
+ */
+import type { Category, Group, MenuChannel, Overall, Product } from "./contract/menu.ts";
+import type { ContentLanguage } from "./enums.ts";
+import { pickText, type Multilingual } from "./multilingual.ts";
+
+export interface SourceGroup extends Group {
+  isActive: boolean;
+}
+export interface SourceCategory extends Category {
+  isActive: boolean;
+}
+export interface SourceProduct extends Omit<Product, "isAvailable" | "count" | "amount"> {
+  active: boolean;
+  isAvailable: boolean;
+  tgEnabled: boolean;
+  webEnabled: boolean;
+  /** The product's branch links; `isActive` is the link's flag and the branch's together. */
+  branches: readonly { branchId: string; isActive: boolean }[];
+}
+
+export interface MenuSource {
+  groups: readonly SourceGroup[];
+  categories: readonly SourceCategory[];
+  products: readonly SourceProduct[];
+}
+
+export interface MenuFilter {
+  channel: MenuChannel;
+  /** The nearest branch; undefined = every product. */
+  branchId?: string | undefined;
+}
+
+function byPriority<T extends { priority: number }>(items: readonly T[]): T[] {
+  // Array.prototype.sort is stable, so equal priorities keep the source order.
+  return [...items].sort((a, b) => a.priority - b.priority);
+}
+
+/** Whether a product belongs in the menu of this channel and branch. */
+export function productVisible(product: SourceProduct, filter: MenuFilter): boolean {
+  if (!product.active) return false;
+  if (filter.channel === "TG" ? !product.tgEnabled : !product.webEnabled) return false;
+  if (filter.branchId === undefined) return true;
+  return product.branches.some((b) => b.isActive && b.branchId === filter.branchId);
+}
+
+/** Available to order: switched on and, where stock is counted, some left. */
+export function productAvailable(product: Pick<SourceProduct, "isAvailable" | "stock">): boolean {
+  return product.isAvailable && (product.stock === null || product.stock > 0);
+}
+
+export function buildOverall(source: MenuSource, filter: MenuFilter): Overall {
+  const activeGroups = new Map(source.groups.filter((g) => g.isActive).map((g) => [g.id, g]));
+  // A category in a switched-off group is off too; one without a group stands alone.
+  const activeCategories = new Map(
+    source.categories
+      .filter((c) => c.isActive && (c.groupId === null || activeGroups.has(c.groupId)))
+      .map((c) => [c.id, c]),
+  );
+  const products: Product[] = [];
+  for (const p of byPriority(source.products)) {
+    if (!activeCategories.has(p.categoryId) || !productVisible(p, filter)) continue;
+    const { active: _a, tgEnabled: _t, webEnabled: _w, branches: _b, ...rest } = p;
+    products.push({
+      ...rest,
+      isAvailable: productAvailable(p),
+      count: 1,
+      amount: 1,
+      modificationGroups: byPriority(p.modificationGroups).map((g) => ({
+        ...g,
+        modifications: byPriority(g.modifications),
+      })),
+    });
+  }
+  const withProducts = new Set(products.map((p) => p.categoryId));
+  const categories: Category[] = byPriority([...activeCategories.values()])
+    .filter((c) => withProducts.has(c.id))
+    .map(({ isActive: _i, ...c }) => c);
+  const withCategories = new Set(categories.map((c) => c.groupId));
+  const groups: Group[] = byPriority([...activeGroups.values()])
+    .filter((g) => withCategories.has(g.id))
+    .map(({ isActive: _i, ...g }) => g);
+  // Products follow their categories' order, so a client can list them in one pass.
+  const categoryOrder = new Map(categories.map((c, i) => [c.id, i]));
+  products.sort((a, b) => (categoryOrder.get(a.categoryId) ?? 0) - (categoryOrder.get(b.categoryId) ?? 0));
+  return { groups, categories, products };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Client side: the overall menu as a tree, search, and the modification rules.
+
+export interface MenuCategory extends Category {
+  products: Product[];
+}
+export interface MenuGroup extends Group {
+  categories: MenuCategory[];
+}
+export interface MenuTree {
+  groups: MenuGroup[];
+  /** Categories in menu order (those without a group included). */
+  categories: MenuCategory[];
+  productById: ReadonlyMap<string, Product>;
+  categoryById: ReadonlyMap<string, MenuCategory>;
+}
+
+/** Arranges an overall menu (already sorted by the server) into groups and categories. */
+export function menuTree(overall: Overall): MenuTree {
+  const categories: MenuCategory[] = overall.categories.map((c) => ({ ...c, products: [] }));
+  const categoryById = new Map(categories.map((c) => [c.id, c]));
+  for (const p of overall.products) categoryById.get(p.categoryId)?.products.push(p);
+  const groups: MenuGroup[] = overall.groups.map((g) => ({
+    ...g,
+    categories: categories.filter((c) => c.groupId === g.id),
+  }));
+  return {
+    groups,
+    categories,
+    productById: new Map(overall.products.map((p) => [p.id, p])),
+    categoryById,
+  };
+}
+
+/** Lower-cased, accents stripped, Cyrillic ё as е, apostrophes of Uzbek (o', g') unified. */
+export function foldText(text: string): string {
+  return text
+    .toLocaleLowerCase()
+    .normalize("NFD")
+    .replace(/\p{M}/gu, "")
+    .replaceAll("ё", "е")
+    .replace(/[\u2018\u2019\u02bb\u02bc`]/g, "'");
+}
+
+function textOf(value: Multilingual | null, lang: ContentLanguage): string {
+  return foldText(pickText(value, lang));
+}
+
+/**
+ * Products whose name or description (in the current language) holds every word of the query;
+ * name matches first, then menu order. An empty query finds nothing.
+ */
+export function searchProducts(
+  products: readonly Product[],
+  query: string,
+  lang: ContentLanguage,
+): Product[] {
+  const words = foldText(query).split(/\s+/).filter(Boolean);
+  if (words.length === 0) return [];
+  const inName: Product[] = [];
+  const inDescription: Product[] = [];
+  for (const p of products) {
+    const name = textOf(p.name, lang);
+    const both = `${name} ${textOf(p.description, lang)}`;
+    if (!words.every((w) => both.includes(w))) continue;
+    (words.every((w) => name.includes(w)) ? inName : inDescription).push(p);
+  }
+  return [...inName, ...inDescription];
+}
+
+export type SelectionProblem =
+  | { kind: "MIN"; groupId: string; min: number }
+  | { kind: "MAX"; groupId: string; max: number }
+  | { kind: "UNKNOWN"; modificationId: string };
+
+/**
+ * Checks chosen modification ids against a product's groups: every id must exist, and each group's
+ * count must be within [minSelect, maxSelect]. Returns the first problem in group order, or null.
+ */
+export function checkSelection(
+  product: Pick<Product, "modificationGroups">,
+  chosen: readonly string[],
+): SelectionProblem | null {
+  const groupOf = new Map<string, string>();
+  for (const g of product.modificationGroups) for (const m of g.modifications) groupOf.set(m.id, g.id);
+  const counts = new Map<string, number>();
+  for (const id of new Set(chosen)) {
+    const groupId = groupOf.get(id);
+    if (groupId === undefined) return { kind: "UNKNOWN", modificationId: id };
+    counts.set(groupId, (counts.get(groupId) ?? 0) + 1);
+  }
+  for (const g of product.modificationGroups) {
+    const n = counts.get(g.id) ?? 0;
+    if (n < g.minSelect) return { kind: "MIN", groupId: g.id, min: g.minSelect };
+    if (n > g.maxSelect) return { kind: "MAX", groupId: g.id, max: g.maxSelect };
+  }
+  return null;
+}
+
+/** The basket key of a product with its choices: the same choices in any order are one line. */
+export function basketKey(productId: string, modificationIds: readonly string[]): string {
+  return [productId, ...[...new Set(modificationIds)].sort()].join("+");
+}

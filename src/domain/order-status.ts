@@ -1,0 +1,103 @@
+// The life of an order (../shared/decisions.md, Orders): who may move it where, and which statuses
+// count as active or archived. Server, staff tools, the simulator and the client all read these.
+import type { OrderStatus, ServiceType } from "./enums.ts";
+
+export const ACTIVE_ORDER_STATUSES = [
+  "OPEN",
+  "AT_TIME",
+  "CREATED",
+  "ACCEPTED",
+  "COOKING",
+  "DONE",
+  "ATTACHED",
+  "ON_WAY",
+] as const satisfies readonly OrderStatus[];
+
+export const ARCHIVE_ORDER_STATUSES = [
+  "DELIVERED",
+  "CLOSED",
+  "CANCELED",
+] as const satisfies readonly OrderStatus[];
+
+/** Statuses the customer may still cancel from (with the merchant's cancelOrderActive on). */
+export const CUSTOMER_CANCELLABLE_STATUSES = [
+  "OPEN",
+  "CREATED",
+  "AT_TIME",
+] as const satisfies readonly OrderStatus[];
+
+export function isActiveStatus(status: OrderStatus): boolean {
+  return (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+export function isArchiveStatus(status: OrderStatus): boolean {
+  return !isActiveStatus(status);
+}
+
+/** Service types that travel to the customer (a courier takes them). */
+export function isDeliveryService(serviceType: ServiceType): boolean {
+  return serviceType === "DELIVERY" || serviceType === "YANDEX_EATS" || serviceType === "EXPRESS_24";
+}
+
+/** The forward steps of a status for a service type (cancellation aside). */
+function forwardSteps(status: OrderStatus, serviceType: ServiceType): readonly OrderStatus[] {
+  const delivery = isDeliveryService(serviceType);
+  switch (status) {
+    case "OPEN":
+      // Paid: now or, for a later order, at its time.
+      return ["CREATED", "AT_TIME"];
+    case "AT_TIME":
+      // The time has come: the kitchen takes it like a new order (or accepts it at once).
+      return ["CREATED", "ACCEPTED"];
+    case "CREATED":
+      return ["ACCEPTED"];
+    case "ACCEPTED":
+      return ["COOKING"];
+    case "COOKING":
+      return ["DONE"];
+    case "DONE":
+      return delivery ? ["ATTACHED"] : ["CLOSED"];
+    case "ATTACHED":
+      return delivery ? ["ON_WAY"] : [];
+    case "ON_WAY":
+      return delivery ? ["DELIVERED"] : [];
+    case "DELIVERED":
+      return ["CLOSED"];
+    case "CLOSED":
+    case "CANCELED":
+      return [];
+  }
+}
+
+/** Final for cancellation: food that reached the customer or an order already closed or cancelled. */
+export function isFinalStatus(status: OrderStatus): boolean {
+  return isArchiveStatus(status);
+}
+
+/** Where staff may move an order next: the forward steps, and CANCELED from any non-final status. */
+export function nextStatuses(status: OrderStatus, serviceType: ServiceType): OrderStatus[] {
+  const steps = [...forwardSteps(status, serviceType)];
+  if (!isFinalStatus(status)) steps.push("CANCELED");
+  return steps;
+}
+
+export function canTransition(from: OrderStatus, to: OrderStatus, serviceType: ServiceType): boolean {
+  return nextStatuses(from, serviceType).includes(to);
+}
+
+/** The customer may cancel only while OPEN, CREATED or AT_TIME, and only where the merchant allows it. */
+export function customerCanCancel(status: OrderStatus, cancelOrderActive: boolean): boolean {
+  return cancelOrderActive && (CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
+/** Cashback is earned once, when the order first reaches DELIVERED or CLOSED. */
+export function earnsCashbackOn(from: OrderStatus, to: OrderStatus): boolean {
+  return (to === "DELIVERED" || to === "CLOSED") && from !== "DELIVERED";
+}
+
+/** The path a fresh order walks for a service type, first status to last (the demo simulator's script). */
+export function happyPath(serviceType: ServiceType): OrderStatus[] {
+  return isDeliveryService(serviceType)
+    ? ["CREATED", "ACCEPTED", "COOKING", "DONE", "ATTACHED", "ON_WAY", "DELIVERED", "CLOSED"]
+    : ["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"];
+}

@@ -1,0 +1,44 @@
+import { i18n } from "../../../lib/i18n.ts";
+import { msg } from "@lingui/core/macro";
+import type { NominatimReverse } from "../../../domain/contract/geo.ts";
+import type { LatLon } from "../../../domain/geo.ts";
+import { api } from "../../../lib/api-client.ts";
+import { notify } from "../../../lib/notify.ts";
+
+/** The picker's reading of a place: the street and house of the centre (spec section 2). */
+export interface ResolvedPlace {
+  streetName: string;
+  houseNumber: string;
+  /** Nominatim's display_name. */
+  description: string;
+}
+
+/** The spec's geocoder-failure notice (section 8). */
+export function notifyGeocoderFailure(): void {
+  notify({
+    kind: "error",
+    title: i18n._(msg`Error in nominatim`),
+    text: i18n._(msg`The address service failed. Tell the developers or try again later`),
+  });
+}
+
+export function placeOf(body: NominatimReverse): ResolvedPlace | null {
+  if ("error" in body) return null;
+  const a = body.address;
+  const streetName = a?.road ?? a?.residential ?? a?.neighbourhood ?? "";
+  return { streetName, houseNumber: a?.house_number ?? "", description: body.display_name };
+}
+
+/** GET /notifications/v1/nominatim/reverse: the street and house at a point; null when unknown or failed. */
+export async function reverseGeocode(point: LatLon, signal?: AbortSignal): Promise<ResolvedPlace | null> {
+  const [error, body] = await api<NominatimReverse>("/notifications/v1/nominatim/reverse/WITH_TOKEN", {
+    query: { format: "json", lat: point.latitude, lon: point.longitude },
+    signal,
+    silent: true,
+  });
+  if (error) {
+    if (!error.aborted) notifyGeocoderFailure();
+    return null;
+  }
+  return placeOf(body);
+}

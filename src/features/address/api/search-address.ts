@@ -1,0 +1,27 @@
+import { queryOptions } from "@tanstack/react-query";
+import type { NominatimPlace } from "../../../domain/contract/geo.ts";
+import { api } from "../../../lib/api-client.ts";
+import { notifyGeocoderFailure } from "./reverse-geocode.ts";
+
+/** GET /notifications/v1/nominatim/search: places matching a text, near the brand's cities. */
+export async function searchAddress(q: string, signal?: AbortSignal): Promise<NominatimPlace[]> {
+  const [error, places] = await api<NominatimPlace[]>("/notifications/v1/nominatim/search", {
+    query: { format: "json", q },
+    signal,
+    silent: true,
+  });
+  if (error) {
+    if (!error.aborted) notifyGeocoderFailure();
+    return [];
+  }
+  return places;
+}
+
+export function searchAddressQueryOptions(q: string) {
+  return queryOptions({
+    queryKey: ["address-search", q],
+    queryFn: ({ signal }) => searchAddress(q, signal),
+    enabled: q.trim().length >= 2,
+    staleTime: 5 * 60_000,
+  });
+}

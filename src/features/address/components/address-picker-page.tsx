@@ -1,0 +1,330 @@
+import { useLingui } from "@lingui/react/macro";
+import { Button } from "@telegram-apps/telegram-ui";
+import { useQuery } from "@tanstack/react-query";
+import { useCallback, useEffect, useRef, useState } from "react";
+import { useLocation } from "wouter";
+import { LazyMap } from "../../../components/map/lazy-map.tsx";
+import type { MapViewHandle } from "../../../components/map/types.ts";
+import { useMapConfig } from "../../../components/map/use-map-config.ts";
+import { useUrlSheet } from "../../../components/url-sheet.tsx";
+import {
+  findRegion,
+  findSameLocation,
+  hasCoordinates,
+  roundPoint,
+  type LatLon,
+} from "../../../domain/geo.ts";
+import { pickText } from "../../../domain/multilingual.ts";
+import { citiesQueryOptions, initialCity, regionsQueryOptions } from "../../../lib/geo-queries.ts";
+import { notify } from "../../../lib/notify.ts";
+import { TEMPORARY_ADDRESS_PREFIX, useOrderDraft, type DraftAddress } from "../../../lib/order-draft.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { reverseGeocode, type ResolvedPlace } from "../api/reverse-geocode.ts";
+import { redirectTarget, toDraftAddress, useSavedAddresses } from "../saved-addresses.ts";
+import { AddressDetailsSheet } from "./address-details-sheet.tsx";
+import { AddressSearchSheet, type SearchChoice } from "./address-search-sheet.tsx";
+import "./address.css";
+
+/** Address picker zoom (spec section 9). */
+export const PICKER_ZOOM = 14;
+
+interface Resolved extends ResolvedPlace {
+  point: LatLon;
+  /** A saved address at this point (within 0.000099 degrees), or null. */
+  savedId: string | null;
+  name: string;
+}
+
+/**
+ * The delivery-address picker (spec section 2, overlay 1): a draggable map with a centre pin, the
+ * street and house of the centre, the delivery zones and the out-of-zone rule, a city dropdown,
+ * search and the address details. `mode` "profile" only adds the address to the saved list.
+ */
+export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profile" }) {
+  const { t } = useLingui();
+  const language = useContentLanguage();
+  const [, navigate] = useLocation();
+  const { merchant, settings } = useRequiredTenant();
+  const { draft, setCity } = useOrderDraft();
+  const saved = useSavedAddresses();
+  const validate = settings.shouldValidateDeliveryArea;
+  const cities = useQuery(citiesQueryOptions(merchant.id));
+  const regions = useQuery({ ...regionsQueryOptions(merchant.id), enabled: validate });
+  const mapConfig = useMapConfig();
+  usePageTitle(t`Delivery address`);
+
+  const mapRef = useRef<MapViewHandle>(null);
+  const cityList = cities.data ?? [];
+  const [cityId, setCityId] = useState<string | null>(draft.cityId);
+  const city = initialCity(cityList, cityId ?? draft.address?.cityId ?? null);
+
+  // Opening sets the centre to the stored address when it has coordinates (spec section 4).
+  const [start] = useState<LatLon | null>(() =>
+    hasCoordinates(draft.address) ? roundPoint(draft.address) : null,
+  );
+  const initialCenter: LatLon =
+    start ?? (city ? { latitude: city.latitude, longitude: city.longitude } : merchant);
+
+  const [center, setCenter] = useState<LatLon>(() => roundPoint(initialCenter));
+  const [resolved, setResolved] = useState<Resolved | null>(null);
+  const [resolving, setResolving] = useState(false);
+  const [dragging, setDragging] = useState(false);
+  const requestRef = useRef<AbortController | null>(null);
+  const savedRef = useRef(saved.addresses);
+  useEffect(() => {
+    savedRef.current = saved.addresses;
+  }, [saved.addresses]);
+
+  const resolve = useCallback(async (point: LatLon) => {
+    requestRef.current?.abort();
+    const match = findSameLocation(savedRef.current, point);
+    if (match) {
+      // A tapped point first matches a saved address (spec section 4).
+      const d = toDraftAddress(match);
+      setResolved({ ...d, point, savedId: match.id, name: d.name });
+      setResolving(false);
+      return;
+    }
+    const controller = new AbortController();
+    requestRef.current = controller;
+    setResolving(true);
+    const place = await reverseGeocode(point, controller.signal);
+    if (controller.signal.aborted) return;
+    setResolved(place ? { ...place, point, savedId: null, name: "" } : null);
+    setResolving(false);
+  }, []);
+
+  useEffect(
+    () => () => {
+      requestRef.current?.abort();
+    },
+    [],
+  );
+
+  const onMoveEnd = useCallback(
+    (next: LatLon) => {
+      setDragging(false);
+      const point = roundPoint(next);
+      setCenter(point);
+      void resolve(point);
+    },
+    [resolve],
+  );
+
+  const inZone = !validate || findRegion(regions.data ?? [], center) !== undefined;
+  const zoneKnown = !validate || regions.isFetched;
+  const outOfZone = zoneKnown && !inZone;
+  const street = resolved && !resolving && !dragging ? resolved.streetName : "";
+  const canSave = zoneKnown && inZone && street !== "";
+
+  const locate = useCallback(() => {
+    if (!("geolocation" in navigator)) {
+      notify({ kind: "warning", text: t`Please allow location detection!` });
+      return;
+    }
+    navigator.geolocation.getCurrentPosition(
+      (position) => {
+        mapRef.current?.flyTo(
+          { latitude: position.coords.latitude, longitude: position.coords.longitude },
+          PICKER_ZOOM,
+        );
+      },
+      () => {
+        notify({ kind: "warning", text: t`Please allow location detection!` });
+      },
+      { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 },
+    );
+  }, [t]);
+
+  const askLocation = new URLSearchParams(window.location.search).get("locate") === "1";
+  const onReady = useCallback(() => {
+    void resolve(roundPoint(initialCenter));
+    if (askLocation) locate();
+    // Once, when the map has loaded.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const changeCity = (id: string) => {
+    const next = cityList.find((c) => c.id === id);
+    if (!next) return;
+    setCityId(id);
+    if (mode === "order") setCity(id);
+    // The address resets to the city centre and is re-geocoded (spec section 4).
+    mapRef.current?.flyTo({ latitude: next.latitude, longitude: next.longitude }, PICKER_ZOOM);
+  };
+
+  const search = useUrlSheet("address-search");
+  const details = useUrlSheet("address-details");
+  const [searchName, setSearchName] = useState<SearchChoice | null>(null);
+
+  const onSearchChoice = (choice: SearchChoice) => {
+    setSearchName(choice);
+    search.close();
+    mapRef.current?.flyTo({ latitude: choice.latitude, longitude: choice.longitude }, PICKER_ZOOM);
+  };
+
+  const back = () => {
+    if (window.history.length > 1) window.history.back();
+    else navigate(redirectTarget(mode === "profile" ? "/profile/address" : "/"));
+  };
+
+  const pending: DraftAddress | null = resolved
+    ? {
+        id:
+          resolved.savedId ??
+          `${TEMPORARY_ADDRESS_PREFIX}${String(center.latitude)},${String(center.longitude)}`,
+        name: resolved.name || searchName?.name || "",
+        streetName: resolved.streetName,
+        houseNumber: resolved.houseNumber,
+        description: searchName?.description ?? resolved.description,
+        comment: "",
+        latitude: center.latitude,
+        longitude: center.longitude,
+        cityId: city?.id ?? null,
+        floor: "",
+        office: "",
+        entrance: "",
+        domophone: "",
+      }
+    : null;
+
+  const styleUrl = mapConfig.data?.styleUrl;
+  const citiesSettled = cities.isFetched || cities.isError;
+
+  return (
+    <div className="address-picker">
+      <div className="address-picker__map">
+        {styleUrl && citiesSettled ? (
+          <LazyMap
+            styleUrl={styleUrl}
+            initialCenter={initialCenter}
+            initialZoom={PICKER_ZOOM}
+            regions={validate ? (regions.data ?? []) : []}
+            centerPin
+            showZoom={false}
+            label={t`Map: move it to put the pin on your address`}
+            handleRef={mapRef}
+            onReady={onReady}
+            onMoveStart={() => {
+              setDragging(true);
+            }}
+            onMoveEnd={onMoveEnd}
+          />
+        ) : (
+          <div className="savat-map" data-map-state="loading" />
+        )}
+      </div>
+
+      <button type="button" className="map-fab map-fab--back" onClick={back} aria-label={t`Back`}>
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <button
+        type="button"
+        className="map-fab map-fab--search"
+        onClick={search.open}
+        aria-label={t`Search address`}
+      >
+        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+        </svg>
+      </button>
+      <div className="map-zoom" role="group" aria-label={t`Zoom`}>
+        <button
+          type="button"
+          className="map-fab"
+          onClick={() => mapRef.current?.zoomBy(1)}
+          aria-label={t`Zoom in`}
+        >
+          +
+        </button>
+        <button
+          type="button"
+          className="map-fab"
+          onClick={() => mapRef.current?.zoomBy(-1)}
+          aria-label={t`Zoom out`}
+        >
+          −
+        </button>
+      </div>
+
+      <section className="address-picker__panel" aria-labelledby="address-picker-title">
+        <button
+          type="button"
+          className="map-fab map-fab--locate"
+          onClick={locate}
+          aria-label={t`My location`}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <circle cx="12" cy="12" r="4" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path
+              d="M12 2v4M12 18v4M2 12h4M18 12h4"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+        <h1 id="address-picker-title" className="address-picker__title">
+          {mode === "profile" ? t`New address` : t`Delivery address`}
+        </h1>
+        {cityList.length > 1 && (
+          <label className="address-picker__city">
+            <span>{t`City`}</span>
+            <select
+              value={city?.id ?? ""}
+              onChange={(e) => {
+                changeCity(e.target.value);
+              }}
+            >
+              {cityList.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {/* City labels fall back to Russian (spec section 2). */}
+                  {pickText(c.name, language) || pickText(c.name, "ru")}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        <p className="address-picker__street" role="status" aria-live="polite" data-testid="picker-street">
+          {resolving || dragging
+            ? t`Finding the address…`
+            : street
+              ? resolved?.houseNumber
+                ? `${street} (${resolved.houseNumber})`
+                : street
+              : t`Move the map to your address`}
+        </p>
+        {outOfZone && (
+          <p className="address-picker__out" role="alert">
+            {t`Out of Service zone`}
+          </p>
+        )}
+        <Button
+          mode="filled"
+          size="l"
+          stretched
+          disabled={!canSave}
+          onClick={() => {
+            details.open();
+          }}
+        >
+          {t`Save`}
+        </Button>
+      </section>
+
+      <AddressSearchSheet onChoose={onSearchChoice} />
+      <AddressDetailsSheet
+        mode={mode}
+        address={pending}
+        onSaved={() => {
+          navigate(redirectTarget(mode === "profile" ? "/profile/address" : "/"), { replace: true });
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,167 @@
+import { useLingui } from "@lingui/react/macro";
+import { Button, Section } from "@telegram-apps/telegram-ui";
+import { useState } from "react";
+import { useLocation } from "wouter";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
+import { getCurrentBrand } from "../../../lib/current-brand.ts";
+import { removeGuestAddress } from "../../../lib/guest-addresses.ts";
+import { useOrderDraft } from "../../../lib/order-draft.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useDeleteAddress } from "../api/addresses.ts";
+import { redirectTarget, toDraftAddress, useSavedAddresses, type SavedAddress } from "../saved-addresses.ts";
+import "./address.css";
+
+function titleOf(a: SavedAddress): string {
+  return a.name || [a.streetName, a.houseNumber].filter(Boolean).join(", ") || a.description || "";
+}
+
+function DeleteConfirm({ address, onDone }: { address: SavedAddress; onDone: (deleted: boolean) => void }) {
+  const { t } = useLingui();
+  const { merchant } = useRequiredTenant();
+  const { loggedIn, userId } = useSavedAddresses();
+  const remove = useDeleteAddress(merchant.id, userId);
+  const yes = async () => {
+    if (loggedIn) {
+      try {
+        await remove.mutateAsync(address.id);
+      } catch {
+        return;
+      }
+    } else {
+      const brand = getCurrentBrand();
+      if (brand) removeGuestAddress(brand.sub, address.id);
+    }
+    onDone(true);
+  };
+  return (
+    <div className="delete-confirm">
+      <p className="delete-confirm__question">{t`Are you sure?`}</p>
+      <p className="delete-confirm__name">{titleOf(address)}</p>
+      {address.description && <p className="delete-confirm__description">{address.description}</p>}
+      <div className="delete-confirm__actions">
+        <Button
+          mode="bezeled"
+          size="l"
+          stretched
+          onClick={() => {
+            onDone(false);
+          }}
+        >
+          {t`No`}
+        </Button>
+        <Button mode="filled" size="l" stretched loading={remove.isPending} onClick={() => void yes()}>
+          {t`Yes`}
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * My addresses (spec overlay 3) at /choose-address and /profile/address: choosing one makes it the
+ * order's address; the pencil asks to delete it (overlay 4); "Add new address" opens the map.
+ */
+export function MyAddressesPage({ mode = "choose" }: { mode?: "choose" | "profile" }) {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const { draft, setAddress, update } = useOrderDraft();
+  const { addresses, loading, loggedIn } = useSavedAddresses();
+  const confirm = useUrlSheet("delete-address");
+  const [target, setTarget] = useState<SavedAddress | null>(null);
+  usePageTitle(t`My addresses`);
+
+  const redirect = new URLSearchParams(window.location.search).get("redirect");
+  const addPath =
+    mode === "profile"
+      ? "/profile/address/create"
+      : `/address/delivery${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ""}`;
+
+  const onDeleted = (deleted: boolean) => {
+    const removed = target;
+    confirm.close();
+    setTarget(null);
+    if (!deleted || !removed) return;
+    // A guest who deleted the current address picks a new one on the map (spec section 4).
+    if (draft.address?.id === removed.id) {
+      update({ address: null, deliveryPrice: null, tariff: null });
+      if (!loggedIn)
+        setTimeout(() => {
+          navigate("/address/delivery");
+        }, 150);
+    }
+  };
+
+  return (
+    <div className="page my-addresses">
+      <h1 className="page__title">{t`My addresses`}</h1>
+      {loading ? (
+        <PageSpinner />
+      ) : addresses.length === 0 ? (
+        <p className="my-addresses__empty">{t`No saved addresses yet`}</p>
+      ) : (
+        <Section>
+          <ul className="my-addresses__list" aria-label={t`Saved addresses`}>
+            {addresses.map((a) => {
+              const current = draft.address?.id === a.id;
+              return (
+                <li
+                  key={a.id}
+                  className={`my-addresses__item ${current ? "my-addresses__item--current" : ""}`}
+                >
+                  <button
+                    type="button"
+                    className="my-addresses__choose"
+                    aria-current={current ? "true" : undefined}
+                    onClick={() => {
+                      setAddress(toDraftAddress(a));
+                      navigate(redirectTarget("/"));
+                    }}
+                  >
+                    <span className="my-addresses__name">{titleOf(a)}</span>
+                    {a.description && <span className="my-addresses__description">{a.description}</span>}
+                  </button>
+                  <button
+                    type="button"
+                    className="my-addresses__delete"
+                    aria-label={t`Delete ${titleOf(a)}`}
+                    onClick={() => {
+                      setTarget(a);
+                      confirm.open();
+                    }}
+                  >
+                    <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
+                      <path
+                        d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4"
+                        fill="none"
+                        stroke="currentColor"
+                        strokeWidth="1.8"
+                        strokeLinejoin="round"
+                      />
+                    </svg>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        </Section>
+      )}
+      <div className="my-addresses__add">
+        <Button
+          mode="filled"
+          size="l"
+          stretched
+          onClick={() => {
+            navigate(addPath);
+          }}
+        >
+          {t`Add new address`}
+        </Button>
+      </div>
+      <UrlSheet name="delete-address" title={t`Delete address`}>
+        {target && <DeleteConfirm address={target} onDone={onDeleted} />}
+      </UrlSheet>
+    </div>
+  );
+}

@@ -1,0 +1,12 @@
+import { useMutation } from "@tanstack/react-query";
+import type { OtpIssued } from "../../../domain/contract/users.ts";
+import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
+
+/** POST /users/v1/auth/otp: an SMS code to the phone. The screen shows a refusal itself. */
+export function requestOtp(phone: string): Promise<ApiResult<OtpIssued>> {
+  return api<OtpIssued>("/users/v1/auth/otp", { method: "POST", body: { phone }, silent: true });
+}
+
+export function useRequestOtp() {
+  return useMutation({ mutationFn: async (phone: string) => unwrap(await requestOtp(phone)) });
+}

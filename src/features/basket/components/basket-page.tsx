@@ -1,0 +1,34 @@
+import { useLingui } from "@lingui/react/macro";
+import { useLocation } from "wouter";
+import { useFormatMinor } from "../../../components/price.tsx";
+import { useBasket, useBasketSummary } from "../../../lib/basket.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useMainButton } from "../../../platform/react.ts";
+import { BasketView } from "./basket-view.tsx";
+
+/** `/basket`: the basket, and the way on to checkout (Telegram's MainButton, a bottom bar elsewhere). */
+export function BasketPage() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const basket = useBasket();
+  const summary = useBasketSummary();
+  const format = useFormatMinor();
+  usePageTitle(t`Basket`);
+  const total = format(summary.total);
+  useMainButton(
+    basket.items.length > 0
+      ? {
+          text: t`Checkout · ${total}`,
+          onClick: () => {
+            navigate("/checkout");
+          },
+        }
+      : null,
+  );
+  return (
+    <div className="page basket-page">
+      <h1 className="page__title">{t`Basket`}</h1>
+      <BasketView />
+    </div>
+  );
+}

@@ -1,0 +1,242 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { Price, useFormatMinor } from "../../../components/price.tsx";
+import { ProductImage } from "../../../components/product-image.tsx";
+import type { Product } from "../../../domain/contract/menu.ts";
+import { basketKey } from "../../../domain/menu.ts";
+import { toMinor } from "../../../domain/money.ts";
+import { pickText } from "../../../domain/multilingual.ts";
+import { linePrice, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
+import { toLineInput, useBasket, useBasketSummary, type BasketItem } from "../../../lib/basket.ts";
+import { useMenu } from "../../../lib/menu-query.ts";
+import { notify } from "../../../lib/notify.ts";
+import { openProduct } from "../../../lib/product-link.ts";
+import { formatQuantity } from "../../../lib/quantity.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { useHaptics } from "../../../platform/react.ts";
+import { useOrderRules } from "../api/get-order-rules.ts";
+import "./basket.css";
+
+/** A line the customer cannot order as it is: gone from the menu, switched off, or beyond the stock. */
+export type LineProblem = { kind: "unavailable" } | { kind: "stock"; max: number } | null;
+
+export function lineProblem(item: BasketItem, product: Product | undefined, inBasket: number): LineProblem {
+  if (!product || !product.isAvailable) return { kind: "unavailable" };
+  if (product.stock !== null && inBasket > product.stock) return { kind: "stock", max: product.stock };
+  return null;
+}
+
+/** The basket: lines, recommendations and the totals preview (the page and the main-page panel). */
+export function BasketView({ compact = false }: { compact?: boolean }) {
+  const { t } = useLingui();
+  const { merchant } = useRequiredTenant();
+  const basket = useBasket();
+  const summary = useBasketSummary();
+  const menu = useMenu();
+  const rules = useOrderRules(merchant.id);
+  const format = useFormatMinor();
+
+  if (basket.items.length === 0) {
+    return (
+      <div className="basket-empty">
+        <p className="basket-empty__title">{t`Your basket is empty`}</p>
+        <Link href="/" className="button-link">
+          {t`To the menu`}
+        </Link>
+      </div>
+    );
+  }
+
+  const perProduct = new Map<string, number>();
+  for (const i of basket.items) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.count);
+  const minOrder = rules.data ? toMinor(rules.data.minOrderAmount) : 0;
+  const missing = minOrder - summary.total;
+  const inBasket = new Set(basket.items.map((i) => i.productId));
+  const recommended = menu.data
+    ? [...menu.data.productById.values()].filter(
+        (p) => p.isCartRecommendation && p.isAvailable && !inBasket.has(p.id),
+      )
+    : [];
+
+  return (
+    <div className="basket">
+      <ul className="basket__lines" aria-label={t`Basket`}>
+        {basket.items.map((item) => (
+          <BasketLine
+            key={item.key}
+            item={item}
+            problem={
+              menu.data
+                ? lineProblem(
+                    item,
+                    menu.data.productById.get(item.productId),
+                    perProduct.get(item.productId) ?? 0,
+                  )
+                : null
+            }
+          />
+        ))}
+      </ul>
+      {!compact && (
+        <button
+          type="button"
+          className="basket__clear"
+          onClick={() => {
+            basket.clear();
+          }}
+        >
+          {t`Clear the basket`}
+        </button>
+      )}
+      {!compact && recommended.length > 0 && <Recommendations products={recommended.slice(0, 12)} />}
+      <section className="basket-totals" aria-label={t`Total`}>
+        <dl>
+          <div>
+            <dt>{t`Products (${summary.count})`}</dt>
+            <dd>{format(summary.price)}</dd>
+          </div>
+          {summary.discount > 0 && (
+            <div>
+              <dt>{t`Discount`}</dt>
+              <dd>−{format(summary.discount)}</dd>
+            </div>
+          )}
+          <div className="basket-totals__total">
+            <dt>{t`Total`}</dt>
+            <dd data-testid="basket-total">{format(summary.total)}</dd>
+          </div>
+        </dl>
+        <p className="basket-totals__note">{t`Delivery and promo codes are counted at checkout.`}</p>
+        {minOrder > 0 && missing > 0 && (
+          <p className="basket-totals__minimum" role="status">
+            {t`The minimum order for delivery is ${format(minOrder)}: add ${format(missing)} more.`}
+          </p>
+        )}
+      </section>
+    </div>
+  );
+}
+
+function BasketLine({ item, problem }: { item: BasketItem; problem: LineProblem }) {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  const basket = useBasket();
+  const haptics = useHaptics();
+  const name = pickText(item.name, lang);
+  const price = linePrice(toLineInput(item));
+  const mods = item.modifications.map((m) => pickText(m.name, lang)).join(", ");
+  const change = (count: number) => {
+    haptics.light();
+    basket.setCount(item.key, count);
+    notify({ kind: "success", text: count > 0 ? t`Quantity updated` : t`${name} removed from the basket` });
+  };
+  return (
+    <li className={`basket-line${problem ? " basket-line--problem" : ""}`}>
+      <ProductImage src={item.image} variant={{ w: 160, h: 160 }} className="basket-line__image" />
+      <div className="basket-line__body">
+        <p className="basket-line__name">{name}</p>
+        {mods && <p className="basket-line__mods">{mods}</p>}
+        <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
+        {problem?.kind === "unavailable" && (
+          <p className="field-error" role="alert">
+            {t`This product is not available`}
+          </p>
+        )}
+        {problem?.kind === "stock" && (
+          <p className="field-error" role="alert">
+            {t`Insufficient number of products. Maximum: ${problem.max}`}
+          </p>
+        )}
+      </div>
+      <div className="basket-line__actions">
+        <div className="stepper stepper--compact" role="group" aria-label={t`${name}: quantity`}>
+          <button
+            type="button"
+            className="stepper__button"
+            aria-label={t`Less`}
+            onClick={() => {
+              change(stepDown(item.unit, item.count) ?? 0);
+            }}
+          >
+            −
+          </button>
+          <output className="stepper__value">{formatQuantity(item.unit, item.count)}</output>
+          <button
+            type="button"
+            className="stepper__button"
+            aria-label={t`More`}
+            onClick={() => {
+              const up = stepUp(item.unit, item.count);
+              if (up !== null) change(up);
+            }}
+          >
+            +
+          </button>
+        </div>
+        <button
+          type="button"
+          className="basket-line__remove"
+          aria-label={t`Remove ${name}`}
+          onClick={() => {
+            change(0);
+          }}
+        >
+          ×
+        </button>
+      </div>
+    </li>
+  );
+}
+
+/** isCartRecommendation products not in the basket yet: one tap adds one without choices. */
+function Recommendations({ products }: { products: Product[] }) {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  const basket = useBasket();
+  return (
+    <section className="basket-recommendations" aria-labelledby="basket-recommendations">
+      <h2 id="basket-recommendations" className="basket-recommendations__title">
+        {t`Add to your order`}
+      </h2>
+      <ul>
+        {products.map((p) => {
+          const name = pickText(p.name, lang);
+          const price = linePrice({ ...p, count: 1, unit: "COUNT", modifications: [] });
+          return (
+            <li key={p.id} className="recommendation">
+              <ProductImage src={p.image} variant={{ w: 240, h: 240 }} className="recommendation__image" />
+              <span className="recommendation__name">{name}</span>
+              <Price total={price.total} />
+              <button
+                type="button"
+                className="quick-add"
+                aria-label={t`Add ${name} to basket`}
+                onClick={() => {
+                  if (p.modificationGroups.length > 0) {
+                    openProduct(p.id, "SHEET");
+                    return;
+                  }
+                  basket.add({
+                    key: basketKey(p.id, []),
+                    productId: p.id,
+                    name: p.name,
+                    image: p.image ?? "",
+                    costPrice: p.costPrice,
+                    discount: p.discount,
+                    unit: p.unit,
+                    count: UNIT_STEPS[p.unit].min,
+                    modifications: [],
+                  });
+                  notify({ kind: "success", text: t`Product added to cart` });
+                }}
+              >
+                +
+              </button>
+            </li>
+          );
+        })}
+      </ul>
+    </section>
+  );
+}

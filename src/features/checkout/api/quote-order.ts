@@ -1,0 +1,29 @@
+import { keepPreviousData, useQuery } from "@tanstack/react-query";
+import type { OrderQuote, OrderRequest } from "../../../domain/contract/orders.ts";
+import { api, type ApiResult } from "../../../lib/api-client.ts";
+
+/** POST /orders/v1/orders/quote: the server's totals for the order as it stands, or why it is refused. */
+export function quoteOrder(
+  body: OrderRequest,
+  later: boolean,
+  signal?: AbortSignal,
+): Promise<ApiResult<OrderQuote>> {
+  return api<OrderQuote>("/orders/v1/orders/quote/WITH_TOKEN", {
+    method: "POST",
+    query: later ? { later: true } : undefined,
+    body: body as Record<string, unknown>,
+    signal,
+    silent: true,
+  });
+}
+
+/** The quote of the current checkout; the error pair is kept as data so the page can show it. */
+export function useOrderQuote(body: OrderRequest | null, later: boolean) {
+  return useQuery({
+    queryKey: ["order-quote", body, later],
+    queryFn: ({ signal }) => quoteOrder(body as OrderRequest, later, signal),
+    enabled: body !== null,
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+}

@@ -1,0 +1,562 @@
+import { useLingui } from "@lingui/react/macro";
+import { useAtomValue } from "jotai";
+import { useId, useMemo, useRef, useState } from "react";
+import { Link } from "wouter";
+import { navigate } from "wouter/use-browser-location";
+import { useFormatMinor } from "../../../components/price.tsx";
+import type { OrderRequest } from "../../../domain/contract/orders.ts";
+import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
+import type { WorkHoursEntry } from "../../../domain/hours.ts";
+import { toMinor } from "../../../domain/money.ts";
+import { pickText } from "../../../domain/multilingual.ts";
+import { laterSlots } from "../../../domain/order-time.ts";
+import { errorText } from "../../../lib/api-client.ts";
+import { useBasket, useBasketSummary } from "../../../lib/basket.ts";
+import { notify } from "../../../lib/notify.ts";
+import {
+  addressFlowPath,
+  TEMPORARY_ADDRESS_PREFIX,
+  useOrderDraft,
+  type DraftServiceType,
+} from "../../../lib/order-draft.ts";
+import { sessionAtom } from "../../../lib/session-atom.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { getPlatform } from "../../../platform/index.ts";
+import { useMainButton } from "../../../platform/react.ts";
+import { useBranch } from "../api/get-branch-hours.ts";
+import { placeOrder } from "../api/place-order.ts";
+import { useOrderQuote } from "../api/quote-order.ts";
+import "./checkout.css";
+
+function newKey(): string {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+function hoursFor(workHours: readonly WorkHoursEntry[], type: WorkHourType): WorkHoursEntry[] {
+  // The same fallback as the server: a branch without hours of its own for the type uses its pickup hours.
+  const own = workHours.find((w) => w.type === type) ?? workHours.find((w) => w.type === "PICK_UP");
+  return own ? [{ type, hours: own.hours }] : [];
+}
+
+/** /checkout: service, place, time, payment, promo, cashback, notes and the server's totals. */
+export function CheckoutPage() {
+  const { t } = useLingui();
+  const session = useAtomValue(sessionAtom);
+  const basket = useBasket();
+  usePageTitle(t`Checkout`);
+  if (basket.items.length === 0) {
+    return (
+      <div className="page checkout">
+        <h1 className="page__title">{t`Checkout`}</h1>
+        <p>{t`Your basket is empty`}</p>
+        <Link href="/" className="button-link">
+          {t`To the menu`}
+        </Link>
+      </div>
+    );
+  }
+  if (!session.token || !session.user) {
+    return (
+      <div className="page checkout">
+        <h1 className="page__title">{t`Checkout`}</h1>
+        <p>{t`Log in to order and to track your orders.`}</p>
+        <Link href="/login?redirect=%2Fcheckout" className="button-link">
+          {t`Log in`}
+        </Link>
+      </div>
+    );
+  }
+  return <CheckoutForm />;
+}
+
+function CheckoutForm() {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  const { merchant, settings } = useRequiredTenant();
+  const basket = useBasket();
+  const summary = useBasketSummary();
+  const orderDraft = useOrderDraft();
+  const { draft, nearestBranch } = orderDraft;
+  const format = useFormatMinor();
+  const ids = {
+    comment: useId(),
+    courier: useId(),
+    promo: useId(),
+    day: useId(),
+    time: useId(),
+    rName: useId(),
+    rPhone: useId(),
+  };
+
+  const services = useMemo(() => {
+    const list: DraftServiceType[] = [];
+    if (settings.deliveryActive) list.push("DELIVERY");
+    if (settings.pickupActive) list.push("PICK_UP");
+    if (settings.dineInActive) list.push("DINE_IN");
+    return list;
+  }, [settings]);
+  const serviceType: DraftServiceType =
+    draft.serviceType && services.includes(draft.serviceType)
+      ? draft.serviceType
+      : (services[0] ?? "DELIVERY");
+  const payments = useMemo(() => {
+    const list: PaymentType[] = [];
+    if (settings.cashActive) list.push("CASH");
+    if (settings.terminalActive) list.push("TERMINAL");
+    return list;
+  }, [settings]);
+
+  const [paymentType, setPaymentType] = useState<PaymentType>(payments[0] ?? "CASH");
+  const [later, setLater] = useState(false);
+  const [day, setDay] = useState("");
+  const [time, setTime] = useState("");
+  const [promoInput, setPromoInput] = useState("");
+  const [promoCode, setPromoCode] = useState("");
+  const [useCashback, setUseCashback] = useState(false);
+  const [comment, setComment] = useState("");
+  const [courierComment, setCourierComment] = useState("");
+  const [receiverName, setReceiverName] = useState("");
+  const [receiverPhone, setReceiverPhone] = useState("");
+  const [sending, setSending] = useState(false);
+  const [submitError, setSubmitError] = useState<string | null>(null);
+  const idempotencyKey = useRef(newKey());
+
+  const branchId = serviceType === "DELIVERY" ? (nearestBranch?.id ?? null) : (draft.branch?.id ?? null);
+  const branch = useBranch(branchId);
+  const workType: WorkHourType = serviceType;
+  const slots = useMemo(
+    () =>
+      branch.data
+        ? laterSlots(hoursFor(branch.data.workHours, workType), workType, new Date(), merchant.timezone)
+        : [],
+    [branch.data, workType, merchant.timezone],
+  );
+  const days = [...new Set(slots.map((s) => s.day))];
+  const chosenDay = days.includes(day) ? day : (days[0] ?? "");
+  const times = slots.filter((s) => s.day === chosenDay).map((s) => s.time);
+  const chosenTime = times.includes(time) ? time : (times[0] ?? "");
+
+  const address = serviceType === "DELIVERY" ? draft.address : null;
+  const placeReady = serviceType === "DELIVERY" ? address !== null : draft.branch !== null;
+
+  const [cashbackBalance, setCashbackBalance] = useState(0);
+  const body: OrderRequest | null = placeReady
+    ? {
+        cartItems: basket.items.map((i) => ({
+          productId: i.productId,
+          count: i.count,
+          modifications: i.modifications.map((m) => ({ id: m.id })),
+        })),
+        serviceType,
+        paymentType,
+        branchId,
+        address: address
+          ? {
+              ...address,
+              id: address.id?.startsWith(TEMPORARY_ADDRESS_PREFIX) ? null : address.id,
+              description: address.description || address.name,
+            }
+          : null,
+        comment: comment.trim() || null,
+        courierComment: serviceType === "DELIVERY" ? courierComment.trim() || null : null,
+        promoCode: promoCode || null,
+        cashback: settings.cashbackActive && useCashback ? cashbackBalance : 0,
+        receiver:
+          settings.receiverActive && receiverName.trim() && receiverPhone.trim()
+            ? { name: receiverName.trim(), phone: receiverPhone.trim() }
+            : null,
+        orderDevice: window.matchMedia("(min-width: 900px)").matches
+          ? "CLIENT_WEB_DESKTOP"
+          : "CLIENT_WEB_MOBILE",
+        ...(later ? { day: chosenDay, time: chosenTime } : {}),
+      }
+    : null;
+  const quote = useOrderQuote(later && !chosenTime ? null : body, later);
+  const [quoteError, quoteData] = quote.data ?? [null, null];
+  // The balance comes with each quote; kept so a failed quote does not hide the cashback choice.
+  if (quoteData && quoteData.cashbackBalance !== cashbackBalance)
+    setCashbackBalance(quoteData.cashbackBalance);
+  const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
+
+  const submit = async () => {
+    if (!body || sending) return;
+    setSending(true);
+    setSubmitError(null);
+    const [error, order] = await placeOrder(body, later, idempotencyKey.current);
+    setSending(false);
+    if (error) {
+      setSubmitError(errorText(error));
+      getPlatform().haptics.notify("error");
+      return;
+    }
+    idempotencyKey.current = newKey();
+    getPlatform().haptics.notify("success");
+    basket.clear();
+    orderDraft.resetKeepingAddress();
+    setComment("");
+    setCourierComment("");
+    setPromoCode("");
+    setPromoInput("");
+    setUseCashback(false);
+    notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });
+    navigate(`/profile/orders/${order.id}`);
+  };
+
+  const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
+  useMainButton(
+    body
+      ? {
+          text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
+          onClick: () => void submit(),
+          progress: sending,
+          disabled: sending || (later && !chosenTime) || (quoteError !== null && !promoRefused),
+        }
+      : null,
+  );
+
+  const openPlace = () => {
+    const path = addressFlowPath({
+      serviceType,
+      loggedIn: true,
+      savedAddresses: 0,
+      inMiniApp: getPlatform().kind !== "web",
+    });
+    navigate(`${path}${path.includes("?") ? "&" : "?"}redirect=%2Fcheckout`);
+  };
+
+  const serviceLabel: Record<DraftServiceType, string> = {
+    DELIVERY: t`Delivery`,
+    PICK_UP: t`Pickup`,
+    DINE_IN: t`Dine-in`,
+  };
+  const paymentLabel: Partial<Record<PaymentType, string>> & Record<"CASH" | "TERMINAL", string> = {
+    CASH: t`Cash`,
+    TERMINAL: t`Card via terminal`,
+  };
+  const totals = quoteData?.totals;
+
+  return (
+    <form
+      className="page checkout"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void submit();
+      }}
+      noValidate
+    >
+      <h1 className="page__title">{t`Checkout`}</h1>
+
+      {services.length > 1 && (
+        <fieldset className="checkout__group">
+          <legend>{t`How to get it`}</legend>
+          <div className="checkout__choices">
+            {services.map((s) => (
+              <label key={s} className="checkout__choice">
+                <input
+                  type="radio"
+                  name="serviceType"
+                  checked={serviceType === s}
+                  onChange={() => {
+                    orderDraft.setServiceType(s);
+                  }}
+                />
+                {serviceLabel[s]}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+      )}
+
+      <section className="checkout__group" aria-labelledby="checkout-place">
+        <h2 id="checkout-place" className="checkout__heading">
+          {serviceType === "DELIVERY" ? t`Delivery address` : t`Branch`}
+        </h2>
+        <p className="checkout__place" data-testid="checkout-place">
+          {serviceType === "DELIVERY"
+            ? address
+              ? address.description || address.name
+              : t`No address chosen`
+            : draft.branch
+              ? `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
+              : t`No branch chosen`}
+        </p>
+        <button type="button" className="button-link" onClick={openPlace}>
+          {serviceType === "DELIVERY"
+            ? address
+              ? t`Change the address`
+              : t`Choose an address`
+            : draft.branch
+              ? t`Change the branch`
+              : t`Choose a branch`}
+        </button>
+      </section>
+
+      <fieldset className="checkout__group">
+        <legend>{t`When`}</legend>
+        <div className="checkout__choices">
+          <label className="checkout__choice">
+            <input
+              type="radio"
+              name="when"
+              checked={!later}
+              onChange={() => {
+                setLater(false);
+              }}
+            />
+            {t`As soon as possible`}
+          </label>
+          <label className="checkout__choice">
+            <input
+              type="radio"
+              name="when"
+              checked={later}
+              onChange={() => {
+                setLater(true);
+              }}
+            />
+            {t`At a set time`}
+          </label>
+        </div>
+        {later &&
+          (slots.length === 0 ? (
+            <p className="field-error" role="alert">
+              {branchId
+                ? t`The branch has no open hours in the coming days`
+                : t`Choose the address or branch first`}
+            </p>
+          ) : (
+            <div className="checkout__row">
+              <label htmlFor={ids.day}>{t`Day`}</label>
+              <select
+                id={ids.day}
+                value={chosenDay}
+                onChange={(e) => {
+                  setDay(e.target.value);
+                }}
+              >
+                {days.map((d) => (
+                  <option key={d} value={d}>
+                    {d.split("-").reverse().join(".")}
+                  </option>
+                ))}
+              </select>
+              <label htmlFor={ids.time}>{t`Time`}</label>
+              <select
+                id={ids.time}
+                value={chosenTime}
+                onChange={(e) => {
+                  setTime(e.target.value);
+                }}
+              >
+                {times.map((x) => (
+                  <option key={x} value={x}>
+                    {x}
+                  </option>
+                ))}
+              </select>
+            </div>
+          ))}
+      </fieldset>
+
+      <fieldset className="checkout__group">
+        <legend>{t`Payment`}</legend>
+        <div className="checkout__choices">
+          {payments.map((p) => (
+            <label key={p} className="checkout__choice">
+              <input
+                type="radio"
+                name="paymentType"
+                checked={paymentType === p}
+                onChange={() => {
+                  setPaymentType(p);
+                }}
+              />
+              {paymentLabel[p]}
+            </label>
+          ))}
+        </div>
+      </fieldset>
+
+      {settings.promoActive && (
+        <div className="checkout__group">
+          <label htmlFor={ids.promo} className="checkout__heading">
+            {t`Promo code`}
+          </label>
+          <div className="checkout__row">
+            <input
+              id={ids.promo}
+              className="checkout__input"
+              value={promoInput}
+              autoComplete="off"
+              onChange={(e) => {
+                setPromoInput(e.target.value);
+              }}
+              aria-invalid={Boolean(promoRefused)}
+            />
+            <button
+              type="button"
+              className="button-link"
+              onClick={() => {
+                setPromoCode(promoInput.trim().toUpperCase());
+              }}
+            >
+              {t`Apply`}
+            </button>
+          </div>
+          {promoRefused && (
+            <p className="field-error" role="alert" data-testid="promo-error">
+              {errorText(promoRefused)}
+            </p>
+          )}
+          {promoCode && !promoRefused && totals && totals.promo > 0 && (
+            <p className="checkout__ok" role="status" data-testid="promo-applied">
+              {t`Promo code ${promoCode} applied: −${format(toMinor(totals.promo))}`}
+            </p>
+          )}
+        </div>
+      )}
+
+      {settings.cashbackActive && cashbackBalance > 0 && (
+        <label className="checkout__choice checkout__group">
+          <input
+            type="checkbox"
+            checked={useCashback}
+            onChange={(e) => {
+              setUseCashback(e.target.checked);
+            }}
+          />
+          {t`Pay with cashback (balance ${format(toMinor(cashbackBalance))})`}
+        </label>
+      )}
+
+      <div className="checkout__group">
+        <label htmlFor={ids.comment} className="checkout__heading">
+          {t`Comment`}
+        </label>
+        <textarea
+          id={ids.comment}
+          className="checkout__input"
+          rows={2}
+          maxLength={1000}
+          value={comment}
+          onChange={(e) => {
+            setComment(e.target.value);
+          }}
+        />
+        {serviceType === "DELIVERY" && (
+          <>
+            <label htmlFor={ids.courier} className="checkout__heading">
+              {t`Comment for the courier`}
+            </label>
+            <textarea
+              id={ids.courier}
+              className="checkout__input"
+              rows={2}
+              maxLength={1000}
+              value={courierComment}
+              onChange={(e) => {
+                setCourierComment(e.target.value);
+              }}
+            />
+          </>
+        )}
+      </div>
+
+      {settings.receiverActive && (
+        <fieldset className="checkout__group">
+          <legend>{t`Someone else receives it`}</legend>
+          <label htmlFor={ids.rName}>{t`Name`}</label>
+          <input
+            id={ids.rName}
+            className="checkout__input"
+            value={receiverName}
+            onChange={(e) => {
+              setReceiverName(e.target.value);
+            }}
+          />
+          <label htmlFor={ids.rPhone}>{t`Phone`}</label>
+          <input
+            id={ids.rPhone}
+            className="checkout__input"
+            type="tel"
+            value={receiverPhone}
+            onChange={(e) => {
+              setReceiverPhone(e.target.value);
+            }}
+          />
+        </fieldset>
+      )}
+
+      <section className="checkout__group" aria-labelledby="checkout-totals">
+        <h2 id="checkout-totals" className="checkout__heading">
+          {t`Total`}
+        </h2>
+        {quoteError && !promoRefused && (
+          <p className="field-error" role="alert" data-testid="quote-error">
+            {errorText(quoteError)}
+          </p>
+        )}
+        <dl className="checkout-totals" data-testid="checkout-totals" aria-busy={quote.isFetching}>
+          <div>
+            <dt>{t`Products (${summary.count})`}</dt>
+            <dd>{format(totals ? toMinor(totals.productPrice) : summary.price)}</dd>
+          </div>
+          <div>
+            <dt>{t`Discounts`}</dt>
+            <dd>−{format(totals ? toMinor(totals.productDiscount) : summary.discount)}</dd>
+          </div>
+          {serviceType === "DELIVERY" && (
+            <div>
+              <dt>{t`Delivery`}</dt>
+              <dd>
+                {totals
+                  ? format(toMinor(totals.deliveryPrice))
+                  : draft.deliveryPrice !== null
+                    ? format(toMinor(draft.deliveryPrice))
+                    : "—"}
+              </dd>
+            </div>
+          )}
+          {totals && totals.servicePrice > 0 && (
+            <div>
+              <dt>{t`Service fee`}</dt>
+              <dd>{format(toMinor(totals.servicePrice))}</dd>
+            </div>
+          )}
+          {totals && totals.promo > 0 && (
+            <div>
+              <dt>{t`Promo code`}</dt>
+              <dd data-testid="totals-promo">−{format(toMinor(totals.promo))}</dd>
+            </div>
+          )}
+          {totals && totals.cashback > 0 && (
+            <div>
+              <dt>{t`Cashback`}</dt>
+              <dd>−{format(toMinor(totals.cashback))}</dd>
+            </div>
+          )}
+          <div className="checkout-totals__total">
+            <dt>{t`Total`}</dt>
+            <dd data-testid="checkout-total">{totals ? format(toMinor(totals.totalPrice)) : "—"}</dd>
+          </div>
+        </dl>
+        {quoteData && quoteData.cashbackEarned > 0 && (
+          <p className="checkout__note">{t`You will earn ${format(toMinor(quoteData.cashbackEarned))} cashback`}</p>
+        )}
+      </section>
+
+      {submitError && (
+        <p className="field-error" role="alert" data-testid="submit-error">
+          {submitError}
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {sending ? t`Sending the order` : ""}
+      </p>
+    </form>
+  );
+}

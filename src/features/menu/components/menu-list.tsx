@@ -1,0 +1,283 @@
+import { useLingui } from "@lingui/react/macro";
+import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import {
+  memo,
+  useEffect,
+  useImperativeHandle,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ReactNode,
+} from "react";
+import { ProductImage } from "../../../components/product-image.tsx";
+import type { Product } from "../../../domain/contract/menu.ts";
+import type { MenuCategory, MenuGroup } from "../../../domain/menu.ts";
+import { pickText } from "../../../domain/multilingual.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { ProductCard } from "./product-card.tsx";
+
+// The menu as one window-scrolled list of rows, virtualised: only the rows near the viewport are in
+// the DOM, so 2,000 products scroll like 20. A row is a group title, a category header, a line of
+// product cards (1-4 per line by viewType and width) or a category's horizontal strip.
+
+export type MenuRow =
+  | { kind: "group"; key: string; group: MenuGroup }
+  | { kind: "category"; key: string; category: MenuCategory }
+  | { kind: "products"; key: string; category: MenuCategory; products: Product[] }
+  | { kind: "strip"; key: string; category: MenuCategory };
+
+export interface MenuSection {
+  group?: MenuGroup;
+  categories: MenuCategory[];
+}
+
+/** Cards per line for a category's view at this width. */
+export function columnsFor(view: MenuCategory["viewType"], width: number): number {
+  if (view === "MEDIUM") return width >= 960 ? 4 : width >= 600 ? 3 : 2;
+  return width >= 900 ? 2 : 1;
+}
+
+export function buildRows(sections: readonly MenuSection[], width: number): MenuRow[] {
+  const rows: MenuRow[] = [];
+  for (const section of sections) {
+    if (section.group) rows.push({ kind: "group", key: `g-${section.group.id}`, group: section.group });
+    for (const category of section.categories) {
+      rows.push({ kind: "category", key: `c-${category.id}`, category });
+      if (category.scrollType === "HORIZONTAL") {
+        rows.push({ kind: "strip", key: `s-${category.id}`, category });
+        continue;
+      }
+      const columns = columnsFor(category.viewType, width);
+      for (let i = 0; i < category.products.length; i += columns) {
+        rows.push({
+          kind: "products",
+          key: `p-${category.id}-${i}`,
+          category,
+          products: category.products.slice(i, i + columns),
+        });
+      }
+    }
+  }
+  return rows;
+}
+
+function estimate(row: MenuRow, width: number, categoryImages: boolean): number {
+  switch (row.kind) {
+    case "group":
+      return 52;
+    case "category":
+      return categoryImages && row.category.image ? 172 : 52;
+    case "strip":
+      return row.category.viewType === "BIG" ? 330 : 250;
+    case "products": {
+      const view = row.category.viewType;
+      if (view === "SMALL") return 116;
+      const columns = columnsFor(view, width);
+      const cardWidth = (width - 24 - 12 * (columns - 1)) / columns;
+      return view === "BIG" ? cardWidth * 0.625 + 130 : cardWidth + 108;
+    }
+  }
+}
+
+/** Width of an element, followed on resize. */
+function useWidth(ref: React.RefObject<HTMLElement | null>): number {
+  const [width, setWidth] = useState(() => Math.min(window.innerWidth, 720));
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
+    setWidth(el.clientWidth);
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setWidth(Math.round(entry.contentRect.width));
+    });
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+    };
+  }, [ref]);
+  return width;
+}
+
+export interface MenuListHandle {
+  scrollToCategory(categoryId: string): void;
+}
+
+export function MenuList({
+  sections,
+  categoryImages,
+  stickyOffset,
+  onActiveCategory,
+  handleRef,
+}: {
+  sections: readonly MenuSection[];
+  categoryImages: boolean;
+  /** Pixels covered at the top by sticky bars (header and category navigation). */
+  stickyOffset: number;
+  onActiveCategory?: (categoryId: string) => void;
+  handleRef?: React.RefObject<MenuListHandle | null>;
+}) {
+  const listRef = useRef<HTMLDivElement>(null);
+  const width = useWidth(listRef);
+  const rows = useMemo(() => buildRows(sections, width), [sections, width]);
+  const [scrollMargin, setScrollMargin] = useState(0);
+  useLayoutEffect(() => {
+    const el = listRef.current;
+    if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
+  }, [sections]);
+
+  const virtualizer = useWindowVirtualizer({
+    count: rows.length,
+    estimateSize: (i) => {
+      const row = rows[i];
+      return row ? estimate(row, width, categoryImages) : 100;
+    },
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 4,
+    scrollMargin,
+    scrollPaddingStart: stickyOffset,
+  });
+
+  const headerIndex = useMemo(() => {
+    const map = new Map<string, number>();
+    rows.forEach((r, i) => {
+      if (r.kind === "category") map.set(r.category.id, i);
+    });
+    return map;
+  }, [rows]);
+
+  useImperativeHandle(
+    handleRef,
+    () => ({
+      scrollToCategory(categoryId: string) {
+        const index = headerIndex.get(categoryId);
+        if (index !== undefined) virtualizer.scrollToIndex(index, { align: "start" });
+      },
+    }),
+    [headerIndex, virtualizer],
+  );
+
+  // The category whose header was passed last follows the scroll position.
+  const items = virtualizer.getVirtualItems();
+  const offset = virtualizer.scrollOffset ?? 0;
+  let active: string | null = null;
+  for (const [id, index] of headerIndex) {
+    const start = virtualizer.measurementsCache[index]?.start;
+    if (start === undefined || start > offset + stickyOffset + 8) break;
+    active = id;
+  }
+  active ??= rows.find((r) => r.kind === "category")?.category.id ?? null;
+  const lastActive = useRef<string | null>(null);
+  useEffect(() => {
+    if (active && active !== lastActive.current) {
+      lastActive.current = active;
+      onActiveCategory?.(active);
+    }
+  }, [active, onActiveCategory]);
+
+  return (
+    <div
+      ref={listRef}
+      className="menu-list"
+      style={{ height: virtualizer.getTotalSize(), position: "relative" }}
+    >
+      {items.map((item) => {
+        const row = rows[item.index];
+        if (!row) return null;
+        return (
+          <div
+            key={item.key}
+            data-index={item.index}
+            ref={virtualizer.measureElement}
+            className="menu-list__row"
+            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
+          >
+            <Row row={row} categoryImages={categoryImages} width={width} />
+          </div>
+        );
+      })}
+    </div>
+  );
+}
+
+// Rows are memoised: the list re-renders on every scrolled frame, the rows it keeps do not.
+const Row = memo(function Row({
+  row,
+  categoryImages,
+  width,
+}: {
+  row: MenuRow;
+  categoryImages: boolean;
+  width: number;
+}) {
+  const lang = useContentLanguage();
+  switch (row.kind) {
+    case "group":
+      return <h2 className="menu-group-title">{pickText(row.group.name, lang)}</h2>;
+    case "category":
+      return <CategoryHeader category={row.category} withImage={categoryImages} />;
+    case "strip":
+      return <CategoryStrip category={row.category} />;
+    case "products":
+      return (
+        <div
+          className={`menu-line menu-line--${row.category.viewType.toLowerCase()}`}
+          style={{
+            gridTemplateColumns: `repeat(${columnsFor(row.category.viewType, width)}, minmax(0, 1fr))`,
+          }}
+        >
+          {row.products.map((p) => (
+            <ProductCard key={p.id} product={p} category={row.category} view={row.category.viewType} />
+          ))}
+        </div>
+      );
+  }
+});
+
+export function CategoryHeader({
+  category,
+  withImage,
+  children,
+}: {
+  category: MenuCategory;
+  withImage: boolean;
+  children?: ReactNode;
+}) {
+  const lang = useContentLanguage();
+  const name = pickText(category.name, lang);
+  return (
+    <div className="menu-category" id={`category-${category.id}`}>
+      {withImage && category.image && (
+        <ProductImage src={category.image} variant={{ w: 640, h: 240 }} className="menu-category__image" />
+      )}
+      <h3
+        className="menu-category__title"
+        style={category.textColor ? { color: category.textColor } : undefined}
+      >
+        {name}
+      </h3>
+      {children}
+    </div>
+  );
+}
+
+/** A HORIZONTAL category: its products in one line that scrolls sideways. */
+function CategoryStrip({ category }: { category: MenuCategory }) {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  return (
+    <ul
+      className={`menu-strip menu-strip--${category.viewType.toLowerCase()}`}
+      aria-label={t`${pickText(category.name, lang)}: scroll sideways`}
+    >
+      {category.products.map((p) => (
+        <li key={p.id}>
+          <ProductCard
+            product={p}
+            category={category}
+            view={category.viewType === "SMALL" ? "MEDIUM" : category.viewType}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,19 @@
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { Order } from "../../../domain/contract/orders.ts";
+import { api, unwrap } from "../../../lib/api-client.ts";
+
+/** PUT /orders/v1/orders/{id}/cancel: the customer cancels (only while the brand allows it). */
+export function cancelOrder(id: string) {
+  return api<Order>(`/orders/v1/orders/${encodeURIComponent(id)}/cancel/WITH_TOKEN`, {
+    method: "PUT",
+    body: {},
+  });
+}
+
+export function useCancelOrder(userId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) => unwrap(await cancelOrder(id)),
+    onSettled: () => client.invalidateQueries({ queryKey: ["orders", userId] }),
+  });
+}

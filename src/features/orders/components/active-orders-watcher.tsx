@@ -1,0 +1,52 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { useEffect, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { openOrderStream, useOrderStreamConnected } from "../../../lib/order-events.ts";
+import { useActiveOrders } from "../api/get-active-orders.ts";
+import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import "./orders.css";
+
+/** Active orders are fetched about 500 ms after start, only with a token (spec section 4). */
+const START_DELAY_MS = 500;
+
+/**
+ * Mounted once in the layout: fetches the customer's active orders shortly after start, keeps the
+ * live stream open while there is a customer, refreshes order data on every event, and shows a
+ * small link to the newest active order.
+ */
+export function ActiveOrdersWatcher() {
+  const { t, i18n } = useLingui();
+  const userId = useCustomerId();
+  const client = useQueryClient();
+  const [location] = useLocation();
+  const [started, setStarted] = useState(false);
+  const live = useOrderStreamConnected();
+
+  useEffect(() => {
+    const timer = setTimeout(() => {
+      setStarted(true);
+    }, START_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, []);
+
+  useEffect(() => {
+    if (!started || !userId) return;
+    return openOrderStream(() => {
+      void client.invalidateQueries({ queryKey: ["orders", userId] });
+      void client.invalidateQueries({ queryKey: ["courier"] });
+    });
+  }, [started, userId, client]);
+
+  const active = useActiveOrders(userId, { enabled: started, pollMs: live ? false : POLL_MS * 3 });
+  const newest = active.data?.[0];
+  if (!newest || location.startsWith("/profile/orders") || location === "/checkout") return null;
+  return (
+    <Link href={`/profile/orders/${newest.id}`} className="active-order-chip" data-testid="active-order-chip">
+      {t`Order #${newest.number}`}: {i18n._(ORDER_STATUS_LABELS[newest.status])}
+    </Link>
+  );
+}

@@ -1,0 +1,100 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { LazyMap } from "../../../components/map/lazy-map.tsx";
+import type { MapMarker } from "../../../components/map/types.ts";
+import { useMapConfig } from "../../../components/map/use-map-config.ts";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { pickText } from "../../../domain/multilingual.ts";
+import { useOrderStreamConnected } from "../../../lib/order-events.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useCourier } from "../api/get-courier.ts";
+import { useOrder } from "../api/get-order.ts";
+import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { GuestPrompt } from "./guest-prompt.tsx";
+import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import "./orders.css";
+
+/** /profile/orders/:id/map: the branch, the address and the courier on the map. */
+export function OrderMapPage({ id }: { id: string }) {
+  const userId = useCustomerId();
+  if (!userId) return <GuestPrompt redirect={`/profile/orders/${id}/map`} />;
+  return <OrderMap userId={userId} id={id} />;
+}
+
+function OrderMap({ userId, id }: { userId: string; id: string }) {
+  const { t, i18n } = useLingui();
+  const lang = useContentLanguage();
+  const live = useOrderStreamConnected();
+  const order = useOrder(userId, id, live ? false : POLL_MS);
+  const config = useMapConfig();
+  const moving = order.data?.status === "ATTACHED" || order.data?.status === "ON_WAY";
+  const courier = useCourier(order.data?.courierId ?? null, moving && !live ? POLL_MS : false);
+  usePageTitle(order.data ? t`Order #${order.data.number} on the map` : t`Order`);
+  if (order.isPending || config.isPending) return <PageSpinner />;
+  const o = order.data;
+  if (!o || !config.data) return <p className="orders-empty">{t`Order not found`}</p>;
+  const markers: MapMarker[] = [];
+  if (o.branch) {
+    markers.push({
+      id: "branch",
+      latitude: o.branch.latitude,
+      longitude: o.branch.longitude,
+      label: pickText(o.branch.name, lang),
+      tone: "branch",
+    });
+  }
+  if (o.address) {
+    markers.push({
+      id: "address",
+      latitude: o.address.latitude,
+      longitude: o.address.longitude,
+      label: t`Delivery address`,
+      tone: "address",
+    });
+  }
+  const c = courier.data;
+  if (c && c.latitude !== null && c.longitude !== null) {
+    markers.push({
+      id: "courier",
+      latitude: c.latitude,
+      longitude: c.longitude,
+      label: t`Courier`,
+      tone: "courier",
+    });
+  }
+  const center = o.address ?? o.branch ?? { latitude: 41.32, longitude: 69.24 };
+  return (
+    <div className="page orders-root order-map">
+      <div className="order-map__bar">
+        <Link href={`/profile/orders/${o.id}`} className="button-link">
+          {t`Order #${o.number}`}
+        </Link>
+        <span
+          className={`order-status order-status--${o.status.toLowerCase()}`}
+          role="status"
+          data-testid="order-map-status"
+        >
+          {i18n._(ORDER_STATUS_LABELS[o.status])}
+        </span>
+      </div>
+      <LazyMap
+        styleUrl={config.data.styleUrl}
+        initialCenter={{ latitude: center.latitude, longitude: center.longitude }}
+        initialZoom={13}
+        markers={markers}
+        showZoom
+        label={t`Order #${o.number} on the map`}
+        className="order-map__map"
+      />
+      <ul className="order-map__legend" data-testid="order-map-legend">
+        {markers.map((m) => (
+          <li key={m.id} data-marker={m.id}>
+            {m.label}
+            {m.id === "courier" ? ` (${m.latitude.toFixed(5)}, ${m.longitude.toFixed(5)})` : ""}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}

@@ -1,0 +1,343 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link } from "wouter";
+import { navigate } from "wouter/use-browser-location";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { useFormatMinor } from "../../../components/price.tsx";
+import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
+import type { Order } from "../../../domain/contract/orders.ts";
+import { basketKey } from "../../../domain/menu.ts";
+import { toMinor } from "../../../domain/money.ts";
+import { pickText } from "../../../domain/multilingual.ts";
+import { isActiveStatus } from "../../../domain/order-status.ts";
+import { errorText, ApiError } from "../../../lib/api-client.ts";
+import { useBasket, type BasketItem } from "../../../lib/basket.ts";
+import { useMenu } from "../../../lib/menu-query.ts";
+import { notify } from "../../../lib/notify.ts";
+import { useOrderStreamConnected } from "../../../lib/order-events.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useCancelOrder } from "../api/cancel-order.ts";
+import { useOrder } from "../api/get-order.ts";
+import { useHideOrder } from "../api/hide-order.ts";
+import {
+  COURIER_STATUS_LABELS,
+  ORDER_STATUS_LABELS,
+  PAYMENT_TYPE_LABELS,
+  SERVICE_TYPE_LABELS,
+} from "../status-labels.ts";
+import { formatDateTime } from "./format-date.ts";
+import { GuestPrompt } from "./guest-prompt.tsx";
+import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import "./orders.css";
+
+/** /profile/orders/:id: status timeline, lines, totals; cancel, repeat, hide, map. */
+export function OrderPage({ id }: { id: string }) {
+  const userId = useCustomerId();
+  if (!userId) return <GuestPrompt redirect={`/profile/orders/${id}`} />;
+  return <OrderDetails userId={userId} id={id} />;
+}
+
+function OrderDetails({ userId, id }: { userId: string; id: string }) {
+  const { t, i18n } = useLingui();
+  const live = useOrderStreamConnected();
+  const order = useOrder(userId, id, live ? false : POLL_MS);
+  usePageTitle(order.data ? t`Order #${order.data.number}` : t`Order`);
+  if (order.isPending) return <PageSpinner />;
+  if (!order.data) {
+    return (
+      <div className="orders-empty">
+        <p>{order.error instanceof ApiError ? errorText(order.error) : t`Order not found`}</p>
+        <Link href="/profile/orders" className="button-link">
+          {t`My orders`}
+        </Link>
+      </div>
+    );
+  }
+  const o = order.data;
+  return (
+    <article className="page orders-root order">
+      <h1 className="page__title">{t`Order #${o.number}`}</h1>
+      <p
+        className="order__status"
+        role="status"
+        aria-live="polite"
+        data-testid="order-status"
+        data-status={o.status}
+      >
+        <span className={`order-status order-status--${o.status.toLowerCase()}`}>
+          {i18n._(ORDER_STATUS_LABELS[o.status])}
+        </span>
+        {o.courierStatus && (
+          <span className="order__courier-status">{i18n._(COURIER_STATUS_LABELS[o.courierStatus])}</span>
+        )}
+      </p>
+      <Timeline order={o} />
+      <OrderFacts order={o} />
+      <OrderLines order={o} />
+      <OrderTotals order={o} />
+      <OrderActions order={o} userId={userId} />
+    </article>
+  );
+}
+
+function Timeline({ order }: { order: Order }) {
+  const { t, i18n } = useLingui();
+  const { merchant } = useRequiredTenant();
+  return (
+    <section aria-labelledby="order-timeline">
+      <h2 id="order-timeline" className="section-title">
+        {t`Status history`}
+      </h2>
+      <ol className="order-timeline" data-testid="order-timeline">
+        {order.history.map((h, i) => (
+          <li key={`${h.createdDate}-${String(i)}`} className="order-timeline__step">
+            <span className="order-timeline__label">
+              {h.reason === "CHANGE_COURIER_STATUS" && h.courierStatus
+                ? i18n._(COURIER_STATUS_LABELS[h.courierStatus])
+                : h.status
+                  ? i18n._(ORDER_STATUS_LABELS[h.status])
+                  : ""}
+            </span>
+            <time className="order-timeline__time" dateTime={h.createdDate}>
+              {formatDateTime(h.createdDate, merchant.timezone)}
+            </time>
+          </li>
+        ))}
+      </ol>
+    </section>
+  );
+}
+
+function OrderFacts({ order }: { order: Order }) {
+  const { t, i18n } = useLingui();
+  const lang = useContentLanguage();
+  const { merchant } = useRequiredTenant();
+  const place =
+    order.serviceType === "DELIVERY"
+      ? (order.address?.description ?? order.address?.name ?? "")
+      : order.branch
+        ? `${pickText(order.branch.name, lang)}${order.branch.address ? `, ${pickText(order.branch.address, lang)}` : ""}`
+        : "";
+  return (
+    <dl className="order-facts">
+      <div>
+        <dt>{t`Service`}</dt>
+        <dd>{i18n._(SERVICE_TYPE_LABELS[order.serviceType])}</dd>
+      </div>
+      <div>
+        <dt>{order.serviceType === "DELIVERY" ? t`Address` : t`Branch`}</dt>
+        <dd>{place}</dd>
+      </div>
+      <div>
+        <dt>{t`Payment`}</dt>
+        <dd>{i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}</dd>
+      </div>
+      <div>
+        <dt>{t`Placed`}</dt>
+        <dd>{formatDateTime(order.createdDate, merchant.timezone)}</dd>
+      </div>
+      {order.atTime && (
+        <div>
+          <dt>{t`For`}</dt>
+          <dd>{formatDateTime(order.atTime, merchant.timezone)}</dd>
+        </div>
+      )}
+      {order.comment && (
+        <div>
+          <dt>{t`Comment`}</dt>
+          <dd>{order.comment}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
+
+function OrderLines({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  const format = useFormatMinor();
+  return (
+    <section aria-labelledby="order-lines">
+      <h2 id="order-lines" className="section-title">
+        {t`Products`}
+      </h2>
+      <ul className="order-lines">
+        {order.cartItems.map((item) => (
+          <li key={item.id} className="order-lines__line">
+            <span>
+              {pickText(item.name, lang)} × {item.count}
+              {item.modifications.length > 0 && (
+                <span className="order-lines__mods">
+                  {item.modifications.map((m) => pickText(m.name, lang)).join(", ")}
+                </span>
+              )}
+            </span>
+            <span>{format(toMinor(item.price))}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+export function OrderTotals({
+  order,
+}: {
+  order: Pick<
+    Order,
+    | "productPrice"
+    | "totalProductDiscount"
+    | "deliveryPrice"
+    | "deliveryDiscount"
+    | "servicePrice"
+    | "cashback"
+    | "totalPrice"
+    | "serviceType"
+  >;
+}) {
+  const { t } = useLingui();
+  const format = useFormatMinor();
+  const m = toMinor;
+  return (
+    <dl className="order-totals" data-testid="order-totals">
+      <div>
+        <dt>{t`Products`}</dt>
+        <dd>{format(m(order.productPrice))}</dd>
+      </div>
+      {order.totalProductDiscount > 0 && (
+        <div>
+          <dt>{t`Discounts`}</dt>
+          <dd>−{format(m(order.totalProductDiscount))}</dd>
+        </div>
+      )}
+      {order.serviceType === "DELIVERY" && (
+        <div>
+          <dt>{t`Delivery`}</dt>
+          <dd>{format(m(order.deliveryPrice - order.deliveryDiscount))}</dd>
+        </div>
+      )}
+      {order.servicePrice > 0 && (
+        <div>
+          <dt>{t`Service fee`}</dt>
+          <dd>{format(m(order.servicePrice))}</dd>
+        </div>
+      )}
+      {order.cashback > 0 && (
+        <div>
+          <dt>{t`Cashback`}</dt>
+          <dd>−{format(m(order.cashback))}</dd>
+        </div>
+      )}
+      <div className="order-totals__total">
+        <dt>{t`Total`}</dt>
+        <dd>{format(m(order.totalPrice))}</dd>
+      </div>
+    </dl>
+  );
+}
+
+function OrderActions({ order, userId }: { order: Order; userId: string }) {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  const cancel = useCancelOrder(userId);
+  const hide = useHideOrder(userId);
+  const confirm = useUrlSheet("cancel-order");
+  const basket = useBasket();
+  const menu = useMenu();
+
+  const repeat = () => {
+    const products = menu.data?.productById;
+    const missing: string[] = [];
+    const items: BasketItem[] = [];
+    for (const line of order.cartItems) {
+      const product = line.productId ? products?.get(line.productId) : undefined;
+      const options =
+        product?.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ ...m, groupId: g.id }))) ??
+        [];
+      const mods = line.modifications.map((m) => options.find((o) => o.id === m.id));
+      if (!product || !product.isAvailable || mods.some((m) => m === undefined)) {
+        missing.push(pickText(line.name, lang));
+        continue;
+      }
+      const chosen = mods.filter((m) => m !== undefined);
+      items.push({
+        key: basketKey(
+          product.id,
+          chosen.map((m) => m.id),
+        ),
+        productId: product.id,
+        name: product.name,
+        image: product.image ?? "",
+        costPrice: product.costPrice,
+        discount: product.discount,
+        unit: product.unit,
+        count: line.count,
+        modifications: chosen.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name, price: m.price })),
+      });
+    }
+    for (const item of items) basket.add(item);
+    if (missing.length > 0) {
+      notify({ kind: "warning", text: t`Not available now: ${missing.join(", ")}`, duration: 8000 });
+    } else {
+      notify({ kind: "success", text: t`The order's products are in the basket` });
+    }
+    if (items.length > 0) navigate("/checkout");
+  };
+
+  return (
+    <div className="order-actions">
+      {order.serviceType === "DELIVERY" && isActiveStatus(order.status) && (
+        <Link href={`/profile/orders/${order.id}/map`} className="button-link">
+          {t`Show on the map`}
+        </Link>
+      )}
+      <button type="button" className="button-link" onClick={repeat} disabled={!menu.data}>
+        {t`Repeat the order`}
+      </button>
+      {order.cancellable && (
+        <button type="button" className="button-link button-link--danger" onClick={confirm.open}>
+          {t`Cancel the order`}
+        </button>
+      )}
+      {!isActiveStatus(order.status) && (
+        <button
+          type="button"
+          className="button-link"
+          onClick={() => {
+            hide.mutate(order.id, {
+              onSuccess: () => {
+                navigate("/profile/orders?tab=archive");
+              },
+            });
+          }}
+        >
+          {t`Hide the order`}
+        </button>
+      )}
+      <UrlSheet name="cancel-order" title={t`Are you sure?`}>
+        <p>{t`Cancel order #${order.number}?`}</p>
+        <div className="order-actions__confirm">
+          <button
+            type="button"
+            className="button-link button-link--danger"
+            disabled={cancel.isPending}
+            onClick={() => {
+              cancel.mutate(order.id, {
+                onSuccess: () => {
+                  notify({ kind: "success", text: t`The order is cancelled` });
+                  confirm.close();
+                },
+              });
+            }}
+          >
+            {t`Yes`}
+          </button>
+          <button type="button" className="button-link" onClick={confirm.close}>
+            {t`No`}
+          </button>
+        </div>
+      </UrlSheet>
+    </div>
+  );
+}

@@ -1,0 +1,153 @@
+import { useLingui } from "@lingui/react/macro";
+import { Link, useSearch } from "wouter";
+import { navigate } from "wouter/use-browser-location";
+import { PageSpinner } from "../../../components/page-spinner.tsx";
+import type { Order } from "../../../domain/contract/orders.ts";
+import { useFormatMinor } from "../../../components/price.tsx";
+import { toMinor } from "../../../domain/money.ts";
+import { useOrderStreamConnected } from "../../../lib/order-events.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useActiveOrders } from "../api/get-active-orders.ts";
+import { useOrders } from "../api/get-orders.ts";
+import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { formatDateTime } from "./format-date.ts";
+import { GuestPrompt } from "./guest-prompt.tsx";
+import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import "./orders.css";
+
+/** /profile/orders: active and archive tabs; the archive pages 10 at a time. */
+export function OrdersPage() {
+  const { t } = useLingui();
+  const userId = useCustomerId();
+  const search = new URLSearchParams(useSearch());
+  const tab = search.get("tab") === "archive" ? "archive" : "active";
+  const page = Math.max(0, Number(search.get("page") ?? 0) || 0);
+  usePageTitle(t`My orders`);
+
+  if (!userId) return <GuestPrompt redirect="/profile/orders" />;
+  const go = (next: { tab?: string; page?: number }) => {
+    const params = new URLSearchParams({ tab: next.tab ?? tab });
+    if (next.page) params.set("page", String(next.page));
+    navigate(`/profile/orders?${params.toString()}`);
+  };
+  return (
+    <div className="page orders-root">
+      <h1 className="page__title">{t`My orders`}</h1>
+      <div className="orders-tabs" role="tablist" aria-label={t`My orders`}>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "active"}
+          className="orders-tabs__tab"
+          onClick={() => {
+            go({ tab: "active" });
+          }}
+        >
+          {t`Active`}
+        </button>
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === "archive"}
+          className="orders-tabs__tab"
+          onClick={() => {
+            go({ tab: "archive" });
+          }}
+        >
+          {t`Archive`}
+        </button>
+      </div>
+      <div role="tabpanel">
+        {tab === "active" ? (
+          <ActiveList userId={userId} />
+        ) : (
+          <ArchiveList
+            userId={userId}
+            page={page}
+            onPage={(p) => {
+              go({ page: p });
+            }}
+          />
+        )}
+      </div>
+    </div>
+  );
+}
+
+function ActiveList({ userId }: { userId: string }) {
+  const { t } = useLingui();
+  const live = useOrderStreamConnected();
+  const active = useActiveOrders(userId, { pollMs: live ? false : POLL_MS });
+  if (active.isPending) return <PageSpinner />;
+  if (!active.data || active.data.length === 0) return <p className="orders-empty">{t`No active orders`}</p>;
+  return <OrderList orders={active.data} />;
+}
+
+function ArchiveList({
+  userId,
+  page,
+  onPage,
+}: {
+  userId: string;
+  page: number;
+  onPage: (page: number) => void;
+}) {
+  const { t } = useLingui();
+  const list = useOrders(userId, page, true);
+  if (list.isPending) return <PageSpinner />;
+  if (!list.data || list.data.content.length === 0) return <p className="orders-empty">{t`No orders yet`}</p>;
+  const { totalPages } = list.data;
+  return (
+    <>
+      <OrderList orders={list.data.content} />
+      {totalPages > 1 && (
+        <nav className="orders-pager" aria-label={t`Pages`}>
+          <button
+            type="button"
+            className="button-link"
+            disabled={page === 0}
+            onClick={() => {
+              onPage(page - 1);
+            }}
+          >
+            {t`Previous`}
+          </button>
+          <span>{t`Page ${page + 1} of ${totalPages}`}</span>
+          <button
+            type="button"
+            className="button-link"
+            disabled={list.data.last}
+            onClick={() => {
+              onPage(page + 1);
+            }}
+          >
+            {t`Next`}
+          </button>
+        </nav>
+      )}
+    </>
+  );
+}
+
+function OrderList({ orders }: { orders: Order[] }) {
+  const { t, i18n } = useLingui();
+  const { merchant } = useRequiredTenant();
+  const format = useFormatMinor();
+  return (
+    <ul className="orders-list">
+      {orders.map((o) => (
+        <li key={o.id}>
+          <Link href={`/profile/orders/${o.id}`} className="orders-list__row" data-testid="order-row">
+            <span className="orders-list__number">{t`Order #${o.number}`}</span>
+            <span className={`order-status order-status--${o.status.toLowerCase()}`}>
+              {i18n._(ORDER_STATUS_LABELS[o.status])}
+            </span>
+            <span className="orders-list__date">{formatDateTime(o.createdDate, merchant.timezone)}</span>
+            <span className="orders-list__total">{format(toMinor(o.totalPrice))}</span>
+          </Link>
+        </li>
+      ))}
+    </ul>
+  );
+}

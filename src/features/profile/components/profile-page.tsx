@@ -1,0 +1,98 @@
+import { useLingui } from "@lingui/react/macro";
+import { Button, Section } from "@telegram-apps/telegram-ui";
+import { useQueryClient } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import { useId, useState } from "react";
+import { Link, useLocation } from "wouter";
+import { LinkRow, SectionTitle } from "../../../components/list-row.tsx";
+import { LoginPrompt } from "../../../components/login-prompt.tsx";
+import type { User } from "../../../domain/contract/users.ts";
+import { maskPhone } from "../../../domain/phone.ts";
+import { logout } from "../../../lib/auth.ts";
+import { formatAmount } from "../../../lib/format.ts";
+import { notify } from "../../../lib/notify.ts";
+import { sessionAtom } from "../../../lib/session-atom.ts";
+import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useMe } from "../api/get-me.ts";
+import { UserAvatar, displayName } from "./user-avatar.tsx";
+import "./profile.css";
+
+/** The customer of the saved session, kept fresh from the server; null for a guest. */
+export function useSessionUser(): User | null {
+  const { merchant } = useRequiredTenant();
+  const session = useAtomValue(sessionAtom);
+  const stored = session.token && session.user ? (session.user as unknown as User) : null;
+  const me = useMe(merchant.id, stored);
+  return stored ? (me.data ?? stored) : null;
+}
+
+/** /profile: who is logged in, links to the customer's pages, logout (spec sections 2 and 4). */
+export function ProfilePage() {
+  const { t } = useLingui();
+  usePageTitle(t`Profile`);
+  const { sub, merchant, settings } = useRequiredTenant();
+  const user = useSessionUser();
+  const queryClient = useQueryClient();
+  const [, navigate] = useLocation();
+  const [leaving, setLeaving] = useState(false);
+  const linksId = useId();
+
+  if (!user) {
+    return (
+      <div className="page profile-page">
+        <h1 className="profile-page__title">{t`Profile`}</h1>
+        <LoginPrompt />
+      </div>
+    );
+  }
+
+  const links = [
+    { href: "/profile/user", label: t`Personal information`, show: true },
+    { href: "/profile/orders", label: t`My orders`, show: true },
+    { href: "/profile/address", label: t`My addresses`, show: settings.deliveryActive },
+    { href: "/profile/favorites", label: t`Favourites`, show: settings.favouriteActive },
+    { href: "/profile/promos", label: t`Promo codes`, show: settings.promoActive },
+  ].filter((l) => l.show);
+
+  const signOut = async () => {
+    setLeaving(true);
+    await logout({ sub, merchantId: merchant.id, queryClient });
+    notify({ kind: "success", text: t`You are logged out` });
+    navigate("/", { replace: true });
+  };
+
+  return (
+    <div className="page profile-page">
+      <h1 className="profile-page__title">{t`Profile`}</h1>
+      <Link href="/profile/user" className="profile-card" aria-label={t`Personal information`}>
+        <UserAvatar user={user} size={64} />
+        <span className="profile-card__body">
+          <span className="profile-card__name">{displayName(user) || t`Customer`}</span>
+          {user.phone && (
+            <span className="profile-card__phone" dir="ltr">
+              {maskPhone(user.phone)}
+            </span>
+          )}
+        </span>
+      </Link>
+      {(settings.cashbackActive || settings.balanceActive) && (
+        <p className="profile-page__cashback">
+          {t`Cashback`}: <strong>{formatAmount(user.cashback, merchant.currency)}</strong>
+        </p>
+      )}
+      <Section header={<SectionTitle id={linksId}>{t`My account`}</SectionTitle>} aria-labelledby={linksId}>
+        {links.map((l) => (
+          <Link key={l.href} href={l.href} asChild>
+            <LinkRow after={<span aria-hidden="true">›</span>}>{l.label}</LinkRow>
+          </Link>
+        ))}
+      </Section>
+      <div className="profile-page__logout">
+        <Button mode="outline" size="l" stretched loading={leaving} onClick={() => void signOut()}>
+          {t`Log out`}
+        </Button>
+      </div>
+    </div>
+  );
+}

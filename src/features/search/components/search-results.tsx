@@ -1,0 +1,49 @@
+import { useLingui } from "@lingui/react/macro";
+import { Price } from "../../../components/price.tsx";
+import { ProductImage } from "../../../components/product-image.tsx";
+import type { Product } from "../../../domain/contract/menu.ts";
+import type { MenuTree } from "../../../domain/menu.ts";
+import { pickText } from "../../../domain/multilingual.ts";
+import { linePrice } from "../../../domain/pricing.ts";
+import { openProduct, productHref } from "../../../lib/product-link.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
+
+/** Found products as rows; each opens the way its category asks (sheet, pop-up, page). */
+export function SearchResults({
+  products,
+  tree,
+}: {
+  products: readonly Product[];
+  tree: MenuTree | undefined;
+}) {
+  const { t } = useLingui();
+  const lang = useContentLanguage();
+  return (
+    <ul className="search-results" aria-label={t`Found products`}>
+      {products.slice(0, 200).map((p) => {
+        const navigation = tree?.categoryById.get(p.categoryId)?.navigationType ?? "SHEET";
+        const price = linePrice({ ...p, count: 1, unit: "COUNT", modifications: [] });
+        return (
+          <li key={p.id}>
+            <a
+              className="search-result"
+              href={productHref(p.id, navigation)}
+              onClick={(e) => {
+                if (e.metaKey || e.ctrlKey || e.shiftKey) return;
+                e.preventDefault();
+                openProduct(p.id, navigation);
+              }}
+            >
+              <ProductImage src={p.image} variant={{ w: 96, h: 96 }} className="search-result__image" />
+              <span className="search-result__text">
+                <span className="search-result__name">{pickText(p.name, lang)}</span>
+                <span className="search-result__description">{pickText(p.description, lang)}</span>
+              </span>
+              <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
+            </a>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

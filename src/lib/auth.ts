@@ -1,0 +1,99 @@
+// Logging in and out of the current brand (spec section 4, Login and Logout). The token and the
+// customer go into the brand's saved session (src/lib/session.ts), which other features watch:
+// the basket stays, and the guest's addresses are uploaded once the session gains a token.
+import { msg } from "@lingui/core/macro";
+import type { QueryClient } from "@tanstack/react-query";
+import type { User } from "../domain/contract/users.ts";
+import { getPlatform } from "../platform/index.ts";
+import { hostLogout } from "../platform/sign-in.ts";
+import { api, ApiError, errorText } from "./api-client.ts";
+import { currentContentLanguage, i18n } from "./i18n.ts";
+import { notify } from "./notify.ts";
+import {
+  clearStorageForLogout,
+  getSession,
+  setSession,
+  takeAuthNotice,
+  type SessionUser,
+} from "./session.ts";
+
+/** The query key of the logged-in customer of a brand (GET /users/v1/users/me). */
+export function meQueryKey(merchantId: string) {
+  return ["users", merchantId, "me"] as const;
+}
+
+/** The customer of the brand's saved session, or null for a guest. */
+export function sessionUserOf(sub: string): User | null {
+  const { token, user } = getSession(sub);
+  return token && user ? (user as unknown as User) : null;
+}
+
+function toSessionUser(user: User): SessionUser {
+  return { ...user };
+}
+
+/** Stores a fresh login in the brand's session (token first: observers see both at once). */
+export function saveLogin(sub: string, result: { token: string; user: User }): void {
+  setSession(sub, { token: result.token, user: toSessionUser(result.user) });
+}
+
+/** Keeps the stored customer in step with what the server answered (profile edits). */
+export function saveUser(sub: string, user: User): void {
+  setSession(sub, (previous) => (previous.token ? { ...previous, user: toSessionUser(user) } : previous));
+}
+
+/**
+ * Logout (spec section 4):
+ * 1. the logout call: the webbot variant when Telegram initData is there, the plain one otherwise;
+ * 2-4. the brand's token and user are blanked, storage and cookies cleared, and the merchant, the
+ *    init data and the other brands' sessions restored (clearStorageForLogout);
+ * 5. the caller goes to /. Cached answers of the customer are dropped.
+ * The other brands' sessions survive, on the server too: only this token is revoked.
+ */
+export async function logout({
+  sub,
+  merchantId,
+  queryClient,
+  callServer = true,
+}: {
+  sub: string;
+  merchantId: string;
+  queryClient: QueryClient;
+  /** False after account deletion: the server already revoked every session. */
+  callServer?: boolean;
+}): Promise<void> {
+  if (callServer && getSession(sub).token) {
+    const host = getPlatform();
+    const current = currentContentLanguage();
+    const language = current === "uz" || current === "ru" || current === "eng" ? current : undefined;
+    const viaHost = await hostLogout(host, { sub, merchantId, ...(language ? { language } : {}) });
+    if (!viaHost) await api("/users/v1/users/logout/WITH_TOKEN", { method: "POST", silent: true });
+  }
+  clearStorageForLogout(sub);
+  // Everything cached may hold the customer's data (profile, orders, addresses, favourites).
+  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "merchant" });
+}
+
+/** Shows the notice an automatic logout left for this page load, if any. */
+export function showPendingAuthNotice(): void {
+  if (takeAuthNotice() === "expired") {
+    notify({ kind: "warning", text: i18n._(msg`Some things are out of date! Please log in again.`) });
+  }
+}
+
+/** A path inside the storefront to return to after login; anything else becomes "/". */
+export function safeRedirect(value: string | null | undefined): string {
+  if (!value || !value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return "/";
+  if (value.startsWith("/login")) return "/";
+  return value;
+}
+
+/** The text to show for a failed call of a mutation (the server's description, or the generic one). */
+export function failureText(caught: unknown): string {
+  return errorText(caught instanceof ApiError ? caught : new ApiError(String(caught), { status: 0 }));
+}
+
+/** The API error code of a failed call, if it had one. */
+export function failureCode(caught: unknown): string | null {
+  return caught instanceof ApiError ? caught.code : null;
+}

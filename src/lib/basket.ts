@@ -1,0 +1,183 @@
+/**
+ * The basket of each brand, kept in localStorage under `savat:<sub>:basket` (jotai), so a guest's
+ * basket survives a reload, a login and a logout of the same brand, and each brand has its own.
+ * Other tabs see changes through the storage event. Lines are keyed by product and chosen
+ * modifications (src/domain/menu.ts `basketKey`): the same choices add up on one line.
+ */
+import { atom, useAtomValue, useSetAtom } from "jotai";
+import { atomWithStorage, createJSONStorage } from "jotai/utils";
+import { useMemo } from "react";
+import { PRODUCT_UNITS, type ProductUnit } from "../domain/enums.ts";
+import { normalizeQuantity, basketPrice, type LineInput } from "../domain/pricing.ts";
+import type { Multilingual } from "../domain/multilingual.ts";
+import { getCurrentBrand } from "./current-brand.ts";
+
+export interface BasketModification {
+  id: string;
+  groupId: string;
+  name: Multilingual;
+  price: number;
+}
+
+export interface BasketItem {
+  /** productId + sorted modification ids. */
+  key: string;
+  productId: string;
+  name: Multilingual;
+  image: string;
+  costPrice: number;
+  discount: number;
+  unit: ProductUnit;
+  count: number;
+  modifications: BasketModification[];
+}
+
+export function basketStorageKey(sub: string): string {
+  return `savat:${sub}:basket`;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === "object" && v !== null && !Array.isArray(v);
+}
+
+/** Reads stored lines leniently: a malformed line is dropped, never the whole basket. */
+export function parseBasket(data: unknown): BasketItem[] {
+  if (!Array.isArray(data)) return [];
+  const items: BasketItem[] = [];
+  for (const d of data) {
+    if (!isRecord(d)) continue;
+    const unit = (PRODUCT_UNITS as readonly unknown[]).includes(d.unit) ? (d.unit as ProductUnit) : null;
+    if (
+      typeof d.key !== "string" ||
+      typeof d.productId !== "string" ||
+      unit === null ||
+      typeof d.costPrice !== "number" ||
+      typeof d.count !== "number" ||
+      !(d.count > 0)
+    )
+      continue;
+    const modifications = Array.isArray(d.modifications)
+      ? d.modifications.filter(
+          (m): m is BasketModification =>
+            isRecord(m) &&
+            typeof m.id === "string" &&
+            typeof m.price === "number" &&
+            typeof m.groupId === "string",
+        )
+      : [];
+    items.push({
+      key: d.key,
+      productId: d.productId,
+      name: isRecord(d.name) ? d.name : {},
+      image: typeof d.image === "string" ? d.image : "",
+      costPrice: d.costPrice,
+      discount: typeof d.discount === "number" ? d.discount : 0,
+      unit,
+      count: normalizeQuantity(unit, d.count),
+      modifications,
+    });
+  }
+  return items;
+}
+
+const storage = createJSONStorage<BasketItem[]>(() => localStorage);
+const lenientStorage: typeof storage = {
+  ...storage,
+  getItem: (key, initial) => {
+    try {
+      return parseBasket(storage.getItem(key, initial));
+    } catch {
+      return initial;
+    }
+  },
+};
+
+const perBrand = new Map<string, ReturnType<typeof atomWithStorage<BasketItem[]>>>();
+
+/** The basket of one brand. */
+export function brandBasketAtom(sub: string) {
+  let a = perBrand.get(sub);
+  if (!a) {
+    a = atomWithStorage<BasketItem[]>(basketStorageKey(sub), [], lenientStorage, { getOnInit: true });
+    perBrand.set(sub, a);
+  }
+  return a;
+}
+
+const EMPTY: BasketItem[] = [];
+
+/** The basket of the brand this page belongs to. */
+export const basketAtom = atom(
+  (get) => {
+    const brand = getCurrentBrand();
+    return brand ? get(brandBasketAtom(brand.sub)) : EMPTY;
+  },
+  (get, set, update: (items: BasketItem[]) => BasketItem[]) => {
+    const brand = getCurrentBrand();
+    if (!brand) return;
+    const target = brandBasketAtom(brand.sub);
+    set(target, update(get(target)));
+  },
+);
+
+export function toLineInput(item: BasketItem): LineInput {
+  return {
+    costPrice: item.costPrice,
+    discount: item.discount,
+    count: item.count,
+    unit: item.unit,
+    modifications: item.modifications,
+  };
+}
+
+export interface Basket {
+  items: BasketItem[];
+  /** Adds the item's count to its line (a new line when none has the same key). */
+  add(item: BasketItem): void;
+  setCount(key: string, count: number): void;
+  remove(key: string): void;
+  clear(): void;
+  replaceAll(items: BasketItem[]): void;
+}
+
+export function useBasket(): Basket {
+  const items = useAtomValue(basketAtom);
+  const update = useSetAtom(basketAtom);
+  return useMemo(
+    () => ({
+      items,
+      add: (item) => {
+        update((list) => {
+          const existing = list.find((i) => i.key === item.key);
+          if (!existing) return [...list, { ...item, count: normalizeQuantity(item.unit, item.count) }];
+          return list.map((i) =>
+            i.key === item.key ? { ...i, count: normalizeQuantity(i.unit, i.count + item.count) } : i,
+          );
+        });
+      },
+      setCount: (key, count) => {
+        update((list) =>
+          count <= 0
+            ? list.filter((i) => i.key !== key)
+            : list.map((i) => (i.key === key ? { ...i, count: normalizeQuantity(i.unit, count) } : i)),
+        );
+      },
+      remove: (key) => {
+        update((list) => list.filter((i) => i.key !== key));
+      },
+      clear: () => {
+        update(() => []);
+      },
+      replaceAll: (next) => {
+        update(() => parseBasket(next));
+      },
+    }),
+    [items, update],
+  );
+}
+
+/** Count and sums of the current basket (minor units). */
+export function useBasketSummary(): ReturnType<typeof basketPrice> {
+  const items = useAtomValue(basketAtom);
+  return useMemo(() => basketPrice(items.map(toLineInput)), [items]);
+}

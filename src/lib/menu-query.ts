@@ -1,0 +1,51 @@
+// The brand's menu as every menu-related screen reads it (menu, category, search, product, basket
+// recommendations, favourites): one query, shared here in src/lib because features do not import
+// each other. The browser revalidates with the server's ETag, so a repeat load is a 304.
+import { queryOptions, useQuery } from "@tanstack/react-query";
+import { useAtomValue } from "jotai";
+import type { MenuChannel, Overall } from "../domain/contract/menu.ts";
+import { menuTree } from "../domain/menu.ts";
+import { getPlatform } from "../platform/index.ts";
+import { api, unwrap, type ApiResult } from "./api-client.ts";
+import { sessionAtom } from "./session-atom.ts";
+import { useRequiredTenant } from "./tenant.ts";
+
+/** TG inside the Telegram mini app (or with its init data), WEB elsewhere (spec section 7). */
+export function menuChannel(): MenuChannel {
+  const host = getPlatform();
+  return host.kind === "telegram" || (host.initData?.length ?? 0) > 10 ? "TG" : "WEB";
+}
+
+/** GET /products/v1/overalls?type=TG|WEB[&branchId=]: groups, categories and products. */
+export function getOverall(
+  channel: MenuChannel,
+  branchId: string | null,
+  signal?: AbortSignal,
+): Promise<ApiResult<Overall>> {
+  return api<Overall>("/products/v1/overalls", {
+    query: { type: channel, ...(branchId ? { branchId } : {}) },
+    signal,
+  });
+}
+
+export function menuQueryOptions(merchantId: string, channel: MenuChannel, branchId: string | null) {
+  return queryOptions({
+    queryKey: ["merchant", merchantId, "menu", channel, branchId],
+    queryFn: async ({ signal }) => unwrap(await getOverall(channel, branchId, signal)),
+    select: menuTree,
+    staleTime: 60_000,
+  });
+}
+
+/** The nearest branch of the order being built (GEO keeps it in the stored session), if any. */
+export function useNearestBranchId(): string | null {
+  const nearest = useAtomValue(sessionAtom).nearestBranch;
+  const id = nearest?.id;
+  return typeof id === "string" ? id : null;
+}
+
+export function useMenu() {
+  const { merchant } = useRequiredTenant();
+  const branchId = useNearestBranchId();
+  return useQuery(menuQueryOptions(merchant.id, menuChannel(), branchId));
+}

@@ -1,0 +1,102 @@
+// The live order channel (issue 7): server-sent events read with fetch (EventSource cannot send the
+// bearer token or the merchant header). One stream per tab, owned by the active-orders watcher;
+// screens read `useOrderStreamConnected()` and poll while it is down.
+import { useSyncExternalStore } from "react";
+import type { OrderEvent } from "../domain/contract/orders.ts";
+import { apiBaseUrl } from "./api-client.ts";
+import { getCurrentBrand } from "./current-brand.ts";
+import { getToken } from "./session.ts";
+
+const RECONNECT_MS = 3000;
+
+let connected = false;
+const listeners = new Set<() => void>();
+
+function setConnected(value: boolean): void {
+  if (connected === value) return;
+  connected = value;
+  for (const l of listeners) l();
+}
+
+export function useOrderStreamConnected(): boolean {
+  return useSyncExternalStore(
+    (l) => {
+      listeners.add(l);
+      return () => listeners.delete(l);
+    },
+    () => connected,
+    () => false,
+  );
+}
+
+/** Parses complete SSE blocks out of `buffer`; answers the rest that is not complete yet. */
+export function parseSseBlocks(buffer: string, onEvent: (name: string, data: string) => void): string {
+  const blocks = buffer.split(/\r?\n\r?\n/);
+  const rest = blocks.pop() ?? "";
+  for (const block of blocks) {
+    let name = "message";
+    const data: string[] = [];
+    for (const line of block.split(/\r?\n/)) {
+      if (line.startsWith("event:")) name = line.slice(6).trim();
+      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
+    }
+    if (data.length > 0) onEvent(name, data.join("\n"));
+  }
+  return rest;
+}
+
+/** Opens the stream of the current brand's customer; answers the function that closes it. */
+export function openOrderStream(onEvent: (event: OrderEvent) => void): () => void {
+  const controller = new AbortController();
+  const state = { stopped: false };
+  // A function, so the checks after an await are not narrowed away.
+  const stopped = () => state.stopped;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const run = async (): Promise<void> => {
+    while (!stopped()) {
+      const brand = getCurrentBrand();
+      const token = brand ? getToken(brand.sub) : null;
+      if (!brand || !token) return;
+      try {
+        const res = await fetch(`${apiBaseUrl()}/orders/v1/orders/events`, {
+          headers: {
+            merchant: brand.merchantId,
+            authorization: `Bearer ${token}`,
+            accept: "text/event-stream",
+          },
+          signal: controller.signal,
+          cache: "no-store",
+        });
+        if (res.status === 401 || res.status === 403) return;
+        if (!res.ok || !res.body) throw new Error(`stream ${String(res.status)}`);
+        setConnected(true);
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer = parseSseBlocks(buffer + decoder.decode(value, { stream: true }), (name, data) => {
+            if (name !== "order") return;
+            try {
+              onEvent(JSON.parse(data) as OrderEvent);
+            } catch {
+              // A malformed event is skipped; the next one or the poll catches up.
+            }
+          });
+        }
+      } catch {
+        // Network failure or abort: reconnect below unless stopped.
+      }
+      setConnected(false);
+      if (stopped()) return;
+      await sleep(RECONNECT_MS);
+    }
+  };
+  void run();
+  return () => {
+    state.stopped = true;
+    controller.abort();
+    setConnected(false);
+  };
+}
