@@ -72,6 +72,8 @@ async function logIn(page: Page, testInfo: TestInfo, phone: string, loginUrl = "
   await expect(page).toHaveURL(/\/login\/confirm\?/);
   await page.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
   await expect(notice(page, "You are logged in")).toBeVisible();
+  // The login screens leave on their own; a navigation the caller starts must not race that one.
+  await expect(page).not.toHaveURL(/\/login(\/|\?|$)/);
 }
 
 test.describe("accounts on the web", () => {

@@ -309,3 +309,29 @@ test.describe("branches", () => {
     await expect(branchMap.getByRole("button", { name: "Registan" })).toBeVisible();
   });
 });
+
+test.describe("map wait time-out", () => {
+  test.beforeEach(async ({ context }) => {
+    await inEnglish(context);
+  });
+
+  test("a map that has not loaded in 5 seconds says so, and Try again loads it", async ({ page }) => {
+    // The map style request hangs (a stalled network): the map cannot load.
+    let stalled = true;
+    await page.route("**/api/users/v1/map/style/**", async (route) => {
+      if (stalled) return; // never answered
+      await route.continue();
+    });
+    await page.goto("/branches/map");
+    const branchMap = page.getByRole("region", { name: "Branches on the map" });
+    await expect(branchMap).toHaveAttribute("data-map-state", "loading");
+    const notice = page.getByRole("alert").filter({ hasText: "The map did not load" });
+    await expect(notice).toBeVisible({ timeout: 15_000 });
+    await expect(branchMap).toHaveAttribute("data-map-state", "loading");
+
+    stalled = false;
+    await notice.getByRole("button", { name: "Try again" }).click();
+    await expect(branchMap).toHaveAttribute("data-map-state", "ready", { timeout: 30_000 });
+    await expect(notice).toBeHidden();
+  });
+});

@@ -1,9 +1,21 @@
 /// <reference lib="dom" />
 // The menu and the basket as a customer walks them, on the web and inside the mocked Telegram:
 // browse, search, open a product, be stopped by a required choice, choose, add, change the
-// quantity, reach the basket (Telegram: through the MainButton), keep it across a reload and a login.
-import { expect, test, type BrowserContext, type FrameLocator, type Page } from "@playwright/test";
-import { appFrame, openInTelegram, storedSession } from "./fixtures/platform.ts";
+// quantity, reach the basket (Telegram: through the MainButton), keep it across a reload and a login
+// (Telegram and the web /login), keep favourites as a customer, and find the profile and the
+// branches from every brand's chrome.
+import fs from "node:fs";
+import path from "node:path";
+import {
+  expect,
+  test,
+  type BrowserContext,
+  type FrameLocator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
+import { brandOrigin, portOf } from "./support/storefront.ts";
 
 const CLASSIC = "Chicken lavash, classic";
 
@@ -13,6 +25,43 @@ async function inEnglish(context: BrowserContext, baseURL: string | undefined): 
 }
 
 type Surface = Page | FrameLocator;
+
+let phoneCounter = 0;
+/** A mobile number no other journey of this run uses. */
+function freshPhone(): string {
+  phoneCounter += 1;
+  return `+99893${freshTelegramId().slice(-5)}${String(phoneCounter % 100).padStart(2, "0")}`;
+}
+
+/**
+ * Logs in on the web /login page (the caller is on it) with the code the demo server's console SMS
+ * gateway appended to DATA_DIR/sms-outbox.jsonl (as e2e/accounts.spec.ts does).
+ */
+async function logInOnLoginPage(page: Page, testInfo: TestInfo, phone: string): Promise<void> {
+  const since = Date.now() - 1000;
+  await expect(page).toHaveURL(/\/login(\?|$)/);
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Get the code" }).click();
+  await expect(page).toHaveURL(/\/login\/confirm\?/);
+  const outbox = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
+  let code = "";
+  await expect
+    .poll(() => {
+      if (!fs.existsSync(outbox)) return "";
+      for (const line of fs.readFileSync(outbox, "utf8").trim().split("\n").reverse()) {
+        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
+        if (sms.phone === phone && Date.parse(sms.time) >= since) {
+          code = /\b(\d{6})\b/.exec(sms.text)?.[1] ?? "";
+          return code;
+        }
+      }
+      return "";
+    })
+    .toMatch(/^\d{6}$/);
+  await page.getByLabel("Code from the SMS").fill(code);
+  await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
+  await expect(page).not.toHaveURL(/\/login(\/|\?|$)/);
+}
 
 /** The basket lines as stored for the brand (`savat:lavash:basket`). */
 async function storedBasket(
@@ -133,6 +182,123 @@ test.describe("menu and basket on the web", () => {
       el.complete ? [el.naturalWidth, el.naturalHeight] : null,
     );
     if (size) expect(size).toEqual([480, 480]);
+  });
+});
+
+test.describe("favourites, the basket across a web login, and the way around", () => {
+  test.beforeEach(async ({ context, baseURL }) => {
+    await inEnglish(context, baseURL);
+  });
+
+  test("a guest is asked to log in for favourites; a customer adds one, finds it in the profile, removes it", async ({
+    page,
+  }, testInfo) => {
+    await page.goto("/profile/favorites");
+    await expect(page.getByTestId("login-prompt")).toContainText("Log in to keep the dishes you like");
+
+    await page.goto("/");
+    const href = await page.getByRole("link", { name: CLASSIC, exact: true }).first().getAttribute("href");
+    const id = new URLSearchParams(href?.split("?")[1]).get("product") ?? "";
+    expect(id).not.toBe("");
+    await page.goto(`/product/${id}`);
+    await page.getByRole("link", { name: `Log in to keep ${CLASSIC} in your favourites` }).click();
+    await logInOnLoginPage(page, testInfo, freshPhone());
+
+    // Back on the product, where the heart now keeps the dish (on the server: it survives a reload).
+    await expect(page).toHaveURL(new RegExp(`/product/${id}$`));
+    await page.getByRole("button", { name: `Add ${CLASSIC} to favourites` }).click();
+    const remove = page.getByRole("button", { name: `Remove ${CLASSIC} from favourites` });
+    await expect(remove).toHaveAttribute("aria-pressed", "true");
+    await page.reload();
+    await expect(remove).toHaveAttribute("aria-pressed", "true");
+
+    // The profile home links the customer's pages the brand switched on, the favourites among them.
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(/\/profile$/);
+    const main = page.getByRole("main");
+    for (const [name, to] of [
+      ["My orders", "/profile/orders"],
+      ["My addresses", "/profile/address"],
+      ["Promo codes", "/profile/promos"],
+      ["Branches", "/branches"],
+      ["Favourites", "/profile/favorites"],
+    ] as const) {
+      await expect(main.getByRole("link", { name, exact: true })).toHaveAttribute("href", to);
+    }
+    await main.getByRole("link", { name: "Favourites", exact: true }).click();
+    await expect(page).toHaveURL(/\/profile\/favorites$/);
+    const list = page.getByRole("list", { name: "Favourites" });
+    await expect(list.getByRole("listitem")).toHaveCount(1);
+    await expect(list).toContainText(CLASSIC);
+
+    await list.getByRole("button", { name: `Remove ${CLASSIC} from favourites` }).click();
+    await expect(page.getByText(/^No favourites yet/)).toBeVisible();
+    await page.reload();
+    await expect(page.getByText(/^No favourites yet/)).toBeVisible();
+  });
+
+  test("a guest's basket is still there after logging in on the web /login", async ({ page }, testInfo) => {
+    await page.goto("/");
+    await page
+      .getByRole("navigation", { name: "Menu categories" })
+      .getByRole("button", { name: "Drinks" })
+      .click();
+    const quickAdd = page.getByRole("button", { name: /^Add .* to basket$/ }).first();
+    const product = /^Add (.*) to basket$/.exec((await quickAdd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+    expect(product).not.toBe("");
+    await quickAdd.click();
+    await expect(page.getByTestId("basket-badge")).toHaveText("1");
+    const guestBasket = await storedBasket(page);
+    expect(guestBasket).toHaveLength(1);
+
+    await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Profile" }).click();
+    await page.getByTestId("login-prompt").getByRole("link", { name: "Log in" }).click();
+    await logInOnLoginPage(page, testInfo, freshPhone());
+    await expect(page).toHaveURL(/\/profile$/);
+    expect((await storedSession(page))?.token).toMatch(/^[\w-]{43}$/);
+
+    await expect(page.getByTestId("basket-badge")).toHaveText("1");
+    expect(await storedBasket(page)).toEqual(guestBasket);
+    await page
+      .getByRole("navigation", { name: "Main" })
+      .getByRole("link", { name: /Basket/ })
+      .click();
+    await expect(page).toHaveURL(/\/basket$/);
+    await expect(page.getByRole("group", { name: `${product}: quantity` })).toContainText("1");
+  });
+
+  test("every brand leads to the profile, and to the branches where they are switched on", async ({
+    page,
+    context,
+  }, testInfo) => {
+    // lavash: the profile home (a guest's too) and the footer link the branches.
+    await page.goto("/profile");
+    await expect(page.getByTestId("login-prompt")).toBeVisible();
+    await page.getByRole("main").getByRole("link", { name: "Branches" }).click();
+    await expect(page).toHaveURL(/\/branches$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Branches" })).toBeVisible();
+    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Branches" })).toHaveAttribute(
+      "href",
+      "/branches",
+    );
+
+    // sushi: a floating basket and no bottom navigation, so the header leads to the profile and
+    // login; it has no branches page, so nothing links one.
+    const sushi = brandOrigin(testInfo, "sushi");
+    await context.addCookies([{ name: "lang", value: "en", domain: "sushi.localhost", path: "/" }]);
+    await page.goto(`${sushi}/`);
+    await expect(page.getByRole("navigation", { name: "Menu categories" })).toBeVisible();
+    await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+    await page.getByRole("banner").getByRole("link", { name: "Profile" }).click();
+    await expect(page).toHaveURL(`${sushi}/profile`);
+    await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toHaveAttribute(
+      "aria-current",
+      "page",
+    );
+    await page.getByTestId("login-prompt").getByRole("link", { name: "Log in" }).click();
+    await expect(page).toHaveURL(`${sushi}/login?redirect=%2Fprofile`);
+    await page.goto(`${sushi}/profile`);
+    await expect(page.getByRole("link", { name: "Branches" })).toHaveCount(0);
   });
 });
 

@@ -78,8 +78,53 @@ async function facts(request: APIRequestContext, testInfo: TestInfo) {
     await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers })
   ).json()) as Branch[];
   const chilonzor = branches.find((b) => b.name.eng?.startsWith("Chilonzor"));
-  if (!pizza || !drink || !chilonzor) throw new Error("demo facts missing");
-  return { merchantId: merchant.id, pizza, drink, chilonzor };
+  // Products no other journey orders, one per project (phone and desktop share one server), for a
+  // journey that makes one unavailable for a moment.
+  const spare = plain.filter((p) => p !== pizza && p !== drink).slice(-2);
+  if (!pizza || !drink || !chilonzor || spare.length < 2) throw new Error("demo facts missing");
+  return { merchantId: merchant.id, pizza, drink, chilonzor, spare };
+}
+
+/** The bearer token of the lavash staff member that scripts/e2e-server.ts seeds. */
+function staffHeaders(testInfo: TestInfo, merchantId: string): Record<string, string> {
+  const token = fs.readFileSync(path.resolve(`.data-e2e-${portOf(testInfo)}`, "staff-token"), "utf8").trim();
+  return { authorization: `Bearer ${token}`, merchant: merchantId };
+}
+
+async function setStock(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  merchantId: string,
+  productId: string,
+  stock: number | null,
+): Promise<void> {
+  const res = await request.put(apiUrl(testInfo, `/staff/v1/products/${productId}/stock`), {
+    headers: staffHeaders(testInfo, merchantId),
+    data: { stock },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+/** Places the seeded basket from the checkout in the Telegram harness; returns the app frame. */
+async function placeInTelegram(page: Page) {
+  const tg = await openInTelegram(page, { languageCode: "en" });
+  await expect.poll(async () => (await storedSession(appFrame(page)))?.token ?? null).toMatch(/^[\w-]{43}$/);
+  await appFrame(page).evaluate(() => {
+    window.history.pushState(null, "", "/checkout");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  const app = tg.app;
+  await expect(app.getByTestId("checkout-total")).not.toHaveText("—");
+  await page.getByTestId("tg-main-button").click();
+  await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+  return app;
+}
+
+async function storedBasket(page: Page): Promise<[string, number][]> {
+  const lines = JSON.parse(
+    (await appFrame(page).evaluate(() => localStorage.getItem("savat:lavash:basket"))) ?? "[]",
+  ) as { productId: string; count: number }[];
+  return lines.map((l): [string, number] => [l.productId, l.count]).sort();
 }
 
 function basketLine(p: Product, count = 1) {
@@ -297,44 +342,61 @@ test.describe("orders", () => {
       branch: f.chilonzor,
       branchId: f.chilonzor.id,
     });
-    const tg = await openInTelegram(page, { languageCode: "en" });
-    await expect
-      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
-      .toMatch(/^[\w-]{43}$/);
-    await appFrame(page).evaluate(() => {
-      window.history.pushState(null, "", "/checkout");
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    });
-    const app = tg.app;
-    await expect(app.getByTestId("checkout-total")).not.toHaveText("—");
-    await page.getByTestId("tg-main-button").click();
-    await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
-    expect(
-      JSON.parse((await appFrame(page).evaluate(() => localStorage.getItem("savat:lavash:basket"))) ?? "[]"),
-    ).toEqual([]);
+    const app = await placeInTelegram(page);
+    const heading = await app.getByRole("heading", { level: 1, name: /^Order #\d+$/ }).textContent();
+    expect(await storedBasket(page)).toEqual([]);
     await app.getByRole("button", { name: "Repeat the order" }).click();
     await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-    const basket = JSON.parse(
-      (await appFrame(page).evaluate(() => localStorage.getItem("savat:lavash:basket"))) ?? "[]",
-    ) as {
-      productId: string;
-      count: number;
-    }[];
-    expect(basket.map((l) => [l.productId, l.count]).sort()).toEqual(
-      [
-        [f.pizza.id, 2],
-        [f.drink.id, 3],
-      ].sort(),
+    await expect(app.getByText("The order's products are in the basket").last()).toBeVisible();
+    expect(await storedBasket(page)).toEqual(
+      (
+        [
+          [f.pizza.id, 2],
+          [f.drink.id, 3],
+        ] as [string, number][]
+      ).sort(),
     );
     // The orders list shows it: among the active ones, or in the archive once the demo simulator has
-    // already walked the pickup order to CLOSED (it steps every 400 ms here).
+    // walked the pickup order to CLOSED (it steps every 400 ms here, so at any moment of this check).
     await appFrame(page).evaluate(() => {
       window.history.pushState(null, "", "/profile/orders");
       window.dispatchEvent(new PopStateEvent("popstate"));
     });
-    const rows = app.getByTestId("order-row");
-    await expect(rows.first().or(app.getByText("No active orders"))).toBeVisible();
-    if ((await rows.count()) === 0) await app.getByRole("tab", { name: "Archive" }).click();
-    await expect(rows.first()).toBeVisible();
+    const row = app.getByTestId("order-row").filter({ hasText: heading?.replace("Order ", "") ?? "" });
+    await expect(async () => {
+      for (const tab of ["Active", "Archive"]) {
+        await app.getByRole("tab", { name: tab }).click();
+        await expect(app.getByRole("tab", { name: tab })).toHaveAttribute("aria-selected", "true");
+        if (await row.first().isVisible()) return;
+      }
+      throw new Error(`${heading ?? "the order"} in neither tab yet`);
+    }).toPass({ timeout: 20_000 });
+  });
+
+  test("repeating an order names a product that is no longer available and brings back the rest", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    const gone = f.spare[testInfo.project.name === "desktop" ? 1 : 0];
+    if (!gone) throw new Error("no spare product");
+    await setStock(request, testInfo, f.merchantId, gone.id, null);
+    try {
+      await seed(page, [basketLine(f.pizza, 1), basketLine(gone, 2)], {
+        serviceType: "PICK_UP",
+        branch: f.chilonzor,
+        branchId: f.chilonzor.id,
+      });
+      const app = await placeInTelegram(page);
+      await expect(app.getByTestId("order-totals")).toBeVisible();
+      // The kitchen runs out of it after the order (the staff API sets its stock to nothing).
+      await setStock(request, testInfo, f.merchantId, gone.id, 0);
+      await app.getByRole("button", { name: "Repeat the order" }).click();
+      await expect(app.getByText(`Not available now: ${gone.name.eng ?? ""}`).last()).toBeVisible();
+      await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+      expect(await storedBasket(page)).toEqual([[f.pizza.id, 1]]);
+    } finally {
+      await setStock(request, testInfo, f.merchantId, gone.id, null);
+    }
   });
 });

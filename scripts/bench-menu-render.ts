@@ -2,7 +2,7 @@
 // throwaway data directory) opened at a phone viewport in Chromium, then scrolled top to bottom.
 // Reports the time to the first product, long tasks (>50 ms) while loading and while scrolling, and
 // the frame times of the scroll; once at the machine's speed and once with 4x CPU throttling.
-//   npx vite build --outDir dist-menu && node scripts/bench-menu-render.ts [--static dist-menu] [--port 4522]
+//   npm run build && npx node scripts/bench-menu-render.ts [--static dist] [--port 4522]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,7 +12,7 @@ import { chromium, devices } from "@playwright/test";
 
 const { values } = parseArgs({
   options: {
-    static: { type: "string", default: "dist-menu" },
+    static: { type: "string", default: "dist" },
     port: { type: "string", default: "4522" },
     products: { type: "string", default: "2000" },
     /** Also print where the main thread spends the scroll (CPU profile, top functions). */

@@ -11,4 +11,37 @@ if (!path.basename(dataDir).startsWith(".data-e2e")) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 
+// A staff member of the lavash demo brand for the journeys that drive the staff API (stock,
+// statuses): its bearer token is left in the data directory (e2e/orders.spec.ts reads it). Seeded
+// before the server opens the database; the server's own demo import then finds the brands in.
+{
+  const { loadConfig } = await import("../server/src/config.ts");
+  const { openDatabase } = await import("../server/src/db/client.ts");
+  const { importDemoBrands } = await import("../server/src/import/demo.ts");
+  const { createSession } = await import("../server/src/lib/sessions.ts");
+  const { merchants, users } = await import("../server/src/db/schema/index.ts");
+  const { eq } = await import("drizzle-orm");
+  const database = await openDatabase(loadConfig(process.env), { migrate: true });
+  try {
+    await importDemoBrands(database.db, { onlyWhenEmpty: true });
+    const [merchant] = await database.db.select().from(merchants).where(eq(merchants.sub, "lavash"));
+    if (merchant) {
+      const [staff] = await database.db
+        .insert(users)
+        .values({ merchantId: merchant.id, firstName: "E2E", lastName: "Staff", role: "STAFF" })
+        .returning({ id: users.id });
+      if (staff) {
+        const { token } = await createSession(database.db, {
+          merchantId: merchant.id,
+          userId: staff.id,
+          channel: "WEB",
+        });
+        fs.writeFileSync(path.join(dataDir, "staff-token"), token);
+      }
+    }
+  } finally {
+    await database.close();
+  }
+}
+
 await import("../server/src/server.ts");

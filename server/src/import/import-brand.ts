@@ -27,6 +27,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { invalidateMenu, notifyMenuChanged } from "../lib/menu-cache.ts";
+import { forgetGeo } from "../repositories/geo.ts";
 import {
   brandEntityId,
   merchantIdForSub,
@@ -193,6 +194,8 @@ export async function importBrand(db: Db, input: unknown): Promise<ImportSummary
     return written;
   });
   invalidateMenu(summary.merchantId);
+  // Branches, hours and regions are cached briefly too; an import shows at once on this server.
+  forgetGeo(db, summary.merchantId);
   return summary;
 }
 

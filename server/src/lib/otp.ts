@@ -4,7 +4,7 @@
 // minutes, so the hash is there to keep codes out of backups and logs, not to resist a brute force
 // of a leaked live row. The same rules guard the code of a phone change (phone_changes).
 import { createHmac, randomBytes, randomInt, timingSafeEqual } from "node:crypto";
-import { and, count, desc, eq, gt, isNull, min, sql } from "drizzle-orm";
+import { and, count, desc, eq, gt, isNull, min, sql, type SQL } from "drizzle-orm";
 import {
   OTP_CODE_LENGTH,
   OTP_CODES_PER_PHONE_PER_HOUR,
@@ -56,34 +56,57 @@ async function lockKey(tx: Db, key: string): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
 }
 
-interface IssueInput {
-  merchantId: string;
-  phone: string;
-  ip: string;
-  now?: Date;
+/** The two tables of codes: login codes (per phone) and phone-change codes (per customer). */
+type CodeTable = typeof otpCodes | typeof phoneChanges;
+
+/** A refusal when `where` matched `max` codes in the hour before `now`, else null. */
+async function hourlyLimit(
+  tx: Db,
+  table: CodeTable,
+  where: SQL | undefined,
+  max: number,
+  reason: "PHONE_LIMIT" | "IP_LIMIT",
+  now: Date,
+): Promise<IssueRefusal | null> {
+  const [recent] = await tx
+    .select({ n: count(), first: min(table.createdDate) })
+    .from(table)
+    .where(and(where, gt(table.createdDate, new Date(now.getTime() - HOUR_MS))));
+  if (!recent || recent.n < max) return null;
+  const first = recent.first ?? now;
+  return { ok: false, reason, retryAfterSeconds: seconds(first.getTime() + HOUR_MS - now.getTime()) };
 }
 
-/** A new login code for the phone, or why not. Earlier live codes of the phone stop working. */
-export async function issueLoginCode(db: Db, input: IssueInput): Promise<IssueResult> {
-  const now = input.now ?? new Date();
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
+interface IssueSpec {
+  table: CodeTable;
+  /** The advisory lock that serialises issuing for the key. */
+  lock: string;
+  /** The key's codes (a phone's login codes, a customer's phone changes). */
+  owner: SQL | undefined;
+  phone: string;
+  now: Date;
+  /** Limits beyond the key's own (the client address for login codes). */
+  more?: (tx: Db) => Promise<IssueRefusal | null>;
+  /** Stores the new code; answers its id. */
+  insert: (
+    tx: Db,
+    code: { codeHash: string; expiresAt: Date; createdDate: Date },
+  ) => Promise<{ id: string } | undefined>;
+}
+
+/**
+ * Limits, then insert: the resend countdown and the hourly count of the key's codes, any further
+ * limit, then the key's earlier live codes stop working and a new one is stored.
+ */
+async function issueCode(db: Db, spec: IssueSpec): Promise<IssueResult> {
+  const { table, owner, now } = spec;
   return db.transaction(async (tx) => {
-    await lockKey(tx, `otp:${input.merchantId}:${input.phone}`);
-    const [recent] = await tx
-      .select({ n: count(), first: min(otpCodes.createdDate) })
-      .from(otpCodes)
-      .where(
-        and(
-          eq(otpCodes.merchantId, input.merchantId),
-          eq(otpCodes.phone, input.phone),
-          gt(otpCodes.createdDate, hourAgo),
-        ),
-      );
+    await lockKey(tx, spec.lock);
     const [last] = await tx
-      .select({ createdDate: otpCodes.createdDate })
-      .from(otpCodes)
-      .where(and(eq(otpCodes.merchantId, input.merchantId), eq(otpCodes.phone, input.phone)))
-      .orderBy(desc(otpCodes.createdDate))
+      .select({ createdDate: table.createdDate })
+      .from(table)
+      .where(owner)
+      .orderBy(desc(table.createdDate))
       .limit(1);
     const sinceLast = last ? now.getTime() - last.createdDate.getTime() : Infinity;
     if (sinceLast < OTP_RESEND_AFTER_SECONDS * 1000) {
@@ -93,55 +116,22 @@ export async function issueLoginCode(db: Db, input: IssueInput): Promise<IssueRe
         retryAfterSeconds: seconds(OTP_RESEND_AFTER_SECONDS * 1000 - sinceLast),
       };
     }
-    if (recent && recent.n >= OTP_CODES_PER_PHONE_PER_HOUR) {
-      const first = recent.first ?? now;
-      return {
-        ok: false,
-        reason: "PHONE_LIMIT",
-        retryAfterSeconds: seconds(first.getTime() + HOUR_MS - now.getTime()),
-      };
-    }
-    const [byIp] = await tx
-      .select({ n: count(), first: min(otpCodes.createdDate) })
-      .from(otpCodes)
-      .where(
-        and(
-          eq(otpCodes.merchantId, input.merchantId),
-          eq(otpCodes.ip, input.ip),
-          gt(otpCodes.createdDate, hourAgo),
-        ),
-      );
-    if (byIp && byIp.n >= OTP_CODES_PER_IP_PER_HOUR) {
-      const first = byIp.first ?? now;
-      return {
-        ok: false,
-        reason: "IP_LIMIT",
-        retryAfterSeconds: seconds(first.getTime() + HOUR_MS - now.getTime()),
-      };
-    }
+    const refusal =
+      (await hourlyLimit(tx, table, owner, OTP_CODES_PER_PHONE_PER_HOUR, "PHONE_LIMIT", now)) ??
+      (await spec.more?.(tx)) ??
+      null;
+    if (refusal) return refusal;
     await tx
-      .update(otpCodes)
+      .update(table)
       .set({ consumedAt: now })
-      .where(
-        and(
-          eq(otpCodes.merchantId, input.merchantId),
-          eq(otpCodes.phone, input.phone),
-          isNull(otpCodes.consumedAt),
-        ),
-      );
+      .where(and(owner, isNull(table.consumedAt)));
     const code = generateCode();
-    const [row] = await tx
-      .insert(otpCodes)
-      .values({
-        merchantId: input.merchantId,
-        phone: input.phone,
-        ip: input.ip,
-        codeHash: hashCode(input.phone, code),
-        expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-        createdDate: now,
-      })
-      .returning({ id: otpCodes.id });
-    if (!row) throw new Error("otp insert returned no row");
+    const row = await spec.insert(tx, {
+      codeHash: hashCode(spec.phone, code),
+      expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
+      createdDate: now,
+    });
+    if (!row) throw new Error("code insert returned no row");
     return {
       ok: true,
       id: row.id,
@@ -152,16 +142,91 @@ export async function issueLoginCode(db: Db, input: IssueInput): Promise<IssueRe
   });
 }
 
+/**
+ * Checks the newest live code of the key, which must be for `phone`: a wrong try counts against it
+ * and the fifth locks it; a right one is used up (only once, even when two requests race).
+ */
+async function checkNewestCode(
+  db: Db,
+  table: CodeTable,
+  owner: SQL | undefined,
+  { phone, code, now }: { phone: string; code: string; now: Date },
+): Promise<VerifyResult> {
+  const [row] = await db
+    .select({
+      id: table.id,
+      phone: table.phone,
+      codeHash: table.codeHash,
+      attempts: table.attempts,
+      expiresAt: table.expiresAt,
+    })
+    .from(table)
+    .where(and(owner, isNull(table.consumedAt)))
+    .orderBy(desc(table.createdDate))
+    .limit(1);
+  if (!row || row.phone !== phone || row.expiresAt.getTime() <= now.getTime()) {
+    return { ok: false, reason: "INVALID" };
+  }
+  if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: "LOCKED" };
+  const live = and(eq(table.id, row.id), sql`${table.attempts} < ${OTP_MAX_ATTEMPTS}`);
+  if (!codeMatches(row.codeHash, phone, code)) {
+    const [counted] = await db
+      .update(table)
+      .set({ attempts: sql`${table.attempts} + 1` })
+      .where(live)
+      .returning({ attempts: table.attempts });
+    return { ok: false, reason: !counted || counted.attempts >= OTP_MAX_ATTEMPTS ? "LOCKED" : "INVALID" };
+  }
+  const [used] = await db
+    .update(table)
+    .set({ consumedAt: now })
+    .where(and(live, isNull(table.consumedAt), gt(table.expiresAt, now)))
+    .returning({ id: table.id });
+  return used ? { ok: true, id: used.id } : { ok: false, reason: "INVALID" };
+}
+
+interface IssueInput {
+  merchantId: string;
+  phone: string;
+  ip: string;
+  now?: Date;
+}
+
+/** A new login code for the phone, or why not. Earlier live codes of the phone stop working. */
+export async function issueLoginCode(db: Db, input: IssueInput): Promise<IssueResult> {
+  const { merchantId, phone, ip } = input;
+  const now = input.now ?? new Date();
+  return issueCode(db, {
+    table: otpCodes,
+    lock: `otp:${merchantId}:${phone}`,
+    owner: and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone)),
+    phone,
+    now,
+    more: (tx) =>
+      hourlyLimit(
+        tx,
+        otpCodes,
+        and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.ip, ip)),
+        OTP_CODES_PER_IP_PER_HOUR,
+        "IP_LIMIT",
+        now,
+      ),
+    insert: async (tx, code) =>
+      (
+        await tx
+          .insert(otpCodes)
+          .values({ merchantId, phone, ip, ...code })
+          .returning({ id: otpCodes.id })
+      )[0],
+  });
+}
+
 /** Forgets a code that never reached the customer (the gateway failed), so a retry is not delayed. */
 export async function withdrawLoginCode(db: Db, { merchantId, id }: { merchantId: string; id: string }) {
   await db.delete(otpCodes).where(and(eq(otpCodes.id, id), eq(otpCodes.merchantId, merchantId)));
 }
 
-/**
- * Checks a login code. The newest live code of the phone is the only one that counts; a wrong try
- * counts against it and the fifth locks it; a right one is used up (only once, even when two
- * requests race).
- */
+/** Checks a login code: the newest live code of the phone is the only one that counts. */
 export async function verifyLoginCode(
   db: Db,
   {
@@ -171,35 +236,11 @@ export async function verifyLoginCode(
     now = new Date(),
   }: { merchantId: string; phone: string; code: string; now?: Date },
 ): Promise<VerifyResult> {
-  const [row] = await db
-    .select()
-    .from(otpCodes)
-    .where(and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone), isNull(otpCodes.consumedAt)))
-    .orderBy(desc(otpCodes.createdDate))
-    .limit(1);
-  if (!row || row.expiresAt.getTime() <= now.getTime()) return { ok: false, reason: "INVALID" };
-  if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: "LOCKED" };
-  if (!codeMatches(row.codeHash, phone, code)) {
-    const [counted] = await db
-      .update(otpCodes)
-      .set({ attempts: sql`${otpCodes.attempts} + 1` })
-      .where(and(eq(otpCodes.id, row.id), sql`${otpCodes.attempts} < ${OTP_MAX_ATTEMPTS}`))
-      .returning({ attempts: otpCodes.attempts });
-    return { ok: false, reason: !counted || counted.attempts >= OTP_MAX_ATTEMPTS ? "LOCKED" : "INVALID" };
-  }
-  const [used] = await db
-    .update(otpCodes)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(otpCodes.id, row.id),
-        isNull(otpCodes.consumedAt),
-        sql`${otpCodes.attempts} < ${OTP_MAX_ATTEMPTS}`,
-        gt(otpCodes.expiresAt, now),
-      ),
-    )
-    .returning({ id: otpCodes.id });
-  return used ? { ok: true, id: used.id } : { ok: false, reason: "INVALID" };
+  return checkNewestCode(db, otpCodes, and(eq(otpCodes.merchantId, merchantId), eq(otpCodes.phone, phone)), {
+    phone,
+    code,
+    now,
+  });
 }
 
 interface PhoneChangeInput {
@@ -212,62 +253,20 @@ interface PhoneChangeInput {
 
 /** A code for a logged-in customer's new phone: the login code's rules, counted per customer. */
 export async function issuePhoneChangeCode(db: Db, input: PhoneChangeInput): Promise<IssueResult> {
-  const now = input.now ?? new Date();
-  const hourAgo = new Date(now.getTime() - HOUR_MS);
-  const mine = and(eq(phoneChanges.merchantId, input.merchantId), eq(phoneChanges.userId, input.userId));
-  return db.transaction(async (tx) => {
-    await lockKey(tx, `phone-change:${input.merchantId}:${input.userId}`);
-    const [recent] = await tx
-      .select({ n: count(), first: min(phoneChanges.createdDate) })
-      .from(phoneChanges)
-      .where(and(mine, gt(phoneChanges.createdDate, hourAgo)));
-    const [last] = await tx
-      .select({ createdDate: phoneChanges.createdDate })
-      .from(phoneChanges)
-      .where(mine)
-      .orderBy(desc(phoneChanges.createdDate))
-      .limit(1);
-    const sinceLast = last ? now.getTime() - last.createdDate.getTime() : Infinity;
-    if (sinceLast < OTP_RESEND_AFTER_SECONDS * 1000) {
-      return {
-        ok: false,
-        reason: "RESEND_TOO_EARLY",
-        retryAfterSeconds: seconds(OTP_RESEND_AFTER_SECONDS * 1000 - sinceLast),
-      };
-    }
-    if (recent && recent.n >= OTP_CODES_PER_PHONE_PER_HOUR) {
-      const first = recent.first ?? now;
-      return {
-        ok: false,
-        reason: "PHONE_LIMIT",
-        retryAfterSeconds: seconds(first.getTime() + HOUR_MS - now.getTime()),
-      };
-    }
-    await tx
-      .update(phoneChanges)
-      .set({ consumedAt: now })
-      .where(and(mine, isNull(phoneChanges.consumedAt)));
-    const code = generateCode();
-    const [row] = await tx
-      .insert(phoneChanges)
-      .values({
-        merchantId: input.merchantId,
-        userId: input.userId,
-        phone: input.phone,
-        type: input.type,
-        codeHash: hashCode(input.phone, code),
-        expiresAt: new Date(now.getTime() + OTP_TTL_SECONDS * 1000),
-        createdDate: now,
-      })
-      .returning({ id: phoneChanges.id });
-    if (!row) throw new Error("phone change insert returned no row");
-    return {
-      ok: true,
-      id: row.id,
-      code,
-      expiresInSeconds: OTP_TTL_SECONDS,
-      resendAfterSeconds: OTP_RESEND_AFTER_SECONDS,
-    };
+  const { merchantId, userId, phone, type } = input;
+  return issueCode(db, {
+    table: phoneChanges,
+    lock: `phone-change:${merchantId}:${userId}`,
+    owner: and(eq(phoneChanges.merchantId, merchantId), eq(phoneChanges.userId, userId)),
+    phone,
+    now: input.now ?? new Date(),
+    insert: async (tx, code) =>
+      (
+        await tx
+          .insert(phoneChanges)
+          .values({ merchantId, userId, phone, type, ...code })
+          .returning({ id: phoneChanges.id })
+      )[0],
   });
 }
 
@@ -276,6 +275,17 @@ export async function withdrawPhoneChangeCode(
   { merchantId, id }: { merchantId: string; id: string },
 ) {
   await db.delete(phoneChanges).where(and(eq(phoneChanges.id, id), eq(phoneChanges.merchantId, merchantId)));
+}
+
+/** Makes a code unusable but keeps it counted (a refused number still spends one of the customer's codes). */
+export async function voidPhoneChangeCode(
+  db: Db,
+  { merchantId, id, now = new Date() }: { merchantId: string; id: string; now?: Date },
+) {
+  await db
+    .update(phoneChanges)
+    .set({ consumedAt: now })
+    .where(and(eq(phoneChanges.id, id), eq(phoneChanges.merchantId, merchantId)));
 }
 
 /** Checks the code of the customer's newest pending phone change, which must be for `phone`. */
@@ -289,41 +299,10 @@ export async function verifyPhoneChangeCode(
     now = new Date(),
   }: { merchantId: string; userId: string; phone: string; code: string; now?: Date },
 ): Promise<VerifyResult> {
-  const [row] = await db
-    .select()
-    .from(phoneChanges)
-    .where(
-      and(
-        eq(phoneChanges.merchantId, merchantId),
-        eq(phoneChanges.userId, userId),
-        isNull(phoneChanges.consumedAt),
-      ),
-    )
-    .orderBy(desc(phoneChanges.createdDate))
-    .limit(1);
-  if (!row || row.phone !== phone || row.expiresAt.getTime() <= now.getTime()) {
-    return { ok: false, reason: "INVALID" };
-  }
-  if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: "LOCKED" };
-  if (!codeMatches(row.codeHash, phone, code)) {
-    const [counted] = await db
-      .update(phoneChanges)
-      .set({ attempts: sql`${phoneChanges.attempts} + 1` })
-      .where(and(eq(phoneChanges.id, row.id), sql`${phoneChanges.attempts} < ${OTP_MAX_ATTEMPTS}`))
-      .returning({ attempts: phoneChanges.attempts });
-    return { ok: false, reason: !counted || counted.attempts >= OTP_MAX_ATTEMPTS ? "LOCKED" : "INVALID" };
-  }
-  const [used] = await db
-    .update(phoneChanges)
-    .set({ consumedAt: now })
-    .where(
-      and(
-        eq(phoneChanges.id, row.id),
-        isNull(phoneChanges.consumedAt),
-        sql`${phoneChanges.attempts} < ${OTP_MAX_ATTEMPTS}`,
-        gt(phoneChanges.expiresAt, now),
-      ),
-    )
-    .returning({ id: phoneChanges.id });
-  return used ? { ok: true, id: used.id } : { ok: false, reason: "INVALID" };
+  return checkNewestCode(
+    db,
+    phoneChanges,
+    and(eq(phoneChanges.merchantId, merchantId), eq(phoneChanges.userId, userId)),
+    { phone, code, now },
+  );
 }

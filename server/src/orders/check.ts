@@ -1,14 +1,19 @@
 // The server's check of an order request (issue 7): everything the checkout showed is decided again
-// from the database with the shared rules; client-sent amounts are never read. Used by the quote and
-// by placing (inside its transaction, so stock, promo use and cashback are read under the user lock).
-import { and, asc, count, eq, inArray, isNull, ne, or } from "drizzle-orm";
+// from the database with the shared rules; client-sent amounts are never read. Zones, branch hours,
+// the closest branch and the delivery price come from the geography helpers
+// (server/src/repositories/geo.ts), the same ones the tariff and branch calls answer with, so the
+// checkout's numbers and the order check cannot disagree.
+//
+// Two phases, so placing holds the customer's lock only as long as it must: prepareOrder reads what
+// does not depend on the customer (settings, branch, zone, products; two queries besides the geography
+// cache and the tariff) and runs before the transaction; finishOrder decides the promo use and the
+// cashback under the customer's row lock.
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { apiErrorBody, type ApiErrorCode } from "../../../src/domain/api-errors.ts";
 import type { z } from "zod";
 import type { orderRequestSchema } from "../../../src/domain/contract/orders.ts";
-import type { AuthChannel, PaymentType, ServiceType, WorkHourType } from "../../../src/domain/enums.ts";
-import { distance, findRegion } from "../../../src/domain/geo.ts";
-import { HOLIDAY, isOpenAt, workHoursOn, type WorkHoursEntry } from "../../../src/domain/hours.ts";
-import { toMinor } from "../../../src/domain/money.ts";
+import type { AuthChannel, PaymentType, ServiceType } from "../../../src/domain/enums.ts";
+import { fromMinor, toMinor, type Minor } from "../../../src/domain/money.ts";
 import { localMoment } from "../../../src/domain/order-time.ts";
 import {
   orderTotals,
@@ -19,16 +24,11 @@ import {
 } from "../../../src/domain/order-totals.ts";
 import { UNIT_STEPS, type LineInput } from "../../../src/domain/pricing.ts";
 import {
-  branches,
-  branchWorkHours,
-  deliveryRegions,
+  addresses,
   merchantWebSettings,
   modificationGroups,
-  modifications,
   orders,
   orderSettings,
-  paymentMethods,
-  paymentMethodSettings,
   productBranches,
   products,
   promos,
@@ -36,12 +36,22 @@ import {
 import type { OrderAddressSnapshot, OrderItemModification, OrderReceiver } from "../db/schema/orders.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
-import type { MerchantRow } from "../repositories/merchants.ts";
+import {
+  checkBranchOpen,
+  findClosestBranch,
+  findRegionForPoint,
+  listBranches,
+  quoteDelivery,
+  type BranchWithHours,
+  type ServiceKind,
+} from "../repositories/geo.ts";
+import { paymentMethodsOn, pickOrderSettings, type MerchantRow } from "../repositories/merchants.ts";
 
-export type BranchRow = typeof branches.$inferSelect;
+export type BranchRow = BranchWithHours;
 type ProductRow = typeof products.$inferSelect;
 type PromoRow = typeof promos.$inferSelect;
 type WebSettingsRow = typeof merchantWebSettings.$inferSelect;
+export type OrderSettingsRow = typeof orderSettings.$inferSelect;
 
 /** How far ahead a later order may be placed. */
 const LATER_MAX_DAYS = 7;
@@ -52,8 +62,6 @@ export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 export interface CheckContext {
   merchant: MerchantRow;
   userId: string;
-  /** The customer's cashback balance, so'm. */
-  cashbackBalance: number;
   /** The channel of the customer's session (decides product and payment availability). */
   channel: AuthChannel;
   later: boolean;
@@ -68,24 +76,33 @@ export interface CheckedLine {
   priority: number;
 }
 
-export interface CheckedOrder {
+/** What prepareOrder decided: everything but the promo and the cashback. */
+export interface PreparedOrder {
   serviceType: ServiceType;
   paymentType: PaymentType;
   branch: BranchRow;
   address: OrderAddressSnapshot | null;
   deliveryTariffId: string | null;
+  /** The delivery price before any promo, so'm (0 unless delivering). */
+  deliveryPrice: number;
   lines: CheckedLine[];
-  promo: PromoRow | null;
-  totals: Totals;
-  cashbackEarned: number;
+  /** The products after their own discounts. */
+  net: Minor;
   atTime: Date | null;
   receiver: OrderReceiver | null;
   comment: string | null;
   courierComment: string | null;
-  settings: typeof orderSettings.$inferSelect | null;
+  web: WebSettingsRow;
+  settings: OrderSettingsRow | null;
   cancelOrderActive: boolean;
   /** Products whose stock the order takes, with how much. */
   stockTaken: { productId: string; amount: number }[];
+}
+
+export interface CheckedOrder extends PreparedOrder {
+  promo: PromoRow | null;
+  totals: Totals;
+  cashbackEarned: number;
 }
 
 function fail(code: ApiErrorCode, detail?: string): never {
@@ -106,53 +123,18 @@ function formatSum(amount: number): string {
   return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(amount).replaceAll(",", " ");
 }
 
-const WORK_TYPE: Partial<Record<ServiceType, WorkHourType>> = {
-  DELIVERY: "DELIVERY",
-  PICK_UP: "PICK_UP",
-  DINE_IN: "DINE_IN",
-};
-
-/** The branch's hours for a service type, falling back to its pickup hours, then to open/close every day. */
-export async function branchHours(db: Db, branch: BranchRow, type: WorkHourType): Promise<WorkHoursEntry[]> {
-  const rows = await db.select().from(branchWorkHours).where(eq(branchWorkHours.branchId, branch.id));
-  const byType = new Map<WorkHourType, WorkHoursEntry>();
-  for (const r of rows) {
-    const entry = byType.get(r.type) ?? { type: r.type, hours: [] };
-    (entry.hours as unknown as object[]).push({
-      weekName: r.weekName,
-      open: r.open,
-      close: r.close,
-      isDayOff: r.isDayOff,
-    });
-    byType.set(r.type, entry);
-  }
-  const own = byType.get(type) ?? byType.get("PICK_UP");
-  if (own) return [{ type, hours: own.hours }];
-  if (branch.open && branch.close) {
-    const days = ["MONDAY", "TUESDAY", "WEDNESDAY", "THURSDAY", "FRIDAY", "SATURDAY", "SUNDAY"] as const;
-    return [
-      {
-        type,
-        hours: days.map((weekName) => ({
-          weekName,
-          open: branch.open,
-          close: branch.close,
-          isDayOff: false,
-        })),
-      },
-    ];
-  }
-  return [];
+function serviceKind(type: ServiceType): ServiceKind | null {
+  return type === "DELIVERY" || type === "PICK_UP" || type === "DINE_IN" ? type : null;
 }
 
-function serviceEnabled(ws: WebSettingsRow, branch: BranchRow | null, type: ServiceType): boolean {
+function serviceEnabled(ws: WebSettingsRow, type: ServiceType): boolean {
   switch (type) {
     case "DELIVERY":
-      return ws.deliveryActive && (branch === null || branch.deliveryEnabled);
+      return ws.deliveryActive;
     case "PICK_UP":
-      return ws.pickupActive && (branch === null || branch.pickupEnabled);
+      return ws.pickupActive;
     case "DINE_IN":
-      return ws.dineInActive && (branch === null || branch.dineInEnabled);
+      return ws.dineInActive;
     default:
       return false;
   }
@@ -161,35 +143,11 @@ function serviceEnabled(ws: WebSettingsRow, branch: BranchRow | null, type: Serv
 /** Payment types of this issue (cash and terminal); the online ones arrive with payments. */
 const OFFLINE_PAYMENTS: readonly PaymentType[] = ["CASH", "TERMINAL"];
 
-async function paymentEnabled(
-  db: Db,
-  merchantId: string,
-  ws: WebSettingsRow,
-  type: PaymentType,
-  channel: AuthChannel,
-) {
+function paymentEnabled(ws: WebSettingsRow, type: PaymentType, methodOn: boolean): boolean {
   if (!OFFLINE_PAYMENTS.includes(type)) return false;
   if (type === "CASH" && !ws.cashActive) return false;
   if (type === "TERMINAL" && !ws.terminalActive) return false;
-  const channelColumn =
-    channel === "TELEGRAM"
-      ? paymentMethodSettings.botEnabled
-      : channel === "WEB"
-        ? paymentMethodSettings.webEnabled
-        : paymentMethodSettings.appEnabled;
-  const [row] = await db
-    .select({ n: count() })
-    .from(paymentMethods)
-    .innerJoin(paymentMethodSettings, eq(paymentMethodSettings.paymentMethodId, paymentMethods.id))
-    .where(
-      and(
-        eq(paymentMethods.merchantId, merchantId),
-        eq(paymentMethods.type, type),
-        eq(paymentMethodSettings.isActive, true),
-        eq(channelColumn, true),
-      ),
-    );
-  return (row?.n ?? 0) > 0;
+  return methodOn;
 }
 
 /** The later order's moment: the merchant's local day and time (seconds zero), or deliveryAt. */
@@ -206,72 +164,109 @@ export function laterMoment(
   return null;
 }
 
-export async function loadWebSettings(db: Db, merchantId: string): Promise<WebSettingsRow> {
-  const [ws] = await db
-    .select()
-    .from(merchantWebSettings)
-    .where(eq(merchantWebSettings.merchantId, merchantId))
-    .limit(1);
-  if (!ws) fail("SERVICE_TYPE_UNAVAILABLE");
-  return ws;
-}
-
-/** The order settings of a city (its own row, else the merchant's), or null when the merchant has none. */
-export async function settingsFor(db: Db, merchantId: string, cityId: string | null) {
+/**
+ * One query for the brand's switches: the web settings, every order-settings row (the brand's and its
+ * cities'), whether an active payment method of the type is on for the channel, and whether the
+ * address id the client sent is one of the customer's saved addresses.
+ */
+async function loadSettings(db: Db, ctx: CheckContext, paymentType: PaymentType, addressId: string | null) {
+  const merchantId = ctx.merchant.id;
+  const method = paymentMethodsOn(db, { merchantId, channel: ctx.channel, type: paymentType });
+  const saved = addressId
+    ? sql<boolean>`exists (${db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(
+          and(
+            eq(addresses.id, addressId),
+            eq(addresses.merchantId, merchantId),
+            eq(addresses.userId, ctx.userId),
+          ),
+        )})`
+    : sql<boolean>`false`;
   const rows = await db
-    .select()
-    .from(orderSettings)
-    .where(
-      and(
-        eq(orderSettings.merchantId, merchantId),
-        cityId
-          ? or(isNull(orderSettings.cityId), eq(orderSettings.cityId, cityId))
-          : isNull(orderSettings.cityId),
-      ),
-    );
-  return rows.find((r) => r.cityId !== null) ?? rows[0] ?? null;
+    .select({
+      web: merchantWebSettings,
+      order: orderSettings,
+      methodOn: sql<boolean>`exists (${method})`,
+      addressSaved: saved,
+    })
+    .from(merchantWebSettings)
+    .leftJoin(orderSettings, eq(orderSettings.merchantId, merchantWebSettings.merchantId))
+    .where(eq(merchantWebSettings.merchantId, merchantId));
+  const first = rows[0];
+  if (!first) fail("SERVICE_TYPE_UNAVAILABLE");
+  return {
+    web: first.web,
+    methodOn: first.methodOn,
+    addressSaved: first.addressSaved,
+    settings: rows.map((r) => r.order).filter((o): o is OrderSettingsRow => o !== null),
+  };
 }
 
+/**
+ * The branch that serves the order at `moment`: the chosen one (found, active, offering the service,
+ * open), or for a delivery without one the closest open delivering branch (geography's rule).
+ */
 async function chooseBranch(
   db: Db,
   ctx: CheckContext,
   req: ParsedOrderRequest,
-  ws: WebSettingsRow,
+  type: ServiceKind,
   address: OrderAddressSnapshot | null,
+  moment: Date,
+  later: boolean,
 ): Promise<BranchRow> {
   const merchantId = ctx.merchant.id;
+  const timeZone = ctx.merchant.timezone;
   if (req.branchId) {
-    const [branch] = await db
-      .select()
-      .from(branches)
-      .where(and(eq(branches.id, req.branchId), eq(branches.merchantId, merchantId)))
-      .limit(1);
-    if (!branch || !branch.isActive || branch.deleted) fail("BRANCH_UNAVAILABLE");
-    if (!serviceEnabled(ws, branch, req.serviceType)) fail("BRANCH_UNAVAILABLE");
-    return branch;
+    const check = await checkBranchOpen(db, {
+      merchantId,
+      branchId: req.branchId,
+      type,
+      at: moment,
+      timeZone,
+    });
+    if (check.ok) return check.branch;
+    if (check.reason === "holiday" || check.reason === "closed") {
+      if (later) fail("AT_TIME_INVALID");
+      fail(check.reason === "holiday" ? "BRANCH_HOLIDAY" : "BRANCH_CLOSED");
+    }
+    fail("BRANCH_UNAVAILABLE");
   }
-  if (req.serviceType !== "DELIVERY" || !address) fail("BRANCH_UNAVAILABLE");
-  // Delivery without a chosen branch: the nearest active delivering branch of the address's city.
-  const candidates = (
-    await db
-      .select()
-      .from(branches)
-      .where(
-        and(eq(branches.merchantId, merchantId), eq(branches.isActive, true), eq(branches.deleted, false)),
-      )
-  ).filter((b) => b.deliveryEnabled && (!address.cityId || !b.cityId || b.cityId === address.cityId));
-  candidates.sort((a, b) => distance(a, address) - distance(b, address));
-  const nearest = candidates[0];
-  if (!nearest) fail("DELIVERY_UNAVAILABLE");
-  return nearest;
+  if (type !== "DELIVERY" || !address) fail("BRANCH_UNAVAILABLE");
+  const closest = await findClosestBranch(db, {
+    merchantId,
+    type,
+    at: moment,
+    timeZone,
+    latitude: address.latitude,
+    longitude: address.longitude,
+  });
+  if (closest) return closest;
+  // None open: say whether the brand delivers at all, or only not at this moment.
+  const delivering = (await listBranches(db, { merchantId })).some((b) => b.isActive && b.deliveryEnabled);
+  if (!delivering) fail("DELIVERY_UNAVAILABLE");
+  fail(later ? "AT_TIME_INVALID" : "BRANCH_CLOSED");
 }
 
-function snapshotAddress(a: NonNullable<ParsedOrderRequest["address"]>): OrderAddressSnapshot {
+/** A uuid-shaped id, else null (a generated, client-side address id is not one). */
+function uuidOrNull(id: string | null | undefined): string | null {
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
+/**
+ * The order's copy of the address. `savedId` is the sent id only when it names one of the caller's
+ * saved addresses: a generated (unsaved) id is dropped (spec section 4, submit step 4), and so is
+ * anyone else's.
+ */
+function snapshotAddress(
+  a: NonNullable<ParsedOrderRequest["address"]>,
+  savedId: string | null,
+): OrderAddressSnapshot {
   const text = (v: string | null | undefined) => (v === undefined || v === null || v === "" ? null : v);
-  // A generated (client-side, unsaved) address id is dropped (spec section 4, submit step 4).
-  const id = a.id && /^[0-9a-f-]{36}$/i.test(a.id) ? a.id : null;
   return {
-    id,
+    id: savedId,
     type: a.type ?? null,
     name: text(a.name),
     streetName: text(a.streetName),
@@ -289,62 +284,44 @@ function snapshotAddress(a: NonNullable<ParsedOrderRequest["address"]>): OrderAd
   };
 }
 
-async function checkLines(
-  db: Db,
+/** One query: the basket's products with their option groups, options and active branch links. */
+function loadProducts(db: Db, merchantId: string, ids: string[]) {
+  if (ids.length === 0) return Promise.resolve([]);
+  return db.query.products.findMany({
+    where: and(eq(products.merchantId, merchantId), inArray(products.id, ids)),
+    with: {
+      modificationGroups: { orderBy: asc(modificationGroups.priority), with: { modifications: true } },
+      productBranches: { columns: { branchId: true }, where: eq(productBranches.isActive, true) },
+    },
+  });
+}
+type LoadedProduct = Awaited<ReturnType<typeof loadProducts>>[number];
+
+function checkLines(
   ctx: CheckContext,
   req: ParsedOrderRequest,
   branch: BranchRow,
-): Promise<{ lines: CheckedLine[]; stockTaken: { productId: string; amount: number }[] }> {
-  const merchantId = ctx.merchant.id;
+  loaded: readonly LoadedProduct[],
+): { lines: CheckedLine[]; stockTaken: { productId: string; amount: number }[] } {
   if (req.cartItems.length === 0) fail("ORDER_EMPTY");
-  const ids = [...new Set(req.cartItems.map((i) => i.productId))];
-  const productRows = await db
-    .select()
-    .from(products)
-    .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)));
-  const byId = new Map(productRows.map((p) => [p.id, p]));
-  const links = await db
-    .select({ productId: productBranches.productId })
-    .from(productBranches)
-    .where(
-      and(
-        eq(productBranches.merchantId, merchantId),
-        eq(productBranches.branchId, branch.id),
-        eq(productBranches.isActive, true),
-        inArray(productBranches.productId, ids),
-      ),
-    );
-  const atBranch = new Set(links.map((l) => l.productId));
-  const groups = await db
-    .select()
-    .from(modificationGroups)
-    .where(and(eq(modificationGroups.merchantId, merchantId), inArray(modificationGroups.productId, ids)))
-    .orderBy(asc(modificationGroups.priority));
-  const groupIds = groups.map((g) => g.id);
-  const mods =
-    groupIds.length === 0
-      ? []
-      : await db
-          .select()
-          .from(modifications)
-          .where(and(eq(modifications.merchantId, merchantId), inArray(modifications.groupId, groupIds)));
-  const modById = new Map(mods.map((m) => [m.id, m]));
-
+  const byId = new Map(loaded.map((p) => [p.id, p]));
   const lines: CheckedLine[] = [];
   const taken = new Map<string, number>();
   req.cartItems.forEach((item, index) => {
-    const product = byId.get(item.productId);
-    const channelOk = product && (ctx.channel === "TELEGRAM" ? product.tgEnabled : product.webEnabled);
+    const loadedProduct = byId.get(item.productId);
+    const channelOk =
+      loadedProduct && (ctx.channel === "TELEGRAM" ? loadedProduct.tgEnabled : loadedProduct.webEnabled);
     if (
-      !product ||
-      !product.active ||
-      !product.isAvailable ||
+      !loadedProduct ||
+      !loadedProduct.active ||
+      !loadedProduct.isAvailable ||
       !channelOk ||
-      !atBranch.has(product.id) ||
-      (req.serviceType === "DELIVERY" && !product.deliveryEnabled)
+      !loadedProduct.productBranches.some((l) => l.branchId === branch.id) ||
+      (req.serviceType === "DELIVERY" && !loadedProduct.deliveryEnabled)
     ) {
-      fail("PRODUCT_NOT_AVAILABLE", product ? pick(product.name) : item.productId);
+      fail("PRODUCT_NOT_AVAILABLE", loadedProduct ? pick(loadedProduct.name) : item.productId);
     }
+    const { modificationGroups: groups, productBranches: _links, ...product } = loadedProduct;
     const step = UNIT_STEPS[product.unit];
     const milli = Math.round(item.count * 1000);
     if (
@@ -362,14 +339,21 @@ async function checkLines(
     const snapshot: OrderItemModification[] = [];
     const priceEntries: { price: number }[] = [];
     for (const [modId, n] of chosen) {
-      const mod = modById.get(modId);
-      const group = mod && groups.find((g) => g.id === mod.groupId && g.productId === product.id);
-      if (!mod || !group || !mod.isActive) fail("MODIFICATION_INVALID", pick(product.name));
+      let found: {
+        group: (typeof groups)[number];
+        mod: (typeof groups)[number]["modifications"][number];
+      } | null = null;
+      for (const group of groups) {
+        const mod = group.modifications.find((m) => m.id === modId);
+        if (mod) found = { group, mod };
+      }
+      if (!found || !found.mod.isActive) fail("MODIFICATION_INVALID", pick(product.name));
+      const { group, mod } = found;
       perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + n);
       snapshot.push({ id: mod.id, groupId: group.id, name: mod.name, price: mod.price, count: n });
       for (let i = 0; i < n; i++) priceEntries.push({ price: mod.price });
     }
-    for (const g of groups.filter((x) => x.productId === product.id)) {
+    for (const g of groups) {
       const n = perGroup.get(g.id) ?? 0;
       if (n < g.minSelect || n > g.maxSelect)
         fail("MODIFICATION_INVALID", `${pick(product.name)} (${pick(g.name)})`);
@@ -403,14 +387,130 @@ async function checkLines(
   };
 }
 
-async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: number): Promise<PromoRow> {
+/**
+ * Decides everything that does not depend on the customer's balance or promo use, or throws the first
+ * refusal as an AppError. Reads only configuration and products, so it runs outside the placing
+ * transaction (stock is taken by a guarded update inside it).
+ */
+export async function prepareOrder(
+  db: Db,
+  ctx: CheckContext,
+  req: ParsedOrderRequest,
+): Promise<PreparedOrder> {
   const merchantId = ctx.merchant.id;
-  const [promo] = await db
-    .select()
+  const timeZone = ctx.merchant.timezone;
+  const ids = [...new Set(req.cartItems.map((i) => i.productId))];
+  const sentAddressId = req.address ? uuidOrNull(req.address.id) : null;
+  const [{ web, methodOn, addressSaved, settings: settingRows }, loaded] = await Promise.all([
+    loadSettings(db, ctx, req.paymentType, sentAddressId),
+    loadProducts(db, merchantId, ids),
+  ]);
+  const serviceType = req.serviceType;
+  const kind = serviceKind(serviceType);
+  if (!kind || !serviceEnabled(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
+  if (!paymentEnabled(web, req.paymentType, methodOn)) fail("PAYMENT_TYPE_UNAVAILABLE");
+
+  let atTime: Date | null = null;
+  if (ctx.later) {
+    atTime = laterMoment(req, timeZone);
+    const ahead = atTime ? atTime.getTime() - ctx.now.getTime() : -1;
+    if (!atTime || ahead <= 0 || ahead > LATER_MAX_DAYS * 86_400_000) fail("AT_TIME_INVALID");
+  }
+
+  const address =
+    kind === "DELIVERY" && req.address
+      ? snapshotAddress(req.address, addressSaved ? sentAddressId : null)
+      : null;
+  if (kind === "DELIVERY" && !address) fail("ADDRESS_REQUIRED");
+  const branch = await chooseBranch(db, ctx, req, kind, address, atTime ?? ctx.now, atTime !== null);
+
+  // The zone before the products, so an address outside every zone is named as such.
+  const region = address
+    ? await findRegionForPoint(db, { merchantId, latitude: address.latitude, longitude: address.longitude })
+    : undefined;
+  if (address && !region && web.shouldValidateDeliveryArea) fail("OUT_OF_ZONE");
+
+  const { lines, stockTaken } = checkLines(ctx, req, branch, loaded);
+  const net = productsNet(lines.map((l) => l.input));
+  const settings = pickOrderSettings(settingRows, address?.cityId ?? region?.cityId ?? branch.cityId);
+  if (
+    kind === "DELIVERY" &&
+    settings &&
+    settings.minOrderAmount > 0 &&
+    net < toMinor(settings.minOrderAmount)
+  ) {
+    fail("MIN_ORDER_AMOUNT", formatSum(settings.minOrderAmount));
+  }
+
+  // The delivery price is the tariff call's own answer for this point and these products.
+  let deliveryPrice = 0;
+  let deliveryTariffId: string | null = null;
+  if (address) {
+    const quote = await quoteDelivery(db, {
+      merchantId,
+      productPrice: fromMinor(net),
+      latitude: address.latitude,
+      longitude: address.longitude,
+      cityId: address.cityId,
+    });
+    if (quote.ok) {
+      deliveryPrice = quote.price;
+      deliveryTariffId = quote.region.id;
+    } else if (web.shouldValidateDeliveryArea) {
+      fail("OUT_OF_ZONE");
+    } else {
+      // A brand that serves outside its zones charges the branch's own delivery price there.
+      deliveryPrice = branch.deliveryPrice;
+    }
+  }
+
+  return {
+    serviceType,
+    paymentType: req.paymentType,
+    branch,
+    address,
+    deliveryTariffId,
+    deliveryPrice,
+    lines,
+    net,
+    atTime,
+    receiver:
+      web.receiverActive && req.receiver ? { name: req.receiver.name, phone: req.receiver.phone } : null,
+    comment: req.comment?.trim() || null,
+    courierComment: kind === "DELIVERY" ? req.courierComment?.trim() || null : null,
+    web,
+    settings,
+    cancelOrderActive: web.cancelOrderActive,
+    stockTaken,
+  };
+}
+
+/** The promo of a code with its uses (this customer's, everyone's) in one query. */
+async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: Minor): Promise<PromoRow> {
+  const merchantId = ctx.merchant.id;
+  const uses = (mine: boolean) =>
+    db
+      .select({ n: sql<number>`count(*)` })
+      .from(orders)
+      .where(
+        and(
+          eq(orders.merchantId, merchantId),
+          eq(orders.promoId, promos.id),
+          ne(orders.status, "CANCELED"),
+          mine ? eq(orders.userId, ctx.userId) : undefined,
+        ),
+      );
+  const [row] = await db
+    .select({
+      promo: promos,
+      mine: sql<number>`(${uses(true)})`.mapWith(Number),
+      all: sql<number>`(${uses(false)})`.mapWith(Number),
+    })
     .from(promos)
     .where(and(eq(promos.merchantId, merchantId), eq(promos.code, code.trim().toUpperCase())))
     .limit(1);
-  if (!promo) fail("PROMO_NOT_FOUND");
+  if (!row) fail("PROMO_NOT_FOUND");
+  const { promo } = row;
   const problem = promoProblem(promo, ctx.now, productNet);
   if (problem === "PROMO_MIN_PRICE") {
     const d = apiErrorBody("PROMO_MIN_PRICE").description;
@@ -422,134 +522,65 @@ async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: n
     });
   }
   if (problem) fail(problem);
-  const [used] = await db
-    .select({ n: count() })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.merchantId, merchantId),
-        eq(orders.userId, ctx.userId),
-        eq(orders.promoId, promo.id),
-        ne(orders.status, "CANCELED"),
-      ),
-    );
-  if ((used?.n ?? 0) > 0) fail("PROMO_ALREADY_USED");
-  if (promo.usageLimit !== null) {
-    const [all] = await db
-      .select({ n: count() })
-      .from(orders)
-      .where(
-        and(eq(orders.merchantId, merchantId), eq(orders.promoId, promo.id), ne(orders.status, "CANCELED")),
-      );
-    if ((all?.n ?? 0) >= promo.usageLimit) fail("PROMO_NOT_ACTIVE");
-  }
+  if (row.mine > 0) fail("PROMO_ALREADY_USED");
+  if (promo.usageLimit !== null && row.all >= promo.usageLimit) fail("PROMO_NOT_ACTIVE");
   return promo;
 }
 
-/** Decides an order from the request, or throws the first refusal as an AppError. */
-export async function checkOrder(db: Db, ctx: CheckContext, req: ParsedOrderRequest): Promise<CheckedOrder> {
-  const merchantId = ctx.merchant.id;
-  const timeZone = ctx.merchant.timezone;
-  const ws = await loadWebSettings(db, merchantId);
-  const serviceType = req.serviceType;
-  if (!serviceEnabled(ws, null, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
-  if (!(await paymentEnabled(db, merchantId, ws, req.paymentType, ctx.channel)))
-    fail("PAYMENT_TYPE_UNAVAILABLE");
-
-  let atTime: Date | null = null;
-  if (ctx.later) {
-    atTime = laterMoment(req, timeZone);
-    const ahead = atTime ? atTime.getTime() - ctx.now.getTime() : -1;
-    if (!atTime || ahead <= 0 || ahead > LATER_MAX_DAYS * 86_400_000) fail("AT_TIME_INVALID");
-  }
-
-  const address = serviceType === "DELIVERY" ? (req.address ? snapshotAddress(req.address) : null) : null;
-  if (serviceType === "DELIVERY" && !address) fail("ADDRESS_REQUIRED");
-  const branch = await chooseBranch(db, ctx, req, ws, address);
-
-  const workType = WORK_TYPE[serviceType] ?? "PICK_UP";
-  const hours = await branchHours(db, branch, workType);
-  const moment = atTime ?? ctx.now;
-  if (!isOpenAt(hours, workType, moment, timeZone)) {
-    if (atTime) fail("AT_TIME_INVALID");
-    fail(workHoursOn(hours, workType, moment, timeZone) === HOLIDAY ? "BRANCH_HOLIDAY" : "BRANCH_CLOSED");
-  }
-
-  let regionPrice = 0;
-  let deliveryTariffId: string | null = null;
-  if (address) {
-    const regions = await db
-      .select()
-      .from(deliveryRegions)
-      .where(eq(deliveryRegions.merchantId, merchantId))
-      .orderBy(asc(deliveryRegions.priority), asc(deliveryRegions.createdDate));
-    const region = findRegion(regions, address);
-    if (region) {
-      regionPrice = region.price;
-      deliveryTariffId = region.id;
-    } else if (ws.shouldValidateDeliveryArea) {
-      fail("OUT_OF_ZONE");
-    } else {
-      regionPrice = branch.deliveryPrice;
-    }
-  }
-
-  const { lines, stockTaken } = await checkLines(db, ctx, req, branch);
-  const inputs = lines.map((l) => l.input);
-  const net = productsNet(inputs);
-  const settings = await settingsFor(db, merchantId, address?.cityId ?? branch.cityId);
-  if (
-    serviceType === "DELIVERY" &&
-    settings &&
-    settings.minOrderAmount > 0 &&
-    net < toMinor(settings.minOrderAmount)
-  ) {
-    fail("MIN_ORDER_AMOUNT", formatSum(settings.minOrderAmount));
-  }
-
+/**
+ * The promo and the cashback of a prepared order, and its totals. Placing runs it under the
+ * customer's row lock, so promo use and the balance cannot change underneath.
+ */
+export async function finishOrder(
+  db: Db,
+  ctx: CheckContext,
+  prepared: PreparedOrder,
+  req: ParsedOrderRequest,
+  cashbackBalance: number,
+): Promise<CheckedOrder> {
+  const { web, settings } = prepared;
   const code = req.promoCode?.trim();
   let promo: PromoRow | null = null;
   if (code) {
-    if (!ws.promoActive) fail("PROMO_NOT_ACTIVE");
-    promo = await checkPromo(db, ctx, code, net);
+    if (!web.promoActive) fail("PROMO_NOT_ACTIVE");
+    promo = await checkPromo(db, ctx, code, prepared.net);
   }
 
-  const cashbackRequested = ws.cashbackActive ? (req.cashback ?? 0) : 0;
-  if (cashbackRequested > ctx.cashbackBalance) fail("CASHBACK_NOT_ENOUGH");
+  const cashbackRequested = web.cashbackActive ? (req.cashback ?? 0) : 0;
+  if (cashbackRequested > cashbackBalance) fail("CASHBACK_NOT_ENOUGH");
 
   const totals = orderTotals({
-    lines: inputs,
-    serviceType,
-    regionDeliveryPrice: regionPrice,
+    lines: prepared.lines.map((l) => l.input),
+    serviceType: prepared.serviceType,
+    regionDeliveryPrice: prepared.deliveryPrice,
     fees: {
       serviceFeeEnabled: settings?.serviceFeeEnabled ?? false,
       feeAmount: settings?.feeAmount ?? 0,
-      feeFreeThreshold: settings?.feeFreeThreshold ?? null,
-      minimalDeliveryPrice: settings?.minimalDeliveryPrice ?? 0,
+      // The delivery price is final already (threshold and minimum applied by the tariff rule),
+      // except for a brand serving outside its zones, where the same rule applies here.
+      feeFreeThreshold: prepared.deliveryTariffId ? null : (settings?.feeFreeThreshold ?? null),
+      minimalDeliveryPrice: prepared.deliveryTariffId ? 0 : (settings?.minimalDeliveryPrice ?? 0),
     },
     promo,
     cashbackRequested,
-    cashbackBalance: ctx.cashbackBalance,
-    cashbackEnabled: ws.cashbackActive,
+    cashbackBalance,
+    cashbackEnabled: web.cashbackActive,
   });
 
   return {
-    serviceType,
-    paymentType: req.paymentType,
-    branch,
-    address,
-    deliveryTariffId,
-    lines,
+    ...prepared,
     promo,
     totals,
     cashbackEarned: cashbackEarned(toMinor(totals.totalProductPrice), settings?.cashbackPercent ?? 0) / 100,
-    atTime,
-    receiver:
-      ws.receiverActive && req.receiver ? { name: req.receiver.name, phone: req.receiver.phone } : null,
-    comment: req.comment?.trim() || null,
-    courierComment: serviceType === "DELIVERY" ? req.courierComment?.trim() || null : null,
-    settings,
-    cancelOrderActive: ws.cancelOrderActive,
-    stockTaken,
   };
+}
+
+/** Decides an order from the request (both phases), or throws the first refusal as an AppError. */
+export async function checkOrder(
+  db: Db,
+  ctx: CheckContext,
+  req: ParsedOrderRequest,
+  cashbackBalance: number,
+): Promise<CheckedOrder> {
+  return finishOrder(db, ctx, await prepareOrder(db, ctx, req), req, cashbackBalance);
 }

@@ -1,7 +1,7 @@
 // Orders in the database (issue 7): placing exactly once, reading the customer's own orders, and
 // moving an order through its statuses with its history, stock, cashback and live notifications.
-import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
-import type { Order, OrderItem } from "../../../src/domain/contract/orders.ts";
+import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
+import type { Order, OrderItem, OrderPage } from "../../../src/domain/contract/orders.ts";
 import type {
   AuthChannel,
   CourierStatus,
@@ -34,7 +34,13 @@ import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 import { invalidateMenu, notifyMenuChanged } from "../lib/menu-cache.ts";
 import type { MerchantRow } from "../repositories/merchants.ts";
-import { checkOrder, type CheckedOrder, type ParsedOrderRequest } from "./check.ts";
+import {
+  finishOrder,
+  prepareOrder,
+  type CheckContext,
+  type CheckedOrder,
+  type ParsedOrderRequest,
+} from "./check.ts";
 import { notifyOrderChanged, type OrderChange, type OrderEvents } from "./events.ts";
 
 export type OrderRow = typeof orders.$inferSelect;
@@ -89,41 +95,48 @@ export async function quoteOrder(
   ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">,
   req: ParsedOrderRequest,
 ): Promise<{ checked: CheckedOrder; cashbackBalance: number }> {
-  const [user] = await db
-    .select({ cashback: users.cashback })
-    .from(users)
-    .where(eq(users.id, ctx.userId))
-    .limit(1);
+  const [[user], checked] = await Promise.all([
+    db
+      .select({ cashback: users.cashback })
+      .from(users)
+      .where(and(eq(users.id, ctx.userId), eq(users.merchantId, ctx.merchant.id)))
+      .limit(1),
+    prepareOrder(db, checkContext(ctx), req),
+  ]);
   const cashbackBalance = user?.cashback ?? 0;
-  const checked = await checkOrder(
-    db,
-    {
-      merchant: ctx.merchant,
-      userId: ctx.userId,
-      cashbackBalance,
-      channel: ctx.channel,
-      later: ctx.later,
-      now: ctx.now ?? new Date(),
-    },
-    req,
-  );
-  return { checked, cashbackBalance };
+  return {
+    checked: await finishOrder(db, checkContext(ctx), checked, req, cashbackBalance),
+    cashbackBalance,
+  };
+}
+
+function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">): CheckContext {
+  return {
+    merchant: ctx.merchant,
+    userId: ctx.userId,
+    channel: ctx.channel,
+    later: ctx.later,
+    now: ctx.now ?? new Date(),
+  };
 }
 
 /**
  * Places an order, or answers the first order of the same Idempotency-Key. One customer's submits are
  * serialised by a lock on the customer's row, so the key, the cashback balance and promo use are
  * read and written without a race; the unique index on the key is the last line of defence.
+ * The checks that read only configuration and products run before the transaction (stock is taken
+ * by a guarded update inside it); a placed order is answered from the rows it wrote.
  */
 export async function placeOrder(
   db: Db,
   ctx: PlaceContext,
   req: ParsedOrderRequest,
-): Promise<{ id: string; created: boolean }> {
+): Promise<{ id: string; created: boolean; view?: Order }> {
   const merchantId = ctx.merchant.id;
-  const now = ctx.now ?? new Date();
+  const check = checkContext({ ...ctx, now: ctx.now ?? new Date() });
   const after: AfterCommit = { changes: [], stockChanged: false };
   try {
+    const prepared = await prepareOrder(db, check, req);
     const result = await db.transaction(async (tx) => {
       const [user] = await tx
         .select({ id: users.id, cashback: users.cashback })
@@ -135,23 +148,14 @@ export async function placeOrder(
         const existing = await findByKey(tx, merchantId, ctx.userId, ctx.idempotencyKey);
         if (existing) return { id: existing, created: false };
       }
-      const checked = await checkOrder(
-        tx,
-        {
-          merchant: ctx.merchant,
-          userId: ctx.userId,
-          cashbackBalance: user.cashback,
-          channel: ctx.channel,
-          later: ctx.later,
-          now,
-        },
-        req,
-      );
+      const checked = await finishOrder(tx, check, prepared, req, user.cashback);
       for (const { productId, amount } of checked.stockTaken) {
         const taken = await tx
           .update(products)
           .set({ stock: sql`${products.stock} - ${amount}` })
-          .where(and(eq(products.id, productId), gte(products.stock, amount)))
+          .where(
+            and(eq(products.id, productId), eq(products.merchantId, merchantId), gte(products.stock, amount)),
+          )
           .returning({ id: products.id });
         if (taken.length === 0) throw new AppError("STOCK_NOT_ENOUGH");
         after.stockChanged = true;
@@ -207,37 +211,43 @@ export async function placeOrder(
           atTime: checked.atTime,
           idempotencyKey: ctx.idempotencyKey ?? null,
         })
-        .returning({ id: orders.id });
+        .returning();
       if (!order) throw new Error("order insert returned no row");
-      await tx.insert(orderItems).values(
-        checked.lines.map((l) => ({
+      const items = await tx
+        .insert(orderItems)
+        .values(
+          checked.lines.map((l) => ({
+            merchantId,
+            orderId: order.id,
+            productId: l.product.id,
+            name: l.product.name,
+            image: l.product.image,
+            unit: l.product.unit,
+            count: l.count,
+            costPrice: l.product.costPrice,
+            discount: l.product.discount,
+            modifications: l.modifications,
+            price: fromMinor(linePriceMinor(l.input)),
+            priority: l.priority,
+          })),
+        )
+        .returning();
+      const history = await tx
+        .insert(orderHistory)
+        .values({
           merchantId,
           orderId: order.id,
-          productId: l.product.id,
-          name: l.product.name,
-          image: l.product.image,
-          unit: l.product.unit,
-          count: l.count,
-          costPrice: l.product.costPrice,
-          discount: l.product.discount,
-          modifications: l.modifications,
-          price: fromMinor(linePriceMinor(l.input)),
-          priority: l.priority,
-        })),
-      );
-      await tx.insert(orderHistory).values({
-        merchantId,
-        orderId: order.id,
-        status,
-        reason: "CHANGE_STATUS",
-        comment: "placed",
-        actorUserId: ctx.userId,
-      });
+          status,
+          reason: "CHANGE_STATUS",
+          comment: "placed",
+          actorUserId: ctx.userId,
+        })
+        .returning();
       if (t.cashback > 0) {
         await tx
           .update(users)
           .set({ cashback: sql`${users.cashback} - ${t.cashback}` })
-          .where(eq(users.id, ctx.userId));
+          .where(and(eq(users.id, ctx.userId), eq(users.merchantId, merchantId)));
       }
       if (checked.promo) {
         await tx
@@ -248,13 +258,17 @@ export async function placeOrder(
       const change = { merchantId, userId: ctx.userId, orderId: order.id, status, courierStatus: null };
       await notifyOrderChanged(tx, change);
       after.changes.push(change);
-      return { id: order.id, created: true };
+      items.sort((a, b) => a.priority - b.priority);
+      const view = toOrderView(order, items, history, checked.branch, checked.cancelOrderActive);
+      return { id: order.id, created: true, view };
     });
     for (const c of after.changes) ctx.events.committed(c);
     if (after.stockChanged) invalidateMenu(merchantId);
     return result;
   } catch (error) {
-    if (ctx.idempotencyKey && isUniqueViolation(error)) {
+    // A retried submit answers its first order, even when that order's checks would refuse it now
+    // (its stock taken, the branch closed since) or when it lost the race to the unique index.
+    if (ctx.idempotencyKey && (error instanceof AppError || isUniqueViolation(error))) {
       const existing = await findByKey(db, merchantId, ctx.userId, ctx.idempotencyKey);
       if (existing) return { id: existing, created: false };
     }
@@ -295,81 +309,98 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       .limit(1),
   ]);
   const cancelOrderActive = ws[0]?.cancelOrderActive ?? false;
-  return rows.map((o) => {
-    const branch = branchRows.find((b) => b.id === o.branchId) ?? null;
-    return {
-      id: o.id,
-      number: o.number,
-      status: o.status,
-      serviceType: o.serviceType,
-      orderDevice: o.orderDevice,
-      paymentType: o.paymentType,
-      isPaid: o.isPaid,
-      userId: o.userId,
-      merchantId: o.merchantId,
-      receiver: o.receiver,
-      address: o.address,
-      branch: branch && {
-        id: branch.id,
-        name: branch.name,
-        address: branch.address,
-        phone: branch.phone,
-        latitude: branch.latitude,
-        longitude: branch.longitude,
-      },
-      branchId: o.branchId,
-      courierId: o.courierId,
-      courierStatus: o.courierStatus,
-      deliveryType: o.deliveryType,
-      deliveryTariffId: o.deliveryTariffId,
-      comment: o.comment,
-      courierComment: o.courierComment,
-      promoId: o.promoId,
-      promoCode: o.promoCode,
-      cashback: o.cashback,
-      cashbackEarned: o.cashbackEarned,
-      productPrice: o.productPrice,
-      productDiscount: o.productDiscount,
-      deliveryPrice: o.deliveryPrice,
-      deliveryDiscount: o.deliveryDiscount,
-      totalProductPrice: o.totalProductPrice,
-      totalProductDiscount: o.totalProductDiscount,
-      totalPrice: o.totalPrice,
-      totalDiscount: o.totalDiscount,
-      servicePrice: o.servicePrice,
-      productCount: o.productCount,
-      atTime: iso(o.atTime),
-      cookingAt: iso(o.cookingAt),
-      readyAt: iso(o.readyAt),
-      deliveredAt: iso(o.deliveredAt),
-      cartItems: items
-        .filter((i) => i.orderId === o.id)
-        .map((i): OrderItem => ({
-          id: i.id,
-          productId: i.productId,
-          name: i.name,
-          image: i.image,
-          unit: i.unit,
-          count: i.count,
-          costPrice: i.costPrice,
-          discount: i.discount,
-          modifications: i.modifications,
-          price: i.price,
-        })),
-      history: history
-        .filter((h) => h.orderId === o.id)
-        .map((h) => ({
-          status: h.status,
-          courierStatus: h.courierStatus,
-          reason: h.reason,
-          comment: h.comment,
-          createdDate: h.createdDate.toISOString(),
-        })),
-      cancellable: customerCanCancel(o.status, cancelOrderActive),
-      createdDate: o.createdDate.toISOString(),
-      lastModifiedDate: o.lastModifiedDate.toISOString(),
-    };
-  });
+  return rows.map((o) =>
+    toOrderView(
+      o,
+      items.filter((i) => i.orderId === o.id),
+      history.filter((h) => h.orderId === o.id),
+      branchRows.find((b) => b.id === o.branchId) ?? null,
+      cancelOrderActive,
+    ),
+  );
+}
+
+type BranchInView = Pick<
+  typeof branches.$inferSelect,
+  "id" | "name" | "address" | "phone" | "latitude" | "longitude"
+>;
+
+/** One order as the API answers it, from its row, its lines (in order) and its history. */
+function toOrderView(
+  o: OrderRow,
+  items: readonly (typeof orderItems.$inferSelect)[],
+  history: readonly (typeof orderHistory.$inferSelect)[],
+  branch: BranchInView | null,
+  cancelOrderActive: boolean,
+): Order {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    serviceType: o.serviceType,
+    orderDevice: o.orderDevice,
+    paymentType: o.paymentType,
+    isPaid: o.isPaid,
+    userId: o.userId,
+    merchantId: o.merchantId,
+    receiver: o.receiver,
+    address: o.address,
+    branch: branch && {
+      id: branch.id,
+      name: branch.name,
+      address: branch.address,
+      phone: branch.phone,
+      latitude: branch.latitude,
+      longitude: branch.longitude,
+    },
+    branchId: o.branchId,
+    courierId: o.courierId,
+    courierStatus: o.courierStatus,
+    deliveryType: o.deliveryType,
+    deliveryTariffId: o.deliveryTariffId,
+    comment: o.comment,
+    courierComment: o.courierComment,
+    promoId: o.promoId,
+    promoCode: o.promoCode,
+    cashback: o.cashback,
+    cashbackEarned: o.cashbackEarned,
+    productPrice: o.productPrice,
+    productDiscount: o.productDiscount,
+    deliveryPrice: o.deliveryPrice,
+    deliveryDiscount: o.deliveryDiscount,
+    totalProductPrice: o.totalProductPrice,
+    totalProductDiscount: o.totalProductDiscount,
+    totalPrice: o.totalPrice,
+    totalDiscount: o.totalDiscount,
+    servicePrice: o.servicePrice,
+    productCount: o.productCount,
+    atTime: iso(o.atTime),
+    cookingAt: iso(o.cookingAt),
+    readyAt: iso(o.readyAt),
+    deliveredAt: iso(o.deliveredAt),
+    cartItems: items.map((i): OrderItem => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      image: i.image,
+      unit: i.unit,
+      count: i.count,
+      costPrice: i.costPrice,
+      discount: i.discount,
+      modifications: i.modifications,
+      price: i.price,
+    })),
+    history: history.map((h) => ({
+      status: h.status,
+      courierStatus: h.courierStatus,
+      reason: h.reason,
+      comment: h.comment,
+      createdDate: h.createdDate.toISOString(),
+    })),
+    cancellable: customerCanCancel(o.status, cancelOrderActive),
+    createdDate: o.createdDate.toISOString(),
+    lastModifiedDate: o.lastModifiedDate.toISOString(),
+  };
 }
 
 /** One order of the merchant; `userId` limits it to its owner (anyone else gets 404, never a hint). */
@@ -391,27 +422,61 @@ export async function findOrder(
   return row;
 }
 
-export async function listUserOrders(
+/** One page of orders, newest first, as the API answers it (page numbers are zero-based). */
+async function orderPage(
   db: Db,
-  q: { merchantId: string; userId: string; page: number; size: number; onlyArchive: boolean },
-): Promise<{ rows: OrderRow[]; total: number }> {
-  const where = and(
-    eq(orders.merchantId, q.merchantId),
-    eq(orders.userId, q.userId),
-    eq(orders.isHidden, false),
-    q.onlyArchive ? inArray(orders.status, [...ARCHIVE_ORDER_STATUSES]) : undefined,
-  );
+  where: SQL | undefined,
+  { page, size }: { page: number; size: number },
+): Promise<OrderPage> {
   const [rows, totals] = await Promise.all([
     db
       .select()
       .from(orders)
       .where(where)
       .orderBy(desc(orders.createdDate), desc(orders.id))
-      .limit(q.size)
-      .offset(q.page * q.size),
+      .limit(size)
+      .offset(page * size),
     db.select({ n: count() }).from(orders).where(where),
   ]);
-  return { rows, total: totals[0]?.n ?? 0 };
+  const total = totals[0]?.n ?? 0;
+  const totalPages = Math.ceil(total / size);
+  return {
+    content: await orderViews(db, rows),
+    page,
+    size,
+    totalElements: total,
+    totalPages,
+    last: page >= totalPages - 1,
+  };
+}
+
+/** The customer's visible orders, optionally only the archive. */
+export function listUserOrders(
+  db: Db,
+  q: { merchantId: string; userId: string; page: number; size: number; onlyArchive: boolean },
+): Promise<OrderPage> {
+  return orderPage(
+    db,
+    and(
+      eq(orders.merchantId, q.merchantId),
+      eq(orders.userId, q.userId),
+      eq(orders.isHidden, false),
+      q.onlyArchive ? inArray(orders.status, [...ARCHIVE_ORDER_STATUSES]) : undefined,
+    ),
+    q,
+  );
+}
+
+/** The brand's orders (the staff list), optionally of one status. */
+export function listMerchantOrders(
+  db: Db,
+  q: { merchantId: string; status?: OrderStatus | undefined; page: number; size: number },
+): Promise<OrderPage> {
+  return orderPage(
+    db,
+    and(eq(orders.merchantId, q.merchantId), q.status ? eq(orders.status, q.status) : undefined),
+    q,
+  );
 }
 
 export async function listActiveOrders(
@@ -508,7 +573,13 @@ export async function changeStatus(
         const back = await tx
           .update(products)
           .set({ stock: sql`${products.stock} + ${item.count}` })
-          .where(and(eq(products.id, item.productId), sql`${products.stock} is not null`))
+          .where(
+            and(
+              eq(products.id, item.productId),
+              eq(products.merchantId, merchantId),
+              sql`${products.stock} is not null`,
+            ),
+          )
           .returning({ id: products.id });
         if (back.length > 0) after.stockChanged = true;
       }
@@ -517,14 +588,14 @@ export async function changeStatus(
         await tx
           .update(users)
           .set({ cashback: sql`${users.cashback} + ${order.cashback}` })
-          .where(eq(users.id, order.userId));
+          .where(and(eq(users.id, order.userId), eq(users.merchantId, merchantId)));
       }
     }
     if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
       await tx
         .update(users)
         .set({ cashback: sql`${users.cashback} + ${order.cashbackEarned}` })
-        .where(eq(users.id, order.userId));
+        .where(and(eq(users.id, order.userId), eq(users.merchantId, merchantId)));
     }
     await tx.insert(orderHistory).values({
       merchantId,

@@ -10,9 +10,11 @@ import {
   type WorkHoursEntry,
 } from "../../../src/domain/hours.ts";
 import { WEEK_NAMES, type WorkHourType } from "../../../src/domain/enums.ts";
+import { fromMinor, toMinor } from "../../../src/domain/money.ts";
+import { deliveryFee } from "../../../src/domain/order-totals.ts";
 import type { Db } from "../db/types.ts";
 import { addresses, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
-import { getOrderSettings } from "./merchants.ts";
+import { findOrderSettings } from "./merchants.ts";
 
 interface Tenant {
   merchantId: string;
@@ -46,14 +48,22 @@ function cached<T>(
   if (hit && now - hit.at < TTL_MS) return hit.value;
   const value = load();
   perDb.set(key, { value, at: now });
-  value.catch(() => perDb.delete(key));
+  // A failed load is not kept (unless a newer one replaced it meanwhile).
+  value.catch(() => {
+    if (perDb.get(key)?.value === value) perDb.delete(key);
+  });
   return value;
 }
 
-/** Forgets cached branches and regions (after an import). */
-export function forgetGeo(db: Db): void {
-  branchCache.delete(db);
-  regionCache.delete(db);
+/** Forgets cached branches and regions, of one merchant or all (after an import). */
+export function forgetGeo(db: Db, merchantId?: string): void {
+  if (merchantId === undefined) {
+    branchCache.delete(db);
+    regionCache.delete(db);
+    return;
+  }
+  branchCache.get(db)?.delete(merchantId);
+  regionCache.get(db)?.delete(merchantId);
 }
 
 function groupHours(rows: (typeof branchWorkHours.$inferSelect)[]): Map<string, WorkHoursEntry[]> {
@@ -106,7 +116,9 @@ export async function listRegions(
   db: Db,
   { merchantId, cityId }: Tenant & { cityId?: string | null },
 ): Promise<RegionRow[]> {
-  const all = await cached(regionCache, db, merchantId, () =>
+  // An async loader: a Drizzle query builder is a thenable that runs again on every await, so the
+  // cache must hold the promise of its result, not the builder.
+  const all = await cached(regionCache, db, merchantId, async () =>
     db
       .select()
       .from(deliveryRegions)
@@ -218,11 +230,28 @@ export async function quoteDelivery(
   // A stale city id (the customer switched cities) must not hide the region that holds the point.
   if (!region && cityId) region = await findRegionForPoint(db, { merchantId, ...point });
   if (!region) return { ok: false, reason: "out-of-zone" };
-  const settings = await getOrderSettings(db, { merchantId });
+  // The city's own settings as the order check reads them, and the order totals' own fee rule, so
+  // the price shown before checkout is the price the order is charged.
+  const settings = await findOrderSettings(db, { merchantId, cityId: cityId ?? region.cityId });
   const threshold = settings?.feeFreeThreshold ?? null;
-  const basePrice = Math.max(region.price, settings?.minimalDeliveryPrice ?? 0);
-  const free = threshold !== null && threshold > 0 && productPrice >= threshold;
-  return { ok: true, price: free ? 0 : basePrice, basePrice, free, feeFreeThreshold: threshold, region };
+  const minimalDeliveryPrice = settings?.minimalDeliveryPrice ?? 0;
+  const net = toMinor(productPrice);
+  const price = deliveryFee("DELIVERY", region.price, net, {
+    feeFreeThreshold: threshold,
+    minimalDeliveryPrice,
+  });
+  const basePrice = deliveryFee("DELIVERY", region.price, net, {
+    feeFreeThreshold: null,
+    minimalDeliveryPrice,
+  });
+  return {
+    ok: true,
+    price: fromMinor(price),
+    basePrice: fromMinor(basePrice),
+    free: threshold !== null && threshold > 0 && net >= toMinor(threshold),
+    feeFreeThreshold: threshold,
+    region,
+  };
 }
 
 // Saved addresses: only ever the caller's own.

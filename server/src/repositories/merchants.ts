@@ -1,5 +1,5 @@
-import { and, asc, eq } from "drizzle-orm";
-import type { PolicyType } from "../../../src/domain/enums.ts";
+import { and, asc, eq, isNull, or } from "drizzle-orm";
+import type { AuthChannel, PaymentType, PolicyType } from "../../../src/domain/enums.ts";
 import type { Db } from "../db/types.ts";
 import {
   brands,
@@ -59,6 +59,41 @@ export async function getOrderSettings(
   return rows.find((r) => r.cityId === null) ?? rows[0];
 }
 
+/** The order settings of a city among the brand's rows: its own row, else the brand-wide one (no city). */
+export function pickOrderSettings<T extends { cityId: string | null }>(
+  rows: readonly T[],
+  cityId: string | null | undefined,
+): T | null {
+  return (
+    (cityId ? rows.find((r) => r.cityId === cityId) : undefined) ??
+    rows.find((r) => r.cityId === null) ??
+    null
+  );
+}
+
+/**
+ * The order settings that apply in a city: the city's own row, else the merchant-wide one (no city);
+ * null when neither is set. The delivery tariff, the order check and the settings call all read
+ * this one rule (pickOrderSettings).
+ */
+export async function findOrderSettings(
+  db: Db,
+  { merchantId, cityId }: Tenant & { cityId: string | null | undefined },
+): Promise<OrderSettingsRow | null> {
+  const rows = await db
+    .select()
+    .from(orderSettings)
+    .where(
+      and(
+        eq(orderSettings.merchantId, merchantId),
+        cityId
+          ? or(isNull(orderSettings.cityId), eq(orderSettings.cityId, cityId))
+          : isNull(orderSettings.cityId),
+      ),
+    );
+  return pickOrderSettings(rows, cityId);
+}
+
 export async function listCities(db: Db, { merchantId }: Tenant) {
   return db
     .select()
@@ -93,9 +128,22 @@ export async function findPolicy(db: Db, { merchantId, type }: Tenant & { type: 
   return row;
 }
 
-/** Payment types whose method is active and switched on for the app channel. */
-export async function listAppPaymentTypes(db: Db, { merchantId }: Tenant) {
-  const rows = await db
+/** The payment-method switch of a session's channel (Click and the app share the app switch). */
+function channelSwitch(channel: AuthChannel) {
+  if (channel === "TELEGRAM") return paymentMethodSettings.botEnabled;
+  if (channel === "WEB") return paymentMethodSettings.webEnabled;
+  return paymentMethodSettings.appEnabled;
+}
+
+/**
+ * The merchant's payment methods that are active and switched on for the channel, optionally of one
+ * type: the one rule of "this payment type is on here", for the order check and the settings calls.
+ */
+export function paymentMethodsOn(
+  db: Db,
+  { merchantId, channel, type }: Tenant & { channel: AuthChannel; type?: PaymentType },
+) {
+  return db
     .select({ type: paymentMethods.type })
     .from(paymentMethods)
     .innerJoin(paymentMethodSettings, eq(paymentMethodSettings.paymentMethodId, paymentMethods.id))
@@ -104,8 +152,14 @@ export async function listAppPaymentTypes(db: Db, { merchantId }: Tenant) {
         eq(paymentMethods.merchantId, merchantId),
         eq(paymentMethodSettings.merchantId, merchantId),
         eq(paymentMethodSettings.isActive, true),
-        eq(paymentMethodSettings.appEnabled, true),
+        eq(channelSwitch(channel), true),
+        type ? eq(paymentMethods.type, type) : undefined,
       ),
     );
+}
+
+/** Payment types whose method is active and switched on for the app channel. */
+export async function listAppPaymentTypes(db: Db, { merchantId }: Tenant) {
+  const rows = await paymentMethodsOn(db, { merchantId, channel: "APP" });
   return [...new Set(rows.map((r) => r.type))];
 }

@@ -7,12 +7,14 @@ import { contactLinks } from "../../lib/contacts.ts";
 import { useRequiredTenant } from "../../lib/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 
-/** Links to the brand's texts (where switched on), its contacts and its copyright lines. */
+/** Links to the brand's branches and texts (where switched on), its contacts and its copyright lines. */
 export function AppFooter() {
   const { t, i18n } = useLingui();
   const { merchant, settings } = useRequiredTenant();
   const language = useContentLanguage();
   const pages = [
+    // Every page of every brand shows the footer, so the branches are one tap away on phone and desktop.
+    settings.branchesActive && { href: "/branches", label: t`Branches` },
     settings.aboutMerchantActive && { href: "/about", label: i18n._(POLICY_TITLES.ABOUT_COMPANY) },
     settings.termsOfUseActive && { href: "/offerta", label: i18n._(POLICY_TITLES.TERMS) },
     settings.privacyActive && { href: "/privacy", label: i18n._(POLICY_TITLES.PRIVACY_POLICY) },

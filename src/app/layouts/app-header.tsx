@@ -1,20 +1,27 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLayoutEffect, useRef } from "react";
-import { Link } from "wouter";
+import { Link, useLocation } from "wouter";
 import { pickText } from "../../domain/multilingual.ts";
 import { BrandSwitcher } from "../../features/brands/components/brand-switcher.tsx";
 import { LanguageSwitcher } from "../../features/language/components/language-switcher.tsx";
 import { merchantLocales } from "../../lib/i18n.ts";
 import { useRequiredTenant } from "../../lib/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
+import { PROFILE_ICON_PATH } from "./bottom-nav.tsx";
 
-/** Brand logo and name (a link home), the brand switcher and the language switcher. */
+/**
+ * Brand logo and name (a link home), search, the brand switcher and the language switcher; for
+ * brands without the bottom navigation (a floating basket) also the way to the profile, login and
+ * orders.
+ */
 export function AppHeader() {
   const { t } = useLingui();
   const { sub, merchant, settings } = useRequiredTenant();
   const language = useContentLanguage();
   const name = pickText(merchant.name, language) || settings.title;
   const logo = settings.logo || merchant.logo;
+  const [location] = useLocation();
+  const noBottomNav = settings.basketPosition === "FLOATING_OVER_PRODUCT";
   const ref = useRef<HTMLElement>(null);
   // Sticky bars below the header (the menu's category navigation) sit at its height.
   useLayoutEffect(() => {
@@ -52,6 +59,18 @@ export function AppHeader() {
               />
             </svg>
           </Link>
+          {noBottomNav && (
+            <Link
+              href="/profile"
+              className="app-header__icon-link"
+              aria-label={t`Profile`}
+              aria-current={location.startsWith("/profile") ? "page" : undefined}
+            >
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path fill="currentColor" d={PROFILE_ICON_PATH} />
+              </svg>
+            </Link>
+          )}
           {merchant.isActive && <BrandSwitcher merchantId={merchant.id} currentSub={sub} />}
           <LanguageSwitcher locales={merchantLocales(settings)} />
         </div>

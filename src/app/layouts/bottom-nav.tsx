@@ -41,6 +41,9 @@ const icon = (d: string) => (
   </svg>
 );
 
+export const PROFILE_ICON_PATH =
+  "M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4z";
+
 /**
  * NAVIGATION_BAR: the bottom bar of the storefront on phones (a row in the header on wide screens):
  * menu, search, basket with its count, profile. Other screens add their link here.
@@ -79,7 +82,7 @@ export function BottomNav() {
           href="/profile"
           label={t`Profile`}
           current={location.startsWith("/profile")}
-          icon={icon("M12 12a4 4 0 1 0 0-8 4 4 0 0 0 0 8zm0 2c-2.7 0-8 1.3-8 4v2h16v-2c0-2.7-5.3-4-8-4z")}
+          icon={icon(PROFILE_ICON_PATH)}
         />
       </ul>
     </nav>

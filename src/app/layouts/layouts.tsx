@@ -70,12 +70,16 @@ function subscribeWide(onChange: () => void): () => void {
 }
 
 /** cartInMainActive: on wide screens the basket stays beside the menu on the home page. */
-function BasketPanel() {
-  const { t } = useLingui();
+function useBasketPanelShown(): boolean {
   const [location] = useLocation();
   const tenant = useTenant();
   const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
-  if (!tenant?.settings.cartInMainActive || location !== "/" || !wide) return null;
+  return Boolean(tenant?.settings.cartInMainActive) && location === "/" && wide;
+}
+
+function BasketPanel() {
+  const { t } = useLingui();
+  if (!useBasketPanelShown()) return null;
   return (
     <aside className="basket-panel" aria-label={t`Basket`}>
       <h2 className="basket-panel__title">{t`Basket`}</h2>
@@ -99,9 +103,11 @@ function BasketChrome() {
 /** Header, content, footer: the storefront's pages. */
 function DefaultLayout({ children }: { children: ReactNode }) {
   const tenant = useTenant();
+  // The menu column moves aside to make room for the basket panel (chrome.css).
+  const panel = useBasketPanelShown();
   return (
     <div
-      className={`layout layout--default layout--basket-${(tenant?.settings.basketPosition ?? "NAVIGATION_BAR").toLowerCase()}`}
+      className={`layout layout--default layout--basket-${(tenant?.settings.basketPosition ?? "NAVIGATION_BAR").toLowerCase()}${panel ? " layout--basket-panel" : ""}`}
     >
       <SkipLink />
       <AppHeader />

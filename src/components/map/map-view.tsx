@@ -38,8 +38,13 @@ export default function MapView({
   onReady,
   handleRef,
   className,
-}: MapViewProps) {
+  onFail,
+}: MapViewProps & {
+  /** The map could not load its style (LazyMap shows its notice). */
+  onFail?: () => void;
+}) {
   const mapRef = useRef<MapRef>(null);
+  const loaded = useRef(false);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
   const [zonesDrawn, setZonesDrawn] = useState(false);
   const [zoom, setZoom] = useState(initialZoom);
@@ -119,13 +124,16 @@ export default function MapView({
         pitchWithRotate={false}
         attributionControl={false}
         onLoad={() => {
+          loaded.current = true;
           setState("ready");
           onReady?.();
         }}
         onError={() => {
           // A failing tile or style request: the map keeps what it has; only a map that never
           // loaded says so.
-          setState((s) => (s === "loading" ? "failed" : s));
+          if (loaded.current) return;
+          setState("failed");
+          onFail?.();
         }}
         onIdle={handleIdle}
         onMoveStart={(e) => {

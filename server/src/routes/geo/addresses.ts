@@ -10,6 +10,7 @@ import { addressInputSchema, addressSchema, type AddressInput } from "../../../.
 import { roundCoordinate } from "../../../../src/domain/geo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
+import { listCities } from "../../repositories/merchants.ts";
 import {
   createAddress,
   deleteAddress,
@@ -60,6 +61,15 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const headers = tenantHeadersSchema;
 
+  /** The address as stored; a city must be one of this brand's (its tariffs and settings follow it). */
+  const checkedValues = async (merchantId: string, input: AddressInput): Promise<AddressValues> => {
+    const values = valuesOf(input);
+    if (values.cityId && !(await listCities(db, { merchantId })).some((c) => c.id === values.cityId)) {
+      throw new AppError("VALIDATION_FAILED");
+    }
+    return values;
+  };
+
   r.get(
     "/users/v1/addresses/merchant/:merchantId/user/:userId",
     {
@@ -101,7 +111,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
       const row = await createAddress(db, {
         merchantId: request.tenant.id,
         userId: user.id,
-        values: valuesOf(request.body),
+        values: await checkedValues(request.tenant.id, request.body),
       });
       return toAddress(row);
     },
@@ -126,7 +136,7 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
         merchantId: request.tenant.id,
         userId: user.id,
         id: request.params.id,
-        values: valuesOf(request.body),
+        values: await checkedValues(request.tenant.id, request.body),
       });
       if (!row) throw new AppError("NOT_FOUND");
       return toAddress(row);

@@ -16,7 +16,7 @@ import {
 import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
 import { Geocoder, GeocoderUnavailableError, geocoderUserAgent } from "../../integrations/nominatim.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listCities } from "../../repositories/merchants.ts";
+import { findMerchantById, listCities } from "../../repositories/merchants.ts";
 import { listBranches, listRegions } from "../../repositories/geo.ts";
 
 /** The production map style when MAP_STYLE_URL is unset outside demo mode (no key, no limits). */
@@ -151,6 +151,9 @@ export async function offlineStyleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const merchantId = request.params.merchantId;
+      // Public (MapLibre sends no merchant header), so the tenant rule is applied here: only a live brand.
+      const merchant = await findMerchantById(db, merchantId);
+      if (!merchant || merchant.deleted || !merchant.isActive) throw new AppError("NOT_FOUND");
       const [regions, branches] = await Promise.all([
         listRegions(db, { merchantId }),
         listBranches(db, { merchantId }),

@@ -21,7 +21,6 @@ import {
 } from "../../../../src/domain/contract/orders.ts";
 import type { OrderDevice } from "../../../../src/domain/enums.ts";
 import { AppError } from "../../lib/errors.ts";
-import { settingsFor } from "../../orders/check.ts";
 import { OrderEvents } from "../../orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
 import {
@@ -38,9 +37,13 @@ import {
   quoteOrder,
 } from "../../orders/repository.ts";
 import { startOrderSimulator } from "../../orders/simulator.ts";
+import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { staffRoutes } from "./staff.ts";
-import { listCities } from "../../repositories/merchants.ts";
+import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
+
+/** Limits of the live order stream (tests shorten the ping). */
+export const eventStreams = { maxPerUser: 3, pingMs: 20_000 };
 
 const WEB_DEVICES: readonly OrderDevice[] = ["CLIENT_WEB", "CLIENT_WEB_MOBILE", "CLIENT_WEB_DESKTOP"];
 
@@ -63,6 +66,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const events = new OrderEvents(app.database);
   const streams = new Set<{ end(): void }>();
+  /** The open streams of each customer ("merchantId:userId"), oldest first. */
+  const byUser = new Map<string, { end(): void }[]>();
   let stopSimulator: (() => Promise<void>) | null = null;
 
   app.addHook("onReady", async () => {
@@ -112,6 +117,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
           },
           request.body,
         );
+        if (placed.view) return reply.status(201).send(placed.view);
         const row = await findOrder(db, { merchantId: request.tenant.id, id: placed.id, userId: user.id });
         if (!row) throw new AppError("NOT_FOUND");
         const [view] = await orderViews(db, [row]);
@@ -183,22 +189,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const userId = ownUser(request, request.params.userId);
       const { page, size, onlyArchive } = request.query;
-      const { rows, total } = await listUserOrders(db, {
-        merchantId: request.tenant.id,
-        userId,
-        page,
-        size,
-        onlyArchive,
-      });
-      const totalPages = Math.ceil(total / size);
-      return {
-        content: await orderViews(db, rows),
-        page,
-        size,
-        totalElements: total,
-        totalPages,
-        last: page >= totalPages - 1,
-      };
+      return listUserOrders(db, { merchantId: request.tenant.id, userId, page, size, onlyArchive });
     },
   );
 
@@ -228,13 +219,20 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary:
           "Server-sent events: `order` with {orderId, status, courierStatus} whenever one of the customer's orders changes",
+        description: `At most ${eventStreams.maxPerUser} open streams per customer (a new one closes the oldest); a stream ends once its session is logged out or the account deleted.`,
         tags: ["orders"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,
+        response: {
+          200: z.any().describe("text/event-stream"),
+          401: errorResponses[403],
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
-      const { user } = authOf(request);
+      const { user, token } = authOf(request);
+      const merchantId = request.tenant.id;
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -245,20 +243,49 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         "x-request-id": request.id,
       });
       res.write("retry: 3000\n: connected\n\n");
-      const stream = { end: () => res.end() };
-      streams.add(stream);
-      const unsubscribe = events.subscribe(request.tenant.id, (c) => {
+      const key = `${merchantId}:${user.id}`;
+      let ended = false;
+      const stream = {
+        end: () => {
+          if (ended) return;
+          ended = true;
+          clearInterval(ping);
+          unsubscribe();
+          streams.delete(stream);
+          const own = byUser.get(key) ?? [];
+          const at = own.indexOf(stream);
+          if (at >= 0) own.splice(at, 1);
+          if (own.length === 0) byUser.delete(key);
+          res.end();
+        },
+      };
+      const unsubscribe = events.subscribe(merchantId, (c) => {
         if (c.userId !== user.id) return;
         res.write(
           `event: order\ndata: ${JSON.stringify({ orderId: c.orderId, status: c.status, courierStatus: c.courierStatus })}\n\n`,
         );
       });
-      // Proxies drop silent connections; a comment line every 20 s keeps it open.
-      const ping = setInterval(() => res.write(": ping\n\n"), 20_000);
-      request.raw.on("close", () => {
-        clearInterval(ping);
-        unsubscribe();
-        streams.delete(stream);
+      // Proxies drop silent connections, so a comment line goes out regularly; each one first checks
+      // the session again, so a logout or an account deletion ends the stream.
+      const ping = setInterval(() => {
+        verifySession(db, { merchantId, token }).then(
+          (live) => {
+            if (!live) stream.end();
+            else if (!ended) res.write(": ping\n\n");
+          },
+          (error: unknown) => {
+            request.log.warn({ err: error }, "event stream session check failed");
+          },
+        );
+      }, eventStreams.pingMs);
+      streams.add(stream);
+      // One customer holds a few streams (tabs, devices); the oldest gives way to a new one.
+      const own = byUser.get(key) ?? [];
+      byUser.set(key, own);
+      own.push(stream);
+      while (own.length > eventStreams.maxPerUser) own.shift()?.end();
+      res.on("close", () => {
+        stream.end();
       });
     },
   );
@@ -363,7 +390,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         if (!cities.some((c) => c.id === id)) throw new AppError("NOT_FOUND");
         cityId = id;
       }
-      const s = await settingsFor(db, merchantId, cityId);
+      const s = await findOrderSettings(db, { merchantId, cityId });
       return {
         id: s?.id ?? null,
         cityId: s?.cityId ?? null,

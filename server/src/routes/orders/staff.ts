@@ -1,6 +1,6 @@
 // The merchant's side of a shift (issue 7): users with the STAFF or ADMIN role of the brand move
 // orders through their statuses, attach couriers, report positions and change stock.
-import { and, asc, count, desc, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -17,7 +17,7 @@ import {
   staffPositionBodySchema,
   staffStatusBodySchema,
 } from "../../../../src/domain/contract/orders.ts";
-import { couriers, orders, products, users } from "../../db/schema/index.ts";
+import { branches, couriers, products, users } from "../../db/schema/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import { invalidateMenu, notifyMenuChanged } from "../../lib/menu-cache.ts";
 import type { OrderEvents } from "../../orders/events.ts";
@@ -26,6 +26,7 @@ import {
   changeStatus,
   findCourierView,
   findOrder,
+  listMerchantOrders,
   must,
   orderViews,
   setCourierPosition,
@@ -64,30 +65,7 @@ export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Pr
     },
     async (request) => {
       const { status, page, size } = request.query;
-      const where = and(
-        eq(orders.merchantId, request.tenant.id),
-        status ? eq(orders.status, status) : undefined,
-      );
-      const [rows, totals] = await Promise.all([
-        db
-          .select()
-          .from(orders)
-          .where(where)
-          .orderBy(desc(orders.createdDate), desc(orders.id))
-          .limit(size)
-          .offset(page * size),
-        db.select({ n: count() }).from(orders).where(where),
-      ]);
-      const total = totals[0]?.n ?? 0;
-      const totalPages = Math.ceil(total / size);
-      return {
-        content: await orderViews(db, rows),
-        page,
-        size,
-        totalElements: total,
-        totalPages,
-        last: page >= totalPages - 1,
-      };
+      return listMerchantOrders(db, { merchantId: request.tenant.id, status, page, size });
     },
   );
 
@@ -222,11 +200,22 @@ export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Pr
         .from(users)
         .where(and(eq(users.id, request.body.userId), eq(users.merchantId, merchantId)));
       if (!user) throw new AppError("NOT_FOUND");
-      await db
-        .insert(couriers)
-        .values({ merchantId, userId: user.id, branchId: request.body.branchId ?? null })
-        .onConflictDoNothing();
-      const [row] = await db.select({ id: couriers.id }).from(couriers).where(eq(couriers.userId, user.id));
+      const branchId = request.body.branchId ?? null;
+      if (branchId) {
+        // Only a branch of this brand: another brand's id must not be stored on the courier.
+        const [branch] = await db
+          .select({ id: branches.id })
+          .from(branches)
+          .where(
+            and(eq(branches.id, branchId), eq(branches.merchantId, merchantId), eq(branches.deleted, false)),
+          );
+        if (!branch) throw new AppError("NOT_FOUND");
+      }
+      await db.insert(couriers).values({ merchantId, userId: user.id, branchId }).onConflictDoNothing();
+      const [row] = await db
+        .select({ id: couriers.id })
+        .from(couriers)
+        .where(and(eq(couriers.userId, user.id), eq(couriers.merchantId, merchantId)));
       const view = row && (await findCourierView(db, { merchantId, id: row.id }));
       if (!view) throw new AppError("NOT_FOUND");
       return view;

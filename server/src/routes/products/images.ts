@@ -16,6 +16,8 @@ import { etagMatchesHeader } from "./etag.ts";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
 const MAX_ENTRIES = 512;
+/** Rendered bytes the variant cache keeps at most. */
+export const MAX_BYTES = 48 * 1024 * 1024;
 const IMAGE_EXTENSIONS = new Set([".svg", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".avif"]);
 
 const size = z.coerce
@@ -37,7 +39,7 @@ export const imageQuerySchema = z.object({
   format: z.enum(IMAGE_FORMATS).default("webp"),
 });
 
-interface Variant {
+export interface Variant {
   bytes: Buffer;
   etag: string;
 }
@@ -76,11 +78,72 @@ async function render(file: string, w: number, h: number, q: number, format: Ima
   return { bytes, etag: `"${createHash("sha256").update(bytes).digest("base64url").slice(0, 27)}"` };
 }
 
+/**
+ * Rendered variants, oldest out first once there are too many entries or too many bytes (a 960 px
+ * PNG of a photo is megabytes: a count alone does not bound memory). A failed render is not kept.
+ */
+export class VariantCache {
+  readonly #entries = new Map<string, { pending: Promise<Variant>; bytes: number }>();
+  readonly #maxEntries: number;
+  readonly #maxBytes: number;
+  #bytes = 0;
+
+  constructor(maxEntries: number, maxBytes: number) {
+    this.#maxEntries = maxEntries;
+    this.#maxBytes = maxBytes;
+  }
+
+  get size(): number {
+    return this.#entries.size;
+  }
+
+  get bytes(): number {
+    return this.#bytes;
+  }
+
+  peek(key: string): Promise<Variant> | undefined {
+    return this.#entries.get(key)?.pending;
+  }
+
+  add(key: string, pending: Promise<Variant>): Promise<Variant> {
+    this.#forget(key);
+    const entry = { pending, bytes: 0 };
+    this.#entries.set(key, entry);
+    this.#trim();
+    pending.then(
+      (variant) => {
+        if (this.#entries.get(key) !== entry) return;
+        entry.bytes = variant.bytes.length;
+        this.#bytes += entry.bytes;
+        this.#trim();
+      },
+      () => {
+        if (this.#entries.get(key) === entry) this.#forget(key);
+      },
+    );
+    return pending;
+  }
+
+  #forget(key: string): void {
+    const entry = this.#entries.get(key);
+    if (!entry) return;
+    this.#bytes -= entry.bytes;
+    this.#entries.delete(key);
+  }
+
+  #trim(): void {
+    while (this.#entries.size > this.#maxEntries || this.#bytes > this.#maxBytes) {
+      const oldest = this.#entries.keys().next();
+      if (oldest.done) break;
+      this.#forget(oldest.value);
+    }
+  }
+}
+
 export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const roots = [...new Set([path.resolve(app.config.staticDir), PUBLIC_DIR])];
-  // Insertion order = age: the oldest entry goes first once the cache is full.
-  const cache = new Map<string, Promise<Variant>>();
+  const cache = new VariantCache(MAX_ENTRIES, MAX_BYTES);
 
   r.get(
     "/products/v1/image",
@@ -98,19 +161,15 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const { src, w, h, q, format } = request.query;
+      const { src, w, h, format } = request.query;
+      // PNG is lossless: the quality does not change its bytes, so it does not make a variant of its own.
+      const q = format === "png" ? 100 : request.query.q;
       const key = `${src}|${w}|${h}|${q}|${format}`;
-      let pending = cache.get(key);
+      let pending = cache.peek(key);
       if (!pending) {
         const file = await findFile(roots, src);
         if (!file) throw new AppError("NOT_FOUND");
-        pending = render(file, w, h, q, format);
-        cache.set(key, pending);
-        if (cache.size > MAX_ENTRIES) {
-          const oldest = cache.keys().next();
-          if (!oldest.done) cache.delete(oldest.value);
-        }
-        pending.catch(() => cache.delete(key));
+        pending = cache.add(key, render(file, w, h, q, format));
       }
       let variant: Variant;
       try {

@@ -42,6 +42,7 @@ import {
   issuePhoneChangeCode,
   verifyLoginCode,
   verifyPhoneChangeCode,
+  voidPhoneChangeCode,
   withdrawLoginCode,
   withdrawPhoneChangeCode,
   type IssueRefusal,
@@ -107,12 +108,14 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       await gateway.send({ phone, text });
       return true;
     } catch (error) {
+      // The gateway's answer may echo the message: the code never reaches the log.
+      const redact = (value: string) => value.replaceAll(code, "******");
       request.log.error(
         {
-          err: error,
           gateway: gateway.name,
           merchantId: merchant.id,
-          detail: error instanceof SmsError ? error.detail : undefined,
+          failure: error instanceof SmsError ? error.failure : "UNKNOWN",
+          detail: redact(error instanceof SmsError ? error.detail : String(error)),
         },
         "SMS gateway failed",
       );
@@ -247,8 +250,6 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       const merchant = request.tenant;
       const { user } = authOf(request);
       const phone = phoneOrThrow(request.body.phone, merchant);
-      const owner = await findUserByPhone(db, { merchantId: merchant.id, phone });
-      if (owner) throw new AppError("PHONE_TAKEN");
       if (!smsGatewayFor(merchant, app.config)) throw new AppError("SMS_UNAVAILABLE");
       const issued = await issuePhoneChangeCode(db, {
         merchantId: merchant.id,
@@ -257,6 +258,12 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
         type: request.body.type,
       });
       if (!issued.ok) refuse(reply, issued);
+      // Asked only after the customer's code limits, and the refused number still counts against
+      // them: otherwise "taken or not" would be an unlimited oracle of which phones have accounts.
+      if (await findUserByPhone(db, { merchantId: merchant.id, phone })) {
+        await voidPhoneChangeCode(db, { merchantId: merchant.id, id: issued.id });
+        throw new AppError("PHONE_TAKEN");
+      }
       if (!(await sendCode(request, phone, issued.code))) {
         await withdrawPhoneChangeCode(db, { merchantId: merchant.id, id: issued.id });
         throw new AppError("SMS_SEND_FAILED");

@@ -1,4 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
@@ -11,7 +13,7 @@ import { pickText } from "../../../domain/multilingual.ts";
 import { isActiveStatus } from "../../../domain/order-status.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { useBasket, type BasketItem } from "../../../lib/basket.ts";
-import { useMenu } from "../../../lib/menu-query.ts";
+import { menuChannel, menuQueryOptions, useNearestBranchId } from "../../../lib/menu-query.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useOrderStreamConnected } from "../../../lib/order-events.ts";
 import { useRequiredTenant } from "../../../lib/tenant.ts";
@@ -244,14 +246,29 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
   const hide = useHideOrder(userId);
   const confirm = useUrlSheet("cancel-order");
   const basket = useBasket();
-  const menu = useMenu();
+  const queryClient = useQueryClient();
+  const { merchant } = useRequiredTenant();
+  const branchId = useNearestBranchId();
+  const [repeating, setRepeating] = useState(false);
 
-  const repeat = () => {
-    const products = menu.data?.productById;
+  const repeat = async () => {
+    setRepeating(true);
+    // Today's menu, not the one cached when the screen opened: stock and availability change
+    // during the day, and a line the checkout would refuse must be named here instead.
+    let products;
+    try {
+      products = (
+        await queryClient.query({ ...menuQueryOptions(merchant.id, menuChannel(), branchId), staleTime: 0 })
+      ).productById;
+    } catch {
+      return; // The API client has shown the error.
+    } finally {
+      setRepeating(false);
+    }
     const missing: string[] = [];
     const items: BasketItem[] = [];
     for (const line of order.cartItems) {
-      const product = line.productId ? products?.get(line.productId) : undefined;
+      const product = line.productId ? products.get(line.productId) : undefined;
       const options =
         product?.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ ...m, groupId: g.id }))) ??
         [];
@@ -292,7 +309,7 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           {t`Show on the map`}
         </Link>
       )}
-      <button type="button" className="button-link" onClick={repeat} disabled={!menu.data}>
+      <button type="button" className="button-link" onClick={() => void repeat()} disabled={repeating}>
         {t`Repeat the order`}
       </button>
       {order.cancellable && (

@@ -37,12 +37,32 @@ export function ProfilePage() {
   const [, navigate] = useLocation();
   const [leaving, setLeaving] = useState(false);
   const linksId = useId();
+  const brandId = useId();
+
+  // The brand's own pages, for guests too (on phones the profile tab is where the rest lives).
+  const brandLinks = [{ href: "/branches", label: t`Branches`, show: settings.branchesActive }].filter(
+    (l) => l.show,
+  );
+  const brandSection = brandLinks.length > 0 && (
+    <Section
+      className="profile-page__section"
+      header={<SectionTitle id={brandId}>{t`Restaurant`}</SectionTitle>}
+      aria-labelledby={brandId}
+    >
+      {brandLinks.map((l) => (
+        <Link key={l.href} href={l.href} asChild>
+          <LinkRow after={<span aria-hidden="true">›</span>}>{l.label}</LinkRow>
+        </Link>
+      ))}
+    </Section>
+  );
 
   if (!user) {
     return (
       <div className="page profile-page">
         <h1 className="profile-page__title">{t`Profile`}</h1>
         <LoginPrompt />
+        {brandSection}
       </div>
     );
   }
@@ -81,13 +101,18 @@ export function ProfilePage() {
           {t`Cashback`}: <strong>{formatAmount(user.cashback, merchant.currency)}</strong>
         </p>
       )}
-      <Section header={<SectionTitle id={linksId}>{t`My account`}</SectionTitle>} aria-labelledby={linksId}>
+      <Section
+        className="profile-page__links"
+        header={<SectionTitle id={linksId}>{t`My account`}</SectionTitle>}
+        aria-labelledby={linksId}
+      >
         {links.map((l) => (
           <Link key={l.href} href={l.href} asChild>
             <LinkRow after={<span aria-hidden="true">›</span>}>{l.label}</LinkRow>
           </Link>
         ))}
       </Section>
+      {brandSection}
       <div className="profile-page__logout">
         <Button mode="outline" size="l" stretched loading={leaving} onClick={() => void signOut()}>
           {t`Log out`}
