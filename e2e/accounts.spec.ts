@@ -243,11 +243,16 @@ test.describe("after login", () => {
     await logIn(page, testInfo, freshPhone());
     const token = (await storedSession(page))?.token;
     const lavash = await merchantOf(request, testInfo, "lavash");
+    // Leave the app first: an open page would notice the dead session on its own next call (the
+    // orders stream, a query) and navigate to / while the test navigates.
+    await page.goto("about:blank");
     // The session ends elsewhere (another device logged out, the account was blocked...).
     await request.post(apiUrl(testInfo, "/users/v1/users/logout"), {
       headers: { merchant: lavash.id, authorization: `Bearer ${token ?? ""}` },
     });
-    await page.goto("/profile/user");
+    // The app answers the 401 with its own navigation to /, which may start before this page's load
+    // event: wait only for the commit, then for what the customer sees.
+    await page.goto("/profile/user", { waitUntil: "commit" });
     await expect(notice(page, "Some things are out of date! Please log in again.")).toBeVisible();
     await expect(page).toHaveURL(/\/$/);
     expect((await storedSession(page))?.token ?? null).toBeNull();
