@@ -534,18 +534,12 @@ export async function changeStatus(
   const { merchantId, orderId, to, actor } = input;
   const after: AfterCommit = { changes: [], stockChanged: false };
   const updated = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(
-        and(
-          eq(orders.id, orderId),
-          eq(orders.merchantId, merchantId),
-          actor.kind === "customer" && actor.userId ? eq(orders.userId, actor.userId) : undefined,
-        ),
-      )
-      .for("update");
-    if (!order) throw new AppError("NOT_FOUND");
+    if (actor.kind === "customer" && !actor.userId) throw new AppError("NOT_FOUND");
+    const order = await lockOrder(tx, {
+      merchantId,
+      orderId,
+      userId: actor.kind === "customer" ? actor.userId : null,
+    });
     if (actor.kind === "customer") {
       const [ws] = await tx
         .select({ cancelOrderActive: merchantWebSettings.cancelOrderActive })
@@ -648,6 +642,29 @@ async function recordCourierChange(
   return change;
 }
 
+/**
+ * The brand's order, locked for the rest of the transaction; with `userId`, only that customer's.
+ * NOT_FOUND otherwise, so another customer's order looks like no order at all.
+ */
+async function lockOrder(
+  tx: Db,
+  where: { merchantId: string; orderId: string; userId?: string | null },
+): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, where.orderId),
+        eq(orders.merchantId, where.merchantId),
+        where.userId ? eq(orders.userId, where.userId) : undefined,
+      ),
+    )
+    .for("update");
+  if (!order) throw new AppError("NOT_FOUND");
+  return order;
+}
+
 /** Gives a delivery order to a courier; a DONE order becomes ATTACHED. */
 export async function attachCourier(
   db: Db,
@@ -656,12 +673,7 @@ export async function attachCourier(
 ): Promise<OrderRow> {
   const changes: OrderChange[] = [];
   const result = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.merchantId, input.merchantId)))
-      .for("update");
-    if (!order) throw new AppError("NOT_FOUND");
+    const order = await lockOrder(tx, input);
     const [courier] = await tx
       .select({ id: couriers.id })
       .from(couriers)
@@ -701,12 +713,7 @@ export async function setCourierStatus(
 ): Promise<OrderRow> {
   const after: AfterCommit = { changes: [], stockChanged: false };
   const result = await db.transaction(async (tx) => {
-    const [order] = await tx
-      .select()
-      .from(orders)
-      .where(and(eq(orders.id, input.orderId), eq(orders.merchantId, input.merchantId)))
-      .for("update");
-    if (!order) throw new AppError("NOT_FOUND");
+    const order = await lockOrder(tx, input);
     if (!order.courierId) throw new AppError("ORDER_STATUS_TRANSITION");
     const [row] = await tx
       .update(orders)
