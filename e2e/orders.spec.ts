@@ -105,15 +105,20 @@ async function setStock(
   expect(res.status(), await res.text()).toBe(200);
 }
 
-/** Places the seeded basket from the checkout in the Telegram harness; returns the app frame. */
-async function placeInTelegram(page: Page) {
+/** Opens the seeded basket's checkout in the Telegram harness, signed in; returns the app frame. */
+async function openCheckoutInTelegram(page: Page) {
   const tg = await openInTelegram(page, { languageCode: "en" });
   await expect.poll(async () => (await storedSession(appFrame(page)))?.token ?? null).toMatch(/^[\w-]{43}$/);
   await appFrame(page).evaluate(() => {
     window.history.pushState(null, "", "/checkout");
     window.dispatchEvent(new PopStateEvent("popstate"));
   });
-  const app = tg.app;
+  return tg.app;
+}
+
+/** Places the seeded basket from the checkout in the Telegram harness; returns the app frame. */
+async function placeInTelegram(page: Page) {
+  const app = await openCheckoutInTelegram(page);
   await expect(app.getByTestId("checkout-total")).not.toHaveText("—");
   await page.getByTestId("tg-main-button").click();
   await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
@@ -275,15 +280,7 @@ test.describe("orders", () => {
       branch: f.chilonzor,
       branchId: f.chilonzor.id,
     });
-    const tg = await openInTelegram(page, { languageCode: "en" });
-    await expect
-      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
-      .toMatch(/^[\w-]{43}$/);
-    await appFrame(page).evaluate(() => {
-      window.history.pushState(null, "", "/checkout");
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    });
-    const app = tg.app;
+    const app = await openCheckoutInTelegram(page);
     await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     const promo = app.getByLabel("Promo code");
     await promo.fill("OLD2024");
@@ -310,15 +307,7 @@ test.describe("orders", () => {
       branch: f.chilonzor,
       branchId: f.chilonzor.id,
     });
-    const tg = await openInTelegram(page, { languageCode: "en" });
-    await expect
-      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
-      .toMatch(/^[\w-]{43}$/);
-    await appFrame(page).evaluate(() => {
-      window.history.pushState(null, "", "/checkout");
-      window.dispatchEvent(new PopStateEvent("popstate"));
-    });
-    const app = tg.app;
+    const app = await openCheckoutInTelegram(page);
     // A later order stays cancellable (the simulator only takes it up at its time).
     await app.getByRole("radio", { name: "At a set time" }).check();
     await expect(app.getByLabel("Time", { exact: true })).toBeVisible();
