@@ -11,6 +11,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
@@ -159,6 +160,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // The schemas the routes reference by id (`.meta({ id })`) go into components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
   if (config.env === "development" || config.demo) {
     await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
