@@ -1,0 +1,147 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { createTestDb, type TestDb } from "./support/db.ts";
+
+// Operations: the built client under a running server, source maps, the CSP and the logs.
+
+let database: TestDb;
+const opened: FastifyInstance[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDb({ demo: true });
+});
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-dist-"));
+  dirs.push(dir);
+  return dir;
+}
+
+function write(root: string, file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
+interface StartOptions {
+  env?: Record<string, string>;
+  serveClient?: boolean;
+  logStream?: { write(line: string): void };
+}
+
+async function start(options: StartOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DEMO: "1",
+    LOG_LEVEL: "info",
+    STATIC_DIR: "/nonexistent",
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    serveClient: options.serveClient ?? false,
+    rateLimitPerMinute: 100_000,
+  });
+  await app.ready();
+  opened.push(app);
+  return app;
+}
+
+const shell = (script: string) => `<!doctype html><script type="module" src="/assets/${script}"></script>`;
+
+describe("the built client under a running server", () => {
+  it("serves a rebuilt index.html and its new bundle at once, without a restart", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js", "console.log('a')");
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+
+    const before = await app.inject({ method: "GET", url: "/menu" });
+    expect(before.body).toContain("/assets/a.js");
+    expect((await app.inject({ method: "GET", url: "/assets/a.js" })).statusCode).toBe(200);
+
+    // A new build lands under the running server.
+    write(dist, "assets/b.js", "console.log('b')");
+    write(dist, "index.html", shell("b.js"));
+
+    const page = await app.inject({ method: "GET", url: "/menu" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("/assets/b.js");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const root = await app.inject({ method: "GET", url: "/" });
+    expect(root.body).toContain("/assets/b.js");
+    const bundle = await app.inject({ method: "GET", url: "/assets/b.js" });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).toBe("console.log('b')");
+    expect(bundle.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves a client built after the server started", async () => {
+    const dist = tempDir();
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    expect((await app.inject({ method: "GET", url: "/menu" })).statusCode).toBe(404);
+
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js", "console.log('a')");
+    write(dist, "latest-build.json", '{"buildId":"x"}');
+
+    const page = await app.inject({ method: "GET", url: "/menu" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("/assets/a.js");
+    expect((await app.inject({ method: "GET", url: "/assets/a.js" })).statusCode).toBe(200);
+    const meta = await app.inject({ method: "GET", url: "/latest-build.json" });
+    expect(meta.statusCode).toBe(200);
+    expect(meta.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers a missing bundle with 404, not the app shell, and an unknown /api path in the error shape", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    const missing = await app.inject({ method: "GET", url: "/assets/old.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "NOT_FOUND" });
+    const api = await app.inject({ method: "GET", url: "/api/nothing/here" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 404, code: "ROUTE_NOT_FOUND" });
+  });
+});
+
+describe("source maps", () => {
+  it("are not served in production even when a map file is in dist", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js", "console.log('a')\n//# sourceMappingURL=a.js.map");
+    write(dist, "assets/a.js.map", '{"version":3,"sources":["src/secret.ts"]}');
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    for (const url of ["/assets/a.js.map", "/assets/a.js.MAP", "/assets/%61.js.map"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("secret");
+    }
+    expect((await app.inject({ method: "GET", url: "/assets/a.js" })).statusCode).toBe(200);
+  });
+
+  it("are served in development", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js.map", '{"version":3}');
+    const app = await start({ env: { STATIC_DIR: dist, NODE_ENV: "development" }, serveClient: true });
+    expect((await app.inject({ method: "GET", url: "/assets/a.js.map" })).statusCode).toBe(200);
+  });
+});
