@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
@@ -143,5 +144,69 @@ describe("source maps", () => {
     write(dist, "assets/a.js.map", '{"version":3}');
     const app = await start({ env: { STATIC_DIR: dist, NODE_ENV: "development" }, serveClient: true });
     expect((await app.inject({ method: "GET", url: "/assets/a.js.map" })).statusCode).toBe(200);
+  });
+});
+
+describe("the logs", () => {
+  function capture(): { lines: string[]; write(line: string): void } {
+    const lines: string[] = [];
+    return { lines, write: (line: string) => void lines.push(line) };
+  }
+
+  async function lavashId(app: FastifyInstance): Promise<string> {
+    const res = await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/lavash" });
+    return res.json<{ id: string }>().id;
+  }
+
+  it("keep the path of a request but not its query string (searched addresses, coordinates)", async () => {
+    const log = capture();
+    const app = await start({ logStream: log });
+    const merchant = await lavashId(app);
+    const search = await app.inject({
+      method: "GET",
+      url: "/api/notifications/v1/nominatim/search?q=Bobur%20ko%27chasi%2017",
+      headers: { merchant },
+    });
+    expect(search.statusCode).toBe(200);
+    const reverse = await app.inject({
+      method: "GET",
+      url: "/api/notifications/v1/nominatim/reverse?lat=41.311081&lon=69.240562",
+      headers: { merchant },
+    });
+    expect(reverse.statusCode).toBe(200);
+
+    const text = log.lines.join("");
+    expect(text).toContain("/api/notifications/v1/nominatim/search");
+    expect(text).toContain("/api/notifications/v1/nominatim/reverse");
+    for (const secret of ["Bobur", "ko'chasi", "Bobur%20ko", "41.311081", "69.240562"]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("keep a failed query's error but none of its parameters", async () => {
+    const log = capture();
+    const app = await start({ logStream: log });
+    const merchant = await lavashId(app);
+    // A database fault under a real request: the table of login codes is gone.
+    await database.db.execute(sql`alter table otp_codes rename to otp_codes_gone`);
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/users/v1/auth/otp",
+        headers: { merchant },
+        payload: { phone: "+998 90 123 45 67" },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: "INTERNAL" });
+    } finally {
+      await database.db.execute(sql`alter table otp_codes_gone rename to otp_codes`);
+    }
+    const text = log.lines.join("");
+    // The failure itself stays diagnosable.
+    expect(text).toContain("otp_codes");
+    expect(text).toMatch(/"level":50/);
+    for (const secret of ["901234567", "90 123 45 67", merchant]) {
+      expect(text).not.toContain(secret);
+    }
   });
 });
