@@ -18,6 +18,7 @@ import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
+import { helmetOptions } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
 
 export interface AppOptions {
@@ -105,37 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(body.status).send(body);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The analytics and CRM scripts a brand may switch on (web settings) and nothing else.
-        scriptSrc: [
-          "'self'",
-          "https://connect.facebook.net",
-          "https://mc.yandex.ru",
-          "https://www.googletagmanager.com",
-          "https://gso.amocrm.ru",
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        connectSrc: ["'self'", "https:"],
-        workerSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'", "data:", "https:"],
-        // Telegram Web and the Click app show the storefront inside a frame.
-        frameAncestors: [
-          "'self'",
-          "https://web.telegram.org",
-          "https://*.telegram.org",
-          "https://*.click.uz",
-        ],
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl?.startsWith("https:") ?? false,
-  });
+  await app.register(fastifyHelmet, helmetOptions(config));
 
   await app.register(fastifyRateLimit, {
     global: true,

@@ -210,3 +210,68 @@ describe("the logs", () => {
     }
   });
 });
+
+describe("the Content-Security-Policy", () => {
+  function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+    expect(typeof header).toBe("string");
+    return new Map(
+      String(header)
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name = "", ...values]) => [name, values]),
+    );
+  }
+
+  it("names the hosts the storefront uses and allows no bare https:", async () => {
+    const app = await start({ env: { DEMO: "0" } });
+    const csp = directives(
+      (await app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"],
+    );
+    for (const [name, values] of csp) {
+      expect(values, name).not.toContain("https:");
+      expect(values, name).not.toContain("*");
+    }
+    // Outside demo mode the map is OpenFreeMap; the analytics a brand may switch on stay reachable.
+    expect(csp.get("connect-src")).toContain("https://tiles.openfreemap.org");
+    expect(csp.get("img-src")).toContain("https://tiles.openfreemap.org");
+    expect(csp.get("connect-src")).toContain("https://mc.yandex.ru");
+    expect(csp.get("script-src")).toContain("https://www.googletagmanager.com");
+    expect(csp.get("img-src")).toEqual(expect.arrayContaining(["'self'", "data:", "blob:"]));
+  });
+
+  it("allows the configured map style host and image hosts", async () => {
+    const app = await start({
+      env: {
+        MAP_STYLE_URL: "https://maps.example.uz/styles/street.json?key=abc",
+        IMAGE_HOSTS: "https://cdn.example.uz/images, https://img.example.com",
+      },
+    });
+    const res = await app.inject({ method: "GET", url: "/api/health" });
+    const csp = directives(res.headers["content-security-policy"]);
+    expect(csp.get("connect-src")).toContain("https://maps.example.uz");
+    expect(csp.get("img-src")).toEqual(
+      expect.arrayContaining([
+        "https://maps.example.uz",
+        "https://cdn.example.uz",
+        "https://img.example.com",
+      ]),
+    );
+    expect(csp.get("connect-src")).not.toContain("https://tiles.openfreemap.org");
+    expect(String(res.headers["content-security-policy"])).not.toContain("key=abc");
+  });
+
+  it("refuses an IMAGE_HOSTS entry that is not an http(s) URL at start", () => {
+    expect(() => loadConfig({ IMAGE_HOSTS: "https://cdn.example.uz,ftp://files" })).toThrow(
+      /IMAGE_HOSTS="https:\/\/cdn.example.uz,ftp:\/\/files": must be an http\(s\) URL/,
+    );
+  });
+
+  it("allows no outside map host with the offline style of demo mode", async () => {
+    const app = await start();
+    const csp = directives(
+      (await app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"],
+    );
+    expect(csp.get("connect-src")?.some((v) => v.includes("openfreemap"))).toBe(false);
+  });
+});
