@@ -6,6 +6,7 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
+import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
 
 // Operations: the built client under a running server, source maps, the CSP and the logs.
@@ -208,6 +209,26 @@ describe("the logs", () => {
     for (const secret of ["901234567", "90 123 45 67", merchant]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe("a logged database error", () => {
+  it("keeps its code and constraint but not the row values PostgreSQL puts in its detail", async () => {
+    await database.db.execute(sql`create table log_probe (phone text primary key)`);
+    let failure: unknown;
+    try {
+      await database.db.execute(sql`insert into log_probe values (${"+998901112233"})`);
+      await database.db.execute(sql`insert into log_probe values (${"+998901112233"})`);
+    } catch (error) {
+      failure = error;
+    } finally {
+      await database.db.execute(sql`drop table log_probe`);
+    }
+    expect(failure).toBeInstanceOf(Error);
+    const logged = JSON.stringify(serializeError(failure));
+    expect(logged).toContain("23505");
+    expect(logged).toContain("log_probe_pkey");
+    expect(logged).not.toContain("901112233");
   });
 });
 
