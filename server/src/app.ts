@@ -26,7 +26,7 @@ export interface AppOptions {
   database: Database;
   /** Requests per minute per client address on /api; benchmarks raise it. */
   rateLimitPerMinute?: number;
-  /** Serve the built client from `config.staticDir` when it exists. */
+  /** Serve the built client from `config.staticDir` (looked up per request: it may be built later). */
   serveClient?: boolean;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
