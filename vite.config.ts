@@ -41,7 +41,8 @@ export default defineConfig({
   },
   build: {
     target: "es2022",
-    sourcemap: true,
+    // No source maps in the shipped build: they would publish the source (the dev server has its own).
+    sourcemap: false,
   },
   server: {
     // Brands are told apart by subdomain in development too: lavash.localhost:5173.

@@ -1,9 +1,6 @@
 import { randomUUID } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
-import fastifyStatic from "@fastify/static";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
@@ -11,6 +8,7 @@ import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
@@ -18,6 +16,9 @@ import { apiErrorBody, type ApiErrorBody } from "../../src/domain/api-errors.ts"
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
+import { loggerOptions } from "./lib/logging.ts";
+import { registerClient } from "./plugins/client.ts";
+import { helmetOptions } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
 
 export interface AppOptions {
@@ -25,9 +26,11 @@ export interface AppOptions {
   database: Database;
   /** Requests per minute per client address on /api; benchmarks raise it. */
   rateLimitPerMinute?: number;
-  /** Serve the built client from `config.staticDir` when it exists. */
+  /** Serve the built client from `config.staticDir` (looked up per request: it may be built later). */
   serveClient?: boolean;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 declare module "fastify" {
@@ -59,7 +62,7 @@ function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
+    logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: (req) => {
       const given = req.headers["x-request-id"];
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -103,37 +106,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(body.status).send(body);
   });
 
-  await app.register(fastifyHelmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // The analytics and CRM scripts a brand may switch on (web settings) and nothing else.
-        scriptSrc: [
-          "'self'",
-          "https://connect.facebook.net",
-          "https://mc.yandex.ru",
-          "https://www.googletagmanager.com",
-          "https://gso.amocrm.ru",
-        ],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", "data:", "blob:", "https:"],
-        connectSrc: ["'self'", "https:"],
-        workerSrc: ["'self'", "blob:"],
-        fontSrc: ["'self'", "data:", "https:"],
-        // Telegram Web and the Click app show the storefront inside a frame.
-        frameAncestors: [
-          "'self'",
-          "https://web.telegram.org",
-          "https://*.telegram.org",
-          "https://*.click.uz",
-        ],
-        upgradeInsecureRequests: null,
-      },
-    },
-    frameguard: false,
-    crossOriginEmbedderPolicy: false,
-    strictTransportSecurity: config.publicUrl?.startsWith("https:") ?? false,
-  });
+  await app.register(fastifyHelmet, helmetOptions(config));
 
   await app.register(fastifyRateLimit, {
     global: true,
@@ -159,6 +132,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       },
     },
     transform: jsonSchemaTransform,
+    // The schemas the routes reference by id (`.meta({ id })`) go into components.schemas.
+    transformObject: jsonSchemaTransformObject,
   });
   if (config.env === "development" || config.demo) {
     await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
@@ -166,34 +141,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(apiRoutes, { prefix: API_PREFIX });
 
-  const indexHtml = path.join(config.staticDir, "index.html");
-  const clientBuilt = (options.serveClient ?? true) && fs.existsSync(indexHtml);
-  if (clientBuilt) {
-    await app.register(fastifyStatic, {
-      root: config.staticDir,
-      wildcard: false,
-      index: false,
-      cacheControl: false,
-      setHeaders(reply, filePath) {
-        // Hashed bundles never change under their name; everything else is revalidated.
-        const hashed = filePath.startsWith(path.join(config.staticDir, "assets") + path.sep);
-        reply.header("cache-control", hashed ? "public, max-age=31536000, immutable" : "no-cache");
-      },
-    });
-  }
+  const client =
+    (options.serveClient ?? true)
+      ? await registerClient(app, {
+          root: config.staticDir,
+          apiPrefix: API_PREFIX,
+          sourceMaps: config.env === "development",
+        })
+      : undefined;
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
       return reply.status(404).send(apiErrorBody("ROUTE_NOT_FOUND"));
     }
-    // Client routes (history fallback): paths without a file extension get the app shell.
-    if (clientBuilt && (request.method === "GET" || request.method === "HEAD") && !path.extname(pathname)) {
-      return reply
-        .header("cache-control", "no-cache")
-        .type("text/html; charset=utf-8")
-        .sendFile("index.html");
-    }
+    // Client routes (history fallback) get the app shell.
+    if (client?.sendShell(request, reply)) return reply;
     return reply.status(404).send(apiErrorBody("NOT_FOUND"));
   });
 

@@ -40,6 +40,16 @@ const envSchema = z.object({
   MAP_STYLE_URL: z
     .union([z.literal("offline"), httpUrl], { error: 'must be an http(s) URL or "offline"' })
     .optional(),
+  IMAGE_HOSTS: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((host) => host.trim())
+        .filter((host) => host !== ""),
+    )
+    .pipe(z.array(httpUrl))
+    .optional(),
   LOG_LEVEL: z
     .enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"], {
       error: "must be one of fatal, error, warn, info, debug, trace, silent",
@@ -76,6 +86,8 @@ export interface Config {
   clickApiUrl: string | undefined;
   /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
   mapStyleUrl: string | undefined;
+  /** Origins of remote images (a brand's image CDN) the Content-Security-Policy allows. */
+  imageHosts: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
   /** Demo brands, the testers' harness, the console SMS gateway and the order simulator. */
   demo: boolean;
@@ -123,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     nominatimUrl: e.NOMINATIM_URL,
     clickApiUrl: e.CLICK_API_URL,
     mapStyleUrl: e.MAP_STYLE_URL,
+    imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,
     demo,
     // On by default in demo mode, except under tests that drive statuses themselves.

@@ -13,6 +13,7 @@ import {
   nominatimReverseSchema,
   nominatimSearchQuerySchema,
 } from "../../../../src/domain/contract/geo.ts";
+import type { Config } from "../../config.ts";
 import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
 import { Geocoder, GeocoderUnavailableError, geocoderUserAgent } from "../../integrations/nominatim.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -23,6 +24,11 @@ import { listBranches, listRegions } from "../../repositories/geo.ts";
 export const OPENFREEMAP_LIBERTY = "https://tiles.openfreemap.org/styles/liberty";
 /** MAP_STYLE_URL value that forces the built-in offline style. */
 export const OFFLINE_STYLE = "offline";
+
+/** The map style in use: MAP_STYLE_URL; unset, the offline style in demo mode, else OpenFreeMap. */
+export function configuredMapStyle(config: Pick<Config, "mapStyleUrl" | "demo">): string {
+  return config.mapStyleUrl ?? (config.demo ? OFFLINE_STYLE : OPENFREEMAP_LIBERTY);
+}
 
 const geocodeErrors = { ...errorResponses, 503: apiErrorSchema } as const;
 
@@ -127,7 +133,7 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const configured = app.config.mapStyleUrl ?? (app.config.demo ? OFFLINE_STYLE : OPENFREEMAP_LIBERTY);
+      const configured = configuredMapStyle(app.config);
       if (configured !== OFFLINE_STYLE) return { styleUrl: configured, offline: false };
       const origin = originOf(request, app.config.publicUrl);
       return { styleUrl: `${origin}/api/users/v1/map/style/${request.tenant.id}`, offline: true };

@@ -1,0 +1,65 @@
+import fs from "node:fs";
+import path from "node:path";
+import fastifyStatic from "@fastify/static";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+
+export interface ClientOptions {
+  /** The built client (`dist`); it may not exist yet when the server starts. */
+  root: string;
+  /** Paths that never reach the file system (the API). */
+  apiPrefix: string;
+  /** Source maps are served in development only: they would publish the source. */
+  sourceMaps: boolean;
+}
+
+export interface Client {
+  /** Sends the app shell for a client route (history fallback); false when no client is built. */
+  sendShell(request: FastifyRequest, reply: FastifyReply): boolean;
+}
+
+const SOURCE_MAP = /\.map$/i;
+
+/**
+ * Serves the built client. Every request looks the file up on disk (no file list taken at start),
+ * so a `dist` rebuilt under the running server is served at once: the new index.html and the new
+ * bundles it names, and a client built after the server started.
+ */
+export async function registerClient(app: FastifyInstance, options: ClientOptions): Promise<Client> {
+  const { root, apiPrefix, sourceMaps } = options;
+  const assets = path.join(root, "assets") + path.sep;
+  const indexHtml = path.join(root, "index.html");
+  if (!fs.existsSync(indexHtml)) app.log.info({ root }, "no client built yet; it is served once it is");
+  await app.register(fastifyStatic, {
+    root,
+    wildcard: true,
+    index: false,
+    cacheControl: false,
+    // The root may appear later: the first build after the server started.
+    suppressWarning: true,
+    // Directories ("/" too) fall through to the app shell; the API never reaches the disk.
+    allowedPath: (pathname) =>
+      !pathname.endsWith("/") &&
+      pathname !== apiPrefix &&
+      !pathname.startsWith(`${apiPrefix}/`) &&
+      (sourceMaps || !SOURCE_MAP.test(pathname)),
+    setHeaders(reply, filePath) {
+      // Hashed bundles never change under their name; everything else is revalidated.
+      reply.header(
+        "cache-control",
+        filePath.startsWith(assets) ? "public, max-age=31536000, immutable" : "no-cache",
+      );
+    },
+  });
+  return {
+    sendShell(request, reply) {
+      if (request.method !== "GET" && request.method !== "HEAD") return false;
+      const pathname = request.url.split("?")[0] ?? "/";
+      // Client routes have no file extension; a missing file (an old bundle, a map) stays a 404.
+      if (path.extname(pathname) || pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`))
+        return false;
+      if (!fs.existsSync(indexHtml)) return false;
+      void reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+      return true;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { Config } from "../config.ts";
+import { configuredMapStyle, OFFLINE_STYLE } from "../routes/geo/geocoding.ts";
+
+// The Content-Security-Policy names every outside host the storefront talks to, and no more:
+// the map style's host (its tiles, sprites and glyphs), the analytics and CRM scripts a brand may
+// switch on in its web settings, and the image hosts the operator lists in IMAGE_HOSTS.
+
+interface Hosts {
+  script: string[];
+  connect: string[];
+  img: string[];
+}
+
+/** Meta pixel, Yandex Metrica, Google Tag Manager (with Google Analytics 4) and the amoCRM button. */
+const ANALYTICS: Hosts[] = [
+  {
+    script: ["https://connect.facebook.net"],
+    connect: ["https://connect.facebook.net", "https://www.facebook.com"],
+    img: ["https://www.facebook.com"],
+  },
+  {
+    script: ["https://mc.yandex.ru"],
+    connect: ["https://mc.yandex.ru", "https://mc.yandex.com"],
+    img: ["https://mc.yandex.ru", "https://mc.yandex.com"],
+  },
+  {
+    script: ["https://www.googletagmanager.com"],
+    connect: [
+      "https://*.googletagmanager.com",
+      "https://*.google-analytics.com",
+      "https://*.analytics.google.com",
+    ],
+    img: ["https://*.googletagmanager.com", "https://*.google-analytics.com"],
+  },
+  {
+    script: ["https://gso.amocrm.ru"],
+    connect: ["https://gso.amocrm.ru"],
+    img: ["https://gso.amocrm.ru"],
+  },
+];
+
+/** The origin of the map style when it is remote; the offline style is served by this server. */
+function mapHosts(config: Pick<Config, "mapStyleUrl" | "demo">): string[] {
+  const style = configuredMapStyle(config);
+  return style === OFFLINE_STYLE ? [] : [new URL(style).origin];
+}
+
+const unique = (values: string[]) => [...new Set(values)];
+
+export function contentSecurityDirectives(config: Config): Record<string, string[] | null> {
+  const map = mapHosts(config);
+  return {
+    defaultSrc: ["'self'"],
+    scriptSrc: unique(["'self'", ...ANALYTICS.flatMap((a) => a.script)]),
+    styleSrc: ["'self'", "'unsafe-inline'"],
+    imgSrc: unique([
+      "'self'",
+      "data:",
+      "blob:",
+      ...map,
+      ...config.imageHosts,
+      ...ANALYTICS.flatMap((a) => a.img),
+    ]),
+    connectSrc: unique(["'self'", ...map, ...ANALYTICS.flatMap((a) => a.connect)]),
+    workerSrc: ["'self'", "blob:"],
+    fontSrc: ["'self'", "data:"],
+    // Telegram Web and the Click app show the storefront inside a frame.
+    frameAncestors: ["'self'", "https://web.telegram.org", "https://*.telegram.org", "https://*.click.uz"],
+    upgradeInsecureRequests: null,
+  };
+}
+
+export function helmetOptions(config: Config): FastifyHelmetOptions {
+  return {
+    contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
+    frameguard: false,
+    crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: config.publicUrl?.startsWith("https:") ?? false,
+  };
+}

@@ -1,0 +1,298 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import type { FastifyInstance } from "fastify";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
+import { serializeError } from "../src/lib/logging.ts";
+import { createTestDb, type TestDb } from "./support/db.ts";
+
+// Operations: the built client under a running server, source maps, the CSP and the logs.
+
+let database: TestDb;
+const opened: FastifyInstance[] = [];
+const dirs: string[] = [];
+
+beforeAll(async () => {
+  database = await createTestDb({ demo: true });
+});
+afterEach(async () => {
+  for (const app of opened.splice(0)) await app.close();
+  for (const dir of dirs.splice(0)) fs.rmSync(dir, { recursive: true, force: true });
+});
+afterAll(async () => {
+  await database.close();
+});
+
+function tempDir(): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-dist-"));
+  dirs.push(dir);
+  return dir;
+}
+
+function write(root: string, file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(root, file)), { recursive: true });
+  fs.writeFileSync(path.join(root, file), text);
+}
+
+interface StartOptions {
+  env?: Record<string, string>;
+  serveClient?: boolean;
+  logStream?: { write(line: string): void };
+}
+
+async function start(options: StartOptions = {}): Promise<FastifyInstance> {
+  const config = loadConfig({
+    NODE_ENV: "production",
+    DEMO: "1",
+    LOG_LEVEL: "info",
+    STATIC_DIR: "/nonexistent",
+    ...options.env,
+  });
+  const app = await buildApp({
+    config,
+    database,
+    logger: options.logStream !== undefined,
+    logStream: options.logStream,
+    serveClient: options.serveClient ?? false,
+    rateLimitPerMinute: 100_000,
+  });
+  await app.ready();
+  opened.push(app);
+  return app;
+}
+
+const shell = (script: string) => `<!doctype html><script type="module" src="/assets/${script}"></script>`;
+
+describe("the built client under a running server", () => {
+  it("serves a rebuilt index.html and its new bundle at once, without a restart", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js", "console.log('a')");
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+
+    const before = await app.inject({ method: "GET", url: "/menu" });
+    expect(before.body).toContain("/assets/a.js");
+    expect((await app.inject({ method: "GET", url: "/assets/a.js" })).statusCode).toBe(200);
+
+    // A new build lands under the running server.
+    write(dist, "assets/b.js", "console.log('b')");
+    write(dist, "index.html", shell("b.js"));
+
+    const page = await app.inject({ method: "GET", url: "/menu" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("/assets/b.js");
+    expect(page.headers["cache-control"]).toBe("no-cache");
+    const root = await app.inject({ method: "GET", url: "/" });
+    expect(root.body).toContain("/assets/b.js");
+    const bundle = await app.inject({ method: "GET", url: "/assets/b.js" });
+    expect(bundle.statusCode).toBe(200);
+    expect(bundle.body).toBe("console.log('b')");
+    expect(bundle.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+  });
+
+  it("serves a client built after the server started", async () => {
+    const dist = tempDir();
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    expect((await app.inject({ method: "GET", url: "/menu" })).statusCode).toBe(404);
+
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js", "console.log('a')");
+    write(dist, "latest-build.json", '{"buildId":"x"}');
+
+    const page = await app.inject({ method: "GET", url: "/menu" });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain("/assets/a.js");
+    expect((await app.inject({ method: "GET", url: "/assets/a.js" })).statusCode).toBe(200);
+    const meta = await app.inject({ method: "GET", url: "/latest-build.json" });
+    expect(meta.statusCode).toBe(200);
+    expect(meta.headers["cache-control"]).toBe("no-cache");
+  });
+
+  it("answers a missing bundle with 404, not the app shell, and an unknown /api path in the error shape", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    const missing = await app.inject({ method: "GET", url: "/assets/old.js" });
+    expect(missing.statusCode).toBe(404);
+    expect(missing.json()).toMatchObject({ code: "NOT_FOUND" });
+    const api = await app.inject({ method: "GET", url: "/api/nothing/here" });
+    expect(api.statusCode).toBe(404);
+    expect(api.json()).toMatchObject({ status: 404, code: "ROUTE_NOT_FOUND" });
+  });
+});
+
+describe("source maps", () => {
+  it("are not served in production even when a map file is in dist", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js", "console.log('a')\n//# sourceMappingURL=a.js.map");
+    write(dist, "assets/a.js.map", '{"version":3,"sources":["src/secret.ts"]}');
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    for (const url of ["/assets/a.js.map", "/assets/a.js.MAP", "/assets/%61.js.map"]) {
+      const res = await app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.body, url).not.toContain("secret");
+    }
+    expect((await app.inject({ method: "GET", url: "/assets/a.js" })).statusCode).toBe(200);
+  });
+
+  it("are served in development", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("a.js"));
+    write(dist, "assets/a.js.map", '{"version":3}');
+    const app = await start({ env: { STATIC_DIR: dist, NODE_ENV: "development" }, serveClient: true });
+    expect((await app.inject({ method: "GET", url: "/assets/a.js.map" })).statusCode).toBe(200);
+  });
+});
+
+describe("the logs", () => {
+  function capture(): { lines: string[]; write(line: string): void } {
+    const lines: string[] = [];
+    return { lines, write: (line: string) => void lines.push(line) };
+  }
+
+  async function lavashId(app: FastifyInstance): Promise<string> {
+    const res = await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/lavash" });
+    return res.json<{ id: string }>().id;
+  }
+
+  it("keep the path of a request but not its query string (searched addresses, coordinates)", async () => {
+    const log = capture();
+    const app = await start({ logStream: log });
+    const merchant = await lavashId(app);
+    const search = await app.inject({
+      method: "GET",
+      url: "/api/notifications/v1/nominatim/search?q=Bobur%20ko%27chasi%2017",
+      headers: { merchant },
+    });
+    expect(search.statusCode).toBe(200);
+    const reverse = await app.inject({
+      method: "GET",
+      url: "/api/notifications/v1/nominatim/reverse?lat=41.311081&lon=69.240562",
+      headers: { merchant },
+    });
+    expect(reverse.statusCode).toBe(200);
+
+    const text = log.lines.join("");
+    expect(text).toContain("/api/notifications/v1/nominatim/search");
+    expect(text).toContain("/api/notifications/v1/nominatim/reverse");
+    for (const secret of ["Bobur", "ko'chasi", "Bobur%20ko", "41.311081", "69.240562"]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+
+  it("keep a failed query's error but none of its parameters", async () => {
+    const log = capture();
+    const app = await start({ logStream: log });
+    const merchant = await lavashId(app);
+    // A database fault under a real request: the table of login codes is gone.
+    await database.db.execute(sql`alter table otp_codes rename to otp_codes_gone`);
+    try {
+      const res = await app.inject({
+        method: "POST",
+        url: "/api/users/v1/auth/otp",
+        headers: { merchant },
+        payload: { phone: "+998 90 123 45 67" },
+      });
+      expect(res.statusCode).toBe(500);
+      expect(res.json()).toMatchObject({ code: "INTERNAL" });
+    } finally {
+      await database.db.execute(sql`alter table otp_codes_gone rename to otp_codes`);
+    }
+    const text = log.lines.join("");
+    // The failure itself stays diagnosable.
+    expect(text).toContain("otp_codes");
+    expect(text).toMatch(/"level":50/);
+    for (const secret of ["901234567", "90 123 45 67", merchant]) {
+      expect(text).not.toContain(secret);
+    }
+  });
+});
+
+describe("a logged database error", () => {
+  it("keeps its code and constraint but not the row values PostgreSQL puts in its detail", async () => {
+    await database.db.execute(sql`create table log_probe (phone text primary key)`);
+    let failure: unknown;
+    try {
+      await database.db.execute(sql`insert into log_probe values (${"+998901112233"})`);
+      await database.db.execute(sql`insert into log_probe values (${"+998901112233"})`);
+    } catch (error) {
+      failure = error;
+    } finally {
+      await database.db.execute(sql`drop table log_probe`);
+    }
+    expect(failure).toBeInstanceOf(Error);
+    const logged = JSON.stringify(serializeError(failure));
+    expect(logged).toContain("23505");
+    expect(logged).toContain("log_probe_pkey");
+    expect(logged).not.toContain("901112233");
+  });
+});
+
+describe("the Content-Security-Policy", () => {
+  function directives(header: string | string[] | number | undefined): Map<string, string[]> {
+    expect(typeof header).toBe("string");
+    return new Map(
+      String(header)
+        .split(";")
+        .map((d) => d.trim().split(/\s+/))
+        .filter((parts) => parts[0])
+        .map(([name = "", ...values]) => [name, values]),
+    );
+  }
+
+  it("names the hosts the storefront uses and allows no bare https:", async () => {
+    const app = await start({ env: { DEMO: "0" } });
+    const csp = directives(
+      (await app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"],
+    );
+    for (const [name, values] of csp) {
+      expect(values, name).not.toContain("https:");
+      expect(values, name).not.toContain("*");
+    }
+    // Outside demo mode the map is OpenFreeMap; the analytics a brand may switch on stay reachable.
+    expect(csp.get("connect-src")).toContain("https://tiles.openfreemap.org");
+    expect(csp.get("img-src")).toContain("https://tiles.openfreemap.org");
+    expect(csp.get("connect-src")).toContain("https://mc.yandex.ru");
+    expect(csp.get("script-src")).toContain("https://www.googletagmanager.com");
+    expect(csp.get("img-src")).toEqual(expect.arrayContaining(["'self'", "data:", "blob:"]));
+  });
+
+  it("allows the configured map style host and image hosts", async () => {
+    const app = await start({
+      env: {
+        MAP_STYLE_URL: "https://maps.example.uz/styles/street.json?key=abc",
+        IMAGE_HOSTS: "https://cdn.example.uz/images, https://img.example.com",
+      },
+    });
+    const res = await app.inject({ method: "GET", url: "/api/health" });
+    const csp = directives(res.headers["content-security-policy"]);
+    expect(csp.get("connect-src")).toContain("https://maps.example.uz");
+    expect(csp.get("img-src")).toEqual(
+      expect.arrayContaining([
+        "https://maps.example.uz",
+        "https://cdn.example.uz",
+        "https://img.example.com",
+      ]),
+    );
+    expect(csp.get("connect-src")).not.toContain("https://tiles.openfreemap.org");
+    expect(String(res.headers["content-security-policy"])).not.toContain("key=abc");
+  });
+
+  it("refuses an IMAGE_HOSTS entry that is not an http(s) URL at start", () => {
+    expect(() => loadConfig({ IMAGE_HOSTS: "https://cdn.example.uz,ftp://files" })).toThrow(
+      /IMAGE_HOSTS="https:\/\/cdn.example.uz,ftp:\/\/files": must be an http\(s\) URL/,
+    );
+  });
+
+  it("allows no outside map host with the offline style of demo mode", async () => {
+    const app = await start();
+    const csp = directives(
+      (await app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"],
+    );
+    expect(csp.get("connect-src")?.some((v) => v.includes("openfreemap"))).toBe(false);
+  });
+});
