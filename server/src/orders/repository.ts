@@ -771,31 +771,6 @@ export async function setCourierPosition(
   for (const c of changes) events.committed(c);
 }
 
-export async function findCourierView(db: Db, { merchantId, id }: { merchantId: string; id: string }) {
-  const [row] = await db
-    .select({
-      courier: couriers,
-      user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone },
-    })
-    .from(couriers)
-    .leftJoin(users, eq(users.id, couriers.userId))
-    .where(and(eq(couriers.id, id), eq(couriers.merchantId, merchantId)))
-    .limit(1);
-  if (!row) return undefined;
-  const c = row.courier;
-  const name = [row.user?.firstName, row.user?.lastName].filter(Boolean).join(" ") || null;
-  return {
-    id: c.id,
-    name,
-    phone: row.user?.phone ?? null,
-    status: c.status,
-    latitude: c.latitude,
-    longitude: c.longitude,
-    positionAt: iso(c.positionAt),
-    branchId: c.branchId,
-  };
-}
-
 /** Whether the customer has an order carried by this courier (they may see the courier then). */
 export async function customerHasCourier(
   db: Db,

@@ -230,6 +230,47 @@ export async function attachVerifiedPhone(
   });
 }
 
+/** Links a Telegram id to an account that has none; answers the updated row (undefined if it is gone). */
+export async function linkTelegramId(
+  db: Db,
+  { merchantId, userId, telegramId }: Tenant & { userId: string; telegramId: bigint },
+): Promise<UserRow | undefined> {
+  const [linked] = await db
+    .update(users)
+    .set({ telegramId })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
+    .returning();
+  return linked;
+}
+
+/** Forgets an account's phone (the development harness puts accounts back in "no phone yet"). */
+export async function clearPhone(db: Db, { merchantId, userId }: Tenant & { userId: string }): Promise<void> {
+  await db
+    .update(users)
+    .set({ phone: null })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}
+
+export interface BotSessionState {
+  telegramId: bigint;
+  status: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone?: string | undefined;
+}
+
+/** Remembers what the bot should know about the customer's mini-app state (spec "Bot session"). */
+export async function saveBotSession(
+  db: Db,
+  { merchantId, telegramId, phone, ...state }: Tenant & BotSessionState,
+): Promise<void> {
+  const values = { ...state, ...(phone ? { phone } : {}) };
+  await db
+    .insert(botSessions)
+    .values({ merchantId, telegramId, ...values })
+    .onConflictDoUpdate({ target: [botSessions.merchantId, botSessions.telegramId], set: values });
+}
+
 export interface ClickUserInput {
   clickUserId: string | undefined;
   phone: string | undefined;

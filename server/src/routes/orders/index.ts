@@ -26,7 +26,6 @@ import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
 import {
   changeStatus,
   customerHasCourier,
-  findCourierView,
   findOrder,
   hideOrder,
   listActiveOrders,
@@ -40,6 +39,7 @@ import { startOrderSimulator } from "../../orders/simulator.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { staffRoutes } from "./staff.ts";
+import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
 /** Limits of the live order stream (tests shorten the ping). */

@@ -2,7 +2,6 @@
 // account deletion (spec sections 3, 4, 7; docs/decisions.md "Accounts").
 import path from "node:path";
 import multipart from "@fastify/multipart";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -27,7 +26,6 @@ import {
 import { okSchema } from "../../../../src/domain/contract/webbot.ts";
 import { pickText } from "../../../../src/domain/multilingual.ts";
 import { parsePhone, phoneCountriesFor } from "../../../../src/domain/phone.ts";
-import { merchantWebSettings } from "../../db/schema/index.ts";
 import { codeMessage, smsGatewayFor, SmsError } from "../../integrations/sms/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
@@ -49,7 +47,7 @@ import {
 } from "../../lib/otp.ts";
 import { createSession, revokeSession, revokeUserSessions } from "../../lib/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
-import type { MerchantRow } from "../../repositories/merchants.ts";
+import { findSmsContent, type MerchantRow } from "../../repositories/merchants.ts";
 import {
   deleteAccount,
   findOrCreatePhoneUser,
@@ -98,12 +96,8 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
     const merchant = request.tenant;
     const gateway = smsGatewayFor(merchant, app.config);
     if (!gateway) throw new AppError("SMS_UNAVAILABLE");
-    const [settings] = await db
-      .select({ smsContent: merchantWebSettings.smsContent })
-      .from(merchantWebSettings)
-      .where(eq(merchantWebSettings.merchantId, merchant.id))
-      .limit(1);
-    const text = codeMessage(code, pickText(merchant.name, "uz") || merchant.sub, settings?.smsContent);
+    const smsContent = await findSmsContent(db, { merchantId: merchant.id });
+    const text = codeMessage(code, pickText(merchant.name, "uz") || merchant.sub, smsContent);
     try {
       await gateway.send({ phone, text });
       return true;
