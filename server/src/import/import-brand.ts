@@ -1,7 +1,8 @@
 // Writes a brand file to the database in one transaction. Rows get ids derived from (sub, entity, key),
 // so importing the same file again updates the same rows instead of adding new ones.
 import type { Db } from "../db/types.ts";
-import { invalidateMenu, notifyMenuChanged } from "../lib/menu-cache.ts";
+import { transaction, type Tx } from "../db/transaction.ts";
+import { menuChanged } from "../lib/menu-cache.ts";
 import { forgetGeo } from "../repositories/geo.ts";
 import { parseBrandFile, type BrandFile, type BrandFileIssue } from "./brand-file.ts";
 import {
@@ -21,7 +22,6 @@ import {
   writeVacancies,
   writeWebSettings,
 } from "./brand-steps.ts";
-import type { Tx } from "./upsert.ts";
 
 /** The file is not a valid brand file; nothing was written. */
 export class BrandFileError extends Error {
@@ -77,13 +77,11 @@ export async function importBrand(db: Db, input: unknown): Promise<ImportSummary
   const parsed = parseBrandFile(input);
   if (!parsed.success) throw new BrandFileError(parsed.issues);
   const file = parsed.data;
-  const summary = await db.transaction(async (tx) => {
+  const summary = await transaction(db, async (tx) => {
     const written = await writeBrand(tx, file);
-    // Other servers on the same PostgreSQL drop their cached menu when this commits.
-    await notifyMenuChanged(tx, written.merchantId);
+    await menuChanged(tx, written.merchantId);
     return written;
   });
-  invalidateMenu(summary.merchantId);
   // Branches, hours and regions are cached briefly too; an import shows at once on this server.
   forgetGeo(db, summary.merchantId);
   return summary;

@@ -3,9 +3,9 @@
 import { and, eq, getTableColumns, notInArray, sql, type SQL } from "drizzle-orm";
 import { toSnakeCase } from "drizzle-orm/casing";
 import type { IndexColumn, PgColumn, PgTable } from "drizzle-orm/pg-core";
-import type { Db } from "../db/types.ts";
+import type { Tx } from "../db/transaction.ts";
 
-export type Tx = Parameters<Parameters<Db["transaction"]>[0]>[0];
+export type { Tx } from "../db/transaction.ts";
 export type Row = Record<string, unknown>;
 
 /** Rows per statement; keeps every statement far below the 65,535 bind parameters of the protocol. */

@@ -32,7 +32,8 @@ import {
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
-import { invalidateMenu, notifyMenuChanged } from "../lib/menu-cache.ts";
+import { transaction } from "../db/transaction.ts";
+import { menuChanged } from "../lib/menu-cache.ts";
 import type { MerchantRow } from "../repositories/merchants.ts";
 import {
   finishOrder,
@@ -137,7 +138,7 @@ export async function placeOrder(
   const after: AfterCommit = { changes: [], stockChanged: false };
   try {
     const prepared = await prepareOrder(db, check, req);
-    const result = await db.transaction(async (tx) => {
+    const result = await transaction(db, async (tx) => {
       const [user] = await tx
         .select({ id: users.id, cashback: users.cashback })
         .from(users)
@@ -160,7 +161,7 @@ export async function placeOrder(
         if (taken.length === 0) throw new AppError("STOCK_NOT_ENOUGH");
         after.stockChanged = true;
       }
-      if (after.stockChanged) await notifyMenuChanged(tx, merchantId);
+      if (after.stockChanged) await menuChanged(tx, merchantId);
       const [counter] = await tx
         .insert(orderNumberCounters)
         .values({ merchantId, lastNumber: 1 })
@@ -263,7 +264,6 @@ export async function placeOrder(
       return { id: order.id, created: true, view };
     });
     for (const c of after.changes) ctx.events.committed(c);
-    if (after.stockChanged) invalidateMenu(merchantId);
     return result;
   } catch (error) {
     // A retried submit answers its first order, even when that order's checks would refuse it now
@@ -533,7 +533,7 @@ export async function changeStatus(
 ): Promise<OrderRow> {
   const { merchantId, orderId, to, actor } = input;
   const after: AfterCommit = { changes: [], stockChanged: false };
-  const updated = await db.transaction(async (tx) => {
+  const updated = await transaction(db, async (tx) => {
     if (actor.kind === "customer" && !actor.userId) throw new AppError("NOT_FOUND");
     const order = await lockOrder(tx, {
       merchantId,
@@ -577,7 +577,7 @@ export async function changeStatus(
           .returning({ id: products.id });
         if (back.length > 0) after.stockChanged = true;
       }
-      if (after.stockChanged) await notifyMenuChanged(tx, merchantId);
+      if (after.stockChanged) await menuChanged(tx, merchantId);
       if (order.cashback > 0 && order.userId) {
         await tx
           .update(users)
@@ -612,7 +612,6 @@ export async function changeStatus(
     return must(row);
   });
   for (const c of after.changes) events.committed(c);
-  if (after.stockChanged) invalidateMenu(merchantId);
   return updated;
 }
 

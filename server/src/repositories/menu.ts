@@ -13,7 +13,8 @@ import {
   products,
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { invalidateMenu, notifyMenuChanged } from "../lib/menu-cache.ts";
+import { transaction } from "../db/transaction.ts";
+import { menuChanged } from "../lib/menu-cache.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 
@@ -189,15 +190,13 @@ export async function setProductStock(
     set,
   }: { merchantId: string; id: string; set: Pick<Partial<ProductInsert>, "stock" | "isAvailable"> },
 ): Promise<{ id: string; stock: number | null; isAvailable: boolean } | undefined> {
-  const row = await db.transaction(async (tx) => {
+  return transaction(db, async (tx) => {
     const [updated] = await tx
       .update(products)
       .set(set)
       .where(and(eq(products.id, id), eq(products.merchantId, merchantId)))
       .returning({ id: products.id, stock: products.stock, isAvailable: products.isAvailable });
-    if (updated) await notifyMenuChanged(tx, merchantId);
+    if (updated) await menuChanged(tx, merchantId);
     return updated;
   });
-  if (row) invalidateMenu(merchantId);
-  return row;
 }
