@@ -1,5 +1,5 @@
 // The brand's couriers: who they are (a user of the brand), their branch and last known position.
-import { and, asc, eq } from "drizzle-orm";
+import { and, asc, eq, type SQL } from "drizzle-orm";
 import { branches, couriers, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
@@ -9,17 +9,21 @@ interface Tenant {
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
-export async function findCourierView(db: Db, { merchantId, id }: Tenant & { id: string }) {
-  const [row] = await db
+/** Couriers of the brand with the name and phone of their user, as the API answers them. */
+function selectCourierViews(db: Db, where: SQL | undefined) {
+  return db
     .select({
       courier: couriers,
       user: { firstName: users.firstName, lastName: users.lastName, phone: users.phone },
     })
     .from(couriers)
     .leftJoin(users, eq(users.id, couriers.userId))
-    .where(and(eq(couriers.id, id), eq(couriers.merchantId, merchantId)))
-    .limit(1);
-  if (!row) return undefined;
+    .where(where);
+}
+
+type CourierJoin = Awaited<ReturnType<typeof selectCourierViews>>[number];
+
+function toCourierView(row: CourierJoin) {
   const c = row.courier;
   const name = [row.user?.firstName, row.user?.lastName].filter(Boolean).join(" ") || null;
   return {
@@ -34,15 +38,20 @@ export async function findCourierView(db: Db, { merchantId, id }: Tenant & { id:
   };
 }
 
-/** The brand's couriers, oldest first. */
+export async function findCourierView(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [row] = await selectCourierViews(
+    db,
+    and(eq(couriers.id, id), eq(couriers.merchantId, merchantId)),
+  ).limit(1);
+  return row && toCourierView(row);
+}
+
+/** The brand's couriers, oldest first, in one query. */
 export async function listCourierViews(db: Db, { merchantId }: Tenant) {
-  const rows = await db
-    .select({ id: couriers.id })
-    .from(couriers)
-    .where(eq(couriers.merchantId, merchantId))
-    .orderBy(asc(couriers.createdDate));
-  const views = await Promise.all(rows.map((c) => findCourierView(db, { merchantId, id: c.id })));
-  return views.filter((v) => v !== undefined);
+  const rows = await selectCourierViews(db, eq(couriers.merchantId, merchantId)).orderBy(
+    asc(couriers.createdDate),
+  );
+  return rows.map(toCourierView);
 }
 
 /**
