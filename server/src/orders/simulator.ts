@@ -3,11 +3,15 @@
 // It moves orders through the same repository calls as staff, so history and live updates are real.
 import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
-import { happyPath } from "../../../src/domain/order-status.ts";
+import { ORDER_STATUSES, SERVICE_TYPES } from "#domain/enums.ts";
+import { happyNextStatus } from "#domain/order-status.ts";
 import { branches, couriers, orders, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import type { OrderEvents } from "./events.ts";
 import { attachCourier, changeStatus, must, setCourierPosition, type OrderRow } from "./repository.ts";
+
+/** The statuses the simulator moves on from: those with a next step on some service type's happy path. */
+const WALKED = ORDER_STATUSES.filter((s) => SERVICE_TYPES.some((t) => happyNextStatus(s, t)));
 
 /** Position reports between the branch and the door. */
 const DRIVE_STEPS = 4;
@@ -41,14 +45,10 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
 
   const advance = async (o: OrderRow, now: Date): Promise<void> => {
     const system = { kind: "system" as const, userId: null };
+    const next = happyNextStatus(o.status, o.serviceType);
     if (o.status === "AT_TIME") {
-      if (o.atTime && o.atTime.getTime() <= now.getTime())
-        await changeStatus(db, events, {
-          merchantId: o.merchantId,
-          orderId: o.id,
-          to: "CREATED",
-          actor: system,
-        });
+      if (next && o.atTime && o.atTime.getTime() <= now.getTime())
+        await changeStatus(db, events, { merchantId: o.merchantId, orderId: o.id, to: next, actor: system });
       return;
     }
     if (o.status === "DONE" && o.serviceType === "DELIVERY") {
@@ -94,8 +94,6 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
         longitude: o.address.longitude,
       });
     }
-    const path = happyPath(o.serviceType);
-    const next = path[path.indexOf(o.status) + 1];
     if (next)
       await changeStatus(db, events, {
         merchantId: o.merchantId,
@@ -114,16 +112,7 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
       .from(orders)
       .where(
         and(
-          inArray(orders.status, [
-            "AT_TIME",
-            "CREATED",
-            "ACCEPTED",
-            "COOKING",
-            "DONE",
-            "ATTACHED",
-            "ON_WAY",
-            "DELIVERED",
-          ]),
+          inArray(orders.status, WALKED),
           or(lte(orders.lastModifiedDate, due), eq(orders.status, "ON_WAY")),
           or(isNull(orders.atTime), lte(orders.atTime, now), eq(orders.status, "AT_TIME")),
         ),

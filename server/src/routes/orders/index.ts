@@ -20,6 +20,7 @@ import {
   userIdParamsSchema,
 } from "../../../../src/domain/contract/orders.ts";
 import type { OrderDevice } from "../../../../src/domain/enums.ts";
+import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import { OrderEvents } from "../../orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
@@ -391,19 +392,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         cityId = id;
       }
       const s = await findOrderSettings(db, { merchantId, cityId });
-      return {
-        id: s?.id ?? null,
-        cityId: s?.cityId ?? null,
-        serviceFeeEnabled: s?.serviceFeeEnabled ?? false,
-        feeAmount: s?.feeAmount ?? 0,
-        feeFreeThreshold: s?.feeFreeThreshold ?? null,
-        minimalDeliveryPrice: s?.minimalDeliveryPrice ?? 0,
-        minOrderAmount: s?.minOrderAmount ?? 0,
-        cashbackPercent: s?.cashbackPercent ?? 0,
-        defaultDeliveryTypeBot: s?.defaultDeliveryTypeBot ?? "MERCHANT",
-        defaultDeliveryTypeWeb: s?.defaultDeliveryTypeWeb ?? "MERCHANT",
-        defaultDeliveryTypeApp: s?.defaultDeliveryTypeApp ?? "MERCHANT",
-      };
+      return { id: s?.id ?? null, cityId: s?.cityId ?? null, ...orderSettingsOrDefaults(s) };
     },
   );
 
