@@ -1,23 +1,23 @@
-// Orders in the database (issue 7): placing exactly once, reading the customer's own orders, and
+// Orders in the database: placing exactly once, reading the customer's own orders, and
 // moving an order through its statuses with its history, stock, cashback and live notifications.
 import { and, asc, count, desc, eq, gte, inArray, sql, type SQL } from "drizzle-orm";
-import type { Order, OrderItem, OrderPage } from "../../../src/domain/contract/orders.ts";
+import type { Order, OrderItem, OrderPage } from "#domain/contract/orders.ts";
 import type {
   AuthChannel,
   CourierStatus,
   OrderChangeReason,
   OrderDevice,
   OrderStatus,
-} from "../../../src/domain/enums.ts";
+} from "#domain/enums.ts";
 import {
   ARCHIVE_ORDER_STATUSES,
   ACTIVE_ORDER_STATUSES,
   canTransition,
   customerCanCancel,
   earnsCashbackOn,
-} from "../../../src/domain/order-status.ts";
-import { fromMinor } from "../../../src/domain/money.ts";
-import { linePrice } from "../../../src/domain/pricing.ts";
+} from "#domain/order-status.ts";
+import { fromMinor } from "#domain/money.ts";
+import { linePrice } from "#domain/pricing.ts";
 import {
   branches,
   couriers,

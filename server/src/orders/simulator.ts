@@ -1,4 +1,4 @@
-// The demo's kitchen and courier (issue 7): in demo mode, an optional loop walks every new order
+// The demo's kitchen and courier: in demo mode, an optional loop walks every new order
 // through its statuses, one step per interval, with a courier driving from the branch to the address.
 // It moves orders through the same repository calls as staff, so history and live updates are real.
 import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";

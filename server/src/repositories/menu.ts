@@ -1,7 +1,7 @@
 // Reads of the menu: everything a merchant's overall menu is built from (src/domain/menu.ts applies
 // the rules), product grades, and the branches a menu can be filtered by.
 import { and, asc, avg, count, eq, inArray } from "drizzle-orm";
-import type { MenuSource, SourceProduct } from "../../../src/domain/menu.ts";
+import type { MenuSource, SourceProduct } from "#domain/menu.ts";
 import {
   branches,
   categories,

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import type { AuthChannel, PaymentType, PolicyType } from "../../../src/domain/enums.ts";
+import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
 import type { Db } from "../db/types.ts";
 import {
   brands,

@@ -1,8 +1,8 @@
 // Users of one merchant: lookups by Telegram id, phone and Click id, and the account merge that
 // happens when a Telegram user proves a phone that already has an account at the brand.
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { ContentLanguage } from "../../../src/domain/enums.ts";
-import { ACTIVE_ORDER_STATUSES } from "../../../src/domain/order-status.ts";
+import type { ContentLanguage } from "#domain/enums.ts";
+import { ACTIVE_ORDER_STATUSES } from "#domain/order-status.ts";
 import { botSessions, grades, orders, otpCodes, sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
@@ -13,7 +13,7 @@ interface Tenant {
 }
 
 /** E.164 of a phone Telegram or Click vouches for (src/domain/phone.ts), or undefined. */
-export { normalisePhone } from "../../../src/domain/phone.ts";
+export { normalisePhone } from "#domain/phone.ts";
 
 /** The app's content language for a Telegram/Click language code: uz, ru, en -> eng; others none. */
 export function contentLanguageOf(code: string | undefined): ContentLanguage | undefined {

@@ -14,7 +14,7 @@ import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { pickText } from "../../../../src/domain/multilingual.ts";
+import { pickText } from "#domain/multilingual.ts";
 import { signContact, signInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
 import { findMerchantBySub, listLiveMerchants, type MerchantRow } from "../../repositories/merchants.ts";

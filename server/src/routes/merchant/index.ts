@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   botSettingSchema,
   brandSchema,
@@ -12,7 +12,7 @@ import {
   policyQuerySchema,
   policySchema,
   webSettingsSchema,
-} from "../../../../src/domain/contract/merchant.ts";
+} from "#domain/contract/merchant.ts";
 import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import {

@@ -1,9 +1,9 @@
-// The customer's order calls (spec section 7) plus the quote, cancel, hide, promos and the live
+// The customer's order calls (place, list, read, active, settings, courier) plus the quote, cancel, hide, promos and the live
 // stream; the staff API and the demo simulator register here too, sharing one event hub.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   addPromoBodySchema,
   cancelOrderBodySchema,
@@ -18,8 +18,8 @@ import {
   orderSettingSchema,
   promoSchema,
   userIdParamsSchema,
-} from "../../../../src/domain/contract/orders.ts";
-import type { OrderDevice } from "../../../../src/domain/enums.ts";
+} from "#domain/contract/orders.ts";
+import type { OrderDevice } from "#domain/enums.ts";
 import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import { OrderEvents } from "../../orders/events.ts";

@@ -1,9 +1,9 @@
-// The merchant's side of a shift (issue 7): users with the STAFF or ADMIN role of the brand move
+// The merchant's side of a shift: users with the STAFF or ADMIN role of the brand move
 // orders through their statuses, attach couriers, report positions and change stock.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   courierSchema,
   orderIdParamsSchema,
@@ -15,7 +15,7 @@ import {
   staffOrdersQuerySchema,
   staffPositionBodySchema,
   staffStatusBodySchema,
-} from "../../../../src/domain/contract/orders.ts";
+} from "#domain/contract/orders.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import {

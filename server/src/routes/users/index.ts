@@ -1,15 +1,11 @@
 // Phone login with one-time codes, the customer's own profile, phone change, image, logout and
-// account deletion (spec sections 3, 4, 7; docs/decisions.md "Accounts").
+// account deletion (docs/decisions.md "Accounts").
 import path from "node:path";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   imageFileParamsSchema,
   loginResultSchema,
@@ -22,10 +18,10 @@ import {
   updateUserSchema,
   userIdParamsSchema,
   userSchema,
-} from "../../../../src/domain/contract/users.ts";
-import { okSchema } from "../../../../src/domain/contract/webbot.ts";
-import { pickText } from "../../../../src/domain/multilingual.ts";
-import { parsePhone, phoneCountriesFor } from "../../../../src/domain/phone.ts";
+} from "#domain/contract/users.ts";
+import { okSchema } from "#domain/contract/webbot.ts";
+import { pickText } from "#domain/multilingual.ts";
+import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import { codeMessage, smsGatewayFor, SmsError } from "../../integrations/sms/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import {

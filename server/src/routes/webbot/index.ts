@@ -1,13 +1,9 @@
-// Telegram Mini App sign-in (spec section 4 "Login"/"Logout", docs/decisions.md "Accounts"):
+// Telegram Mini App sign-in and sign-out (docs/decisions.md "Accounts"):
 // initData is checked with the merchant's bot token and must be at most 24 h old; the contact a
 // customer shares is checked the same way before its phone is trusted.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   authResultSchema,
   okSchema,
@@ -15,7 +11,7 @@ import {
   webbotLoginRequestSchema,
   webbotLogoutRequestSchema,
   webbotTokenRequestSchema,
-} from "../../../../src/domain/contract/webbot.ts";
+} from "#domain/contract/webbot.ts";
 import type { Db } from "../../db/types.ts";
 import { verifyInitData, type VerifiedInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
