@@ -83,3 +83,55 @@ export async function createCourier(
     .where(and(eq(couriers.userId, user.id), eq(couriers.merchantId, merchantId)));
   return row && (await findCourierView(db, { merchantId, id: row.id }));
 }
+
+/** The brand's courier's id, if `id` is one. */
+export async function findCourierId(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [courier] = await db
+    .select({ id: couriers.id })
+    .from(couriers)
+    .where(and(eq(couriers.id, id), eq(couriers.merchantId, merchantId)));
+  return courier?.id;
+}
+
+/** Stores a courier's position; false when the brand has no such courier. */
+export async function moveCourier(
+  db: Db,
+  {
+    merchantId,
+    courierId,
+    latitude,
+    longitude,
+  }: Tenant & { courierId: string; latitude: number; longitude: number },
+): Promise<boolean> {
+  const updated = await db
+    .update(couriers)
+    .set({ latitude, longitude, positionAt: new Date() })
+    .where(and(eq(couriers.id, courierId), eq(couriers.merchantId, merchantId)))
+    .returning({ id: couriers.id });
+  return updated.length > 0;
+}
+
+/** The brand's first courier, or a demo courier (a staff user of its own) made for the demo simulator. */
+export async function findOrCreateDemoCourier(
+  db: Db,
+  { merchantId, branchId }: Tenant & { branchId: string | null },
+): Promise<string> {
+  const [existing] = await db
+    .select({ id: couriers.id })
+    .from(couriers)
+    .where(eq(couriers.merchantId, merchantId))
+    .orderBy(asc(couriers.createdDate))
+    .limit(1);
+  if (existing) return existing.id;
+  const [user] = await db
+    .insert(users)
+    .values({ merchantId, firstName: "Demo", lastName: "Courier", role: "STAFF" })
+    .returning({ id: users.id });
+  if (!user) throw new Error("user insert returned no row");
+  const [courier] = await db
+    .insert(couriers)
+    .values({ merchantId, userId: user.id, branchId, status: "PERFORMER_FOUND" })
+    .returning({ id: couriers.id });
+  if (!courier) throw new Error("courier insert returned no row");
+  return courier.id;
+}

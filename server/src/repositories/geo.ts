@@ -111,6 +111,18 @@ export async function findBranch(
   return (await listBranches(db, { merchantId })).find((b) => b.id === branchId);
 }
 
+/** Where a branch of the brand stands, read afresh (switched-off branches too). */
+export async function findBranchLocation(
+  db: Db,
+  { merchantId, branchId }: Tenant & { branchId: string },
+): Promise<{ latitude: number; longitude: number } | undefined> {
+  const [branch] = await db
+    .select({ latitude: branches.latitude, longitude: branches.longitude })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.merchantId, merchantId)));
+  return branch;
+}
+
 /** The merchant's delivery regions (optionally of one city), lowest priority first. */
 export async function listRegions(
   db: Db,

@@ -24,8 +24,8 @@ import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import { OrderEvents } from "../../orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
+import { changeStatus, placeOrder, quoteOrder } from "../../orders/service.ts";
 import {
-  changeStatus,
   customerHasCourier,
   findOrder,
   hideOrder,
@@ -33,9 +33,7 @@ import {
   listUserOrders,
   must,
   orderViews,
-  placeOrder,
-  quoteOrder,
-} from "../../orders/repository.ts";
+} from "../../repositories/orders.ts";
 import { startOrderSimulator } from "../../orders/simulator.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";

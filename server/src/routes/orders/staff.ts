@@ -18,16 +18,8 @@ import {
 } from "#domain/contract/orders.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
-import {
-  attachCourier,
-  changeStatus,
-  findOrder,
-  listMerchantOrders,
-  must,
-  orderViews,
-  setCourierPosition,
-  setCourierStatus,
-} from "../../orders/repository.ts";
+import { attachCourier, changeStatus, setCourierPosition, setCourierStatus } from "../../orders/service.ts";
+import { findOrder, listMerchantOrders, must, orderViews } from "../../repositories/orders.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";
 import { setProductStock } from "../../repositories/menu.ts";
