@@ -4,6 +4,31 @@ import drizzle from "eslint-plugin-drizzle";
 import reactHooks from "eslint-plugin-react-hooks";
 import tseslint from "typescript-eslint";
 
+/**
+ * Routes speak HTTP; repositories speak SQL. A route that needs data calls a repository (which takes
+ * the merchant id explicitly), so every query of a table lives in one place and is tenant-scoped.
+ */
+export const serverRoutesBoundary = {
+  files: ["server/src/routes/**/*.ts"],
+  rules: {
+    "no-restricted-imports": [
+      "error",
+      {
+        patterns: [
+          {
+            group: ["**/db/schema", "**/db/schema/*"],
+            message: "Routes do not query tables: add or use a function in server/src/repositories.",
+          },
+          {
+            group: ["drizzle-orm", "drizzle-orm/*"],
+            message: "Routes do not build queries: add or use a function in server/src/repositories.",
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -54,6 +79,7 @@ export default tseslint.config(
       "drizzle/enforce-update-with-where": ["error", { drizzleObjectName: ["db", "tx"] }],
     },
   },
+  serverRoutesBoundary,
   {
     // The shared rules run in the browser and in Node: no DOM, no Node APIs, no React.
     files: ["src/domain/**/*.ts"],

@@ -1,7 +1,7 @@
 // Shared building blocks of the demo brand generator: texts, prices, hours, polygons, payments.
 import type { BrandFileInput } from "../../server/src/import/brand-file.ts";
-import type { WeekName, WorkHourType } from "../../src/domain/enums.ts";
-import { WEEK_NAMES } from "../../src/domain/enums.ts";
+import type { WeekName, WorkHourType } from "#domain/enums.ts";
+import { WEEK_NAMES } from "#domain/enums.ts";
 
 export type Brand = BrandFileInput;
 export type Text = Partial<Record<"uz" | "ru" | "eng" | "ar" | "kz" | "tr" | "zh", string>>;

@@ -12,7 +12,7 @@ import {
   serializerCompiler,
   validatorCompiler,
 } from "fastify-type-provider-zod";
-import { apiErrorBody, type ApiErrorBody } from "../../src/domain/api-errors.ts";
+import { apiErrorBody, type ApiErrorBody } from "#domain/api-errors.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";

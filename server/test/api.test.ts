@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { API_ERROR_CODES } from "../../src/domain/api-errors.ts";
+import { API_ERROR_CODES } from "#domain/api-errors.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Address } from "../../src/domain/contract/geo.ts";
+import type { Address } from "#domain/contract/geo.ts";
 import { users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Branch, Region, Tariff } from "../../src/domain/contract/geo.ts";
-import { pointInRegion } from "../../src/domain/geo.ts";
+import type { Branch, Region, Tariff } from "#domain/contract/geo.ts";
+import { pointInRegion } from "#domain/geo.ts";
 import { checkBranchOpen, findRegionForPoint } from "../src/repositories/geo.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

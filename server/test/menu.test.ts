@@ -1,13 +1,13 @@
-// The overall menu through the API: the menu rules of spec section 4 (branch, channel, sorting, empty
-// categories), the prepared-bytes cache with its strong ETag and 304s, and its invalidation by an
-// import, by invalidateMenu and, on PostgreSQL, by another connection's NOTIFY.
+// The overall menu through the API: the menu rules (branch, channel, sorting, empty categories),
+// the prepared-bytes cache with its strong ETag and 304s, and its invalidation by an import, by
+// invalidateMenu and, on PostgreSQL, by another connection's NOTIFY.
 import fs from "node:fs";
 import path from "node:path";
 import { gunzipSync } from "node:zlib";
 import sharp from "sharp";
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Overall } from "../../src/domain/contract/menu.ts";
+import type { Overall } from "#domain/contract/menu.ts";
 import { branches, categories, productBranches, products } from "../src/db/schema/index.ts";
 import { importBrand } from "../src/import/import-brand.ts";
 import { invalidateMenu } from "../src/lib/menu-cache.ts";

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { NominatimPlace } from "../../src/domain/contract/geo.ts";
+import type { NominatimPlace } from "#domain/contract/geo.ts";
 import { gazetteerReverse, gazetteerSearch } from "../src/integrations/gazetteer.ts";
 import { Geocoder } from "../src/integrations/nominatim.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- the demo brand's fixtures exist; a missing one should fail loudly */
-// Placing and following orders through the API (issue 7): the server decides every amount, refuses
+// Placing and following orders through the API: the server decides every amount, refuses
 // what the brand cannot serve, places each order exactly once, keeps customers to their own orders,
 // and lets only staff move orders along the allowed transitions.
 import { and, asc, eq, sql } from "drizzle-orm";

@@ -12,6 +12,7 @@ import {
   addresses,
   branches,
   cities,
+  couriers,
   deliveryRegions,
   orderSettings,
   products,
@@ -92,6 +93,40 @@ describe("making a courier", () => {
     });
     expect(own.statusCode, own.body).toBe(200);
     expect(own.json<{ branchId: string }>().branchId).toBe(chilonzor);
+  });
+});
+
+describe("the staff courier list", () => {
+  it("lists every courier of the brand, oldest first, with its user's name and phone, and no other brand's", async () => {
+    const staff = await person(lavash, "STAFF");
+    const plovStaff = await person(plov, "STAFF");
+    const make = async (by: Person, user: Person) =>
+      (
+        await t.app.inject({
+          method: "POST",
+          url: "/api/staff/v1/couriers",
+          headers: headers(by),
+          payload: { userId: user.id },
+        })
+      ).json<{ id: string }>().id;
+    const made: string[] = [];
+    for (let i = 0; i < 3; i += 1) made.push(await make(staff, await person()));
+    await make(plovStaff, await person(plov));
+
+    const res = await t.app.inject({ method: "GET", url: "/api/staff/v1/couriers", headers: headers(staff) });
+    expect(res.statusCode, res.body).toBe(200);
+    const list = res.json<{ id: string; name: string | null; phone: string | null }[]>();
+    const ours = list.filter((c) => made.includes(c.id));
+    expect(ours.map((c) => c.id)).toEqual(made);
+    for (const c of ours) {
+      expect(c.name).toMatch(/^R\d+$/);
+      expect(c.phone).toMatch(/^\+99891/);
+    }
+    const [plovCourier] = await t.db
+      .select({ id: couriers.id })
+      .from(couriers)
+      .where(eq(couriers.merchantId, plov));
+    expect(list.map((c) => c.id)).not.toContain(plovCourier!.id);
   });
 });
 

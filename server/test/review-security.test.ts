@@ -3,7 +3,7 @@
 // to the brand, the public offline map style of an inactive brand, and the bounded image variants.
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Tariff } from "../../src/domain/contract/geo.ts";
+import type { Tariff } from "#domain/contract/geo.ts";
 import { cities, orderSettings, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { VariantCache, type Variant } from "../src/routes/products/images.ts";

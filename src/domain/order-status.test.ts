@@ -6,6 +6,7 @@ import {
   canTransition,
   customerCanCancel,
   earnsCashbackOn,
+  happyNextStatus,
   happyPath,
   isActiveStatus,
   nextStatuses,
@@ -40,6 +41,20 @@ describe("order statuses", () => {
     expect(canTransition("DONE", "CLOSED", "DINE_IN")).toBe(true);
     expect(canTransition("DONE", "ATTACHED", "PICK_UP")).toBe(false);
     expect(canTransition("DONE", "CLOSED", "DELIVERY")).toBe(false);
+  });
+
+  it("takes the simulator's next step from the transitions: a timed order comes due, an unpaid one waits", () => {
+    expect(happyPath("PICK_UP")).toEqual(["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"]);
+    expect(happyNextStatus("AT_TIME", "DELIVERY")).toBe("CREATED");
+    expect(happyNextStatus("OPEN", "DELIVERY")).toBeUndefined();
+    expect(happyNextStatus("CLOSED", "DELIVERY")).toBeUndefined();
+    expect(happyNextStatus("CANCELED", "PICK_UP")).toBeUndefined();
+    for (const type of SERVICE_TYPES) {
+      for (const s of ORDER_STATUSES) {
+        const next = happyNextStatus(s, type);
+        if (next) expect(canTransition(s, next, type)).toBe(true);
+      }
+    }
   });
 
   it("refuses skipping steps, going back and leaving a final status", () => {

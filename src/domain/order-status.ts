@@ -95,9 +95,20 @@ export function earnsCashbackOn(from: OrderStatus, to: OrderStatus): boolean {
   return (to === "DELIVERED" || to === "CLOSED") && from !== "DELIVERED";
 }
 
-/** The path a fresh order walks for a service type, first status to last (the demo simulator's script). */
+/**
+ * The step an order takes next when all goes well (the demo simulator's script): the first forward
+ * step of the transitions above. None from OPEN, which waits for its payment, nor from a final status.
+ */
+export function happyNextStatus(status: OrderStatus, serviceType: ServiceType): OrderStatus | undefined {
+  if (status === "OPEN") return undefined;
+  return forwardSteps(status, serviceType)[0];
+}
+
+/** The path a fresh order walks for a service type, first status to last. */
 export function happyPath(serviceType: ServiceType): OrderStatus[] {
-  return isDeliveryService(serviceType)
-    ? ["CREATED", "ACCEPTED", "COOKING", "DONE", "ATTACHED", "ON_WAY", "DELIVERED", "CLOSED"]
-    : ["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"];
+  const path: OrderStatus[] = ["CREATED"];
+  for (let next = happyNextStatus("CREATED", serviceType); next; next = happyNextStatus(next, serviceType)) {
+    path.push(next);
+  }
+  return path;
 }

@@ -1,4 +1,4 @@
-// The merchant's shift from a terminal (issue 7). One command works on the database, the others
+// The merchant's shift from a terminal. One command works on the database, the others
 // call the authenticated staff API of a running server:
 //   node server/src/cli/staff.ts grant <brand sub> <phone>
 //       makes the brand's user with that phone STAFF (creating the user) and prints a 30-day token;

@@ -25,7 +25,7 @@ import {
   SMS_GATEWAYS,
   WEEK_NAMES,
   WORK_HOUR_TYPES,
-} from "../../../src/domain/enums.ts";
+} from "#domain/enums.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Deterministic ids
@@ -321,7 +321,7 @@ const workHourDaySchema = z
       ctx.addIssue({ code: "custom", path: ["close"], message: "is required unless isDayOff is true" });
   });
 
-/** Hours of one service type. A weekday without an entry is closed that day (spec section 5). */
+/** Hours of one service type. A weekday without an entry is closed that day (no hours, no orders). */
 const workHoursSchema = z.strictObject({
   type: z.enum(WORK_HOUR_TYPES),
   hours: z.array(workHourDaySchema),

@@ -1,4 +1,4 @@
-// Click SuperApp web view sign-in (notes/integrations.md, "Click"). The page receives a
+// Click SuperApp web view sign-in. The page receives a
 // `web_session` (query parameter or `click-web-session` cookie); the server exchanges it for the
 // customer's profile by calling Click's integration endpoint as JSON-RPC 2.0, method `user.profile`,
 // with `Authorization: Bearer <merchant token issued by Click>` and a `web_session` header.

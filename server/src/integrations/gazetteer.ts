@@ -3,8 +3,8 @@
 // The street names are real; their geometry is simplified to a grid around each city centre
 // (about every 2 km), which is enough to name the street under a map centre and to find a street
 // by name. House numbers run along each street, odd on one side and even on the other.
-import type { NominatimPlace, NominatimReverse } from "../../../src/domain/contract/geo.ts";
-import { distance, type LatLon } from "../../../src/domain/geo.ts";
+import type { NominatimPlace, NominatimReverse } from "#domain/contract/geo.ts";
+import { distance, type LatLon } from "#domain/geo.ts";
 
 interface StreetName {
   uz: string;

@@ -8,8 +8,8 @@ import {
   nominatimReverseSchema,
   type NominatimPlace,
   type NominatimReverse,
-} from "../../../src/domain/contract/geo.ts";
-import { roundCoordinate, type LatLon } from "../../../src/domain/geo.ts";
+} from "#domain/contract/geo.ts";
+import { roundCoordinate, type LatLon } from "#domain/geo.ts";
 import { gazetteerReverse, gazetteerSearch, normalise } from "./gazetteer.ts";
 import { z } from "zod";
 

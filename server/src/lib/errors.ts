@@ -1,4 +1,4 @@
-import { apiErrorBody, type ApiErrorBody, type ApiErrorCode } from "../../../src/domain/api-errors.ts";
+import { apiErrorBody, type ApiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
 
 /** An expected failure with a code from the shared catalogue; the error handler answers it as-is. */
 export class AppError extends Error {

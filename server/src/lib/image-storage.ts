@@ -6,7 +6,7 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
-import { PROFILE_IMAGE_MAX_BYTES } from "../../../src/domain/contract/users.ts";
+import { PROFILE_IMAGE_MAX_BYTES } from "#domain/contract/users.ts";
 
 export interface ImageStorage {
   put(name: string, bytes: Buffer): Promise<void>;

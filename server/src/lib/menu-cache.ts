@@ -1,12 +1,13 @@
 // The overall menu, prepared once per merchant, channel and branch: the JSON bytes, their gzip and a
 // strong ETag, so a menu request costs a map lookup and a write (or a 304) instead of seven queries.
 //
-// Invalidation:
-// - in this process: `invalidateMenu(merchantId)` (every brand import calls it after committing; the
-//   staff API calls it after a stock or availability change);
-// - from other processes on PostgreSQL (the import CLI, a second server): the writer sends
-//   `NOTIFY savat_menu, '<merchantId>'` inside its transaction (`notifyMenuChanged`), delivered only
-//   if it commits, and every server LISTENs on a connection of its own. If that connection drops,
+// Invalidation: every writer of what a menu shows (brand import, staff stock changes, stock taken by
+// an order or given back by a cancel) calls `menuChanged(tx, merchantId)` inside its transaction, which
+// does both halves:
+// - in this process: `invalidateMenu(merchantId)`, queued to run after the commit;
+// - from other processes on PostgreSQL (the import CLI, a second server): it sends
+//   `NOTIFY savat_menu, '<merchantId>'` inside the transaction, delivered only if it commits, and
+//   every server LISTENs on a connection of its own. If that connection drops,
 //   every cached menu is dropped (a notice may have been missed) and it reconnects. This costs
 //   nothing per request, unlike polling a version row, and the staleness is the notice's latency.
 // - PGlite: no other process can open the data directory (server.lock), so in-process is enough.
@@ -16,6 +17,7 @@ import { gzip } from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
+import { afterCommit } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 
 const gzipAsync = promisify(gzip);
@@ -141,12 +143,16 @@ export function invalidateMenu(merchantId: string): void {
 }
 
 /**
- * Tells every server on the same PostgreSQL that the merchant's menu changed. Call it inside the
- * writing transaction: PostgreSQL delivers the notice only when (and after) the transaction commits.
- * On PGlite the notice goes nowhere, which is fine: only this process can write there.
+ * The merchant's menu changed in the transaction `tx` (opened by `transaction()`): tells every server
+ * on the same PostgreSQL (PostgreSQL delivers the notice only when, and after, the transaction
+ * commits) and drops this process's prepared menus once it has committed. On PGlite the notice goes
+ * nowhere, which is fine: only this process can write there.
  */
-export async function notifyMenuChanged(db: Pick<Db, "execute">, merchantId: string): Promise<void> {
-  await db.execute(sql`select pg_notify(${MENU_NOTIFY_CHANNEL}, ${merchantId})`);
+export async function menuChanged(tx: Db, merchantId: string): Promise<void> {
+  await tx.execute(sql`select pg_notify(${MENU_NOTIFY_CHANNEL}, ${merchantId})`);
+  afterCommit(tx, () => {
+    invalidateMenu(merchantId);
+  });
 }
 
 /** Starts listening for other processes' menu changes (PostgreSQL); resolves to a stop function. */

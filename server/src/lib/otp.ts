@@ -11,8 +11,8 @@ import {
   OTP_MAX_ATTEMPTS,
   OTP_RESEND_AFTER_SECONDS,
   OTP_TTL_SECONDS,
-} from "../../../src/domain/contract/users.ts";
-import type { AuthChannel } from "../../../src/domain/enums.ts";
+} from "#domain/contract/users.ts";
+import type { AuthChannel } from "#domain/enums.ts";
 import { otpCodes, phoneChanges } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 

@@ -3,7 +3,7 @@
 // 30 days, revoked by logout and by account deletion.
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
-import type { AuthChannel } from "../../../src/domain/enums.ts";
+import type { AuthChannel } from "#domain/enums.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 

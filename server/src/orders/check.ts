@@ -1,4 +1,4 @@
-// The server's check of an order request (issue 7): everything the checkout showed is decided again
+// The server's check of an order request: everything the checkout showed is decided again
 // from the database with the shared rules; client-sent amounts are never read. Zones, branch hours,
 // the closest branch and the delivery price come from the geography helpers
 // (server/src/repositories/geo.ts), the same ones the tariff and branch calls answer with, so the
@@ -9,20 +9,14 @@
 // cache and the tariff) and runs before the transaction; finishOrder decides the promo use and the
 // cashback under the customer's row lock.
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
-import { apiErrorBody, type ApiErrorCode } from "../../../src/domain/api-errors.ts";
+import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { z } from "zod";
-import type { orderRequestSchema } from "../../../src/domain/contract/orders.ts";
-import type { AuthChannel, PaymentType, ServiceType } from "../../../src/domain/enums.ts";
-import { fromMinor, toMinor, type Minor } from "../../../src/domain/money.ts";
-import { localMoment } from "../../../src/domain/order-time.ts";
-import {
-  orderTotals,
-  productsNet,
-  promoProblem,
-  cashbackEarned,
-  type Totals,
-} from "../../../src/domain/order-totals.ts";
-import { UNIT_STEPS, type LineInput } from "../../../src/domain/pricing.ts";
+import type { orderRequestSchema } from "#domain/contract/orders.ts";
+import type { AuthChannel, PaymentType, ServiceType } from "#domain/enums.ts";
+import { fromMinor, toMinor, type Minor } from "#domain/money.ts";
+import { localMoment } from "#domain/order-time.ts";
+import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
+import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
   addresses,
   merchantWebSettings,
@@ -257,8 +251,8 @@ function uuidOrNull(id: string | null | undefined): string | null {
 
 /**
  * The order's copy of the address. `savedId` is the sent id only when it names one of the caller's
- * saved addresses: a generated (unsaved) id is dropped (spec section 4, submit step 4), and so is
- * anyone else's.
+ * saved addresses: a generated (unsaved) id names no row, so it is dropped, and so is anyone else's
+ * (an order must not point at another customer's address).
  */
 function snapshotAddress(
   a: NonNullable<ParsedOrderRequest["address"]>,

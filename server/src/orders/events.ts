@@ -1,4 +1,4 @@
-// Live order updates (issue 7): every change of an order is announced with pg_notify inside its
+// Live order updates: every change of an order is announced with pg_notify inside its
 // transaction, so PostgreSQL delivers it to every server instance after the commit; each instance
 // passes it to the customers' open server-sent-event streams. PGlite has a single process, so there
 // the same announcement is also handed over in-process after the commit.

@@ -1,8 +1,8 @@
 // The customer's promo codes (/profile/promos): codes the customer added or used. A code is added
 // only while it can be used (active, started, not expired); one use per customer.
 import { and, desc, eq, inArray, ne } from "drizzle-orm";
-import type { Promo } from "../../../src/domain/contract/orders.ts";
-import { promoProblem } from "../../../src/domain/order-totals.ts";
+import type { Promo } from "#domain/contract/orders.ts";
+import { promoProblem } from "#domain/order-totals.ts";
 import { merchantWebSettings, orders, promos, userPromos } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";

@@ -1,36 +1,21 @@
-// The demo's kitchen and courier (issue 7): in demo mode, an optional loop walks every new order
+// The demo's kitchen and courier: in demo mode, an optional loop walks every new order
 // through its statuses, one step per interval, with a courier driving from the branch to the address.
-// It moves orders through the same repository calls as staff, so history and live updates are real.
-import { and, asc, eq, inArray, lte, or, isNull } from "drizzle-orm";
+// It moves orders through the same service calls as staff, so history and live updates are real.
 import type { FastifyInstance } from "fastify";
-import { happyPath } from "../../../src/domain/order-status.ts";
-import { branches, couriers, orders, users } from "../db/schema/index.ts";
-import type { Db } from "../db/types.ts";
+import { ORDER_STATUSES, SERVICE_TYPES } from "#domain/enums.ts";
+import { happyNextStatus } from "#domain/order-status.ts";
+import { findOrCreateDemoCourier } from "../repositories/couriers.ts";
+import { findBranchLocation } from "../repositories/geo.ts";
+import { listOrdersDueForSimulator, type OrderRow } from "../repositories/orders.ts";
 import type { OrderEvents } from "./events.ts";
-import { attachCourier, changeStatus, must, setCourierPosition, type OrderRow } from "./repository.ts";
+import { attachCourier, changeStatus, setCourierPosition } from "./service.ts";
+
+/** The statuses the simulator moves on from: those with a next step on some service type's happy path. */
+const WALKED = ORDER_STATUSES.filter((s) => SERVICE_TYPES.some((t) => happyNextStatus(s, t)));
 
 /** Position reports between the branch and the door. */
 const DRIVE_STEPS = 4;
 const BATCH = 25;
-
-async function demoCourier(db: Db, merchantId: string, branchId: string | null): Promise<string> {
-  const [existing] = await db
-    .select({ id: couriers.id })
-    .from(couriers)
-    .where(eq(couriers.merchantId, merchantId))
-    .orderBy(asc(couriers.createdDate))
-    .limit(1);
-  if (existing) return existing.id;
-  const [user] = await db
-    .insert(users)
-    .values({ merchantId, firstName: "Demo", lastName: "Courier", role: "STAFF" })
-    .returning({ id: users.id });
-  const [courier] = await db
-    .insert(couriers)
-    .values({ merchantId, userId: must(user).id, branchId, status: "PERFORMER_FOUND" })
-    .returning({ id: couriers.id });
-  return must(courier).id;
-}
 
 export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): () => Promise<void> {
   const db = app.database.db;
@@ -41,19 +26,17 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
 
   const advance = async (o: OrderRow, now: Date): Promise<void> => {
     const system = { kind: "system" as const, userId: null };
+    const next = happyNextStatus(o.status, o.serviceType);
     if (o.status === "AT_TIME") {
-      if (o.atTime && o.atTime.getTime() <= now.getTime())
-        await changeStatus(db, events, {
-          merchantId: o.merchantId,
-          orderId: o.id,
-          to: "CREATED",
-          actor: system,
-        });
+      if (next && o.atTime && o.atTime.getTime() <= now.getTime())
+        await changeStatus(db, events, { merchantId: o.merchantId, orderId: o.id, to: next, actor: system });
       return;
     }
     if (o.status === "DONE" && o.serviceType === "DELIVERY") {
-      const courierId = await demoCourier(db, o.merchantId, o.branchId);
-      const [branch] = o.branchId ? await db.select().from(branches).where(eq(branches.id, o.branchId)) : [];
+      const courierId = await findOrCreateDemoCourier(db, { merchantId: o.merchantId, branchId: o.branchId });
+      const branch = o.branchId
+        ? await findBranchLocation(db, { merchantId: o.merchantId, branchId: o.branchId })
+        : undefined;
       if (branch)
         await setCourierPosition(db, events, {
           merchantId: o.merchantId,
@@ -73,9 +56,9 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
       const step = (drive.get(o.id) ?? 0) + 1;
       if (step < DRIVE_STEPS) {
         drive.set(o.id, step);
-        const [branch] = o.branchId
-          ? await db.select().from(branches).where(eq(branches.id, o.branchId))
-          : [];
+        const branch = o.branchId
+          ? await findBranchLocation(db, { merchantId: o.merchantId, branchId: o.branchId })
+          : undefined;
         const from = branch ?? o.address;
         const f = step / DRIVE_STEPS;
         await setCourierPosition(db, events, {
@@ -94,8 +77,6 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
         longitude: o.address.longitude,
       });
     }
-    const path = happyPath(o.serviceType);
-    const next = path[path.indexOf(o.status) + 1];
     if (next)
       await changeStatus(db, events, {
         merchantId: o.merchantId,
@@ -109,27 +90,7 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
   const tick = async (): Promise<void> => {
     const now = new Date();
     const due = new Date(now.getTime() - stepMs);
-    const rows = await db
-      .select()
-      .from(orders)
-      .where(
-        and(
-          inArray(orders.status, [
-            "AT_TIME",
-            "CREATED",
-            "ACCEPTED",
-            "COOKING",
-            "DONE",
-            "ATTACHED",
-            "ON_WAY",
-            "DELIVERED",
-          ]),
-          or(lte(orders.lastModifiedDate, due), eq(orders.status, "ON_WAY")),
-          or(isNull(orders.atTime), lte(orders.atTime, now), eq(orders.status, "AT_TIME")),
-        ),
-      )
-      .orderBy(asc(orders.lastModifiedDate))
-      .limit(BATCH);
+    const rows = await listOrdersDueForSimulator(db, { statuses: WALKED, due, now, limit: BATCH });
     for (const o of rows) {
       if (stopped) return;
       try {

@@ -3,7 +3,7 @@
 import { and, desc, eq, or } from "drizzle-orm";
 import { favourites, products } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
-import { productAvailable } from "../../../src/domain/menu.ts";
+import { productAvailable } from "#domain/menu.ts";
 
 interface Owner {
   merchantId: string;

@@ -1,17 +1,17 @@
 // Branches, delivery regions, tariffs and saved addresses of one merchant. The order check (ORDERS)
 // calls findRegionForPoint, checkBranchOpen, findClosestBranch and quoteDelivery.
 import { and, asc, desc, eq } from "drizzle-orm";
-import { distance, findRegion, type LatLon } from "../../../src/domain/geo.ts";
+import { distance, findRegion, type LatLon } from "#domain/geo.ts";
 import {
   DEFAULT_TIME_ZONE,
   isClosedOn,
   isOpenAt,
   type DayHours,
   type WorkHoursEntry,
-} from "../../../src/domain/hours.ts";
-import { WEEK_NAMES, type WorkHourType } from "../../../src/domain/enums.ts";
-import { fromMinor, toMinor } from "../../../src/domain/money.ts";
-import { deliveryFee } from "../../../src/domain/order-totals.ts";
+} from "#domain/hours.ts";
+import { WEEK_NAMES, type WorkHourType } from "#domain/enums.ts";
+import { fromMinor, toMinor } from "#domain/money.ts";
+import { deliveryFee } from "#domain/order-totals.ts";
 import type { Db } from "../db/types.ts";
 import { addresses, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
 import { findOrderSettings } from "./merchants.ts";
@@ -111,6 +111,18 @@ export async function findBranch(
   return (await listBranches(db, { merchantId })).find((b) => b.id === branchId);
 }
 
+/** Where a branch of the brand stands, read afresh (switched-off branches too). */
+export async function findBranchLocation(
+  db: Db,
+  { merchantId, branchId }: Tenant & { branchId: string },
+): Promise<{ latitude: number; longitude: number } | undefined> {
+  const [branch] = await db
+    .select({ latitude: branches.latitude, longitude: branches.longitude })
+    .from(branches)
+    .where(and(eq(branches.id, branchId), eq(branches.merchantId, merchantId)));
+  return branch;
+}
+
 /** The merchant's delivery regions (optionally of one city), lowest priority first. */
 export async function listRegions(
   db: Db,
@@ -172,8 +184,8 @@ export async function checkBranchOpen(
 }
 
 /**
- * The nearest active branch that offers `type` and is open at `at` (../shared/decisions.md: of the
- * address's city, taken from the region containing the point; any city when no region contains it).
+ * The nearest active branch that offers `type` and is open at `at`, of the address's city (the city
+ * of the delivery region containing the point), or of any city when no region contains it.
  */
 export async function findClosestBranch(
   db: Db,
@@ -213,9 +225,9 @@ export type DeliveryQuote =
   | { ok: false; reason: "out-of-zone" };
 
 /**
- * The delivery price of a point (../shared/decisions.md): the price of the region containing it,
- * raised to the minimal delivery price, and free once the product total reaches the fee-free
- * threshold. Outside every region: out of zone.
+ * The delivery price of a point, one rule for the tariff call and the order check: the price of the
+ * region containing it, raised to the minimal delivery price, and free once the product total
+ * reaches the fee-free threshold. Outside every region: out of zone.
  */
 export async function quoteDelivery(
   db: Db,

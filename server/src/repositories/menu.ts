@@ -1,7 +1,7 @@
 // Reads of the menu: everything a merchant's overall menu is built from (src/domain/menu.ts applies
 // the rules), product grades, and the branches a menu can be filtered by.
 import { and, asc, avg, count, eq, inArray } from "drizzle-orm";
-import type { MenuSource, SourceProduct } from "../../../src/domain/menu.ts";
+import type { MenuSource, SourceProduct } from "#domain/menu.ts";
 import {
   branches,
   categories,
@@ -13,6 +13,10 @@ import {
   products,
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { transaction } from "../db/transaction.ts";
+import { menuChanged } from "../lib/menu-cache.ts";
+
+type ProductInsert = typeof products.$inferInsert;
 
 /** Every group, category and product of the merchant (switched-off ones too; the rules drop them). */
 export async function loadMenuSource(db: Db, { merchantId }: { merchantId: string }): Promise<MenuSource> {
@@ -172,4 +176,27 @@ export async function findProducts(db: Db, { merchantId, ids }: { merchantId: st
     .select()
     .from(products)
     .where(and(eq(products.merchantId, merchantId), inArray(products.id, ids)));
+}
+
+/**
+ * Sets a product's stock (null = unlimited) and/or availability; undefined when the brand has no such
+ * product. The cached menus follow at once, on this server and on others sharing the database.
+ */
+export async function setProductStock(
+  db: Db,
+  {
+    merchantId,
+    id,
+    set,
+  }: { merchantId: string; id: string; set: Pick<Partial<ProductInsert>, "stock" | "isAvailable"> },
+): Promise<{ id: string; stock: number | null; isAvailable: boolean } | undefined> {
+  return transaction(db, async (tx) => {
+    const [updated] = await tx
+      .update(products)
+      .set(set)
+      .where(and(eq(products.id, id), eq(products.merchantId, merchantId)))
+      .returning({ id: products.id, stock: products.stock, isAvailable: products.isAvailable });
+    if (updated) await menuChanged(tx, merchantId);
+    return updated;
+  });
 }

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
-import type { AuthChannel, PaymentType, PolicyType } from "../../../src/domain/enums.ts";
+import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
 import type { Db } from "../db/types.ts";
 import {
   brands,
@@ -25,6 +25,11 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantRow 
   return row;
 }
 
+/** Every brand that is not deleted, across tenants (the development harness lists them). */
+export async function listLiveMerchants(db: Db): Promise<MerchantRow[]> {
+  return db.select().from(merchants).where(eq(merchants.deleted, false));
+}
+
 export async function findMerchantBySub(db: Db, sub: string): Promise<MerchantRow | undefined> {
   const [row] = await db
     .select()
@@ -48,6 +53,16 @@ export async function getWebSettings(db: Db, { merchantId }: Tenant): Promise<We
     .onConflictDoNothing()
     .returning();
   return created ?? (await getWebSettings(db, { merchantId }));
+}
+
+/** The brand's own text around a sign-in code, if it set one (without creating the settings row). */
+export async function findSmsContent(db: Db, { merchantId }: Tenant): Promise<string | undefined> {
+  const [settings] = await db
+    .select({ smsContent: merchantWebSettings.smsContent })
+    .from(merchantWebSettings)
+    .where(eq(merchantWebSettings.merchantId, merchantId))
+    .limit(1);
+  return settings?.smsContent;
 }
 
 /** The merchant-wide order settings (the row without a city), or undefined when none is set. */

@@ -1,8 +1,8 @@
 // Users of one merchant: lookups by Telegram id, phone and Click id, and the account merge that
 // happens when a Telegram user proves a phone that already has an account at the brand.
 import { and, eq, inArray, isNull, ne, sql } from "drizzle-orm";
-import type { ContentLanguage } from "../../../src/domain/enums.ts";
-import { ACTIVE_ORDER_STATUSES } from "../../../src/domain/order-status.ts";
+import type { ContentLanguage } from "#domain/enums.ts";
+import { ACTIVE_ORDER_STATUSES } from "#domain/order-status.ts";
 import { botSessions, grades, orders, otpCodes, sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
@@ -13,7 +13,7 @@ interface Tenant {
 }
 
 /** E.164 of a phone Telegram or Click vouches for (src/domain/phone.ts), or undefined. */
-export { normalisePhone } from "../../../src/domain/phone.ts";
+export { normalisePhone } from "#domain/phone.ts";
 
 /** The app's content language for a Telegram/Click language code: uz, ru, en -> eng; others none. */
 export function contentLanguageOf(code: string | undefined): ContentLanguage | undefined {
@@ -228,6 +228,47 @@ export async function attachVerifiedPhone(
     if (!updated) throw new Error("account vanished while taking over a Telegram id");
     return updated;
   });
+}
+
+/** Links a Telegram id to an account that has none; answers the updated row (undefined if it is gone). */
+export async function linkTelegramId(
+  db: Db,
+  { merchantId, userId, telegramId }: Tenant & { userId: string; telegramId: bigint },
+): Promise<UserRow | undefined> {
+  const [linked] = await db
+    .update(users)
+    .set({ telegramId })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
+    .returning();
+  return linked;
+}
+
+/** Forgets an account's phone (the development harness puts accounts back in "no phone yet"). */
+export async function clearPhone(db: Db, { merchantId, userId }: Tenant & { userId: string }): Promise<void> {
+  await db
+    .update(users)
+    .set({ phone: null })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}
+
+export interface BotSessionState {
+  telegramId: bigint;
+  status: string;
+  firstName: string | null;
+  lastName: string | null;
+  phone?: string | undefined;
+}
+
+/** Remembers what the bot should know about the customer's mini-app state (spec "Bot session"). */
+export async function saveBotSession(
+  db: Db,
+  { merchantId, telegramId, phone, ...state }: Tenant & BotSessionState,
+): Promise<void> {
+  const values = { ...state, ...(phone ? { phone } : {}) };
+  await db
+    .insert(botSessions)
+    .values({ merchantId, telegramId, ...values })
+    .onConflictDoUpdate({ target: [botSessions.merchantId, botSessions.telegramId], set: values });
 }
 
 export interface ClickUserInput {

@@ -34,7 +34,7 @@ import {
   USER_ROLES,
   WEEK_NAMES,
   WORK_HOUR_TYPES,
-} from "../../../../src/domain/enums.ts";
+} from "#domain/enums.ts";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 /** The specification's "empty" courier status is a NULL column, not an enum value. */

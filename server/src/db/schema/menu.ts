@@ -1,6 +1,6 @@
 // The menu: groups, categories, products with their modifier groups, and per-branch product links.
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import type { Multilingual } from "../../../../src/domain/multilingual.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
 import {
   createdDate,
   id,

@@ -12,7 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
-import type { Multilingual } from "../../../../src/domain/multilingual.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
 import {
   coordinate,
   createdDate,

@@ -12,8 +12,8 @@ import {
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
-import type { AddressType, PaymentType } from "../../../../src/domain/enums.ts";
-import type { Multilingual } from "../../../../src/domain/multilingual.ts";
+import type { AddressType, PaymentType } from "#domain/enums.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
 import {
   coordinate,
   createdDate,

@@ -1,4 +1,4 @@
-// Eskiz (notify.eskiz.uz), as its public clients use it (notes/integrations.md):
+// Eskiz (notify.eskiz.uz), as its public clients use it (no official reference was available):
 //   POST  /api/auth/login     form email, password        -> { data: { token } }
 //   PATCH /api/auth/refresh   Bearer <token>               -> { data: { token } }
 //   POST  /api/message/sms/send  Bearer, form mobile_phone (998..., no plus), message, from, callback_url

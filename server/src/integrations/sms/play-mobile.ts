@@ -1,4 +1,4 @@
-// PlayMobile (smsxabar.uz broker API, notes/integrations.md):
+// PlayMobile (smsxabar.uz broker API, as its public clients use it):
 //   POST /broker-api/send, HTTP Basic auth, JSON
 //   {"messages":[{"recipient":"998...","message-id":"<unique>","sms":{"originator":"3700","content":{"text":"..."}}}]}
 // 200 means accepted; errors answer 4xx/5xx, usually with {"error-code", "error-description"}.

@@ -1,4 +1,4 @@
-// SMS gateways for one-time codes (notes/integrations.md "SMS gateways"). Each merchant picks its
+// SMS gateways for one-time codes (Eskiz, PlayMobile, a console stand-in). Each merchant picks its
 // own (merchants.sms_gateway); the console gateway stands in during development and demo.
 
 export interface SmsMessage {

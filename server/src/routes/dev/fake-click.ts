@@ -1,6 +1,6 @@
 // A stand-in for Click's integration endpoint (demo and development only): JSON-RPC 2.0 over POST,
 // method `user.profile`, `Authorization: Bearer <merchant token>` and a `web_session` header, as
-// notes/integrations.md describes it. The harness opens sessions here; each session answers its
+// server/src/integrations/click.ts calls it. The harness opens sessions here; each session answers its
 // profile in one of the two field-name variants seen in public code, so the adapter's mapping is
 // exercised both ways.
 import { randomUUID } from "node:crypto";

@@ -13,15 +13,14 @@ import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq } from "drizzle-orm";
 import { z } from "zod";
-import { pickText } from "../../../../src/domain/multilingual.ts";
-import { merchants, users } from "../../db/schema/index.ts";
+import { pickText } from "#domain/multilingual.ts";
 import { signContact, signInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findMerchantBySub, type MerchantRow } from "../../repositories/merchants.ts";
+import { findMerchantBySub, listLiveMerchants, type MerchantRow } from "../../repositories/merchants.ts";
 import {
   attachVerifiedPhone,
+  clearPhone,
   contentLanguageOf,
   findOrCreateTelegramUser,
   findUserByTelegramId,
@@ -151,7 +150,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   );
 
   r.get("/dev/harness-brands", { schema: hide }, async () => {
-    const rows = await db.select().from(merchants).where(eq(merchants.deleted, false));
+    const rows = await listLiveMerchants(db);
     return rows
       .map((m) => ({
         sub: m.sub,
@@ -185,10 +184,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     } else {
       const user = await findUserByTelegramId(db, { merchantId: merchant.id, telegramId });
       if (user?.phone) {
-        await db
-          .update(users)
-          .set({ phone: null })
-          .where(and(eq(users.id, user.id), eq(users.merchantId, merchant.id)));
+        await clearPhone(db, { merchantId: merchant.id, userId: user.id });
       }
     }
 

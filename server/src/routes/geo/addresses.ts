@@ -1,13 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
-import { addressInputSchema, addressSchema, type AddressInput } from "../../../../src/domain/contract/geo.ts";
-import { roundCoordinate } from "../../../../src/domain/geo.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import { addressInputSchema, addressSchema, type AddressInput } from "#domain/contract/geo.ts";
+import { roundCoordinate } from "#domain/geo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { listCities } from "../../repositories/merchants.ts";

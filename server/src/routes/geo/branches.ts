@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   branchesQuerySchema,
   branchSchema,
@@ -10,7 +10,7 @@ import {
   tariffRequestSchema,
   tariffSchema,
   type Branch,
-} from "../../../../src/domain/contract/geo.ts";
+} from "#domain/contract/geo.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   findClosestBranch,
@@ -56,7 +56,7 @@ export function toBranch(b: BranchWithHours, distance: number | null = null): Br
   };
 }
 
-/** Branches, the closest branch, delivery regions and the delivery tariff (spec section 7). */
+/** Branches, the closest branch, delivery regions and the delivery tariff. */
 export async function branchRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;

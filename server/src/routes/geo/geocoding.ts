@@ -1,18 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   mapConfigSchema,
   nominatimPlaceSchema,
   nominatimReverseQuerySchema,
   nominatimReverseSchema,
   nominatimSearchQuerySchema,
-} from "../../../../src/domain/contract/geo.ts";
+} from "#domain/contract/geo.ts";
 import type { Config } from "../../config.ts";
 import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
 import { Geocoder, GeocoderUnavailableError, geocoderUserAgent } from "../../integrations/nominatim.ts";

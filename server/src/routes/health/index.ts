@@ -1,8 +1,8 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema } from "../../../../src/domain/contract/common.ts";
-import { apiErrorBody } from "../../../../src/domain/api-errors.ts";
+import { apiErrorSchema } from "#domain/contract/common.ts";
+import { apiErrorBody } from "#domain/api-errors.ts";
 
 const healthSchema = z.object({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) });
 

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   botSettingSchema,
   brandSchema,
@@ -12,7 +12,8 @@ import {
   policyQuerySchema,
   policySchema,
   webSettingsSchema,
-} from "../../../../src/domain/contract/merchant.ts";
+} from "#domain/contract/merchant.ts";
+import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   findMerchantBySub,
@@ -168,18 +169,8 @@ export async function merchantTenantRoutes(app: FastifyInstance): Promise<void> 
         getWebSettings(db, { merchantId }),
         getOrderSettings(db, { merchantId }),
       ]);
-      return {
-        shouldValidateDeliveryArea: web.shouldValidateDeliveryArea,
-        serviceFeeEnabled: settings?.serviceFeeEnabled ?? false,
-        serviceFee: settings?.feeAmount ?? 0,
-        feeFreeThreshold: settings?.feeFreeThreshold ?? null,
-        minimalDeliveryPrice: settings?.minimalDeliveryPrice ?? 0,
-        minOrderAmount: settings?.minOrderAmount ?? 0,
-        cashbackPercent: settings?.cashbackPercent ?? 0,
-        defaultDeliveryTypeBot: settings?.defaultDeliveryTypeBot ?? "MERCHANT",
-        defaultDeliveryTypeWeb: settings?.defaultDeliveryTypeWeb ?? "MERCHANT",
-        defaultDeliveryTypeApp: settings?.defaultDeliveryTypeApp ?? "MERCHANT",
-      };
+      const { feeAmount, ...s } = orderSettingsOrDefaults(settings);
+      return { shouldValidateDeliveryArea: web.shouldValidateDeliveryArea, ...s, serviceFee: feeAmount };
     },
   );
 

@@ -1,9 +1,9 @@
-// The customer's order calls (spec section 7) plus the quote, cancel, hide, promos and the live
+// The customer's order calls (place, list, read, active, settings, courier) plus the quote, cancel, hide, promos and the live
 // stream; the staff API and the demo simulator register here too, sharing one event hub.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   addPromoBodySchema,
   cancelOrderBodySchema,
@@ -18,28 +18,27 @@ import {
   orderSettingSchema,
   promoSchema,
   userIdParamsSchema,
-} from "../../../../src/domain/contract/orders.ts";
-import type { OrderDevice } from "../../../../src/domain/enums.ts";
+} from "#domain/contract/orders.ts";
+import type { OrderDevice } from "#domain/enums.ts";
+import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import { OrderEvents } from "../../orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
+import { changeStatus, placeOrder, quoteOrder } from "../../orders/service.ts";
 import {
-  changeStatus,
   customerHasCourier,
-  findCourierView,
   findOrder,
   hideOrder,
   listActiveOrders,
   listUserOrders,
   must,
   orderViews,
-  placeOrder,
-  quoteOrder,
-} from "../../orders/repository.ts";
+} from "../../repositories/orders.ts";
 import { startOrderSimulator } from "../../orders/simulator.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { staffRoutes } from "./staff.ts";
+import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
 /** Limits of the live order stream (tests shorten the ping). */
@@ -391,19 +390,7 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
         cityId = id;
       }
       const s = await findOrderSettings(db, { merchantId, cityId });
-      return {
-        id: s?.id ?? null,
-        cityId: s?.cityId ?? null,
-        serviceFeeEnabled: s?.serviceFeeEnabled ?? false,
-        feeAmount: s?.feeAmount ?? 0,
-        feeFreeThreshold: s?.feeFreeThreshold ?? null,
-        minimalDeliveryPrice: s?.minimalDeliveryPrice ?? 0,
-        minOrderAmount: s?.minOrderAmount ?? 0,
-        cashbackPercent: s?.cashbackPercent ?? 0,
-        defaultDeliveryTypeBot: s?.defaultDeliveryTypeBot ?? "MERCHANT",
-        defaultDeliveryTypeWeb: s?.defaultDeliveryTypeWeb ?? "MERCHANT",
-        defaultDeliveryTypeApp: s?.defaultDeliveryTypeApp ?? "MERCHANT",
-      };
+      return { id: s?.id ?? null, cityId: s?.cityId ?? null, ...orderSettingsOrDefaults(s) };
     },
   );
 

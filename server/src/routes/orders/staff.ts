@@ -1,10 +1,9 @@
-// The merchant's side of a shift (issue 7): users with the STAFF or ADMIN role of the brand move
+// The merchant's side of a shift: users with the STAFF or ADMIN role of the brand move
 // orders through their statuses, attach couriers, report positions and change stock.
-import { and, asc, eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { errorResponses, tenantHeadersSchema } from "../../../../src/domain/contract/common.ts";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   courierSchema,
   orderIdParamsSchema,
@@ -16,23 +15,14 @@ import {
   staffOrdersQuerySchema,
   staffPositionBodySchema,
   staffStatusBodySchema,
-} from "../../../../src/domain/contract/orders.ts";
-import { branches, couriers, products, users } from "../../db/schema/index.ts";
+} from "#domain/contract/orders.ts";
 import { AppError } from "../../lib/errors.ts";
-import { invalidateMenu, notifyMenuChanged } from "../../lib/menu-cache.ts";
 import type { OrderEvents } from "../../orders/events.ts";
-import {
-  attachCourier,
-  changeStatus,
-  findCourierView,
-  findOrder,
-  listMerchantOrders,
-  must,
-  orderViews,
-  setCourierPosition,
-  setCourierStatus,
-} from "../../orders/repository.ts";
+import { attachCourier, changeStatus, setCourierPosition, setCourierStatus } from "../../orders/service.ts";
+import { findOrder, listMerchantOrders, must, orderViews } from "../../repositories/orders.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
+import { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";
+import { setProductStock } from "../../repositories/menu.ts";
 
 /** preHandler after requireUser: the caller must be staff of the brand. */
 export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
@@ -170,15 +160,7 @@ export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Pr
       },
     },
     async (request) => {
-      const rows = await db
-        .select({ id: couriers.id })
-        .from(couriers)
-        .where(eq(couriers.merchantId, request.tenant.id))
-        .orderBy(asc(couriers.createdDate));
-      const views = await Promise.all(
-        rows.map((c) => findCourierView(db, { merchantId: request.tenant.id, id: c.id })),
-      );
-      return views.filter((v) => v !== undefined);
+      return listCourierViews(db, { merchantId: request.tenant.id });
     },
   );
 
@@ -194,29 +176,11 @@ export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Pr
       },
     },
     async (request) => {
-      const merchantId = request.tenant.id;
-      const [user] = await db
-        .select({ id: users.id })
-        .from(users)
-        .where(and(eq(users.id, request.body.userId), eq(users.merchantId, merchantId)));
-      if (!user) throw new AppError("NOT_FOUND");
-      const branchId = request.body.branchId ?? null;
-      if (branchId) {
-        // Only a branch of this brand: another brand's id must not be stored on the courier.
-        const [branch] = await db
-          .select({ id: branches.id })
-          .from(branches)
-          .where(
-            and(eq(branches.id, branchId), eq(branches.merchantId, merchantId), eq(branches.deleted, false)),
-          );
-        if (!branch) throw new AppError("NOT_FOUND");
-      }
-      await db.insert(couriers).values({ merchantId, userId: user.id, branchId }).onConflictDoNothing();
-      const [row] = await db
-        .select({ id: couriers.id })
-        .from(couriers)
-        .where(and(eq(couriers.userId, user.id), eq(couriers.merchantId, merchantId)));
-      const view = row && (await findCourierView(db, { merchantId, id: row.id }));
+      const view = await createCourier(db, {
+        merchantId: request.tenant.id,
+        userId: request.body.userId,
+        branchId: request.body.branchId ?? null,
+      });
       if (!view) throw new AppError("NOT_FOUND");
       return view;
     },
@@ -260,21 +224,12 @@ export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Pr
     },
     async (request) => {
       const merchantId = request.tenant.id;
-      const set: Partial<typeof products.$inferInsert> = {};
+      const set: { stock?: number | null; isAvailable?: boolean } = {};
       if (request.body.stock !== undefined) set.stock = request.body.stock;
       if (request.body.isAvailable !== undefined) set.isAvailable = request.body.isAvailable;
       if (Object.keys(set).length === 0) throw new AppError("VALIDATION_FAILED");
-      const row = await db.transaction(async (tx) => {
-        const [updated] = await tx
-          .update(products)
-          .set(set)
-          .where(and(eq(products.id, request.params.id), eq(products.merchantId, merchantId)))
-          .returning({ id: products.id, stock: products.stock, isAvailable: products.isAvailable });
-        if (!updated) throw new AppError("NOT_FOUND");
-        await notifyMenuChanged(tx, merchantId);
-        return updated;
-      });
-      invalidateMenu(merchantId);
+      const row = await setProductStock(db, { merchantId, id: request.params.id, set });
+      if (!row) throw new AppError("NOT_FOUND");
       return row;
     },
   );

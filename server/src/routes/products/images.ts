@@ -9,8 +9,8 @@ import path from "node:path";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import { apiErrorSchema, errorResponses } from "../../../../src/domain/contract/common.ts";
-import { IMAGE_FORMATS, IMAGE_SIZES, type ImageFormat } from "../../../../src/domain/contract/menu.ts";
+import { apiErrorSchema, errorResponses } from "#domain/contract/common.ts";
+import { IMAGE_FORMATS, IMAGE_SIZES, type ImageFormat } from "#domain/contract/menu.ts";
 import { AppError } from "../../lib/errors.ts";
 import { etagMatchesHeader } from "./etag.ts";
 

@@ -1,12 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-  uuidSchema,
-} from "../../../../src/domain/contract/common.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema, uuidSchema } from "#domain/contract/common.ts";
 import {
   favouriteBodySchema,
   favouriteListQuerySchema,
@@ -14,8 +9,8 @@ import {
   gradeSchema,
   overallQuerySchema,
   overallSchema,
-} from "../../../../src/domain/contract/menu.ts";
-import { buildOverall } from "../../../../src/domain/menu.ts";
+} from "#domain/contract/menu.ts";
+import { buildOverall } from "#domain/menu.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { AppError } from "../../lib/errors.ts";
 import {

@@ -1,16 +1,11 @@
 // Phone login with one-time codes, the customer's own profile, phone change, image, logout and
-// account deletion (spec sections 3, 4, 7; docs/decisions.md "Accounts").
+// account deletion (docs/decisions.md "Accounts").
 import path from "node:path";
 import multipart from "@fastify/multipart";
-import { eq } from "drizzle-orm";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   imageFileParamsSchema,
   loginResultSchema,
@@ -23,11 +18,10 @@ import {
   updateUserSchema,
   userIdParamsSchema,
   userSchema,
-} from "../../../../src/domain/contract/users.ts";
-import { okSchema } from "../../../../src/domain/contract/webbot.ts";
-import { pickText } from "../../../../src/domain/multilingual.ts";
-import { parsePhone, phoneCountriesFor } from "../../../../src/domain/phone.ts";
-import { merchantWebSettings } from "../../db/schema/index.ts";
+} from "#domain/contract/users.ts";
+import { okSchema } from "#domain/contract/webbot.ts";
+import { pickText } from "#domain/multilingual.ts";
+import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import { codeMessage, smsGatewayFor, SmsError } from "../../integrations/sms/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
@@ -49,7 +43,7 @@ import {
 } from "../../lib/otp.ts";
 import { createSession, revokeSession, revokeUserSessions } from "../../lib/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
-import type { MerchantRow } from "../../repositories/merchants.ts";
+import { findSmsContent, type MerchantRow } from "../../repositories/merchants.ts";
 import {
   deleteAccount,
   findOrCreatePhoneUser,
@@ -98,12 +92,8 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
     const merchant = request.tenant;
     const gateway = smsGatewayFor(merchant, app.config);
     if (!gateway) throw new AppError("SMS_UNAVAILABLE");
-    const [settings] = await db
-      .select({ smsContent: merchantWebSettings.smsContent })
-      .from(merchantWebSettings)
-      .where(eq(merchantWebSettings.merchantId, merchant.id))
-      .limit(1);
-    const text = codeMessage(code, pickText(merchant.name, "uz") || merchant.sub, settings?.smsContent);
+    const smsContent = await findSmsContent(db, { merchantId: merchant.id });
+    const text = codeMessage(code, pickText(merchant.name, "uz") || merchant.sub, smsContent);
     try {
       await gateway.send({ phone, text });
       return true;

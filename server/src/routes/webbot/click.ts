@@ -3,12 +3,8 @@
 // credentials (docs/decisions.md, Accounts).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
-import { authResultSchema, clickTokenRequestSchema } from "../../../../src/domain/contract/webbot.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import { authResultSchema, clickTokenRequestSchema } from "#domain/contract/webbot.ts";
 import type { Config } from "../../config.ts";
 import { ClickError, fetchClickProfile, type FetchLike } from "../../integrations/click.ts";
 import { AppError } from "../../lib/errors.ts";

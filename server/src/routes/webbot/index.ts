@@ -1,14 +1,9 @@
-// Telegram Mini App sign-in (spec section 4 "Login"/"Logout", docs/decisions.md "Accounts"):
+// Telegram Mini App sign-in and sign-out (docs/decisions.md "Accounts"):
 // initData is checked with the merchant's bot token and must be at most 24 h old; the contact a
 // customer shares is checked the same way before its phone is trusted.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
-import { and, eq } from "drizzle-orm";
-import {
-  apiErrorSchema,
-  errorResponses,
-  tenantHeadersSchema,
-} from "../../../../src/domain/contract/common.ts";
+import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   authResultSchema,
   okSchema,
@@ -16,8 +11,7 @@ import {
   webbotLoginRequestSchema,
   webbotLogoutRequestSchema,
   webbotTokenRequestSchema,
-} from "../../../../src/domain/contract/webbot.ts";
-import { botSessions, users } from "../../db/schema/index.ts";
+} from "#domain/contract/webbot.ts";
 import type { Db } from "../../db/types.ts";
 import { verifyInitData, type VerifiedInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -28,8 +22,10 @@ import {
   contentLanguageOf,
   findOrCreateTelegramUser,
   findUserByTelegramId,
+  linkTelegramId,
   normalisePhone,
   setUserLanguage,
+  saveBotSession,
   type UserRow,
 } from "../../repositories/users.ts";
 import {
@@ -52,16 +48,14 @@ async function touchBotSession(
   status: string,
   phone?: string,
 ): Promise<void> {
-  const values = {
+  await saveBotSession(db, {
+    merchantId,
+    telegramId: data.user.id,
     status,
     firstName: data.user.firstName || null,
     lastName: data.user.lastName ?? null,
-    ...(phone ? { phone } : {}),
-  };
-  await db
-    .insert(botSessions)
-    .values({ merchantId, telegramId: data.user.id, ...values })
-    .onConflictDoUpdate({ target: [botSessions.merchantId, botSessions.telegramId], set: values });
+    phone,
+  });
 }
 
 function assertActive(user: UserRow): void {
@@ -139,11 +133,11 @@ export async function webbotTenantRoutes(app: FastifyInstance): Promise<void> {
       if (user.telegramId === null) {
         const other = await findUserByTelegramId(db, { merchantId: merchant.id, telegramId: data.user.id });
         if (other) throw new AppError("UNAUTHORIZED");
-        const [linked] = await db
-          .update(users)
-          .set({ telegramId: data.user.id })
-          .where(and(eq(users.id, user.id), eq(users.merchantId, merchant.id)))
-          .returning();
+        const linked = await linkTelegramId(db, {
+          merchantId: merchant.id,
+          userId: user.id,
+          telegramId: data.user.id,
+        });
         user = linked ?? user;
       } else if (user.telegramId !== data.user.id) {
         throw new AppError("UNAUTHORIZED");

@@ -1,6 +1,6 @@
 import type { z } from "zod";
-import type { sessionUserSchema } from "../../../../src/domain/contract/webbot.ts";
-import { CONTENT_LANGUAGES, type ContentLanguage } from "../../../../src/domain/enums.ts";
+import type { sessionUserSchema } from "#domain/contract/webbot.ts";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import type { Config } from "../../config.ts";
 import {
   verifyContact,

@@ -1,0 +1,404 @@
+// What happens to an order: placing it exactly once, quoting it, and moving it through its statuses
+// with its history, stock, cashback and live notifications. The rules come from src/domain and the
+// order check (check.ts); every row is read and written through the repositories, in one
+// transaction per change, and what must wait for the commit (live updates, the menu cache) is queued
+// with it.
+import type { Order } from "#domain/contract/orders.ts";
+import type {
+  AuthChannel,
+  CourierStatus,
+  OrderChangeReason,
+  OrderDevice,
+  OrderStatus,
+} from "#domain/enums.ts";
+import { fromMinor } from "#domain/money.ts";
+import { canTransition, customerCanCancel, earnsCashbackOn } from "#domain/order-status.ts";
+import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
+import { linePrice } from "#domain/pricing.ts";
+import { afterCommit, transaction } from "../db/transaction.ts";
+import type { Db } from "../db/types.ts";
+import { AppError } from "../lib/errors.ts";
+import { menuChanged } from "../lib/menu-cache.ts";
+import { findCourierId, moveCourier } from "../repositories/couriers.ts";
+import type { MerchantRow } from "../repositories/merchants.ts";
+import {
+  addCashback,
+  findCancelOrderActive,
+  findCashbackBalance,
+  findOrderIdByKey,
+  giveBackStock,
+  insertOrder,
+  insertOrderHistory,
+  insertOrderItems,
+  listCarriedOrders,
+  listOrderItemCounts,
+  lockCustomer,
+  lockOrder,
+  nextOrderNumber,
+  recordPromoUse,
+  takeStock,
+  toOrderView,
+  updateOrder,
+  type OrderInsert,
+  type OrderRow,
+} from "../repositories/orders.ts";
+import {
+  finishOrder,
+  prepareOrder,
+  type CheckContext,
+  type CheckedOrder,
+  type ParsedOrderRequest,
+} from "./check.ts";
+import { notifyOrderChanged, type OrderChange, type OrderEvents } from "./events.ts";
+
+export interface PlaceContext {
+  merchant: MerchantRow;
+  userId: string;
+  channel: AuthChannel;
+  orderDevice: OrderDevice;
+  later: boolean;
+  idempotencyKey: string | undefined;
+  events: OrderEvents;
+  now?: Date;
+}
+
+/**
+ * Announces a change of an order: to other servers with pg_notify inside the transaction, and to this
+ * server's streams once it has committed.
+ */
+async function announce(tx: Db, events: OrderEvents, change: OrderChange): Promise<void> {
+  await notifyOrderChanged(tx, change);
+  afterCommit(tx, () => {
+    events.committed(change);
+  });
+}
+
+function isUniqueViolation(error: unknown): boolean {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** The amounts of a quote or order as the check decided them. */
+export async function quoteOrder(
+  db: Db,
+  ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">,
+  req: ParsedOrderRequest,
+): Promise<{ checked: CheckedOrder; cashbackBalance: number }> {
+  const [cashbackBalance, checked] = await Promise.all([
+    findCashbackBalance(db, { merchantId: ctx.merchant.id, userId: ctx.userId }),
+    prepareOrder(db, checkContext(ctx), req),
+  ]);
+  return {
+    checked: await finishOrder(db, checkContext(ctx), checked, req, cashbackBalance),
+    cashbackBalance,
+  };
+}
+
+function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">): CheckContext {
+  return {
+    merchant: ctx.merchant,
+    userId: ctx.userId,
+    channel: ctx.channel,
+    later: ctx.later,
+    now: ctx.now ?? new Date(),
+  };
+}
+
+/**
+ * Places an order, or answers the first order of the same Idempotency-Key. One customer's submits are
+ * serialised by a lock on the customer's row, so the key, the cashback balance and promo use are
+ * read and written without a race; the unique index on the key is the last line of defence.
+ * The checks that read only configuration and products run before the transaction (stock is taken
+ * by a guarded update inside it); a placed order is answered from the rows it wrote.
+ */
+export async function placeOrder(
+  db: Db,
+  ctx: PlaceContext,
+  req: ParsedOrderRequest,
+): Promise<{ id: string; created: boolean; view?: Order }> {
+  const merchantId = ctx.merchant.id;
+  const userId = ctx.userId;
+  const check = checkContext({ ...ctx, now: ctx.now ?? new Date() });
+  try {
+    const prepared = await prepareOrder(db, check, req);
+    return await transaction(db, async (tx) => {
+      const user = await lockCustomer(tx, { merchantId, userId });
+      if (!user) throw new AppError("UNAUTHORIZED");
+      if (ctx.idempotencyKey) {
+        const existing = await findOrderIdByKey(tx, { merchantId, userId, key: ctx.idempotencyKey });
+        if (existing) return { id: existing, created: false };
+      }
+      const checked = await finishOrder(tx, check, prepared, req, user.cashback);
+      for (const { productId, amount } of checked.stockTaken) {
+        if (!(await takeStock(tx, { merchantId, productId, amount }))) throw new AppError("STOCK_NOT_ENOUGH");
+      }
+      if (checked.stockTaken.length > 0) await menuChanged(tx, merchantId);
+      const number = await nextOrderNumber(tx, { merchantId });
+      const status: OrderStatus = checked.atTime ? "AT_TIME" : "CREATED";
+      const order = await insertOrder(tx, orderValues(ctx, checked, { number, status }));
+      const items = await insertOrderItems(
+        tx,
+        checked.lines.map((l) => ({
+          merchantId,
+          orderId: order.id,
+          productId: l.product.id,
+          name: l.product.name,
+          image: l.product.image,
+          unit: l.product.unit,
+          count: l.count,
+          costPrice: l.product.costPrice,
+          discount: l.product.discount,
+          modifications: l.modifications,
+          price: fromMinor(linePrice(l.input).price),
+          priority: l.priority,
+        })),
+      );
+      const history = await insertOrderHistory(tx, {
+        merchantId,
+        orderId: order.id,
+        status,
+        reason: "CHANGE_STATUS",
+        comment: "placed",
+        actorUserId: userId,
+      });
+      const spent = checked.totals.cashback;
+      if (spent > 0) await addCashback(tx, { merchantId, userId, delta: -spent });
+      if (checked.promo) await recordPromoUse(tx, { merchantId, userId, promoId: checked.promo.id });
+      await announce(tx, ctx.events, { merchantId, userId, orderId: order.id, status, courierStatus: null });
+      items.sort((a, b) => a.priority - b.priority);
+      const view = toOrderView(order, items, history, checked.branch, checked.cancelOrderActive);
+      return { id: order.id, created: true, view };
+    });
+  } catch (error) {
+    // A retried submit answers its first order, even when that order's checks would refuse it now
+    // (its stock taken, the branch closed since) or when it lost the race to the unique index.
+    if (ctx.idempotencyKey && (error instanceof AppError || isUniqueViolation(error))) {
+      const existing = await findOrderIdByKey(db, { merchantId, userId, key: ctx.idempotencyKey });
+      if (existing) return { id: existing, created: false };
+    }
+    throw error;
+  }
+}
+
+/** The order row a checked request becomes. */
+function orderValues(
+  ctx: PlaceContext,
+  checked: CheckedOrder,
+  { number, status }: { number: number; status: OrderStatus },
+): OrderInsert {
+  const t = checked.totals;
+  return {
+    merchantId: ctx.merchant.id,
+    number,
+    status,
+    serviceType: checked.serviceType,
+    orderDevice: ctx.orderDevice,
+    paymentType: checked.paymentType,
+    userId: ctx.userId,
+    receiver: checked.receiver,
+    address: checked.address,
+    branchId: checked.branch.id,
+    comment: checked.comment,
+    courierComment: checked.courierComment,
+    promoId: checked.promo?.id ?? null,
+    promoCode: checked.promo?.code ?? null,
+    cashback: t.cashback,
+    cashbackEarned: checked.cashbackEarned,
+    productPrice: t.productPrice,
+    productDiscount: t.productDiscount,
+    deliveryPrice: t.deliveryPrice,
+    deliveryDiscount: t.deliveryDiscount,
+    totalProductPrice: t.totalProductPrice,
+    totalProductDiscount: t.totalProductDiscount,
+    totalPrice: t.totalPrice,
+    totalDiscount: t.totalDiscount,
+    servicePrice: t.servicePrice,
+    productCount: t.productCount,
+    deliveryTariffId: checked.deliveryTariffId,
+    deliveryType:
+      checked.serviceType === "DELIVERY" ? defaultDeliveryTypeFor(checked.settings, ctx.channel) : null,
+    atTime: checked.atTime,
+    idempotencyKey: ctx.idempotencyKey ?? null,
+  };
+}
+
+export interface Actor {
+  kind: "customer" | "staff" | "system";
+  userId: string | null;
+}
+
+const TIMESTAMP_OF: Partial<Record<OrderStatus, "cookingAt" | "readyAt" | "deliveredAt">> = {
+  COOKING: "cookingAt",
+  DONE: "readyAt",
+  DELIVERED: "deliveredAt",
+};
+
+/**
+ * Moves an order to `to` with its history entry: a customer may only cancel (decisions' rule), staff
+ * and the system only along the transitions of order-status.ts. Cancelling gives back the stock and
+ * the cashback spent; completing credits the cashback earned (once).
+ */
+export async function changeStatus(
+  db: Db,
+  events: OrderEvents,
+  input: { merchantId: string; orderId: string; to: OrderStatus; actor: Actor; comment?: string | null },
+): Promise<OrderRow> {
+  const { merchantId, orderId, to, actor } = input;
+  return transaction(db, async (tx) => {
+    if (actor.kind === "customer" && !actor.userId) throw new AppError("NOT_FOUND");
+    const order = await lockOrder(tx, {
+      merchantId,
+      orderId,
+      userId: actor.kind === "customer" ? actor.userId : null,
+    });
+    if (actor.kind === "customer") {
+      const cancelOrderActive = await findCancelOrderActive(tx, { merchantId });
+      if (to !== "CANCELED" || !customerCanCancel(order.status, cancelOrderActive)) {
+        throw new AppError("ORDER_NOT_CANCELLABLE");
+      }
+    } else if (!canTransition(order.status, to, order.serviceType)) {
+      throw new AppError("ORDER_STATUS_TRANSITION");
+    }
+    const now = new Date();
+    const stamp = TIMESTAMP_OF[to];
+    const set: Partial<OrderInsert> = { status: to };
+    if (stamp) set[stamp] = now;
+    if (to === "CLOSED" && !order.deliveredAt) set.deliveredAt = now;
+    const row = await updateOrder(tx, { merchantId, id: order.id, set });
+    if (to === "CANCELED") {
+      let stockChanged = false;
+      for (const item of await listOrderItemCounts(tx, { merchantId, orderId: order.id })) {
+        if (!item.productId) continue;
+        if (await giveBackStock(tx, { merchantId, productId: item.productId, amount: item.count })) {
+          stockChanged = true;
+        }
+      }
+      if (stockChanged) await menuChanged(tx, merchantId);
+      if (order.cashback > 0 && order.userId) {
+        await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashback });
+      }
+    }
+    if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
+      await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashbackEarned });
+    }
+    await insertOrderHistory(tx, {
+      merchantId,
+      orderId: order.id,
+      status: to,
+      courierStatus: order.courierStatus,
+      reason: "CHANGE_STATUS",
+      comment: input.comment ?? (actor.kind === "customer" ? "cancelled by the customer" : null),
+      actorUserId: actor.userId,
+    });
+    await announce(tx, events, {
+      merchantId,
+      userId: order.userId,
+      orderId: order.id,
+      status: to,
+      courierStatus: order.courierStatus,
+    });
+    return row;
+  });
+}
+
+async function recordCourierChange(
+  tx: Db,
+  events: OrderEvents,
+  order: OrderRow,
+  courierStatus: CourierStatus,
+  actorUserId: string | null,
+  reason: OrderChangeReason = "CHANGE_COURIER_STATUS",
+): Promise<void> {
+  await insertOrderHistory(tx, {
+    merchantId: order.merchantId,
+    orderId: order.id,
+    status: order.status,
+    courierStatus,
+    reason,
+    actorUserId,
+  });
+  await announce(tx, events, {
+    merchantId: order.merchantId,
+    userId: order.userId,
+    orderId: order.id,
+    status: order.status,
+    courierStatus,
+  });
+}
+
+/** Gives a delivery order to a courier; a DONE order becomes ATTACHED. */
+export async function attachCourier(
+  db: Db,
+  events: OrderEvents,
+  input: { merchantId: string; orderId: string; courierId: string; actorUserId: string | null },
+): Promise<OrderRow> {
+  const { merchantId } = input;
+  return transaction(db, async (tx) => {
+    const order = await lockOrder(tx, input);
+    const courierId = await findCourierId(tx, { merchantId, id: input.courierId });
+    if (!courierId) throw new AppError("NOT_FOUND");
+    const attachable: OrderStatus[] = ["CREATED", "ACCEPTED", "COOKING", "DONE", "ATTACHED"];
+    if (order.serviceType !== "DELIVERY" || !attachable.includes(order.status)) {
+      throw new AppError("ORDER_STATUS_TRANSITION");
+    }
+    const status: OrderStatus = order.status === "DONE" ? "ATTACHED" : order.status;
+    const row = await updateOrder(tx, {
+      merchantId,
+      id: order.id,
+      set: { courierId, courierStatus: "PERFORMER_FOUND", status },
+    });
+    await recordCourierChange(tx, events, row, "PERFORMER_FOUND", input.actorUserId);
+    if (status !== order.status) {
+      await insertOrderHistory(tx, {
+        merchantId: order.merchantId,
+        orderId: order.id,
+        status,
+        courierStatus: "PERFORMER_FOUND",
+        reason: "CHANGE_STATUS",
+        actorUserId: input.actorUserId,
+      });
+    }
+    return row;
+  });
+}
+
+export async function setCourierStatus(
+  db: Db,
+  events: OrderEvents,
+  input: { merchantId: string; orderId: string; courierStatus: CourierStatus; actorUserId: string | null },
+): Promise<OrderRow> {
+  return transaction(db, async (tx) => {
+    const order = await lockOrder(tx, input);
+    if (!order.courierId) throw new AppError("ORDER_STATUS_TRANSITION");
+    const row = await updateOrder(tx, {
+      merchantId: input.merchantId,
+      id: order.id,
+      set: { courierStatus: input.courierStatus },
+    });
+    await recordCourierChange(tx, events, row, input.courierStatus, input.actorUserId);
+    return row;
+  });
+}
+
+/** Stores a courier's position and tells the customers of its active orders (their maps move). */
+export async function setCourierPosition(
+  db: Db,
+  events: OrderEvents,
+  input: { merchantId: string; courierId: string; latitude: number; longitude: number },
+): Promise<void> {
+  const { merchantId, courierId } = input;
+  await transaction(db, async (tx) => {
+    if (!(await moveCourier(tx, input))) throw new AppError("NOT_FOUND");
+    for (const o of await listCarriedOrders(tx, { merchantId, courierId })) {
+      await announce(tx, events, {
+        merchantId,
+        userId: o.userId,
+        orderId: o.id,
+        status: o.status,
+        courierStatus: o.courierStatus,
+      });
+    }
+  });
+}

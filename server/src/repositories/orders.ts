@@ -1,0 +1,503 @@
+// Orders in the database, always of one merchant: the rows placing and moving an order write, and
+// the reads the API answers from (an order with its lines, history and branch).
+import { and, asc, count, desc, eq, gte, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
+import type { Order, OrderItem, OrderPage } from "#domain/contract/orders.ts";
+import type { OrderStatus } from "#domain/enums.ts";
+import { ARCHIVE_ORDER_STATUSES, ACTIVE_ORDER_STATUSES, customerCanCancel } from "#domain/order-status.ts";
+import {
+  branches,
+  merchantWebSettings,
+  orderHistory,
+  orderItems,
+  orderNumberCounters,
+  orders,
+  products,
+  users,
+  userPromos,
+} from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import { AppError } from "../lib/errors.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+export type OrderRow = typeof orders.$inferSelect;
+
+/** The row a statement that must produce one produced. */
+export function must<T>(value: T | undefined): T {
+  if (value === undefined) throw new Error("expected a row");
+  return value;
+}
+
+export type OrderInsert = typeof orders.$inferInsert;
+export type OrderItemRow = typeof orderItems.$inferSelect;
+export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+
+/** The order a customer placed with an Idempotency-Key, if any. */
+export async function findOrderIdByKey(
+  db: Db,
+  { merchantId, userId, key }: Tenant & { userId: string; key: string },
+): Promise<string | undefined> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
+    .limit(1);
+  return row?.id;
+}
+
+/** The customer's cashback balance (0 for an unknown customer). */
+export async function findCashbackBalance(
+  db: Db,
+  { merchantId, userId }: Tenant & { userId: string },
+): Promise<number> {
+  const [user] = await db
+    .select({ cashback: users.cashback })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
+    .limit(1);
+  return user?.cashback ?? 0;
+}
+
+/** The customer's row, locked for the rest of the transaction: one customer's submits run one at a time. */
+export async function lockCustomer(
+  tx: Db,
+  { merchantId, userId }: Tenant & { userId: string },
+): Promise<{ id: string; cashback: number } | undefined> {
+  const [user] = await tx
+    .select({ id: users.id, cashback: users.cashback })
+    .from(users)
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
+    .for("update");
+  return user;
+}
+
+/** Adds `delta` (negative to spend) to the customer's cashback balance. */
+export async function addCashback(
+  tx: Db,
+  { merchantId, userId, delta }: Tenant & { userId: string; delta: number },
+): Promise<void> {
+  await tx
+    .update(users)
+    .set({ cashback: sql`${users.cashback} + ${delta}` })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}
+
+/** Takes `amount` of a product's stock; false when there is not that much left. */
+export async function takeStock(
+  tx: Db,
+  { merchantId, productId, amount }: Tenant & { productId: string; amount: number },
+): Promise<boolean> {
+  const taken = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${amount}` })
+    .where(and(eq(products.id, productId), eq(products.merchantId, merchantId), gte(products.stock, amount)))
+    .returning({ id: products.id });
+  return taken.length > 0;
+}
+
+/** Gives `amount` back to a product's stock; false when the product keeps no stock (or is gone). */
+export async function giveBackStock(
+  tx: Db,
+  { merchantId, productId, amount }: Tenant & { productId: string; amount: number },
+): Promise<boolean> {
+  const back = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} + ${amount}` })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.merchantId, merchantId),
+        sql`${products.stock} is not null`,
+      ),
+    )
+    .returning({ id: products.id });
+  return back.length > 0;
+}
+
+/** The merchant's next order number (1, 2, ...), counted in the transaction. */
+export async function nextOrderNumber(tx: Db, { merchantId }: Tenant): Promise<number> {
+  const [counter] = await tx
+    .insert(orderNumberCounters)
+    .values({ merchantId, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: orderNumberCounters.merchantId,
+      set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` },
+    })
+    .returning({ number: orderNumberCounters.lastNumber });
+  return counter?.number ?? 1;
+}
+
+export async function insertOrder(tx: Db, values: OrderInsert): Promise<OrderRow> {
+  const [order] = await tx.insert(orders).values(values).returning();
+  if (!order) throw new Error("order insert returned no row");
+  return order;
+}
+
+export async function insertOrderItems(
+  tx: Db,
+  rows: (typeof orderItems.$inferInsert)[],
+): Promise<OrderItemRow[]> {
+  return tx.insert(orderItems).values(rows).returning();
+}
+
+export async function insertOrderHistory(
+  tx: Db,
+  values: typeof orderHistory.$inferInsert,
+): Promise<OrderHistoryRow[]> {
+  return tx.insert(orderHistory).values(values).returning();
+}
+
+/** Remembers that the customer used a promo (each promo once per customer). */
+export async function recordPromoUse(
+  tx: Db,
+  { merchantId, userId, promoId }: Tenant & { userId: string; promoId: string },
+): Promise<void> {
+  await tx.insert(userPromos).values({ merchantId, userId, promoId }).onConflictDoNothing();
+}
+
+/** Whether the brand lets customers cancel their orders. */
+export async function findCancelOrderActive(db: Db, { merchantId }: Tenant): Promise<boolean> {
+  const [ws] = await db
+    .select({ cancelOrderActive: merchantWebSettings.cancelOrderActive })
+    .from(merchantWebSettings)
+    .where(eq(merchantWebSettings.merchantId, merchantId));
+  return ws?.cancelOrderActive ?? false;
+}
+
+export async function updateOrder(
+  tx: Db,
+  { merchantId, id, set }: Tenant & { id: string; set: Partial<OrderInsert> },
+): Promise<OrderRow> {
+  const [row] = await tx
+    .update(orders)
+    .set(set)
+    .where(and(eq(orders.id, id), eq(orders.merchantId, merchantId)))
+    .returning();
+  return must(row);
+}
+
+/** The products and counts of an order's lines. */
+export async function listOrderItemCounts(
+  tx: Db,
+  { merchantId, orderId }: Tenant & { orderId: string },
+): Promise<{ productId: string | null; count: number }[]> {
+  return tx
+    .select({ productId: orderItems.productId, count: orderItems.count })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.merchantId, merchantId)));
+}
+
+/** The orders a courier is carrying right now (their customers follow the courier on a map). */
+export async function listCarriedOrders(tx: Db, { merchantId, courierId }: Tenant & { courierId: string }) {
+  return tx
+    .select({
+      id: orders.id,
+      userId: orders.userId,
+      status: orders.status,
+      courierStatus: orders.courierStatus,
+    })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.courierId, courierId),
+        inArray(orders.status, ["ATTACHED", "ON_WAY"]),
+      ),
+    );
+}
+
+/**
+ * Orders of every brand, oldest change first, in `statuses` and due for a step of the demo simulator:
+ * unchanged since `due` (or ON_WAY, which moves every tick), and an order for later only once its
+ * time has come.
+ */
+export async function listOrdersDueForSimulator(
+  db: Db,
+  { statuses, due, now, limit }: { statuses: OrderStatus[]; due: Date; now: Date; limit: number },
+): Promise<OrderRow[]> {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        inArray(orders.status, statuses),
+        or(lte(orders.lastModifiedDate, due), eq(orders.status, "ON_WAY")),
+        or(isNull(orders.atTime), lte(orders.atTime, now), eq(orders.status, "AT_TIME")),
+      ),
+    )
+    .orderBy(asc(orders.lastModifiedDate))
+    .limit(limit);
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+/** Orders as the API answers them, with their lines, history and branch. */
+export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
+  if (rows.length === 0) return [];
+  const ids = rows.map((r) => r.id);
+  const merchantId = must(rows[0]).merchantId;
+  const [items, history, branchRows, ws] = await Promise.all([
+    db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.priority)),
+    db
+      .select()
+      .from(orderHistory)
+      .where(inArray(orderHistory.orderId, ids))
+      .orderBy(asc(orderHistory.createdDate), asc(orderHistory.id)),
+    db
+      .select()
+      .from(branches)
+      .where(
+        inArray(branches.id, [
+          ...new Set(rows.map((r) => r.branchId).filter((b): b is string => b !== null)),
+        ]),
+      ),
+    db
+      .select({ cancelOrderActive: merchantWebSettings.cancelOrderActive })
+      .from(merchantWebSettings)
+      .where(eq(merchantWebSettings.merchantId, merchantId))
+      .limit(1),
+  ]);
+  const cancelOrderActive = ws[0]?.cancelOrderActive ?? false;
+  return rows.map((o) =>
+    toOrderView(
+      o,
+      items.filter((i) => i.orderId === o.id),
+      history.filter((h) => h.orderId === o.id),
+      branchRows.find((b) => b.id === o.branchId) ?? null,
+      cancelOrderActive,
+    ),
+  );
+}
+
+type BranchInView = Pick<
+  typeof branches.$inferSelect,
+  "id" | "name" | "address" | "phone" | "latitude" | "longitude"
+>;
+
+/** One order as the API answers it, from its row, its lines (in order) and its history. */
+export function toOrderView(
+  o: OrderRow,
+  items: readonly (typeof orderItems.$inferSelect)[],
+  history: readonly (typeof orderHistory.$inferSelect)[],
+  branch: BranchInView | null,
+  cancelOrderActive: boolean,
+): Order {
+  return {
+    id: o.id,
+    number: o.number,
+    status: o.status,
+    serviceType: o.serviceType,
+    orderDevice: o.orderDevice,
+    paymentType: o.paymentType,
+    isPaid: o.isPaid,
+    userId: o.userId,
+    merchantId: o.merchantId,
+    receiver: o.receiver,
+    address: o.address,
+    branch: branch && {
+      id: branch.id,
+      name: branch.name,
+      address: branch.address,
+      phone: branch.phone,
+      latitude: branch.latitude,
+      longitude: branch.longitude,
+    },
+    branchId: o.branchId,
+    courierId: o.courierId,
+    courierStatus: o.courierStatus,
+    deliveryType: o.deliveryType,
+    deliveryTariffId: o.deliveryTariffId,
+    comment: o.comment,
+    courierComment: o.courierComment,
+    promoId: o.promoId,
+    promoCode: o.promoCode,
+    cashback: o.cashback,
+    cashbackEarned: o.cashbackEarned,
+    productPrice: o.productPrice,
+    productDiscount: o.productDiscount,
+    deliveryPrice: o.deliveryPrice,
+    deliveryDiscount: o.deliveryDiscount,
+    totalProductPrice: o.totalProductPrice,
+    totalProductDiscount: o.totalProductDiscount,
+    totalPrice: o.totalPrice,
+    totalDiscount: o.totalDiscount,
+    servicePrice: o.servicePrice,
+    productCount: o.productCount,
+    atTime: iso(o.atTime),
+    cookingAt: iso(o.cookingAt),
+    readyAt: iso(o.readyAt),
+    deliveredAt: iso(o.deliveredAt),
+    cartItems: items.map((i): OrderItem => ({
+      id: i.id,
+      productId: i.productId,
+      name: i.name,
+      image: i.image,
+      unit: i.unit,
+      count: i.count,
+      costPrice: i.costPrice,
+      discount: i.discount,
+      modifications: i.modifications,
+      price: i.price,
+    })),
+    history: history.map((h) => ({
+      status: h.status,
+      courierStatus: h.courierStatus,
+      reason: h.reason,
+      comment: h.comment,
+      createdDate: h.createdDate.toISOString(),
+    })),
+    cancellable: customerCanCancel(o.status, cancelOrderActive),
+    createdDate: o.createdDate.toISOString(),
+    lastModifiedDate: o.lastModifiedDate.toISOString(),
+  };
+}
+
+/** One order of the merchant; `userId` limits it to its owner (anyone else gets 404, never a hint). */
+export async function findOrder(
+  db: Db,
+  { merchantId, id, userId }: { merchantId: string; id: string; userId?: string },
+): Promise<OrderRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, id),
+        eq(orders.merchantId, merchantId),
+        userId ? eq(orders.userId, userId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** One page of orders, newest first, as the API answers it (page numbers are zero-based). */
+async function orderPage(
+  db: Db,
+  where: SQL | undefined,
+  { page, size }: { page: number; size: number },
+): Promise<OrderPage> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(where)
+      .orderBy(desc(orders.createdDate), desc(orders.id))
+      .limit(size)
+      .offset(page * size),
+    db.select({ n: count() }).from(orders).where(where),
+  ]);
+  const total = totals[0]?.n ?? 0;
+  const totalPages = Math.ceil(total / size);
+  return {
+    content: await orderViews(db, rows),
+    page,
+    size,
+    totalElements: total,
+    totalPages,
+    last: page >= totalPages - 1,
+  };
+}
+
+/** The customer's visible orders, optionally only the archive. */
+export function listUserOrders(
+  db: Db,
+  q: { merchantId: string; userId: string; page: number; size: number; onlyArchive: boolean },
+): Promise<OrderPage> {
+  return orderPage(
+    db,
+    and(
+      eq(orders.merchantId, q.merchantId),
+      eq(orders.userId, q.userId),
+      eq(orders.isHidden, false),
+      q.onlyArchive ? inArray(orders.status, [...ARCHIVE_ORDER_STATUSES]) : undefined,
+    ),
+    q,
+  );
+}
+
+/** The brand's orders (the staff list), optionally of one status. */
+export function listMerchantOrders(
+  db: Db,
+  q: { merchantId: string; status?: OrderStatus | undefined; page: number; size: number },
+): Promise<OrderPage> {
+  return orderPage(
+    db,
+    and(eq(orders.merchantId, q.merchantId), q.status ? eq(orders.status, q.status) : undefined),
+    q,
+  );
+}
+
+export async function listActiveOrders(
+  db: Db,
+  { merchantId, userId }: { merchantId: string; userId: string },
+) {
+  return db
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.userId, userId),
+        eq(orders.isHidden, false),
+        inArray(orders.status, [...ACTIVE_ORDER_STATUSES]),
+      ),
+    )
+    .orderBy(desc(orders.createdDate), desc(orders.id))
+    .limit(50);
+}
+
+export async function hideOrder(
+  db: Db,
+  { merchantId, id, userId }: { merchantId: string; id: string; userId: string },
+) {
+  const updated = await db
+    .update(orders)
+    .set({ isHidden: true })
+    .where(and(eq(orders.id, id), eq(orders.merchantId, merchantId), eq(orders.userId, userId)))
+    .returning({ id: orders.id });
+  if (updated.length === 0) throw new AppError("NOT_FOUND");
+}
+
+/**
+ * The brand's order, locked for the rest of the transaction; with `userId`, only that customer's.
+ * NOT_FOUND otherwise, so another customer's order looks like no order at all.
+ */
+export async function lockOrder(
+  tx: Db,
+  where: { merchantId: string; orderId: string; userId?: string | null },
+): Promise<OrderRow> {
+  const [order] = await tx
+    .select()
+    .from(orders)
+    .where(
+      and(
+        eq(orders.id, where.orderId),
+        eq(orders.merchantId, where.merchantId),
+        where.userId ? eq(orders.userId, where.userId) : undefined,
+      ),
+    )
+    .for("update");
+  if (!order) throw new AppError("NOT_FOUND");
+  return order;
+}
+
+/** Whether the customer has an order carried by this courier (they may see the courier then). */
+export async function customerHasCourier(
+  db: Db,
+  q: { merchantId: string; userId: string; courierId: string },
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, q.merchantId),
+        eq(orders.userId, q.userId),
+        eq(orders.courierId, q.courierId),
+      ),
+    );
+  return (row?.n ?? 0) > 0;
+}

@@ -1,0 +1,61 @@
+// A brand's order settings (fees, minimum order, cashback, delivery type per channel) and what holds
+// where the brand has set none: the settings calls and the order check all read these defaults.
+import type { AuthChannel, DeliveryType } from "./enums.ts";
+
+export interface OrderSettingsValues {
+  serviceFeeEnabled: boolean;
+  /** The service fee added to an order when serviceFeeEnabled. */
+  feeAmount: number;
+  /** Product total from which delivery is free; null = never free. */
+  feeFreeThreshold: number | null;
+  minimalDeliveryPrice: number;
+  /** Minimum product total for delivery; 0 = none. */
+  minOrderAmount: number;
+  /** Percent of the product total earned back on a delivered or closed order; 0 = none. */
+  cashbackPercent: number;
+  defaultDeliveryTypeBot: DeliveryType;
+  defaultDeliveryTypeWeb: DeliveryType;
+  defaultDeliveryTypeApp: DeliveryType;
+}
+
+/** No fee, no minimum, no cashback, never free delivery, the brand's own couriers everywhere. */
+export const ORDER_SETTINGS_DEFAULTS: Readonly<OrderSettingsValues> = Object.freeze({
+  serviceFeeEnabled: false,
+  feeAmount: 0,
+  feeFreeThreshold: null,
+  minimalDeliveryPrice: 0,
+  minOrderAmount: 0,
+  cashbackPercent: 0,
+  defaultDeliveryTypeBot: "MERCHANT",
+  defaultDeliveryTypeWeb: "MERCHANT",
+  defaultDeliveryTypeApp: "MERCHANT",
+});
+
+/** The settings that apply: the brand's own where it has a settings row, the defaults where not. */
+export function orderSettingsOrDefaults(
+  settings: OrderSettingsValues | null | undefined,
+): OrderSettingsValues {
+  if (!settings) return { ...ORDER_SETTINGS_DEFAULTS };
+  return {
+    serviceFeeEnabled: settings.serviceFeeEnabled,
+    feeAmount: settings.feeAmount,
+    feeFreeThreshold: settings.feeFreeThreshold,
+    minimalDeliveryPrice: settings.minimalDeliveryPrice,
+    minOrderAmount: settings.minOrderAmount,
+    cashbackPercent: settings.cashbackPercent,
+    defaultDeliveryTypeBot: settings.defaultDeliveryTypeBot,
+    defaultDeliveryTypeWeb: settings.defaultDeliveryTypeWeb,
+    defaultDeliveryTypeApp: settings.defaultDeliveryTypeApp,
+  };
+}
+
+/** Who delivers an order placed in a channel: Telegram the bot's setting, the website its own, others the app's. */
+export function defaultDeliveryTypeFor(
+  settings: OrderSettingsValues | null | undefined,
+  channel: AuthChannel,
+): DeliveryType {
+  const s = orderSettingsOrDefaults(settings);
+  if (channel === "TELEGRAM") return s.defaultDeliveryTypeBot;
+  if (channel === "WEB") return s.defaultDeliveryTypeWeb;
+  return s.defaultDeliveryTypeApp;
+}
