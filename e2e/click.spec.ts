@@ -5,7 +5,13 @@ import { openInClick, storedSession } from "./fixtures/platform.ts";
 
 test.describe("inside the Click app", () => {
   test("signs in with ?web_session= and takes Click's language", async ({ page }) => {
-    await openInClick(page, { via: "query", language: "uz", theme: "light", phone: "+998935551234" });
+    await openInClick(page, {
+      via: "query",
+      language: "uz",
+      theme: "light",
+      userId: "935551234",
+      phone: "+998935551234",
+    });
     await expect(page).toHaveURL(/web_session=/);
     const html = page.locator("html");
     await expect(html).toHaveAttribute("data-host", "click");

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import path from "node:path";
 import { z } from "zod";
 
@@ -56,6 +57,24 @@ const envSchema = z.object({
     })
     .default("info"),
   DEMO: flag.optional(),
+  DEMO_PUBLIC: flag.optional(),
+  TRUSTED_PROXIES: z
+    .string()
+    .transform((v) =>
+      v
+        .split(",")
+        .map((item) => item.trim())
+        .filter((item) => item !== ""),
+    )
+    .pipe(
+      z.array(
+        z.string().refine(isProxyAddress, {
+          error:
+            "must be none, or a comma-separated list of IP addresses, CIDR ranges, loopback, linklocal or uniquelocal",
+        }),
+      ),
+    )
+    .optional(),
   ORDER_SIMULATOR: flag.optional(),
   ORDER_SIMULATOR_STEP_MS: z.coerce
     .number({ error: "must be a number" })
@@ -89,6 +108,11 @@ export interface Config {
   /** Origins of remote images (a brand's image CDN) the Content-Security-Policy allows. */
   imageHosts: string[];
   logLevel: "fatal" | "error" | "warn" | "info" | "debug" | "trace" | "silent";
+  /**
+   * The proxies whose X-Forwarded-For/-Proto/-Host the server believes (addresses, CIDR ranges or
+   * proxy-addr's names); empty: none, the client address is the socket's.
+   */
+  trustedProxies: string[];
   /** Demo brands, the testers' harness, the console SMS gateway and the order simulator. */
   demo: boolean;
   /** The demo order simulator walks new orders through their statuses (demo mode only). */
@@ -97,6 +121,32 @@ export interface Config {
   orderSimulatorStepMs: number;
   /** The built client; `dist` in the repository by default. */
   staticDir: string;
+}
+
+/** One entry of TRUSTED_PROXIES as proxy-addr (Fastify's trustProxy) reads it. */
+function isProxyAddress(item: string): boolean {
+  if (["none", "loopback", "linklocal", "uniquelocal"].includes(item)) return true;
+  const [address = "", bits, ...rest] = item.split("/");
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const n = Number(bits);
+  return /^\d{1,3}$/.test(bits) && n <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * Behind a proxy (PUBLIC_URL set) only a proxy on this machine is trusted unless TRUSTED_PROXIES
+ * names others: trusting every hop would let a made-up X-Forwarded-For choose the client address
+ * that every per-address limit counts.
+ */
+function trustedProxies(list: string[] | undefined, publicUrl: string | undefined): string[] {
+  if (list === undefined) return publicUrl === undefined ? [] : ["loopback"];
+  return list.includes("none") ? [] : list;
+}
+
+function isLoopbackHost(host: string): boolean {
+  const bare = host.replace(/^\[|\]$/g, "");
+  return bare === "localhost" || bare === "::1" || (isIP(bare) === 4 && bare.startsWith("127."));
 }
 
 const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv): Record<string, string> =>
@@ -116,6 +166,12 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const e = parsed.data;
   const demo = e.DEMO ?? e.DATABASE_URL === undefined;
+  if (demo && !isLoopbackHost(e.HOST) && !e.DEMO_PUBLIC) {
+    // Demo mode signs anyone in as any test identity and publishes the demo brands' bot tokens.
+    throw new ConfigError(
+      `Invalid configuration:\n  HOST=${JSON.stringify(e.HOST)}: demo mode listens on loopback only (anyone who reaches the testers' harness can sign in as a test customer); set DEMO_PUBLIC=1 to expose a demo on purpose, or DEMO=0`,
+    );
+  }
   if (e.SMS_GATEWAY === "console" && !demo && e.NODE_ENV === "production") {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_GATEWAY="console": the console gateway exists only with DEMO on or NODE_ENV=development',
@@ -137,6 +193,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     mapStyleUrl: e.MAP_STYLE_URL,
     imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,
+    trustedProxies: trustedProxies(e.TRUSTED_PROXIES, e.PUBLIC_URL),
     demo,
     // On by default in demo mode, except under tests that drive statuses themselves.
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),

@@ -221,7 +221,7 @@ describe("placing an order", () => {
   it("answers a retried submit with the first order (same Idempotency-Key)", async () => {
     const c = await customer();
     const first = await place(c, pizzaOrder(), { key: "retry-key-0001" });
-    const again = await place(c, pizzaOrder({ comment: "changed" }), { key: "retry-key-0001" });
+    const again = await place(c, pizzaOrder(), { key: "retry-key-0001" });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json<{ id: string }>().id).toBe(first.json<{ id: string }>().id);
@@ -768,7 +768,8 @@ describe("staff", () => {
       url: `/api/deliveries/v1/delivery/courier/${courierId}`,
       headers: headers(c),
     });
-    expect(seen.json()).toMatchObject({ id: courierId, latitude: 41.3, longitude: 69.24 });
+    // Attached: the customer sees who brings it; the position only once it is on its way.
+    expect(seen.json()).toMatchObject({ id: courierId, latitude: null, longitude: null });
     const stranger = await customer();
     const hidden = await t.app.inject({
       method: "GET",
@@ -776,8 +777,14 @@ describe("staff", () => {
       headers: headers(stranger),
     });
     expect(hidden.statusCode).toBe(404);
-    for (const s of ["ON_WAY", "DELIVERED"])
-      expect((await staffMove(staff, order.id, s)).statusCode).toBe(200);
+    expect((await staffMove(staff, order.id, "ON_WAY")).statusCode).toBe(200);
+    const onWay = await t.app.inject({
+      method: "GET",
+      url: `/api/deliveries/v1/delivery/courier/${courierId}`,
+      headers: headers(c),
+    });
+    expect(onWay.json()).toMatchObject({ id: courierId, latitude: 41.3, longitude: 69.24 });
+    expect((await staffMove(staff, order.id, "DELIVERED")).statusCode).toBe(200);
     const [after] = await t.db.select({ cashback: users.cashback }).from(users).where(eq(users.id, c.id));
     expect(after!.cashback).toBe(order.cashbackEarned);
     expect((await staffMove(staff, order.id, "CLOSED")).statusCode).toBe(200);

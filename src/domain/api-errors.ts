@@ -261,6 +261,24 @@ export const API_ERRORS = {
     ru: "Вы уже использовали этот промокод",
     eng: "You have already used this promo code",
   },
+  PROMO_USED_UP: {
+    status: 400,
+    uz: "Bu promokoddan foydalanish soni tugagan",
+    ru: "Лимит использований этого промокода исчерпан",
+    eng: "This promo code has been used up",
+  },
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    uz: "Bu Idempotency-Key boshqa so'rov uchun ishlatilgan. Yangi buyurtma uchun yangi kalit yuboring",
+    ru: "Этот Idempotency-Key уже использован для другого запроса. Для нового заказа пришлите новый ключ",
+    eng: "This Idempotency-Key was used for a different request. Send a new key for a new order",
+  },
+  HARNESS_PHONE_TAKEN: {
+    status: 409,
+    uz: "Bu raqam haqiqiy mijozga tegishli. Test uchun boshqa raqam tanlang",
+    ru: "Этот номер принадлежит существующему клиенту. Выберите для теста другой номер",
+    eng: "This phone belongs to an existing customer. Pick another phone for testing",
+  },
   CASHBACK_NOT_ENOUGH: {
     status: 400,
     uz: "Keshbek balansingiz yetarli emas",

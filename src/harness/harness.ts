@@ -120,7 +120,14 @@ function applyPreset(index: number): void {
   (el("tg-last") as HTMLInputElement).value = preset.lastName;
   (el("tg-username") as HTMLInputElement).value = preset.username;
   (el("tg-language") as HTMLSelectElement).value = preset.languageCode;
-  (el("tg-phone") as HTMLInputElement).value = `+99890${preset.id.slice(-7)}`;
+  const phone = el("tg-phone") as HTMLInputElement;
+  phone.value = phoneOfId(preset.id);
+  phone.dataset.forId = preset.id;
+}
+
+/** Each test identity's own phone, so a new id does not reuse (and get refused) another's number. */
+function phoneOfId(id: string): string {
+  return `+99890${id.slice(-7).padStart(7, "0")}`;
 }
 
 function setUp(): void {
@@ -137,6 +144,13 @@ function setUp(): void {
     applyPreset(Number(presets.value));
   });
   applyPreset(0);
+  // A changed id takes its own phone, unless the tester typed a phone of their choosing.
+  const id = el("tg-id") as HTMLInputElement;
+  const phone = el("tg-phone") as HTMLInputElement;
+  id.addEventListener("input", () => {
+    if (phone.value === phoneOfId(phone.dataset.forId ?? "")) phone.value = phoneOfId(id.value);
+    phone.dataset.forId = id.value;
+  });
 
   (el("tg-form") as HTMLFormElement).addEventListener("submit", (event) => {
     event.preventDefault();

@@ -257,6 +257,7 @@ function uuidOrNull(id: string | null | undefined): string | null {
 function snapshotAddress(
   a: NonNullable<ParsedOrderRequest["address"]>,
   savedId: string | null,
+  cityId: string | null,
 ): OrderAddressSnapshot {
   const text = (v: string | null | undefined) => (v === undefined || v === null || v === "" ? null : v);
   return {
@@ -270,7 +271,7 @@ function snapshotAddress(
     comment: text(a.comment),
     latitude: a.latitude,
     longitude: a.longitude,
-    cityId: a.cityId ?? null,
+    cityId,
     floor: text(a.floor),
     office: text(a.office),
     entrance: text(a.entrance),
@@ -411,22 +412,24 @@ export async function prepareOrder(
     if (!atTime || ahead <= 0 || ahead > LATER_MAX_DAYS * 86_400_000) fail("AT_TIME_INVALID");
   }
 
-  const address =
-    kind === "DELIVERY" && req.address
-      ? snapshotAddress(req.address, addressSaved ? sentAddressId : null)
-      : null;
-  if (kind === "DELIVERY" && !address) fail("ADDRESS_REQUIRED");
+  const sent = kind === "DELIVERY" ? req.address : undefined;
+  if (kind === "DELIVERY" && !sent) fail("ADDRESS_REQUIRED");
+  // The point decides the city (the region containing it): a sent city id could pick another city's
+  // minimum order, threshold and cashback, so it is never read.
+  const region = sent
+    ? await findRegionForPoint(db, { merchantId, latitude: sent.latitude, longitude: sent.longitude })
+    : undefined;
+  const address = sent
+    ? snapshotAddress(sent, addressSaved ? sentAddressId : null, region?.cityId ?? null)
+    : null;
   const branch = await chooseBranch(db, ctx, req, kind, address, atTime ?? ctx.now, atTime !== null);
 
   // The zone before the products, so an address outside every zone is named as such.
-  const region = address
-    ? await findRegionForPoint(db, { merchantId, latitude: address.latitude, longitude: address.longitude })
-    : undefined;
   if (address && !region && web.shouldValidateDeliveryArea) fail("OUT_OF_ZONE");
 
   const { lines, stockTaken } = checkLines(ctx, req, branch, loaded);
   const net = productsNet(lines.map((l) => l.input));
-  const settings = pickOrderSettings(settingRows, address?.cityId ?? region?.cityId ?? branch.cityId);
+  const settings = pickOrderSettings(settingRows, region?.cityId ?? branch.cityId);
   if (
     kind === "DELIVERY" &&
     settings &&
@@ -445,7 +448,6 @@ export async function prepareOrder(
       productPrice: fromMinor(net),
       latitude: address.latitude,
       longitude: address.longitude,
-      cityId: address.cityId,
     });
     if (quote.ok) {
       deliveryPrice = quote.price;
@@ -517,7 +519,7 @@ async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: M
   }
   if (problem) fail(problem);
   if (row.mine > 0) fail("PROMO_ALREADY_USED");
-  if (promo.usageLimit !== null && row.all >= promo.usageLimit) fail("PROMO_NOT_ACTIVE");
+  if (promo.usageLimit !== null && row.all >= promo.usageLimit) fail("PROMO_USED_UP");
   return promo;
 }
 

@@ -3,6 +3,7 @@
 // order check (check.ts); every row is read and written through the repositories, in one
 // transaction per change, and what must wait for the commit (live updates, the menu cache) is queued
 // with it.
+import { createHash } from "node:crypto";
 import type { Order } from "#domain/contract/orders.ts";
 import type {
   AuthChannel,
@@ -25,7 +26,7 @@ import {
   addCashback,
   findCancelOrderActive,
   findCashbackBalance,
-  findOrderIdByKey,
+  findOrderByKey,
   giveBackStock,
   insertOrder,
   insertOrderHistory,
@@ -34,6 +35,7 @@ import {
   listOrderItemCounts,
   lockCustomer,
   lockOrder,
+  lockPromoByCode,
   nextOrderNumber,
   recordPromoUse,
   takeStock,
@@ -107,11 +109,36 @@ function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "ord
 }
 
 /**
- * Places an order, or answers the first order of the same Idempotency-Key. One customer's submits are
- * serialised by a lock on the customer's row, so the key, the cashback balance and promo use are
- * read and written without a race; the unique index on the key is the last line of defence.
- * The checks that read only configuration and products run before the transaction (stock is taken
- * by a guarded update inside it); a placed order is answered from the rows it wrote.
+ * The fingerprint of a placing request: the endpoint (now or later) and the parsed body, whose keys
+ * come in the schema's order, so a true retry matches and any other request does not.
+ */
+function requestHash(later: boolean, req: ParsedOrderRequest): string {
+  return createHash("sha256")
+    .update(JSON.stringify([later ? "at-time" : "now", req]))
+    .digest("hex");
+}
+
+/** The first order of a key, when this request is a true retry of it; a reused key is refused. */
+async function firstOrderOfKey(
+  db: Db,
+  q: { merchantId: string; userId: string; key: string; hash: string },
+): Promise<string | undefined> {
+  const existing = await findOrderByKey(db, q);
+  if (!existing) return undefined;
+  if (existing.requestHash !== null && existing.requestHash !== q.hash) {
+    throw new AppError("IDEMPOTENCY_KEY_REUSED");
+  }
+  return existing.id;
+}
+
+/**
+ * Places an order, or answers the first order of the same Idempotency-Key (a key sent again with
+ * another request is refused). One customer's submits are serialised by a lock on the customer's
+ * row, so the key, the cashback balance and their own promo use are read and written without a
+ * race; a promo with a usage limit is locked too, so customers ordering at once with it take turns
+ * at its count. The unique index on the key is the last line of defence. The checks that read only
+ * configuration and products run before the transaction (stock is taken by a guarded update inside
+ * it); a placed order is answered from the rows it wrote.
  */
 export async function placeOrder(
   db: Db,
@@ -121,15 +148,19 @@ export async function placeOrder(
   const merchantId = ctx.merchant.id;
   const userId = ctx.userId;
   const check = checkContext({ ...ctx, now: ctx.now ?? new Date() });
+  const key = ctx.idempotencyKey;
+  const hash = requestHash(ctx.later, req);
+  const promoCode = req.promoCode?.trim().toUpperCase();
   try {
     const prepared = await prepareOrder(db, check, req);
     return await transaction(db, async (tx) => {
       const user = await lockCustomer(tx, { merchantId, userId });
       if (!user) throw new AppError("UNAUTHORIZED");
-      if (ctx.idempotencyKey) {
-        const existing = await findOrderIdByKey(tx, { merchantId, userId, key: ctx.idempotencyKey });
+      if (key) {
+        const existing = await firstOrderOfKey(tx, { merchantId, userId, key, hash });
         if (existing) return { id: existing, created: false };
       }
+      if (promoCode) await lockPromoByCode(tx, { merchantId, code: promoCode });
       const checked = await finishOrder(tx, check, prepared, req, user.cashback);
       for (const { productId, amount } of checked.stockTaken) {
         if (!(await takeStock(tx, { merchantId, productId, amount }))) throw new AppError("STOCK_NOT_ENOUGH");
@@ -137,7 +168,7 @@ export async function placeOrder(
       if (checked.stockTaken.length > 0) await menuChanged(tx, merchantId);
       const number = await nextOrderNumber(tx, { merchantId });
       const status: OrderStatus = checked.atTime ? "AT_TIME" : "CREATED";
-      const order = await insertOrder(tx, orderValues(ctx, checked, { number, status }));
+      const order = await insertOrder(tx, orderValues(ctx, checked, { number, status, hash }));
       const items = await insertOrderItems(
         tx,
         checked.lines.map((l) => ({
@@ -174,8 +205,9 @@ export async function placeOrder(
   } catch (error) {
     // A retried submit answers its first order, even when that order's checks would refuse it now
     // (its stock taken, the branch closed since) or when it lost the race to the unique index.
-    if (ctx.idempotencyKey && (error instanceof AppError || isUniqueViolation(error))) {
-      const existing = await findOrderIdByKey(db, { merchantId, userId, key: ctx.idempotencyKey });
+    if (key && (error instanceof AppError || isUniqueViolation(error))) {
+      if (error instanceof AppError && error.body.code === "IDEMPOTENCY_KEY_REUSED") throw error;
+      const existing = await firstOrderOfKey(db, { merchantId, userId, key, hash });
       if (existing) return { id: existing, created: false };
     }
     throw error;
@@ -186,7 +218,7 @@ export async function placeOrder(
 function orderValues(
   ctx: PlaceContext,
   checked: CheckedOrder,
-  { number, status }: { number: number; status: OrderStatus },
+  { number, status, hash }: { number: number; status: OrderStatus; hash: string },
 ): OrderInsert {
   const t = checked.totals;
   return {
@@ -221,6 +253,7 @@ function orderValues(
       checked.serviceType === "DELIVERY" ? defaultDeliveryTypeFor(checked.settings, ctx.channel) : null,
     atTime: checked.atTime,
     idempotencyKey: ctx.idempotencyKey ?? null,
+    idempotencyHash: ctx.idempotencyKey ? hash : null,
   };
 }
 

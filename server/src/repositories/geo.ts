@@ -227,24 +227,18 @@ export type DeliveryQuote =
 /**
  * The delivery price of a point, one rule for the tariff call and the order check: the price of the
  * region containing it, raised to the minimal delivery price, and free once the product total
- * reaches the fee-free threshold. Outside every region: out of zone.
+ * reaches the fee-free threshold. Outside every region: out of zone. The region's city decides the
+ * settings; a city the client names is never read (it could pick another city's threshold).
  */
 export async function quoteDelivery(
   db: Db,
-  {
-    merchantId,
-    productPrice,
-    cityId,
-    ...point
-  }: Tenant & LatLon & { productPrice: number; cityId?: string | null },
+  { merchantId, productPrice, ...point }: Tenant & LatLon & { productPrice: number },
 ): Promise<DeliveryQuote> {
-  let region = await findRegionForPoint(db, { merchantId, cityId, ...point });
-  // A stale city id (the customer switched cities) must not hide the region that holds the point.
-  if (!region && cityId) region = await findRegionForPoint(db, { merchantId, ...point });
+  const region = await findRegionForPoint(db, { merchantId, ...point });
   if (!region) return { ok: false, reason: "out-of-zone" };
   // The city's own settings as the order check reads them, and the order totals' own fee rule, so
   // the price shown before checkout is the price the order is charged.
-  const settings = await findOrderSettings(db, { merchantId, cityId: cityId ?? region.cityId });
+  const settings = await findOrderSettings(db, { merchantId, cityId: region.cityId });
   const threshold = settings?.feeFreeThreshold ?? null;
   const minimalDeliveryPrice = settings?.minimalDeliveryPrice ?? 0;
   const net = toMinor(productPrice);

@@ -12,6 +12,7 @@ import {
   orderNumberCounters,
   orders,
   products,
+  promos,
   users,
   userPromos,
 } from "../db/schema/index.ts";
@@ -34,17 +35,32 @@ export type OrderInsert = typeof orders.$inferInsert;
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
 
-/** The order a customer placed with an Idempotency-Key, if any. */
-export async function findOrderIdByKey(
+/** The order a customer placed with an Idempotency-Key, if any, with the hash of its request. */
+export async function findOrderByKey(
   db: Db,
   { merchantId, userId, key }: Tenant & { userId: string; key: string },
-): Promise<string | undefined> {
+): Promise<{ id: string; requestHash: string | null } | undefined> {
   const [row] = await db
-    .select({ id: orders.id })
+    .select({ id: orders.id, requestHash: orders.idempotencyHash })
     .from(orders)
     .where(and(eq(orders.merchantId, merchantId), eq(orders.userId, userId), eq(orders.idempotencyKey, key)))
     .limit(1);
-  return row?.id;
+  return row;
+}
+
+/**
+ * Locks the promo of a code until the transaction ends, so the uses counted after it include every
+ * order placed with it before: concurrent orders of different customers take turns at the count.
+ */
+export async function lockPromoByCode(
+  db: Db,
+  { merchantId, code }: Tenant & { code: string },
+): Promise<void> {
+  await db
+    .select({ id: promos.id })
+    .from(promos)
+    .where(and(eq(promos.merchantId, merchantId), eq(promos.code, code)))
+    .for("update");
 }
 
 /** The customer's cashback balance (0 for an unknown customer). */
@@ -484,20 +500,26 @@ export async function lockOrder(
   return order;
 }
 
-/** Whether the customer has an order carried by this courier (they may see the courier then). */
-export async function customerHasCourier(
+/**
+ * What the customer may see of a courier: nothing unless one of their orders is with that courier
+ * right now; the courier's name while it is attached, and the live position only while it is on its
+ * way (a past order gives nothing, or the courier could be followed into other deliveries).
+ */
+export async function customerCourierAccess(
   db: Db,
   q: { merchantId: string; userId: string; courierId: string },
-) {
-  const [row] = await db
-    .select({ n: count() })
+): Promise<"none" | "attached" | "on-way"> {
+  const rows = await db
+    .select({ status: orders.status })
     .from(orders)
     .where(
       and(
         eq(orders.merchantId, q.merchantId),
         eq(orders.userId, q.userId),
         eq(orders.courierId, q.courierId),
+        inArray(orders.status, ["ATTACHED", "ON_WAY"]),
       ),
     );
-  return (row?.n ?? 0) > 0;
+  if (rows.some((r) => r.status === "ON_WAY")) return "on-way";
+  return rows.length > 0 ? "attached" : "none";
 }

@@ -193,6 +193,8 @@ export const orders = pgTable(
     sendChequePhone: text(),
     /** The Idempotency-Key header of the placing request. */
     idempotencyKey: text(),
+    /** SHA-256 of the placing request (endpoint and body): a reused key must carry the same request. */
+    idempotencyHash: text(),
     /** Hidden from the customer's order list. */
     isHidden: boolean().notNull().default(false),
     createdDate: createdDate(),

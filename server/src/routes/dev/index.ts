@@ -23,6 +23,7 @@ import {
   clearPhone,
   contentLanguageOf,
   findOrCreateTelegramUser,
+  findUserByPhone,
   findUserByTelegramId,
   normalisePhone,
 } from "../../repositories/users.ts";
@@ -128,6 +129,30 @@ function defaultPhone(telegramId: string): string {
   return `+99890${telegramId.slice(-7).padStart(7, "0")}`;
 }
 
+/**
+ * The harness's own phone range, +998 97 00x xx xx: accounts with these phones are test identities
+ * by definition, so the harness may join them (a tester shows how sharing a web account's phone in
+ * Telegram makes the two one customer).
+ */
+export const HARNESS_TEST_PHONE = /^\+9989700\d{5}$/;
+
+/**
+ * The harness makes test identities only: a phone another customer of the brand already has is
+ * refused unless it is in the harness's range, or whoever knows a customer's number could sign in
+ * as them through the harness (the signed contact and the fake Click profile are trusted like the
+ * real ones).
+ */
+async function assertPhoneFree(
+  app: FastifyInstance,
+  merchantId: string,
+  phone: string | undefined,
+  isSameIdentity: (owner: { telegramId: bigint | null; clickUserId: string | null }) => boolean,
+): Promise<void> {
+  if (!phone || HARNESS_TEST_PHONE.test(phone)) return;
+  const owner = await findUserByPhone(app.database.db, { merchantId, phone });
+  if (owner && !isSameIdentity(owner)) throw new AppError("HARNESS_PHONE_TAKEN");
+}
+
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -168,6 +193,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     if (!botToken) throw new AppError("TELEGRAM_LOGIN_UNAVAILABLE");
     const telegramId = BigInt(input.user.id);
     const phone = normalisePhone(input.phone ?? defaultPhone(input.user.id)) ?? defaultPhone(input.user.id);
+    await assertPhoneFree(app, merchant.id, phone, (owner) => owner.telegramId === telegramId);
 
     // Put the account in the state the tester asked for: with or without a verified phone.
     if (input.phoneVerification === "verified") {
@@ -239,6 +265,12 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   r.post("/dev/click/launch", { schema: { ...hide, body: clickLaunchSchema } }, async (request) => {
     const input = request.body;
     const merchant = await brandOrThrow(app, input.sub);
+    await assertPhoneFree(
+      app,
+      merchant.id,
+      normalisePhone(input.profile.phone),
+      (owner) => owner.clickUserId === input.profile.userId,
+    );
     const webSession = openFakeClickSession({
       profile: input.profile,
       token: fakeClickTokenFor(merchant),

@@ -181,13 +181,13 @@ export async function branchRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (request) => {
-      const { productPrice, latitude, longitude, cityId } = request.body;
+      // The body's cityId is accepted for the specification's shape but the point decides the city.
+      const { productPrice, latitude, longitude } = request.body;
       const quote = await quoteDelivery(db, {
         merchantId: request.tenant.id,
         productPrice,
         latitude,
         longitude,
-        cityId,
       });
       if (!quote.ok) throw new AppError("OUT_OF_ZONE");
       return {

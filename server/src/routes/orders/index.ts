@@ -26,7 +26,7 @@ import { OrderEvents } from "../../orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
 import { changeStatus, placeOrder, quoteOrder } from "../../orders/service.ts";
 import {
-  customerHasCourier,
+  customerCourierAccess,
   findOrder,
   hideOrder,
   listActiveOrders,
@@ -399,7 +399,8 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: "The courier carrying one of the customer's orders, with the last known position",
+        summary:
+          "The courier of one of the customer's orders while it is attached (name) or on its way (with the last known position)",
         tags: ["orders"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,
@@ -411,15 +412,14 @@ export async function ordersRoutes(app: FastifyInstance): Promise<void> {
       const { user } = authOf(request);
       const merchantId = request.tenant.id;
       const staff = user.role === "STAFF" || user.role === "ADMIN";
-      if (
-        !staff &&
-        !(await customerHasCourier(db, { merchantId, userId: user.id, courierId: request.params.id }))
-      ) {
-        throw new AppError("NOT_FOUND");
-      }
+      const access = staff
+        ? "on-way"
+        : await customerCourierAccess(db, { merchantId, userId: user.id, courierId: request.params.id });
+      if (access === "none") throw new AppError("NOT_FOUND");
       const courier = await findCourierView(db, { merchantId, id: request.params.id });
       if (!courier) throw new AppError("NOT_FOUND");
-      return courier;
+      if (access === "on-way") return courier;
+      return { ...courier, latitude: null, longitude: null, positionAt: null };
     },
   );
 

@@ -4,6 +4,7 @@
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import {
   authResultSchema,
   okSchema,
@@ -23,7 +24,6 @@ import {
   findOrCreateTelegramUser,
   findUserByTelegramId,
   linkTelegramId,
-  normalisePhone,
   setUserLanguage,
   saveBotSession,
   type UserRow,
@@ -170,8 +170,14 @@ export async function webbotTenantRoutes(app: FastifyInstance): Promise<void> {
       const botToken = requireBotToken(merchant, app.config);
       const data = verifyInitDataOrThrow(request.body.initData, botToken);
       const contact = verifyContactOrThrow(request.body.contact, botToken, data.user.id);
-      const phone = normalisePhone(contact.phoneNumber);
-      if (!phone) throw new AppError("CONTACT_INVALID");
+      // The same rule as the code login: a number of a country the brand does not serve is refused.
+      const parsed = parsePhone(`+${contact.phoneNumber.replace(/\D/g, "")}`, {
+        countries: phoneCountriesFor(merchant.currency),
+      });
+      if (!parsed.ok) {
+        throw new AppError(parsed.problem === "COUNTRY" ? "PHONE_COUNTRY_NOT_SERVED" : "CONTACT_INVALID");
+      }
+      const phone = parsed.e164;
       const { user: telegramUser } = await findOrCreateTelegramUser(db, {
         merchantId: merchant.id,
         profile: {

@@ -29,7 +29,10 @@ function OrderMap({ userId, id }: { userId: string; id: string }) {
   const order = useOrder(userId, id, live ? false : POLL_MS);
   const config = useMapConfig();
   const moving = order.data?.status === "ATTACHED" || order.data?.status === "ON_WAY";
-  const courier = useCourier(order.data?.courierId ?? null, moving && !live ? POLL_MS : false);
+  const courier = useCourier(
+    moving ? (order.data?.courierId ?? null) : null,
+    moving && !live ? POLL_MS : false,
+  );
   usePageTitle(order.data ? t`Order #${order.data.number} on the map` : t`Order`);
   if (order.isPending || config.isPending) return <PageSpinner />;
   const o = order.data;
