@@ -273,6 +273,47 @@ test.describe("orders", () => {
     await expect(page.getByText(new RegExp(`${chosen}$`))).toBeVisible();
   });
 
+  test("an order whose answer was lost is placed once when the customer taps again", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await logInOnTheWeb(page, testInfo);
+    await seed(page, [basketLine(f.drink, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    // The server takes the first order but its answer never reaches the customer.
+    let lost = 0;
+    await page.route("**/api/orders/v1/orders", async (route) => {
+      if (route.request().method() !== "POST" || lost > 0) return route.continue();
+      lost += 1;
+      // Node, unlike Chromium, does not resolve *.localhost; the merchant header names the brand.
+      const url = new URL(route.request().url());
+      url.hostname = "127.0.0.1";
+      await route.fetch({ url: url.toString() });
+      await route.abort("connectionreset");
+    });
+    await page.goto("/checkout");
+    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
+    await pageMainButton(page).click();
+    await expect(page.getByTestId("submit-error")).toBeVisible();
+    await pageMainButton(page).click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    const session = await storedSession(page);
+    const listOrders = async () =>
+      (
+        (await (
+          await request.get(apiUrl(testInfo, `/orders/v1/orders/user/${session?.user?.id ?? ""}`), {
+            headers: { merchant: f.merchantId, authorization: `Bearer ${session?.token ?? ""}` },
+          })
+        ).json()) as { content: { id: string }[] }
+      ).content;
+    expect(lost).toBe(1);
+    expect(await listOrders()).toHaveLength(1);
+  });
+
   test("a promo code that is refused and one that works", async ({ page, request }, testInfo) => {
     const f = await facts(request, testInfo);
     await seed(page, [basketLine(f.pizza, 1)], {

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
-import fastifyHelmet from "@fastify/helmet";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
+import helmet from "helmet";
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
@@ -13,6 +13,7 @@ import {
   validatorCompiler,
 } from "fastify-type-provider-zod";
 import { apiErrorBody, type ApiErrorBody } from "#domain/api-errors.ts";
+import { controlCharacterPath } from "#domain/contract/common.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
@@ -51,6 +52,21 @@ function describeValidation(error: FastifyError): string {
     .join("; ");
 }
 
+/**
+ * PostgreSQL's refusals of a value the schemas let through (a number out of a column's range, a
+ * byte it cannot store): the request is at fault, so 400, never 500. SQLSTATE classes 22003,
+ * 22021 and 22P05; Drizzle and PGlite put the database's error in `cause`.
+ */
+const REFUSED_VALUE = new Set(["22003", "22021", "22P05"]);
+function refusedValue(error: unknown): boolean {
+  for (let e = error, depth = 0; e && typeof e === "object" && depth < 5; depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && REFUSED_VALUE.has(code)) return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
 function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
   const d = body.description;
   return {
@@ -61,6 +77,7 @@ function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
+  const securityHeaders = helmet(helmetOptions(config));
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: (req) => {
@@ -70,6 +87,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     bodyLimit: BODY_LIMIT,
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true },
+    // Errors the router meets before any route (bad URL encoding, an over-long path parameter)
+    // skip every hook, so this answer adds the security headers and the request id itself.
+    frameworkErrors: (error, request, reply) => {
+      const body = apiErrorBody(error.code === "FST_ERR_MAX_PARAM_LENGTH" ? "URL_TOO_LONG" : "URL_INVALID");
+      securityHeaders(request.raw, reply.raw, () => {
+        const payload = JSON.stringify(body);
+        reply.raw.writeHead(body.status, {
+          "content-type": "application/json; charset=utf-8",
+          "content-length": Buffer.byteLength(payload),
+          "x-request-id": request.id,
+        });
+        reply.raw.end(payload);
+      });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -79,6 +110,20 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+  });
+
+  // A control character in any text of a request is refused before the route's schema runs.
+  app.addHook("preValidation", async (request) => {
+    const found =
+      controlCharacterPath(request.body, "body") ??
+      controlCharacterPath(request.query, "querystring") ??
+      controlCharacterPath(request.params, "params");
+    if (found)
+      throw new AppError(
+        "VALIDATION_FAILED",
+        withDetail(apiErrorBody("VALIDATION_FAILED"), `${found}: control characters are not allowed`)
+          .description,
+      );
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
@@ -91,6 +136,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       body = apiErrorBody("PAYLOAD_TOO_LARGE");
     } else if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE") {
       body = apiErrorBody("UNSUPPORTED_MEDIA_TYPE");
+    } else if (refusedValue(error)) {
+      request.log.warn({ err: error }, "the database refused a value of the request");
+      body = apiErrorBody("VALIDATION_FAILED");
     } else if (error.statusCode === 429) {
       body = apiErrorBody("RATE_LIMITED");
     } else if (error.statusCode !== undefined && error.statusCode >= 400 && error.statusCode < 500) {
@@ -106,7 +154,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.status(body.status).send(body);
   });
 
-  await app.register(fastifyHelmet, helmetOptions(config));
+  // helmet itself rather than its Fastify plugin: the router's own errors need the same headers.
+  app.addHook("onRequest", (request, reply, done) => {
+    securityHeaders(request.raw, reply.raw, (error) => {
+      done(error instanceof Error ? error : undefined);
+    });
+  });
 
   await app.register(fastifyRateLimit, {
     global: true,

@@ -279,6 +279,24 @@ export const API_ERRORS = {
     ru: "Этот номер принадлежит существующему клиенту. Выберите для теста другой номер",
     eng: "This phone belongs to an existing customer. Pick another phone for testing",
   },
+  URL_INVALID: {
+    status: 400,
+    uz: "Manzil (URL) noto'g'ri kodlangan",
+    ru: "Адрес запроса (URL) закодирован неверно",
+    eng: "The request URL is not validly encoded",
+  },
+  URL_TOO_LONG: {
+    status: 414,
+    uz: "Manzil (URL) qismi juda uzun",
+    ru: "Часть адреса запроса (URL) слишком длинная",
+    eng: "A part of the request URL is too long",
+  },
+  UPLOAD_MALFORMED: {
+    status: 400,
+    uz: "Yuborilgan fayl o'qilmadi. Qaytadan yuboring",
+    ru: "Не удалось прочитать отправленный файл. Отправьте его ещё раз",
+    eng: "The upload could not be read. Please send it again",
+  },
   CASHBACK_NOT_ENOUGH: {
     status: 400,
     uz: "Keshbek balansingiz yetarli emas",

@@ -1,4 +1,4 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import type { HelmetOptions } from "helmet";
 import type { Config } from "../config.ts";
 import { configuredMapStyle, OFFLINE_STYLE } from "../routes/geo/geocoding.ts";
 
@@ -71,7 +71,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
   };
 }
 
-export function helmetOptions(config: Config): FastifyHelmetOptions {
+export function helmetOptions(config: Config): HelmetOptions {
   return {
     contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
     frameguard: false,

@@ -36,3 +36,37 @@ export const errorResponses = {
 export const tenantHeadersSchema = z.looseObject({
   merchant: z.uuid().describe("The brand's merchant id"),
 });
+
+/**
+ * Control characters no text of the API may hold: PostgreSQL refuses NUL outright, and the rest
+ * only hide text or break the receipts and messages it is copied into. Tab and line breaks stay
+ * (an order comment may have lines).
+ */
+// eslint-disable-next-line no-control-regex -- matching control characters is the point
+export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
+
+/** Where the first text holding a control character is in a parsed request part ("body.address.name"). */
+export function controlCharacterPath(value: unknown, path: string, depth = 0): string | undefined {
+  if (typeof value === "string") return CONTROL_CHARACTER.test(value) ? path : undefined;
+  if (depth > 32 || value === null || typeof value !== "object") return undefined;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = controlCharacterPath(item, `${path}.${i}`, depth + 1);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  // Only plain parsed JSON/query objects; a multipart stream or a Buffer is not text.
+  const proto = Object.getPrototypeOf(value) as unknown;
+  if (proto !== Object.prototype && proto !== null) return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const found = CONTROL_CHARACTER.test(key)
+      ? `${path}.${key}`
+      : controlCharacterPath(item, `${path}.${key}`, depth + 1);
+    if (found) return found;
+  }
+  return undefined;
+}
+
+/** The largest amount a money column holds (numeric(14, 2)). */
+export const MONEY_MAX = 999_999_999_999.99;

@@ -2,7 +2,7 @@
 // 3 and 7). Shared by the server routes and, as types only, by the client.
 import { z } from "zod";
 import { ADDRESS_TYPES, WEEK_NAMES, WORK_HOUR_TYPES } from "../enums.ts";
-import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
+import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
 
 const latitude = z.number().min(-90).max(90);
 const longitude = z.number().min(-180).max(180);
@@ -87,12 +87,12 @@ export type Region = z.infer<typeof regionSchema>;
 /** Spec "Tariff calculation request". */
 export const tariffRequestSchema = z
   .object({
-    productPrice: z.number().min(0),
+    productPrice: z.number().min(0).max(MONEY_MAX),
     latitude,
     longitude,
     branchId: uuidSchema.nullish(),
     cityId: uuidSchema.nullish(),
-    distance: z.number().min(0).nullish(),
+    distance: z.number().min(0).max(40_075_000).nullish().describe("Metres; at most once round the Earth"),
     address: z.string().max(500).nullish(),
   })
   .describe("Tariff calculation request");

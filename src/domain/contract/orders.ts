@@ -13,7 +13,7 @@ import {
   PRODUCT_UNITS,
   SERVICE_TYPES,
 } from "../enums.ts";
-import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
+import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
 
 const shortText = (max: number) => z.string().trim().max(max);
 const quantitySchema = z.number().positive().max(10_000);
@@ -75,7 +75,7 @@ export const orderRequestSchema = z
     courierComment: shortText(1000).nullish(),
     promoCode: shortText(64).nullish(),
     /** Cashback to spend, so'm; never above the balance. */
-    cashback: z.number().min(0).max(1e12).nullish(),
+    cashback: z.number().min(0).max(MONEY_MAX).nullish(),
     receiver: receiverSchema.nullish(),
     orderDevice: z.enum(ORDER_DEVICES).nullish(),
     /** Later orders: the merchant's local day "YYYY-MM-DD" and time "HH:mm" (seconds are zero). */

@@ -81,6 +81,20 @@ function refuse(reply: FastifyReply, refusal: IssueRefusal): never {
   throw new AppError("RATE_LIMITED");
 }
 
+/** The bytes of the one `image` field; a body busboy cannot read (no boundary, cut short) is a 400. */
+async function readImageField(request: FastifyRequest): Promise<Buffer> {
+  try {
+    const file = await request.file();
+    if (!file || file.fieldname !== "image") throw new AppError("IMAGE_INVALID");
+    return await file.toBuffer();
+  } catch (error) {
+    if (error instanceof AppError) throw error;
+    if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE") throw new AppError("IMAGE_TOO_LARGE");
+    request.log.info({ err: error }, "unreadable multipart upload");
+    throw new AppError("UPLOAD_MALFORMED");
+  }
+}
+
 export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
@@ -374,16 +388,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       const merchantId = request.tenant.id;
       const { user } = authOf(request);
       if (!request.isMultipart()) throw new AppError("IMAGE_INVALID");
-      const file = await request.file();
-      if (!file || file.fieldname !== "image") throw new AppError("IMAGE_INVALID");
-      let bytes: Buffer;
-      try {
-        bytes = await file.toBuffer();
-      } catch (error) {
-        if ((error as { code?: string }).code === "FST_REQ_FILE_TOO_LARGE")
-          throw new AppError("IMAGE_TOO_LARGE");
-        throw error;
-      }
+      const bytes = await readImageField(request);
       const prepared = await prepareProfileImage(bytes);
       if (!prepared.ok) throw new AppError(prepared.reason === "SIZE" ? "IMAGE_TOO_LARGE" : "IMAGE_INVALID");
       await storage.put(prepared.name, prepared.bytes);

@@ -123,7 +123,10 @@ function CheckoutForm() {
   const [receiverPhone, setReceiverPhone] = useState("");
   const [sending, setSending] = useState(false);
   const [submitError, setSubmitError] = useState<string | null>(null);
-  const idempotencyKey = useRef(newKey());
+  // One Idempotency-Key per order body: a retry after a lost answer reuses it (the server returns
+  // the first order), and an edited order gets a new one (the server refuses a key reused with
+  // another body).
+  const sent = useRef<{ signature: string; key: string } | null>(null);
 
   const branchId = serviceType === "DELIVERY" ? (nearestBranch?.id ?? null) : (draft.branch?.id ?? null);
   const branch = useBranch(branchId);
@@ -186,14 +189,16 @@ function CheckoutForm() {
     if (!body || sending) return;
     setSending(true);
     setSubmitError(null);
-    const [error, order] = await placeOrder(body, later, idempotencyKey.current);
+    const signature = JSON.stringify([body, later]);
+    if (sent.current?.signature !== signature) sent.current = { signature, key: newKey() };
+    const [error, order] = await placeOrder(body, later, sent.current.key);
     setSending(false);
     if (error) {
       setSubmitError(errorText(error));
       getPlatform().haptics.notify("error");
       return;
     }
-    idempotencyKey.current = newKey();
+    sent.current = null;
     getPlatform().haptics.notify("success");
     basket.clear();
     orderDraft.resetKeepingAddress();
