@@ -1,5 +1,5 @@
 // `npm test`: every check in order, each one's output streamed, then one summary line
-// "N passed, N failed" (tests counted one by one; typecheck, lint, format, build and size as one each).
+// "N passed, N failed" (tests counted one by one; typecheck, lint, format, dependencies, build and size as one each).
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -62,6 +62,10 @@ const bin = (tool: string) => path.join("node_modules", ".bin", tool);
 step("typecheck", bin("tsc"), ["-b", "--noEmit"]);
 step("lint", bin("eslint"), ["--max-warnings", "0", "."]);
 step("format", bin("prettier"), ["--check", "."]);
+step("dependencies", bin("depcruise"), [
+  ...["src", "server/src", "scripts"],
+  ...["--config", ".dependency-cruiser.cjs", "--output-type", "err"],
+]);
 
 const vitestReport = path.join(reportDir, "vitest.json");
 const vitestOk = run("unit and server integration", bin("vitest"), [

@@ -7,13 +7,14 @@ import { bootStorefront } from "./app/boot.ts";
 import { routes } from "./app/routes.tsx";
 import { startAnalytics } from "./features/analytics/analytics-switches.ts";
 import { errorText } from "./lib/api-client.ts";
-import { showPendingAuthNotice } from "./lib/auth.ts";
+import { connectApiClientToSession } from "./shared/session/api-session.ts";
+import { showPendingAuthNotice } from "./shared/session/auth.ts";
 import { checkAppVersion, installChunkErrorReload, watchDeployments } from "./lib/deploy.ts";
 import { notify } from "./lib/notify.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { applyUrlPrefix } from "./lib/url-prefix.ts";
 import { initPlatform, renderInitDataMissing } from "./platform/index.ts";
-import { signInWithHost } from "./platform/sign-in.ts";
+import { signInWithHost } from "./shared/session/host-sign-in.ts";
 
 // Boot: version check, URL language prefix, then the host platform and the brand in parallel,
 // the host sign-in (Telegram, Click), and the first render.
@@ -24,6 +25,7 @@ async function main(): Promise<void> {
   }
   applyUrlPrefix();
   installChunkErrorReload();
+  connectApiClientToSession();
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");
 

@@ -32,3 +32,49 @@ describe("the routes/repositories boundary", () => {
     expect(await restrictedImports(querying, "server/src/repositories/fake.ts")).toEqual([]);
   });
 });
+
+async function layerErrors(code: string, filePath: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === "import-x/no-restricted-paths")
+    .map((m) => m.message);
+}
+
+describe("the client's layers", () => {
+  it("fail a generic helper that imports shared state, and platform code that imports lib", async () => {
+    const lib = await layerErrors(
+      'import { getSession } from "../shared/session/session.ts";\n',
+      "src/lib/fake.ts",
+    );
+    expect(lib).toEqual([expect.stringContaining("lib, platform and components are generic")]);
+    const platform = await layerErrors(
+      'import { api } from "../lib/api-client.ts";\n',
+      "src/platform/fake.ts",
+    );
+    expect(platform).toEqual([expect.stringContaining("platform talks to the host only")]);
+  });
+
+  it("fail a feature that imports another feature or the app shell, and shared code that imports a feature", async () => {
+    const feature = await layerErrors(
+      'import { getOrders } from "../orders/api/get-orders.ts";\nimport { routes } from "../../app/routes.tsx";\n',
+      "src/features/menu/fake.ts",
+    );
+    expect(feature).toHaveLength(2);
+    const shared = await layerErrors(
+      'import { getOrders } from "../../features/orders/api/get-orders.ts";\n',
+      "src/shared/basket/fake.ts",
+    );
+    expect(shared).toEqual([expect.stringContaining("shared modules serve features")]);
+  });
+
+  it("let a feature use its own files, shared modules, lib and domain", async () => {
+    const code = [
+      'import { useOrders } from "./api/get-orders.ts";',
+      'import { useBasket } from "../../shared/basket/basket.ts";',
+      'import { api } from "../../lib/api-client.ts";',
+      'import { toMinor } from "../../domain/money.ts";',
+      "",
+    ].join("\n");
+    expect(await layerErrors(code, "src/features/orders/fake.ts")).toEqual([]);
+  });
+});

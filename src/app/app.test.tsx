@@ -2,7 +2,7 @@ import { act, fireEvent, render, screen, waitFor, within } from "@testing-librar
 import { describe, expect, it } from "vitest";
 import { getCookie } from "../lib/cookies.ts";
 import { notify } from "../lib/notify.ts";
-import { setCurrentBrand } from "../lib/current-brand.ts";
+import { setCurrentBrand } from "../shared/brand/current-brand.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { brand, json, LAVASH_ID, merchant, serveApi, settings } from "../test/fixtures.ts";
 import { App } from "./app.tsx";

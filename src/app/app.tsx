@@ -6,9 +6,14 @@ import { lazy, Suspense, useLayoutEffect, type ReactNode } from "react";
 import { ErrorPage } from "../components/error-page.tsx";
 import { NotificationHost } from "../components/notification-host.tsx";
 import { errorText } from "../lib/api-client.ts";
-import { applyBrandLook, brandLook, DEFAULT_BRAND_COLOR, DEFAULT_FAVICON } from "../lib/brand-look.ts";
+import {
+  applyBrandLook,
+  brandLook,
+  DEFAULT_BRAND_COLOR,
+  DEFAULT_FAVICON,
+} from "../shared/brand/brand-look.ts";
 import { i18n } from "../lib/i18n.ts";
-import { TenantContext, type Tenant } from "../lib/tenant.ts";
+import { TenantContext, type Tenant } from "../shared/brand/tenant.ts";
 import { useContentLanguage } from "../lib/use-content-language.ts";
 import { getPlatform } from "../platform/index.ts";
 import type { BootResult } from "./boot.ts";
@@ -17,7 +22,7 @@ import { AppRouter } from "./router.tsx";
 // The order draft's background work (delivery recalculation, guest addresses after login) is not
 // needed to paint the first screen: its own chunk.
 const OrderDraftEffects = lazy(() =>
-  import("../lib/order-draft-effects.tsx").then((m) => ({ default: m.OrderDraftEffects })),
+  import("../shared/order-draft/order-draft-effects.tsx").then((m) => ({ default: m.OrderDraftEffects })),
 );
 
 /** Applies the brand's look to the document and gives telegram-ui its light or dark appearance. */

@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { getCookie, setCookie } from "../lib/cookies.ts";
-import { getCurrentBrand } from "../lib/current-brand.ts";
+import { getCurrentBrand } from "../shared/brand/current-brand.ts";
 import { createQueryClient } from "../lib/query-client.ts";
-import { getSession } from "../lib/session.ts";
+import { getSession } from "../shared/session/session.ts";
 import { createWebHost } from "../platform/web.ts";
 import { json, LAVASH_ID, merchant, serveApi, settings } from "../test/fixtures.ts";
 import { bootStorefront } from "./boot.ts";

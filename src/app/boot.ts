@@ -4,7 +4,7 @@ import { merchantBySubQueryOptions } from "../features/merchant/api/get-merchant
 import { defaultWebSettings, webSettingsQueryOptions } from "../features/merchant/api/get-web-settings.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { resolveBrandSub, STORED_VENDOR_KEY } from "../lib/brand-host.ts";
-import { setCurrentBrand } from "../lib/current-brand.ts";
+import { setCurrentBrand } from "../shared/brand/current-brand.ts";
 import {
   activateLocale,
   chooseLocale,
@@ -15,9 +15,9 @@ import {
   preloadLocale,
   type Locale,
 } from "../lib/i18n.ts";
-import { setSession } from "../lib/session.ts";
+import { setSession } from "../shared/session/session.ts";
 import { readLocal, wipeClientStorage } from "../lib/storage.ts";
-import type { Tenant } from "../lib/tenant.ts";
+import type { Tenant } from "../shared/brand/tenant.ts";
 import type { Host } from "../platform/index.ts";
 
 export type BootResult =

@@ -3,7 +3,7 @@ import { matchRoute, Redirect, useLocation, useRouter, useSearch } from "wouter"
 import { NotFoundPage } from "../components/error-page.tsx";
 import { PageSpinner } from "../components/page-spinner.tsx";
 import { isNewBuildAvailable } from "../lib/deploy.ts";
-import { useTenant } from "../lib/tenant.ts";
+import { useTenant } from "../shared/brand/tenant.ts";
 import { ErrorBoundary } from "./error-boundary.tsx";
 import { LAYOUTS } from "./layouts/layouts.tsx";
 import { activeRoutes, routes, type AppRoute } from "./routes.tsx";

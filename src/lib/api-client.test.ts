@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiErrorBody } from "../domain/api-errors.ts";
 import { api, cdn, configureApiClient, parseTokenMarkers, REQUEST_TIMEOUT_MS, unwrap } from "./api-client.ts";
-import { setCurrentBrand } from "./current-brand.ts";
+import { setCurrentBrand } from "../shared/brand/current-brand.ts";
 import { activateLocale } from "./i18n.ts";
 import { getNotices, dismiss } from "./notify.ts";
-import { setSession } from "./session.ts";
+import { setSession } from "../shared/session/session.ts";
 
 const MERCHANT = "0193a3c4-0000-7000-8000-000000000001";
 

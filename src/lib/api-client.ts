@@ -3,10 +3,8 @@ import { FetchError, ofetch } from "ofetch";
 import type { ApiErrorBody } from "../domain/api-errors.ts";
 import { pickText } from "../domain/multilingual.ts";
 import { usesDevelopmentApi } from "./brand-host.ts";
-import { getCurrentBrand } from "./current-brand.ts";
 import { currentContentLanguage, i18n } from "./i18n.ts";
 import { notify } from "./notify.ts";
-import { clearStorageForLogout, getToken, markAuthNotice } from "./session.ts";
 
 // The storefront's HTTP client (spec section 7):
 // - base URL from configuration (same-origin /api by default; a development base on dev hosts);
@@ -76,17 +74,12 @@ export interface ApiClientHooks {
   showError: (text: string) => void;
 }
 
+// Without a brand and a session (a generic helper knows neither): shared/session/api-session.ts
+// connects them at boot.
 const defaultHooks: ApiClientHooks = {
-  merchantId: () => getCurrentBrand()?.merchantId ?? null,
-  token: () => {
-    const brand = getCurrentBrand();
-    return brand ? getToken(brand.sub) : null;
-  },
+  merchantId: () => null,
+  token: () => null,
   onUnauthorized: () => {
-    const brand = getCurrentBrand();
-    if (brand) clearStorageForLogout(brand.sub);
-    // "Some things are out of date! Please log in again." greets the reloaded page.
-    markAuthNotice("expired");
     window.location.assign("/");
   },
   onMerchantInactive: () => {

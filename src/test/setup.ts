@@ -1,9 +1,10 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
-import { resetApiClient } from "../lib/api-client.ts";
+import { configureApiClient, resetApiClient } from "../lib/api-client.ts";
 import { deleteAllCookies } from "../lib/cookies.ts";
-import { resetCurrentBrand } from "../lib/current-brand.ts";
+import { resetCurrentBrand } from "../shared/brand/current-brand.ts";
 import { activateLocale } from "../lib/i18n.ts";
+import { sessionApiHooks } from "../shared/session/api-session.ts";
 
 // Every client test starts on an empty page: no storage, no cookies, English, the web host.
 beforeEach(async () => {
@@ -12,6 +13,7 @@ beforeEach(async () => {
   deleteAllCookies();
   resetCurrentBrand();
   resetApiClient();
+  configureApiClient(sessionApiHooks);
   window.history.replaceState(null, "", "/");
   await activateLocale("en");
 });

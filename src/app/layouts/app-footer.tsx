@@ -4,7 +4,7 @@ import { contactIcon, CONTACT_LABELS } from "../../components/contact-list.tsx";
 import { pickText } from "../../domain/multilingual.ts";
 import { POLICY_TITLES } from "../../features/policies/policy-titles.ts";
 import { contactLinks } from "../../lib/contacts.ts";
-import { useRequiredTenant } from "../../lib/tenant.ts";
+import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 
 /** Links to the brand's branches and texts (where switched on), its contacts and its copyright lines. */

@@ -5,7 +5,7 @@ import { pickText } from "../../domain/multilingual.ts";
 import { BrandSwitcher } from "../../features/brands/components/brand-switcher.tsx";
 import { LanguageSwitcher } from "../../features/language/components/language-switcher.tsx";
 import { merchantLocales } from "../../lib/i18n.ts";
-import { useRequiredTenant } from "../../lib/tenant.ts";
+import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 import { PROFILE_ICON_PATH } from "./bottom-nav.tsx";
 

@@ -1,9 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
-import { useFormatMinor } from "../../components/price.tsx";
-import { useBasket, useBasketSummary } from "../../lib/basket.ts";
-import { useRequiredTenant } from "../../lib/tenant.ts";
+import { useFormatMinor } from "../../shared/brand/price.tsx";
+import { useBasket, useBasketSummary } from "../../shared/basket/basket.ts";
+import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { getPlatform } from "../../platform/index.ts";
 import { useMainButton } from "../../platform/react.ts";
 import { useUrlSheet } from "../../components/url-sheet.tsx";

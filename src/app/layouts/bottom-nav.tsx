@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { Link, useLocation } from "wouter";
-import { useBasketSummary } from "../../lib/basket.ts";
-import { useRequiredTenant } from "../../lib/tenant.ts";
+import { useBasketSummary } from "../../shared/basket/basket.ts";
+import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { BasketIcon } from "./basket-bar.tsx";
 
 function Item({

@@ -5,7 +5,7 @@ import { UrlSheet } from "../../components/url-sheet.tsx";
 import { getPlatform } from "../../platform/index.ts";
 import { LanguageSwitcher } from "../../features/language/components/language-switcher.tsx";
 import { merchantLocales } from "../../lib/i18n.ts";
-import { useTenant } from "../../lib/tenant.ts";
+import { useTenant } from "../../shared/brand/tenant.ts";
 import type { LayoutName } from "../routes.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";

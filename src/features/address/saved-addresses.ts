@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import type { Address, AddressDetails, AddressInput } from "../../domain/contract/geo.ts";
-import { useGuestAddresses } from "../../lib/guest-addresses.ts";
-import type { DraftAddress } from "../../lib/order-draft.ts";
-import { sessionAtom } from "../../lib/session-atom.ts";
-import { useRequiredTenant } from "../../lib/tenant.ts";
+import { useGuestAddresses } from "../../shared/order-draft/guest-addresses.ts";
+import type { DraftAddress } from "../../shared/order-draft/order-draft.ts";
+import { sessionAtom } from "../../shared/session/session-atom.ts";
+import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { addressesQueryOptions } from "./api/addresses.ts";
 
 /** A saved address of either kind: the profile's (logged in) or this browser's (guest). */

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../domain/contract/geo.ts";
 import { api, unwrap } from "../../../lib/api-client.ts";
-import { addressesQueryKey } from "../../../lib/guest-addresses.ts";
+import { addressesQueryKey } from "../../../shared/order-draft/guest-addresses.ts";
 
 /** GET /users/v1/addresses/merchant/{merchantId}/user/{userId}: the logged-in customer's addresses. */
 export function addressesQueryOptions(merchantId: string, userId: string | null) {

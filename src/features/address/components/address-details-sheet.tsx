@@ -2,11 +2,11 @@ import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useState, type SyntheticEvent } from "react";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
-import { getCurrentBrand } from "../../../lib/current-brand.ts";
-import { addGuestAddress } from "../../../lib/guest-addresses.ts";
+import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
+import { addGuestAddress } from "../../../shared/order-draft/guest-addresses.ts";
 import { notify } from "../../../lib/notify.ts";
-import { useOrderDraft, type DraftAddress } from "../../../lib/order-draft.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useOrderDraft, type DraftAddress } from "../../../shared/order-draft/order-draft.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useCreateAddress } from "../api/addresses.ts";
 import { toAddressInput, useSavedAddresses } from "../saved-addresses.ts";
 

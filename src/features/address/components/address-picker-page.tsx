@@ -15,12 +15,16 @@ import {
   type LatLon,
 } from "../../../domain/geo.ts";
 import { pickText } from "../../../domain/multilingual.ts";
-import { citiesQueryOptions, initialCity, regionsQueryOptions } from "../../../lib/geo-queries.ts";
+import { citiesQueryOptions, initialCity, regionsQueryOptions } from "../../../shared/geo/geo-queries.ts";
 import { notify } from "../../../lib/notify.ts";
-import { TEMPORARY_ADDRESS_PREFIX, useOrderDraft, type DraftAddress } from "../../../lib/order-draft.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import {
+  TEMPORARY_ADDRESS_PREFIX,
+  useOrderDraft,
+  type DraftAddress,
+} from "../../../shared/order-draft/order-draft.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { reverseGeocode, type ResolvedPlace } from "../api/reverse-geocode.ts";
 import { redirectTarget, toDraftAddress, useSavedAddresses } from "../saved-addresses.ts";
 import { AddressDetailsSheet } from "./address-details-sheet.tsx";

@@ -7,12 +7,12 @@ import { rememberResendAt } from "../../../components/otp-code-field.tsx";
 import { PhoneField } from "../../../components/phone-field.tsx";
 import { parsePhone, phoneCountriesFor } from "../../../domain/phone.ts";
 import { errorText } from "../../../lib/api-client.ts";
-import { failureCode, failureText, safeRedirect, saveLogin } from "../../../lib/auth.ts";
+import { failureCode, failureText, safeRedirect, saveLogin } from "../../../shared/session/auth.ts";
 import { notify } from "../../../lib/notify.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { usePlatform } from "../../../platform/react.ts";
-import { signInWithHost } from "../../../platform/sign-in.ts";
+import { signInWithHost } from "../../../shared/session/host-sign-in.ts";
 import { useRequestOtp } from "../api/request-otp.ts";
 import "./auth.css";
 

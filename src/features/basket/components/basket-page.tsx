@@ -1,8 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
 import { useLocation } from "wouter";
-import { useFormatMinor } from "../../../components/price.tsx";
-import { useBasket, useBasketSummary } from "../../../lib/basket.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useFormatMinor } from "../../../shared/brand/price.tsx";
+import { useBasket, useBasketSummary } from "../../../shared/basket/basket.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useMainButton } from "../../../platform/react.ts";
 import { BasketView } from "./basket-view.tsx";
 

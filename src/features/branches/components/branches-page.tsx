@@ -11,11 +11,11 @@ import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import type { Branch } from "../../../domain/contract/geo.ts";
 import { HOLIDAY, workHoursOn, type TodayHours } from "../../../domain/hours.ts";
 import { pickText } from "../../../domain/multilingual.ts";
-import { branchesQueryOptions, citiesQueryOptions, initialCity } from "../../../lib/geo-queries.ts";
-import { toDraftBranch, useOrderDraft } from "../../../lib/order-draft.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { branchesQueryOptions, citiesQueryOptions, initialCity } from "../../../shared/geo/geo-queries.ts";
+import { toDraftBranch, useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import "./branches.css";
 
 /** Branch map zoom and the delay before fitting the bounds (spec section 9). */

@@ -3,7 +3,7 @@ import { useAtomValue } from "jotai";
 import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
-import { useFormatMinor } from "../../../components/price.tsx";
+import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import type { OrderRequest } from "../../../domain/contract/orders.ts";
 import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
@@ -11,18 +11,18 @@ import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { laterSlots } from "../../../domain/order-time.ts";
 import { errorText } from "../../../lib/api-client.ts";
-import { useBasket, useBasketSummary } from "../../../lib/basket.ts";
+import { useBasket, useBasketSummary } from "../../../shared/basket/basket.ts";
 import { notify } from "../../../lib/notify.ts";
 import {
   addressFlowPath,
   TEMPORARY_ADDRESS_PREFIX,
   useOrderDraft,
   type DraftServiceType,
-} from "../../../lib/order-draft.ts";
-import { sessionAtom } from "../../../lib/session-atom.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+} from "../../../shared/order-draft/order-draft.ts";
+import { sessionAtom } from "../../../shared/session/session-atom.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";

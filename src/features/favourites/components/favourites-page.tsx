@@ -1,15 +1,19 @@
 import { useLingui } from "@lingui/react/macro";
 import { LoginPrompt } from "../../../components/login-prompt.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
-import { Price } from "../../../components/price.tsx";
+import { Price } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice } from "../../../domain/pricing.ts";
-import { useCustomerId, useFavourites, useToggleFavourite } from "../../../lib/favourites-query.ts";
-import { openProduct, productHref } from "../../../lib/product-link.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import {
+  useCustomerId,
+  useFavourites,
+  useToggleFavourite,
+} from "../../../shared/favourites/favourites-query.ts";
+import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import "./favourites.css";
 
 /** `/profile/favorites`: the customer's favourite products; guests are asked to log in. */

@@ -4,10 +4,10 @@ import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { StatusScreen } from "../../../components/status-screen.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
-import { useMenu } from "../../../lib/menu-query.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useMenu } from "../../../shared/menu/menu-query.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { MenuList } from "./menu-list.tsx";
 import "./menu.css";
 

@@ -1,15 +1,15 @@
 import { useLingui } from "@lingui/react/macro";
 import type { MouseEvent } from "react";
-import { Price } from "../../../components/price.tsx";
+import { Price } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Category, Product } from "../../../domain/contract/menu.ts";
 import type { CategoryViewType } from "../../../domain/enums.ts";
 import { basketKey } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
-import { useBasket } from "../../../lib/basket.ts";
+import { useBasket } from "../../../shared/basket/basket.ts";
 import { notify } from "../../../lib/notify.ts";
-import { openProduct, productHref } from "../../../lib/product-link.ts";
+import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";

@@ -2,9 +2,9 @@ import { useLingui } from "@lingui/react/macro";
 import { BlockedIcon } from "../../../components/icons.tsx";
 import { StatusScreen } from "../../../components/status-screen.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 
 /** /blocked: every visitor of a switched-off merchant lands here (spec sections 2 and 6). */
 export function BlockedPage() {

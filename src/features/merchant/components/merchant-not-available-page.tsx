@@ -1,7 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { StoreIcon } from "../../../components/icons.tsx";
 import { StatusScreen } from "../../../components/status-screen.tsx";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 
 /** /merchantNotAvailable: where a visitor goes when no brand can be resolved (spec section 2). */
 export function MerchantNotAvailablePage() {

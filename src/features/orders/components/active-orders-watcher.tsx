@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
-import { openOrderStream, useOrderStreamConnected } from "../../../lib/order-events.ts";
+import { openOrderStream, useOrderStreamConnected } from "../api/order-events.ts";
 import { useActiveOrders } from "../api/get-active-orders.ts";
 import { ORDER_STATUS_LABELS } from "../status-labels.ts";
 import { POLL_MS, useCustomerId } from "./use-customer.ts";

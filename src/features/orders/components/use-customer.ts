@@ -1,5 +1,5 @@
 import { useAtomValue } from "jotai";
-import { sessionAtom } from "../../../lib/session-atom.ts";
+import { sessionAtom } from "../../../shared/session/session-atom.ts";
 
 /** The logged-in customer's id, or null for a guest. */
 export function useCustomerId(): string | null {

@@ -3,18 +3,22 @@ import { Button } from "@telegram-apps/telegram-ui";
 import { useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { loginHref } from "../../../components/login-prompt.tsx";
-import { Price, useFormatMinor } from "../../../components/price.tsx";
+import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
 import { basketKey, checkSelection } from "../../../domain/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, normalizeQuantity, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
-import { useBasket } from "../../../lib/basket.ts";
-import { useCustomerId, useFavourites, useToggleFavourite } from "../../../lib/favourites-query.ts";
+import { useBasket } from "../../../shared/basket/basket.ts";
+import {
+  useCustomerId,
+  useFavourites,
+  useToggleFavourite,
+} from "../../../shared/favourites/favourites-query.ts";
 import { notify } from "../../../lib/notify.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
 import "./product.css";

@@ -3,14 +3,14 @@ import { Link } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { StatusScreen } from "../../../components/status-screen.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
-import { useMenu } from "../../../lib/menu-query.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useMenu } from "../../../shared/menu/menu-query.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import type { ScreenProps } from "../../../app/routes.tsx";
 import { ProductDetails } from "./product-details.tsx";
 
 /** /product/{id}: the product on a page of its own (FULL_SCREEN categories, shared links). */
-export function ProductPage({ params }: ScreenProps) {
+/** The route's parameters, as the app shell's router passes them to every screen. */
+export function ProductPage({ params }: { params: Record<string, string | undefined> }) {
   const id = params.id ?? "";
   const menu = useMenu();
   const lang = useContentLanguage();

@@ -3,8 +3,13 @@ import { lazy, Suspense, useEffect, useId, useRef } from "react";
 import { useSearch } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
-import { useMenu } from "../../../lib/menu-query.ts";
-import { closeProductSheet, PRODUCT_PARAM, PRODUCT_POPUP, PRODUCT_SHEET } from "../../../lib/product-link.ts";
+import { useMenu } from "../../../shared/menu/menu-query.ts";
+import {
+  closeProductSheet,
+  PRODUCT_PARAM,
+  PRODUCT_POPUP,
+  PRODUCT_SHEET,
+} from "../../../shared/menu/product-link.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { ProductDetails } from "./product-details.tsx";
 import { ProductNotFound } from "./product-page.tsx";

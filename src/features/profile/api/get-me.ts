@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../../domain/contract/users.ts";
 import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
-import { meQueryKey } from "../../../lib/auth.ts";
+import { meQueryKey } from "../../../shared/session/auth.ts";
 
 /** GET /users/v1/users/me: the logged-in customer (a 401 with a stored token logs out). */
 export function getMe(signal?: AbortSignal): Promise<ApiResult<User>> {

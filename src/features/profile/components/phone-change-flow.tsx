@@ -5,8 +5,8 @@ import { OtpCodeField, rememberResendAt, useResendCountdown } from "../../../com
 import { PhoneField } from "../../../components/phone-field.tsx";
 import { OTP_CODE_LENGTH, type User } from "../../../domain/contract/users.ts";
 import { formatPhone, parsePhone, phoneCountriesFor } from "../../../domain/phone.ts";
-import { failureCode, failureText } from "../../../lib/auth.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
+import { failureCode, failureText } from "../../../shared/session/auth.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useRequestPhoneChange, useVerifyPhoneChange } from "../api/change-phone.ts";
 
 /** Phone change (spec section 5): the new number, then the code sent to it. */

@@ -13,10 +13,10 @@ import {
   type User,
 } from "../../../domain/contract/users.ts";
 import { formatPhone } from "../../../domain/phone.ts";
-import { failureText, logout, meQueryKey, saveUser } from "../../../lib/auth.ts";
+import { failureText, logout, meQueryKey, saveUser } from "../../../shared/session/auth.ts";
 import { notify } from "../../../lib/notify.ts";
-import { useRequiredTenant } from "../../../lib/tenant.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useDeleteAccount } from "../api/delete-account.ts";
 import { useDeleteProfileImage, useUploadProfileImage } from "../api/profile-image.ts";
 import { useUpdateUser } from "../api/update-user.ts";

@@ -3,9 +3,9 @@ import { useDeferredValue, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { searchProducts } from "../../../domain/menu.ts";
-import { useMenu } from "../../../lib/menu-query.ts";
+import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
-import { usePageTitle } from "../../../lib/use-page-title.ts";
+import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { SearchResults } from "./search-results.tsx";
 import "./search.css";
 

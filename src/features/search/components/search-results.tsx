@@ -1,11 +1,11 @@
 import { useLingui } from "@lingui/react/macro";
-import { Price } from "../../../components/price.tsx";
+import { Price } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
 import type { MenuTree } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice } from "../../../domain/pricing.ts";
-import { openProduct, productHref } from "../../../lib/product-link.ts";
+import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 
 /** Found products as rows; each opens the way its category asks (sheet, pop-up, page). */

@@ -7,10 +7,10 @@
 import { atom, useAtomValue, useSetAtom } from "jotai";
 import { atomWithStorage, createJSONStorage } from "jotai/utils";
 import { useMemo } from "react";
-import { PRODUCT_UNITS, type ProductUnit } from "../domain/enums.ts";
-import { normalizeQuantity, basketPrice, type LineInput } from "../domain/pricing.ts";
-import type { Multilingual } from "../domain/multilingual.ts";
-import { getCurrentBrand } from "./current-brand.ts";
+import { PRODUCT_UNITS, type ProductUnit } from "../../domain/enums.ts";
+import { normalizeQuantity, basketPrice, type LineInput } from "../../domain/pricing.ts";
+import type { Multilingual } from "../../domain/multilingual.ts";
+import { getCurrentBrand } from "../brand/current-brand.ts";
 
 export interface BasketModification {
   id: string;

@@ -1,9 +1,9 @@
 // Brand geography both the address and the branch screens read: cities, delivery regions and
 // branches (one endpoint each; the feature folders do not import each other).
 import { queryOptions } from "@tanstack/react-query";
-import type { Branch, Region } from "../domain/contract/geo.ts";
-import type { City } from "../domain/contract/merchant.ts";
-import { api, unwrap } from "./api-client.ts";
+import type { Branch, Region } from "../../domain/contract/geo.ts";
+import type { City } from "../../domain/contract/merchant.ts";
+import { api, unwrap } from "../../lib/api-client.ts";
 
 /** GET /users/v1/city-merchant/merchant/{merchantId}: the brand's cities. */
 export function citiesQueryOptions(merchantId: string) {

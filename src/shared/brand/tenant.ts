@@ -1,5 +1,5 @@
 import { createContext, useContext } from "react";
-import type { Merchant, WebSettings } from "../domain/contract/merchant.ts";
+import type { Merchant, WebSettings } from "../../domain/contract/merchant.ts";
 
 /**
  * The resolved brand, shared with every feature: its merchant and web settings (defaults when

@@ -14,13 +14,13 @@
  */
 import { useAtom } from "jotai";
 import { useCallback, useEffect, useMemo } from "react";
-import type { Branch, Tariff } from "../domain/contract/geo.ts";
-import type { Multilingual } from "../domain/multilingual.ts";
-import { hasCoordinates } from "../domain/geo.ts";
-import { api } from "./api-client.ts";
-import { getCurrentBrand } from "./current-brand.ts";
-import { getSession, setSession, type BrandSession } from "./session.ts";
-import { sessionAtom } from "./session-atom.ts";
+import type { Branch, Tariff } from "../../domain/contract/geo.ts";
+import type { Multilingual } from "../../domain/multilingual.ts";
+import { hasCoordinates } from "../../domain/geo.ts";
+import { api } from "../../lib/api-client.ts";
+import { getCurrentBrand } from "../brand/current-brand.ts";
+import { getSession, setSession, type BrandSession } from "../session/session.ts";
+import { sessionAtom } from "../session/session-atom.ts";
 
 export type DraftServiceType = "DELIVERY" | "PICK_UP" | "DINE_IN";
 

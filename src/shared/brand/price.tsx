@@ -1,6 +1,6 @@
-import { fromMinor, type Minor } from "../domain/money.ts";
-import { formatAmount } from "../lib/format.ts";
-import { useRequiredTenant } from "../lib/tenant.ts";
+import { fromMinor, type Minor } from "../../domain/money.ts";
+import { formatAmount } from "../../lib/format.ts";
+import { useRequiredTenant } from "./tenant.ts";
 
 /** An amount in minor units with the brand's currency; the price before a discount struck through. */
 export function Price({ total, before, className }: { total: Minor; before?: Minor; className?: string }) {

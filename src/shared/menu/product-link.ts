@@ -2,7 +2,7 @@
 // page, POP_UP = a centred dialog over the page, FULL_SCREEN = the /product/{id} page. Sheets live
 // in the URL (`?sheet=product&product=<id>`), so back closes them and a link or reload reopens them.
 import { navigate } from "wouter/use-browser-location";
-import type { NavigationType } from "../domain/enums.ts";
+import type { NavigationType } from "../../domain/enums.ts";
 
 export const PRODUCT_SHEET = "product";
 export const PRODUCT_POPUP = "product-popup";

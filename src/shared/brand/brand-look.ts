@@ -1,7 +1,7 @@
-import type { Merchant, WebSettings } from "../domain/contract/merchant.ts";
-import type { ContentLanguage } from "../domain/enums.ts";
-import { pickText } from "../domain/multilingual.ts";
-import type { Host } from "../platform/index.ts";
+import type { Merchant, WebSettings } from "../../domain/contract/merchant.ts";
+import type { ContentLanguage } from "../../domain/enums.ts";
+import { pickText } from "../../domain/multilingual.ts";
+import type { Host } from "../../platform/index.ts";
 
 /** Brand colour when the brand names none (spec section 9). */
 export const DEFAULT_BRAND_COLOR = "#FCE000";

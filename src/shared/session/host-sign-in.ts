@@ -5,11 +5,11 @@
 //   Click: the web_session is exchanged server-side for a session.
 // The token and user go into the brand's saved session.
 import { FetchError, ofetch } from "ofetch";
-import type { ApiErrorBody } from "../domain/api-errors.ts";
-import type { AuthResult } from "../domain/contract/webbot.ts";
-import { ApiError, apiBaseUrl, REQUEST_TIMEOUT_MS, type ApiResult } from "../lib/api-client.ts";
-import { getSession, setSession, type SessionUser } from "../lib/session.ts";
-import type { Host } from "./types.ts";
+import type { ApiErrorBody } from "../../domain/api-errors.ts";
+import type { AuthResult } from "../../domain/contract/webbot.ts";
+import { ApiError, apiBaseUrl, REQUEST_TIMEOUT_MS, type ApiResult } from "../../lib/api-client.ts";
+import { getSession, setSession, type SessionUser } from "./session.ts";
+import type { Host } from "../../platform/types.ts";
 
 export type SignInOutcome =
   | { status: "signed-in"; result: AuthResult; contactShared: boolean }

@@ -1,7 +1,7 @@
 import { createStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
-import { getCookie, setCookie } from "./cookies.ts";
-import { setCurrentBrand } from "./current-brand.ts";
+import { getCookie, setCookie } from "../../lib/cookies.ts";
+import { setCurrentBrand } from "../brand/current-brand.ts";
 import { brandSessionAtom, sessionAtom } from "./session-atom.ts";
 import {
   clearStorageForLogout,

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from "vitest";
-import type { Branch, Tariff } from "../domain/contract/geo.ts";
+import type { Branch, Tariff } from "../../domain/contract/geo.ts";
 import {
   addressFlowPath,
   parseDraft,

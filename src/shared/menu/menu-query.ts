@@ -3,12 +3,12 @@
 // each other. The browser revalidates with the server's ETag, so a repeat load is a 304.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import type { MenuChannel, Overall } from "../domain/contract/menu.ts";
-import { menuTree } from "../domain/menu.ts";
-import { getPlatform } from "../platform/index.ts";
-import { api, unwrap, type ApiResult } from "./api-client.ts";
-import { sessionAtom } from "./session-atom.ts";
-import { useRequiredTenant } from "./tenant.ts";
+import type { MenuChannel, Overall } from "../../domain/contract/menu.ts";
+import { menuTree } from "../../domain/menu.ts";
+import { getPlatform } from "../../platform/index.ts";
+import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
+import { sessionAtom } from "../session/session-atom.ts";
+import { useRequiredTenant } from "../brand/tenant.ts";
 
 /** TG inside the Telegram mini app (or with its init data), WEB elsewhere (spec section 7). */
 export function menuChannel(): MenuChannel {

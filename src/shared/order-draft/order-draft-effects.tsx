@@ -1,6 +1,6 @@
 import { useLocation } from "wouter";
-import { fromMinor } from "../domain/money.ts";
-import { useBasketSummary } from "./basket.ts";
+import { fromMinor } from "../../domain/money.ts";
+import { useBasketSummary } from "../basket/basket.ts";
 import { useMoveGuestAddresses } from "./guest-addresses.ts";
 import { useDeliveryRecalculation } from "./order-draft.ts";
 

@@ -2,10 +2,10 @@
 // bearer token or the merchant header). One stream per tab, owned by the active-orders watcher;
 // screens read `useOrderStreamConnected()` and poll while it is down.
 import { useSyncExternalStore } from "react";
-import type { OrderEvent } from "../domain/contract/orders.ts";
-import { apiBaseUrl } from "./api-client.ts";
-import { getCurrentBrand } from "./current-brand.ts";
-import { getToken } from "./session.ts";
+import type { OrderEvent } from "../../../domain/contract/orders.ts";
+import { apiBaseUrl } from "../../../lib/api-client.ts";
+import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
+import { getToken } from "../../../shared/session/session.ts";
 
 const RECONNECT_MS = 3000;
 

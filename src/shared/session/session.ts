@@ -11,9 +11,9 @@
  *   clearStorageForLogout(sub)      -> the storage part of logout (spec section 4, steps 2-4)
  * React code reads and writes the same data through `sessionAtom` in ./session-atom.ts.
  */
-import type { Merchant } from "../domain/contract/merchant.ts";
-import { getCookie, deleteAllCookies, setCookie } from "./cookies.ts";
-import { readLocal, readSession, storageKeys, writeLocal, writeSession } from "./storage.ts";
+import type { Merchant } from "../../domain/contract/merchant.ts";
+import { getCookie, deleteAllCookies, setCookie } from "../../lib/cookies.ts";
+import { readLocal, readSession, storageKeys, writeLocal, writeSession } from "../../lib/storage.ts";
 
 /** The logged-in customer as the API returned it; the profile issue narrows the fields. */
 export interface SessionUser {
@@ -144,7 +144,7 @@ export function storedSessionBrands(): string[] {
 
 /** Local keys that outlive a logout besides the brand sessions. */
 const KEPT_LOCAL_KEYS = ["savat:vendor", "savat:app-version"];
-/** Each brand's basket (`savat:<sub>:basket`, src/lib/basket.ts) outlives a logout like its session. */
+/** Each brand's basket (`savat:<sub>:basket`, src/shared/basket/basket.ts) outlives a logout like its session. */
 function isBrandBasketKey(key: string): boolean {
   return /^savat:[^:]+:basket$/.test(key);
 }

@@ -2,9 +2,9 @@
 // /profile/favorites: list, add and remove, one endpoint each, invalidating through the list's key.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
-import type { Favourite } from "../domain/contract/menu.ts";
-import { api, unwrap, type ApiResult } from "./api-client.ts";
-import { sessionAtom } from "./session-atom.ts";
+import type { Favourite } from "../../domain/contract/menu.ts";
+import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
+import { sessionAtom } from "../session/session-atom.ts";
 
 /** GET /products/v1/favourite/all?userId=&isFavourite=true (bearer token). */
 export function getFavourites(userId: string, signal?: AbortSignal): Promise<ApiResult<Favourite[]>> {

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import { atomWithStorage } from "jotai/utils";
-import { getCurrentBrand } from "./current-brand.ts";
+import { getCurrentBrand } from "../brand/current-brand.ts";
 import {
   EMPTY_SESSION,
   getSession,

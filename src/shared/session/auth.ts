@@ -1,14 +1,14 @@
 // Logging in and out of the current brand (spec section 4, Login and Logout). The token and the
-// customer go into the brand's saved session (src/lib/session.ts), which other features watch:
+// customer go into the brand's saved session (src/shared/session/session.ts), which other features watch:
 // the basket stays, and the guest's addresses are uploaded once the session gains a token.
 import { msg } from "@lingui/core/macro";
 import type { QueryClient } from "@tanstack/react-query";
-import type { User } from "../domain/contract/users.ts";
-import { getPlatform } from "../platform/index.ts";
-import { hostLogout } from "../platform/sign-in.ts";
-import { api, ApiError, errorText } from "./api-client.ts";
-import { currentContentLanguage, i18n } from "./i18n.ts";
-import { notify } from "./notify.ts";
+import type { User } from "../../domain/contract/users.ts";
+import { getPlatform } from "../../platform/index.ts";
+import { hostLogout } from "./host-sign-in.ts";
+import { api, ApiError, errorText } from "../../lib/api-client.ts";
+import { currentContentLanguage, i18n } from "../../lib/i18n.ts";
+import { notify } from "../../lib/notify.ts";
 import {
   clearStorageForLogout,
   getSession,

@@ -1,10 +1,10 @@
 // Sign-in through the host during boot: which calls are made, in which order, and what ends up in
 // the brand's saved session.
 import { describe, expect, it, vi } from "vitest";
-import { getSession, setSession } from "../lib/session.ts";
-import { hostLogout, signInWithHost } from "./sign-in.ts";
-import type { Host, SharedContact } from "./types.ts";
-import { createWebHost } from "./web.ts";
+import { getSession, setSession } from "./session.ts";
+import { hostLogout, signInWithHost } from "./host-sign-in.ts";
+import type { Host, SharedContact } from "../../platform/types.ts";
+import { createWebHost } from "../../platform/web.ts";
 
 const MERCHANT = "0190c6b2-1111-7000-8000-000000000001";
 const INIT_DATA = "user=%7B%22id%22%3A1%7D&auth_date=1700000000&hash=abc";

@@ -1,7 +1,7 @@
 import { QueryClient } from "@tanstack/react-query";
 import { describe, expect, it } from "vitest";
-import { extractCode } from "../components/otp-code-field.tsx";
-import type { User } from "../domain/contract/users.ts";
+import { extractCode } from "../../components/otp-code-field.tsx";
+import type { User } from "../../domain/contract/users.ts";
 import { logout, safeRedirect, saveLogin, saveUser, sessionUserOf } from "./auth.ts";
 import { getSession, markAuthNotice, setSession, takeAuthNotice } from "./session.ts";
 

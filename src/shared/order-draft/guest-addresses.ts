@@ -5,11 +5,11 @@
  */
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect, useSyncExternalStore } from "react";
-import type { Address, AddressInput } from "../domain/contract/geo.ts";
-import { api } from "./api-client.ts";
-import { getCurrentBrand } from "./current-brand.ts";
-import { getSession, subscribeSession } from "./session.ts";
-import { readLocal, writeLocal } from "./storage.ts";
+import type { Address, AddressInput } from "../../domain/contract/geo.ts";
+import { api } from "../../lib/api-client.ts";
+import { getCurrentBrand } from "../brand/current-brand.ts";
+import { getSession, subscribeSession } from "../session/session.ts";
+import { readLocal, writeLocal } from "../../lib/storage.ts";
 
 export interface GuestAddress extends AddressInput {
   /** "local-<random>": never sent to the server. */

@@ -1,6 +1,6 @@
-import { setCookie } from "./cookies.ts";
-import { STORED_VENDOR_KEY } from "./brand-host.ts";
-import { writeLocal } from "./storage.ts";
+import { setCookie } from "../../lib/cookies.ts";
+import { STORED_VENDOR_KEY } from "../../lib/brand-host.ts";
+import { writeLocal } from "../../lib/storage.ts";
 
 /** The brand this page belongs to, known once boot has resolved the merchant. */
 export interface CurrentBrand {

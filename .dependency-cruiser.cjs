@@ -1,0 +1,84 @@
+// The dependency check of `npm run check` (`npm run depcheck`): no import cycles, and the layers of
+// client and server as docs/decisions.md describes them. The ESLint zones give the same client
+// layers in the editor; this check also sees cycles and the server.
+const CLIENT_GENERIC = "^src/(lib|platform|components)/";
+
+/** @type {import("dependency-cruiser").IConfiguration} */
+module.exports = {
+  forbidden: [
+    {
+      name: "no-circular",
+      severity: "error",
+      comment: "An import cycle makes load order matter and hides which module owns what.",
+      from: {},
+      to: { circular: true, viaOnly: { dependencyTypesNot: ["type-only"] } },
+    },
+    {
+      name: "domain-imports-only-domain",
+      severity: "error",
+      comment: "src/domain holds the rules client and server share: it imports nothing of either.",
+      from: { path: "^src/domain/" },
+      to: { path: "^(src/(?!domain/)|server/)" },
+    },
+    {
+      name: "generic-layer-imports-no-higher",
+      severity: "error",
+      comment: "lib, platform and components are generic: no app, features or shared.",
+      from: { path: CLIENT_GENERIC, pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/(app|features|shared)/" },
+    },
+    {
+      name: "lib-and-platform-apart",
+      severity: "error",
+      comment: "lib does not depend on the host platform, nor platform on lib.",
+      from: { path: "^src/(lib|platform)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/(lib|platform)/", pathNot: "^src/$1/" },
+    },
+    {
+      name: "shared-imports-no-feature",
+      severity: "error",
+      comment: "shared modules serve features; they import no feature and not the app shell.",
+      from: { path: "^src/shared/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/(app|features)/" },
+    },
+    {
+      name: "feature-imports-no-other-feature",
+      severity: "error",
+      comment: "A feature does not import another feature: what both need lives in src/shared.",
+      from: { path: "^src/features/([^/]+)/", pathNot: "\\.test\\.tsx?$" },
+      to: { path: "^src/(features/|app/)", pathNot: "^src/features/$1/" },
+    },
+    {
+      name: "client-never-imports-server",
+      severity: "error",
+      from: { path: "^src/" },
+      to: { path: "^server/" },
+    },
+    {
+      name: "server-imports-only-domain-of-client",
+      severity: "error",
+      comment: "The server shares the rules in src/domain with the client, and nothing else.",
+      from: { path: "^server/" },
+      to: { path: "^src/(?!domain/)" },
+    },
+    {
+      name: "routes-do-not-query-tables",
+      severity: "error",
+      comment: "Routes call repositories; only repositories (and the db layer) import the schema.",
+      from: { path: "^server/src/routes/" },
+      to: { path: "^server/src/db/schema" },
+    },
+  ],
+  options: {
+    doNotFollow: { path: "node_modules" },
+    exclude: { path: "(^|/)(dist|dist-[^/]*|node_modules|\\.data[^/]*)/" },
+    tsPreCompilationDeps: true,
+    tsConfig: { fileName: "tsconfig.json" },
+    enhancedResolveOptions: {
+      exportsFields: ["exports"],
+      conditionNames: ["import", "require", "node", "default", "types"],
+      extensions: [".ts", ".tsx", ".js", ".mjs", ".cjs", ".json"],
+    },
+    reporterOptions: { text: { highlightFocused: true } },
+  },
+};
