@@ -28,7 +28,8 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: "list",
-  timeout: 30_000,
+  // Generous: a journey on a busy two-core machine can take 30 s; the limit only catches hangs.
+  timeout: 60_000,
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://lavash.localhost:${PORT}`,

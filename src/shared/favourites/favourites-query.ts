@@ -1,10 +1,10 @@
 // The logged-in customer's favourites, shared by the product screen (the heart) and
 // /profile/favorites: list, add and remove, one endpoint each, invalidating through the list's key.
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useAtomValue } from "jotai";
 import type { Favourite } from "../../domain/contract/menu.ts";
 import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
-import { sessionAtom } from "../session/session-atom.ts";
+import { useCustomerId } from "../session/session-atom.ts";
+import { queryKeys } from "../query-keys.ts";
 
 /** GET /products/v1/favourite/all?userId=&isFavourite=true (bearer token). */
 export function getFavourites(userId: string, signal?: AbortSignal): Promise<ApiResult<Favourite[]>> {
@@ -31,16 +31,10 @@ export function removeFavourite(id: string): Promise<ApiResult<{ id: string }>> 
 
 export function favouritesQueryOptions(merchantId: string, userId: string) {
   return queryOptions({
-    queryKey: ["merchant", merchantId, "user", userId, "favourites"],
+    queryKey: queryKeys.favourites(merchantId, userId),
     queryFn: async ({ signal }) => unwrap(await getFavourites(userId, signal)),
     staleTime: 30_000,
   });
-}
-
-/** The logged-in customer's id, or null for a guest. */
-export function useCustomerId(): string | null {
-  const session = useAtomValue(sessionAtom);
-  return session.token && session.user ? session.user.id : null;
 }
 
 export function useFavourites(merchantId: string) {
@@ -55,7 +49,6 @@ export function useToggleFavourite(merchantId: string) {
   return useMutation({
     mutationFn: async ({ productId, favourite }: { productId: string; favourite: boolean }) =>
       unwrap(await (favourite ? addFavourite(productId) : removeFavourite(productId))),
-    onSettled: () =>
-      client.invalidateQueries({ queryKey: favouritesQueryOptions(merchantId, userId ?? "").queryKey }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.favourites(merchantId, userId ?? "") }),
   });
 }

@@ -4,11 +4,12 @@ import { queryOptions } from "@tanstack/react-query";
 import type { Branch, Region } from "../../domain/contract/geo.ts";
 import type { City } from "../../domain/contract/merchant.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
+import { queryKeys } from "../query-keys.ts";
 
 /** GET /users/v1/city-merchant/merchant/{merchantId}: the brand's cities. */
 export function citiesQueryOptions(merchantId: string) {
   return queryOptions({
-    queryKey: ["cities", merchantId],
+    queryKey: queryKeys.cities(merchantId),
     queryFn: async ({ signal }) =>
       unwrap(await api<City[]>(`/users/v1/city-merchant/merchant/${merchantId}`, { signal, silent: true })),
     staleTime: 5 * 60_000,
@@ -18,7 +19,7 @@ export function citiesQueryOptions(merchantId: string) {
 /** GET /users/v1/region: delivery regions; a failure means no regions (spec section 8). */
 export function regionsQueryOptions(merchantId: string) {
   return queryOptions({
-    queryKey: ["regions", merchantId],
+    queryKey: queryKeys.regions(merchantId),
     queryFn: async ({ signal }) => {
       const [error, regions] = await api<Region[]>("/users/v1/region/WITH_TOKEN", { signal, silent: true });
       return error ? [] : regions;
@@ -30,7 +31,7 @@ export function regionsQueryOptions(merchantId: string) {
 /** GET /users/v1/branches: the brand's active branches with working hours. */
 export function branchesQueryOptions(merchantId: string) {
   return queryOptions({
-    queryKey: ["branches", merchantId],
+    queryKey: queryKeys.branches(merchantId),
     queryFn: async ({ signal }) => unwrap(await api<Branch[]>("/users/v1/branches", { signal })),
     staleTime: 60_000,
   });

@@ -9,6 +9,7 @@ import { getPlatform } from "../../platform/index.ts";
 import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
 import { sessionAtom } from "../session/session-atom.ts";
 import { useRequiredTenant } from "../brand/tenant.ts";
+import { queryKeys } from "../query-keys.ts";
 
 /** TG inside the Telegram mini app (or with its init data), WEB elsewhere (spec section 7). */
 export function menuChannel(): MenuChannel {
@@ -30,7 +31,7 @@ export function getOverall(
 
 export function menuQueryOptions(merchantId: string, channel: MenuChannel, branchId: string | null) {
   return queryOptions({
-    queryKey: ["merchant", merchantId, "menu", channel, branchId],
+    queryKey: queryKeys.menu(merchantId, channel, branchId),
     queryFn: async ({ signal }) => unwrap(await getOverall(channel, branchId, signal)),
     select: menuTree,
     staleTime: 60_000,

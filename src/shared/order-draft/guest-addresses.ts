@@ -10,6 +10,7 @@ import { api } from "../../lib/api-client.ts";
 import { getCurrentBrand } from "../brand/current-brand.ts";
 import { getSession, subscribeSession } from "../session/session.ts";
 import { readLocal, writeLocal } from "../../lib/storage.ts";
+import { queryKeys } from "../query-keys.ts";
 
 export interface GuestAddress extends AddressInput {
   /** "local-<random>": never sent to the server. */
@@ -92,11 +93,6 @@ export function useGuestAddresses(): GuestAddress[] {
 }
 const EMPTY: GuestAddress[] = [];
 
-/** The query key of a customer's saved addresses (features/address reads and invalidates it). */
-export function addressesQueryKey(merchantId: string, userId: string | null) {
-  return ["addresses", merchantId, userId] as const;
-}
-
 /** Sends the guest's addresses to the profile and forgets those that arrived; the count moved. */
 export async function moveGuestAddresses(sub: string, merchantId: string, userId: string): Promise<number> {
   let moved = 0;
@@ -131,7 +127,7 @@ export function useMoveGuestAddresses(): void {
       });
       void moving.then((count) => {
         if (count > 0)
-          void queryClient.invalidateQueries({ queryKey: addressesQueryKey(brand.merchantId, userId) });
+          void queryClient.invalidateQueries({ queryKey: queryKeys.addresses(brand.merchantId, userId) });
       });
     };
     run();

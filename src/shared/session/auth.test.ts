@@ -4,6 +4,7 @@ import { extractCode } from "../../components/otp-code-field.tsx";
 import type { User } from "../../domain/contract/users.ts";
 import { logout, safeRedirect, saveLogin, saveUser, sessionUserOf } from "./auth.ts";
 import { getSession, markAuthNotice, setSession, takeAuthNotice } from "./session.ts";
+import { queryKeys } from "../query-keys.ts";
 
 const user = { id: "0190a0a0-0000-7000-8000-000000000001", phone: "+998901234567" } as User;
 
@@ -17,18 +18,29 @@ describe("login and logout of a brand", () => {
     expect(getSession("plov").token).toBe("plov-token");
   });
 
-  it("logs out of one brand and keeps the others' sessions and cached merchant data", async () => {
+  it("logs out of one brand: its customer's cached answers go, the brand's and other brands' stay", async () => {
     setSession("plov", { token: "plov-token", user: { id: "other" } });
     saveLogin("lavash", { token: "lavash-token", user });
     const queryClient = new QueryClient();
-    queryClient.setQueryData(["merchant", "m1", "web-settings"], { ok: true });
-    queryClient.setQueryData(["users", "m1", "me"], user);
+    const kept = [
+      queryKeys.webSettings("m1"),
+      queryKeys.menu("m1", "WEB", null),
+      queryKeys.orders("m2", "other"),
+    ];
+    const dropped = [
+      queryKeys.me("m1"),
+      queryKeys.favourites("m1", user.id),
+      queryKeys.orders("m1", user.id),
+      queryKeys.addresses("m1", user.id),
+      queryKeys.promos("m1", user.id),
+    ];
+    for (const key of [...kept, ...dropped]) queryClient.setQueryData(key, { ok: true });
     await logout({ sub: "lavash", merchantId: "m1", queryClient, callServer: false });
     expect(getSession("lavash")).toMatchObject({ token: null, user: null });
     expect(sessionUserOf("lavash")).toBeNull();
     expect(getSession("plov").token).toBe("plov-token");
-    expect(queryClient.getQueryData(["users", "m1", "me"])).toBeUndefined();
-    expect(queryClient.getQueryData(["merchant", "m1", "web-settings"])).toEqual({ ok: true });
+    for (const key of dropped) expect(queryClient.getQueryData(key), key.join("/")).toBeUndefined();
+    for (const key of kept) expect(queryClient.getQueryData(key), key.join("/")).toEqual({ ok: true });
   });
 
   it("shows the 'out of date' notice once after an automatic logout", () => {

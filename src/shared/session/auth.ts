@@ -16,11 +16,7 @@ import {
   takeAuthNotice,
   type SessionUser,
 } from "./session.ts";
-
-/** The query key of the logged-in customer of a brand (GET /users/v1/users/me). */
-export function meQueryKey(merchantId: string) {
-  return ["users", merchantId, "me"] as const;
-}
+import { queryKeys } from "../query-keys.ts";
 
 /** The customer of the brand's saved session, or null for a guest. */
 export function sessionUserOf(sub: string): User | null {
@@ -70,8 +66,8 @@ export async function logout({
     if (!viaHost) await api("/users/v1/users/logout/WITH_TOKEN", { method: "POST", silent: true });
   }
   clearStorageForLogout(sub);
-  // Everything cached may hold the customer's data (profile, orders, addresses, favourites).
-  queryClient.removeQueries({ predicate: (q) => q.queryKey[0] !== "merchant" });
+  // The customer's answers (profile, orders, addresses, favourites, promos); the brand's stay.
+  queryClient.removeQueries({ queryKey: queryKeys.customers(merchantId) });
 }
 
 /** Shows the notice an automatic logout left for this page load, if any. */

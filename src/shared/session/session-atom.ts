@@ -1,4 +1,4 @@
-import { atom } from "jotai";
+import { atom, useAtomValue } from "jotai";
 import { atomWithStorage } from "jotai/utils";
 import { getCurrentBrand } from "../brand/current-brand.ts";
 import {
@@ -57,3 +57,9 @@ export const sessionAtom = atom(
     set(target, { ...get(target), ...update });
   },
 );
+
+/** The logged-in customer's id, or null for a guest. */
+export function useCustomerId(): string | null {
+  const session = useAtomValue(sessionAtom);
+  return session.token && session.user ? session.user.id : null;
+}

@@ -1,12 +1,12 @@
 import { queryOptions, useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Address, AddressInput } from "../../../domain/contract/geo.ts";
 import { api, unwrap } from "../../../lib/api-client.ts";
-import { addressesQueryKey } from "../../../shared/order-draft/guest-addresses.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /users/v1/addresses/merchant/{merchantId}/user/{userId}: the logged-in customer's addresses. */
 export function addressesQueryOptions(merchantId: string, userId: string | null) {
   return queryOptions({
-    queryKey: addressesQueryKey(merchantId, userId),
+    queryKey: queryKeys.addresses(merchantId, userId),
     queryFn: async ({ signal }) =>
       unwrap(
         await api<Address[]>(`/users/v1/addresses/merchant/${merchantId}/user/${userId ?? ""}/WITH_TOKEN`, {

@@ -2,6 +2,7 @@ import { queryOptions } from "@tanstack/react-query";
 import type { NominatimPlace } from "../../../domain/contract/geo.ts";
 import { api } from "../../../lib/api-client.ts";
 import { notifyGeocoderFailure } from "./reverse-geocode.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /notifications/v1/nominatim/search: places matching a text, near the brand's cities. */
 export async function searchAddress(q: string, signal?: AbortSignal): Promise<NominatimPlace[]> {
@@ -17,9 +18,9 @@ export async function searchAddress(q: string, signal?: AbortSignal): Promise<No
   return places;
 }
 
-export function searchAddressQueryOptions(q: string) {
+export function searchAddressQueryOptions(merchantId: string, q: string) {
   return queryOptions({
-    queryKey: ["address-search", q],
+    queryKey: queryKeys.addressSearch(merchantId, q),
     queryFn: ({ signal }) => searchAddress(q, signal),
     enabled: q.trim().length >= 2,
     staleTime: 5 * 60_000,

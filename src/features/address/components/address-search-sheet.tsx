@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ButtonRow } from "../../../components/list-row.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { searchAddressQueryOptions } from "../api/search-address.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 
 /** Remote search debounce and input focus delay (spec section 9). */
 const DEBOUNCE_MS = 300;
@@ -36,7 +37,8 @@ function SearchBody({ onChoose }: { onChoose: (choice: SearchChoice) => void }) 
       clearTimeout(timer);
     };
   }, []);
-  const results = useQuery(searchAddressQueryOptions(query));
+  const { merchant } = useRequiredTenant();
+  const results = useQuery(searchAddressQueryOptions(merchant.id, query));
 
   return (
     <div className="address-search">

@@ -6,7 +6,8 @@ import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { OtpCodeField, useResendCountdown } from "../../../components/otp-code-field.tsx";
 import { OTP_CODE_LENGTH } from "../../../domain/contract/users.ts";
 import { formatPhone } from "../../../domain/phone.ts";
-import { failureText, meQueryKey, safeRedirect, saveLogin } from "../../../shared/session/auth.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
+import { failureText, safeRedirect, saveLogin } from "../../../shared/session/auth.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
@@ -53,7 +54,7 @@ function ConfirmForm({ phone, redirect }: { phone: string; redirect: string }) {
       {
         onSuccess: (result) => {
           saveLogin(sub, result);
-          queryClient.setQueryData(meQueryKey(merchant.id), result.user);
+          queryClient.setQueryData(queryKeys.me(merchant.id), result.user);
           notify({ kind: "success", text: t`You are logged in` });
           navigate(redirect, { replace: true });
         },

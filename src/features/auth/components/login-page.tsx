@@ -12,6 +12,7 @@ import { notify } from "../../../lib/notify.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { usePlatform } from "../../../platform/react.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 import { signInWithHost } from "../../../shared/session/host-sign-in.ts";
 import { useRequestOtp } from "../api/request-otp.ts";
 import "./auth.css";
@@ -77,7 +78,7 @@ export function LoginPage() {
     setHostBusy(false);
     if (outcome.status === "signed-in") {
       saveLogin(sub, outcome.result);
-      queryClient.removeQueries({ queryKey: ["users", merchant.id] });
+      queryClient.removeQueries({ queryKey: queryKeys.customers(merchant.id) });
       notify({ kind: "success", text: t`You are logged in` });
       navigate(redirect, { replace: true });
     } else if (outcome.status === "failed") {

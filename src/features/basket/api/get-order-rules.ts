@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { MerchantOrderSettings } from "../../../domain/contract/merchant.ts";
 import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /orders/v1/merchant/settings: the minimum order and fee rules the basket previews. */
 export function getOrderRules(signal?: AbortSignal): Promise<ApiResult<MerchantOrderSettings>> {
@@ -10,7 +11,7 @@ export function getOrderRules(signal?: AbortSignal): Promise<ApiResult<MerchantO
 
 export function orderRulesQueryOptions(merchantId: string) {
   return queryOptions({
-    queryKey: ["merchant", merchantId, "order-rules"],
+    queryKey: queryKeys.orderRules(merchantId),
     queryFn: async ({ signal }) => unwrap(await getOrderRules(signal)),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Brand } from "../../../domain/contract/merchant.ts";
 import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /support/v1/brand/catalog: the brands of the multi-brand switcher. */
 export function getBrandCatalog(signal?: AbortSignal): Promise<ApiResult<Brand[]>> {
@@ -10,7 +11,7 @@ export function getBrandCatalog(signal?: AbortSignal): Promise<ApiResult<Brand[]
 
 export function brandCatalogQueryOptions(merchantId: string) {
   return queryOptions({
-    queryKey: ["merchant", merchantId, "brand-catalog"],
+    queryKey: queryKeys.brandCatalog(merchantId),
     queryFn: async ({ signal }) => unwrap(await getBrandCatalog(signal)),
     staleTime: 10 * 60_000,
   });

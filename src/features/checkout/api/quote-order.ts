@@ -1,6 +1,9 @@
 import { keepPreviousData, useQuery } from "@tanstack/react-query";
 import type { OrderQuote, OrderRequest } from "../../../domain/contract/orders.ts";
 import { api, type ApiResult } from "../../../lib/api-client.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
 
 /** POST /orders/v1/orders/quote: the server's totals for the order as it stands, or why it is refused. */
 export function quoteOrder(
@@ -19,8 +22,10 @@ export function quoteOrder(
 
 /** The quote of the current checkout; the error pair is kept as data so the page can show it. */
 export function useOrderQuote(body: OrderRequest | null, later: boolean) {
+  const { merchant } = useRequiredTenant();
+  const userId = useCustomerId();
   return useQuery({
-    queryKey: ["order-quote", body, later],
+    queryKey: queryKeys.orderQuote(merchant.id, userId, body, later),
     queryFn: ({ signal }) => quoteOrder(body as OrderRequest, later, signal),
     enabled: body !== null,
     placeholderData: keepPreviousData,

@@ -5,11 +5,8 @@ import { Price } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice } from "../../../domain/pricing.ts";
-import {
-  useCustomerId,
-  useFavourites,
-  useToggleFavourite,
-} from "../../../shared/favourites/favourites-query.ts";
+import { useFavourites, useToggleFavourite } from "../../../shared/favourites/favourites-query.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";

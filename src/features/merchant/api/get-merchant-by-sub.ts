@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import type { Merchant } from "../../../domain/contract/merchant.ts";
 import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /users/v1/merchants/sub/{sub}: the brand behind a subdomain key (404 when unknown). */
 export function getMerchantBySub(sub: string, signal?: AbortSignal): Promise<ApiResult<Merchant>> {
@@ -10,7 +11,7 @@ export function getMerchantBySub(sub: string, signal?: AbortSignal): Promise<Api
 
 export function merchantBySubQueryOptions(sub: string) {
   return queryOptions({
-    queryKey: ["merchant", "by-sub", sub],
+    queryKey: queryKeys.merchantBySub(sub),
     queryFn: async ({ signal }) => unwrap(await getMerchantBySub(sub, signal)),
     staleTime: Number.POSITIVE_INFINITY,
   });

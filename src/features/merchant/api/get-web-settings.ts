@@ -1,6 +1,7 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
 import type { Merchant, WebSettings } from "../../../domain/contract/merchant.ts";
 import { api, type ApiResult } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /support/v1/merchant/settings/web: look, languages and feature switches of the brand. */
 export function getWebSettings(signal?: AbortSignal): Promise<ApiResult<WebSettings>> {
@@ -109,7 +110,7 @@ export async function loadWebSettings(merchant: Merchant, signal?: AbortSignal):
 
 export function webSettingsQueryOptions(merchant: Merchant) {
   return queryOptions({
-    queryKey: ["merchant", merchant.id, "web-settings"],
+    queryKey: queryKeys.webSettings(merchant.id),
     queryFn: ({ signal }) => loadWebSettings(merchant, signal),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -1,6 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { Order } from "../../../domain/contract/orders.ts";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** PUT /orders/v1/orders/{id}/cancel: the customer cancels (only while the brand allows it). */
 export function cancelOrder(id: string) {
@@ -12,8 +14,9 @@ export function cancelOrder(id: string) {
 
 export function useCancelOrder(userId: string) {
   const client = useQueryClient();
+  const { merchant } = useRequiredTenant();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await cancelOrder(id)),
-    onSettled: () => client.invalidateQueries({ queryKey: ["orders", userId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) }),
   });
 }

@@ -1,6 +1,8 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Order } from "../../../domain/contract/orders.ts";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /orders/v1/orders/user/{userId}/active. */
 export function getActiveOrders(userId: string, signal?: AbortSignal) {
@@ -10,9 +12,9 @@ export function getActiveOrders(userId: string, signal?: AbortSignal) {
   });
 }
 
-export function activeOrdersQueryOptions(userId: string) {
+export function activeOrdersQueryOptions(merchantId: string, userId: string) {
   return queryOptions({
-    queryKey: ["orders", userId, "active"],
+    queryKey: queryKeys.activeOrders(merchantId, userId),
     queryFn: async ({ signal }) => unwrap(await getActiveOrders(userId, signal)),
   });
 }
@@ -21,8 +23,9 @@ export function useActiveOrders(
   userId: string | null,
   options: { enabled?: boolean; pollMs?: number | false } = {},
 ) {
+  const { merchant } = useRequiredTenant();
   return useQuery({
-    ...activeOrdersQueryOptions(userId ?? ""),
+    ...activeOrdersQueryOptions(merchant.id, userId ?? ""),
     enabled: userId !== null && (options.enabled ?? true),
     refetchInterval: options.pollMs ?? false,
   });

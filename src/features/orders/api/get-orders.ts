@@ -1,6 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from "@tanstack/react-query";
 import type { OrderPage } from "../../../domain/contract/orders.ts";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** Orders list page size (spec section 9); pages are zero-based. */
 export const ORDERS_PAGE_SIZE = 10;
@@ -13,14 +15,15 @@ export function getOrders(userId: string, page: number, onlyArchive: boolean, si
   });
 }
 
-export function ordersQueryOptions(userId: string, page: number, onlyArchive: boolean) {
+export function ordersQueryOptions(merchantId: string, userId: string, page: number, onlyArchive: boolean) {
   return queryOptions({
-    queryKey: ["orders", userId, "list", { page, onlyArchive }],
+    queryKey: queryKeys.orderList(merchantId, userId, page, onlyArchive),
     queryFn: async ({ signal }) => unwrap(await getOrders(userId, page, onlyArchive, signal)),
     placeholderData: keepPreviousData,
   });
 }
 
 export function useOrders(userId: string, page: number, onlyArchive: boolean) {
-  return useQuery(ordersQueryOptions(userId, page, onlyArchive));
+  const { merchant } = useRequiredTenant();
+  return useQuery(ordersQueryOptions(merchant.id, userId, page, onlyArchive));
 }

@@ -1,5 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { api, unwrap } from "../../../lib/api-client.ts";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** PUT /orders/v1/orders/{id}/hide: removes an order from the customer's lists. */
 export function hideOrder(id: string) {
@@ -10,8 +12,9 @@ export function hideOrder(id: string) {
 
 export function useHideOrder(userId: string) {
   const client = useQueryClient();
+  const { merchant } = useRequiredTenant();
   return useMutation({
     mutationFn: async (id: string) => unwrap(await hideOrder(id)),
-    onSettled: () => client.invalidateQueries({ queryKey: ["orders", userId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) }),
   });
 }

@@ -5,8 +5,11 @@ import { Link, useLocation } from "wouter";
 import { openOrderStream, useOrderStreamConnected } from "../api/order-events.ts";
 import { useActiveOrders } from "../api/get-active-orders.ts";
 import { ORDER_STATUS_LABELS } from "../status-labels.ts";
-import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
+import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** Active orders are fetched about 500 ms after start, only with a token (spec section 4). */
 const START_DELAY_MS = 500;
@@ -20,6 +23,7 @@ export function ActiveOrdersWatcher() {
   const { t, i18n } = useLingui();
   const userId = useCustomerId();
   const client = useQueryClient();
+  const { merchant } = useRequiredTenant();
   const [location] = useLocation();
   const [started, setStarted] = useState(false);
   const live = useOrderStreamConnected();
@@ -36,10 +40,10 @@ export function ActiveOrdersWatcher() {
   useEffect(() => {
     if (!started || !userId) return;
     return openOrderStream(() => {
-      void client.invalidateQueries({ queryKey: ["orders", userId] });
-      void client.invalidateQueries({ queryKey: ["courier"] });
+      void client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) });
+      void client.invalidateQueries({ queryKey: queryKeys.couriers(merchant.id, userId) });
     });
-  }, [started, userId, client]);
+  }, [started, userId, client, merchant.id]);
 
   const active = useActiveOrders(userId, { enabled: started, pollMs: live ? false : POLL_MS * 3 });
   const newest = active.data?.[0];

@@ -12,7 +12,8 @@ import { useCourier } from "../api/get-courier.ts";
 import { useOrder } from "../api/get-order.ts";
 import { ORDER_STATUS_LABELS } from "../status-labels.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
-import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
+import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";
 
 /** /profile/orders/:id/map: the branch, the address and the courier on the map. */
@@ -30,6 +31,7 @@ function OrderMap({ userId, id }: { userId: string; id: string }) {
   const config = useMapConfig();
   const moving = order.data?.status === "ATTACHED" || order.data?.status === "ON_WAY";
   const courier = useCourier(
+    userId,
     moving ? (order.data?.courierId ?? null) : null,
     moving && !live ? POLL_MS : false,
   );

@@ -30,7 +30,8 @@ import {
 } from "../status-labels.ts";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
-import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
+import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";
 
 /** /profile/orders/:id: status timeline, lines, totals; cancel, repeat, hide, map. */

@@ -13,7 +13,8 @@ import { useOrders } from "../api/get-orders.ts";
 import { ORDER_STATUS_LABELS } from "../status-labels.ts";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
-import { POLL_MS, useCustomerId } from "./use-customer.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
+import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";
 
 /** /profile/orders: active and archive tabs; the archive pages 10 at a time. */

@@ -2,6 +2,7 @@ import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { Policy } from "../../../domain/contract/merchant.ts";
 import type { PolicyType } from "../../../domain/enums.ts";
 import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /support/v1/company/policies?policies=TYPE: one of the brand's texts. */
 export function getPolicy(type: PolicyType, signal?: AbortSignal): Promise<ApiResult<Policy>> {
@@ -11,7 +12,7 @@ export function getPolicy(type: PolicyType, signal?: AbortSignal): Promise<ApiRe
 
 export function policyQueryOptions(merchantId: string, type: PolicyType) {
   return queryOptions({
-    queryKey: ["merchant", merchantId, "policy", type],
+    queryKey: queryKeys.policy(merchantId, type),
     queryFn: async ({ signal }) => unwrap(await getPolicy(type, signal)),
     staleTime: 10 * 60_000,
   });

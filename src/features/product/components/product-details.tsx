@@ -11,11 +11,8 @@ import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, normalizeQuantity, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
 import { useBasket } from "../../../shared/basket/basket.ts";
-import {
-  useCustomerId,
-  useFavourites,
-  useToggleFavourite,
-} from "../../../shared/favourites/favourites-query.ts";
+import { useFavourites, useToggleFavourite } from "../../../shared/favourites/favourites-query.ts";
+import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { notify } from "../../../lib/notify.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";

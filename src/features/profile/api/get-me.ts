@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import type { User } from "../../../domain/contract/users.ts";
 import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
-import { meQueryKey } from "../../../shared/session/auth.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
 
 /** GET /users/v1/users/me: the logged-in customer (a 401 with a stored token logs out). */
 export function getMe(signal?: AbortSignal): Promise<ApiResult<User>> {
@@ -10,7 +10,7 @@ export function getMe(signal?: AbortSignal): Promise<ApiResult<User>> {
 
 export function meQueryOptions(merchantId: string, initial: User | null) {
   return queryOptions({
-    queryKey: meQueryKey(merchantId),
+    queryKey: queryKeys.me(merchantId),
     queryFn: async ({ signal }) => unwrap(await getMe(signal)),
     // The stored customer shows at once; the server's copy replaces it.
     ...(initial ? { placeholderData: initial } : {}),

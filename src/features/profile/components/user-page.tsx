@@ -13,7 +13,8 @@ import {
   type User,
 } from "../../../domain/contract/users.ts";
 import { formatPhone } from "../../../domain/phone.ts";
-import { failureText, logout, meQueryKey, saveUser } from "../../../shared/session/auth.ts";
+import { queryKeys } from "../../../shared/query-keys.ts";
+import { failureText, logout, saveUser } from "../../../shared/session/auth.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
@@ -52,7 +53,7 @@ function useApplyUser() {
   const queryClient = useQueryClient();
   return (user: User) => {
     saveUser(sub, user);
-    queryClient.setQueryData(meQueryKey(merchant.id), user);
+    queryClient.setQueryData(queryKeys.me(merchant.id), user);
   };
 }
 
