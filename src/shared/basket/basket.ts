@@ -8,7 +8,9 @@ import { atom, useAtomValue, useSetAtom } from "jotai";
 import { atomWithStorage, createJSONStorage } from "jotai/utils";
 import { useMemo } from "react";
 import { PRODUCT_UNITS, type ProductUnit } from "../../domain/enums.ts";
-import { normalizeQuantity, basketPrice, type LineInput } from "../../domain/pricing.ts";
+import { normalizeQuantity, basketPrice, UNIT_STEPS, type LineInput } from "../../domain/pricing.ts";
+import { basketKey } from "../../domain/menu.ts";
+import type { Product } from "../../domain/contract/menu.ts";
 import type { Multilingual } from "../../domain/multilingual.ts";
 import { getCurrentBrand } from "../brand/current-brand.ts";
 
@@ -30,6 +32,30 @@ export interface BasketItem {
   unit: ProductUnit;
   count: number;
   modifications: BasketModification[];
+}
+
+/**
+ * The basket line of a product with the chosen options, keyed by product and options so the same
+ * choice adds up; the count defaults to the unit's smallest step (1 piece, 0.1 kg...).
+ */
+export function basketLine(
+  product: Pick<Product, "id" | "name" | "image" | "costPrice" | "discount" | "unit">,
+  { count, modifications = [] }: { count?: number; modifications?: readonly BasketModification[] } = {},
+): BasketItem {
+  return {
+    key: basketKey(
+      product.id,
+      modifications.map((m) => m.id),
+    ),
+    productId: product.id,
+    name: product.name,
+    image: product.image ?? "",
+    costPrice: product.costPrice,
+    discount: product.discount,
+    unit: product.unit,
+    count: count ?? UNIT_STEPS[product.unit].min,
+    modifications: modifications.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name, price: m.price })),
+  };
 }
 
 export function basketStorageKey(sub: string): string {

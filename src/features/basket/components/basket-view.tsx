@@ -3,11 +3,10 @@ import { Link } from "wouter";
 import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
-import { basketKey } from "../../../domain/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
-import { linePrice, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
-import { toLineInput, useBasket, useBasketSummary, type BasketItem } from "../../../shared/basket/basket.ts";
+import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
+import { basketLine, toLineInput, useBasket, useBasketSummary, type BasketItem } from "../../../shared/basket/basket.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct } from "../../../shared/menu/product-link.ts";
@@ -217,17 +216,7 @@ function Recommendations({ products }: { products: Product[] }) {
                     openProduct(p.id, "SHEET");
                     return;
                   }
-                  basket.add({
-                    key: basketKey(p.id, []),
-                    productId: p.id,
-                    name: p.name,
-                    image: p.image ?? "",
-                    costPrice: p.costPrice,
-                    discount: p.discount,
-                    unit: p.unit,
-                    count: UNIT_STEPS[p.unit].min,
-                    modifications: [],
-                  });
+                  basket.add(basketLine(p));
                   notify({ kind: "success", text: t`Product added to cart` });
                 }}
               >

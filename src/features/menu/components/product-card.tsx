@@ -6,8 +6,8 @@ import type { Category, Product } from "../../../domain/contract/menu.ts";
 import type { CategoryViewType } from "../../../domain/enums.ts";
 import { basketKey } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
-import { linePrice, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
-import { useBasket } from "../../../shared/basket/basket.ts";
+import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
+import { basketLine, useBasket } from "../../../shared/basket/basket.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
@@ -135,17 +135,7 @@ function QuickAdd({ product, name, onOpen }: { product: Product; name: string; o
           return;
         }
         haptics.light();
-        basket.add({
-          key,
-          productId: product.id,
-          name: product.name,
-          image: product.image ?? "",
-          costPrice: product.costPrice,
-          discount: product.discount,
-          unit: product.unit,
-          count: UNIT_STEPS[product.unit].min,
-          modifications: [],
-        });
+        basket.add(basketLine(product));
         notify({ kind: "success", text: t`Product added to cart` });
       }}
     >

@@ -7,12 +7,11 @@ import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import type { Order } from "../../../domain/contract/orders.ts";
-import { basketKey } from "../../../domain/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { isActiveStatus } from "../../../domain/order-status.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
-import { useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
+import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
 import { menuChannel, menuQueryOptions, useNearestBranchId } from "../../../shared/menu/menu-query.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useOrderStreamConnected } from "../api/order-events.ts";
@@ -279,20 +278,7 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
         continue;
       }
       const chosen = mods.filter((m) => m !== undefined);
-      items.push({
-        key: basketKey(
-          product.id,
-          chosen.map((m) => m.id),
-        ),
-        productId: product.id,
-        name: product.name,
-        image: product.image ?? "",
-        costPrice: product.costPrice,
-        discount: product.discount,
-        unit: product.unit,
-        count: line.count,
-        modifications: chosen.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name, price: m.price })),
-      });
+      items.push(basketLine(product, { count: line.count, modifications: chosen }));
     }
     for (const item of items) basket.add(item);
     if (missing.length > 0) {

@@ -6,11 +6,11 @@ import { loginHref } from "../../../components/login-prompt.tsx";
 import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
-import { basketKey, checkSelection } from "../../../domain/menu.ts";
+import { checkSelection } from "../../../domain/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, normalizeQuantity, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
-import { useBasket } from "../../../shared/basket/basket.ts";
+import { basketLine, useBasket } from "../../../shared/basket/basket.ts";
 import { useFavourites, useToggleFavourite } from "../../../shared/favourites/favourites-query.ts";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -59,7 +59,6 @@ export function ProductDetails({
     unit: product.unit,
     modifications: chosenMods,
   });
-  const key = basketKey(product.id, chosen);
   const inBasket = basket.items.filter((i) => i.productId === product.id).reduce((n, i) => n + i.count, 0);
   const stockLeft = product.stock === null ? null : Math.max(0, product.stock - inBasket);
   const images = [product.image, ...product.gallery].filter((s): s is string => Boolean(s));
@@ -104,17 +103,7 @@ export function ProductDetails({
       haptics.notify("error");
       return;
     }
-    basket.add({
-      key,
-      productId: product.id,
-      name: product.name,
-      image: product.image ?? "",
-      costPrice: product.costPrice,
-      discount: product.discount,
-      unit: product.unit,
-      count,
-      modifications: chosenMods.map((m) => ({ id: m.id, groupId: m.groupId, name: m.name, price: m.price })),
-    });
+    basket.add(basketLine(product, { count, modifications: chosenMods }));
     haptics.notify("success");
     notify({ kind: "success", text: t`Product added to cart` });
     onAdded?.();
