@@ -8,6 +8,7 @@ import type { OrderRequest } from "../../../domain/contract/orders.ts";
 import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
+import { offeredPaymentTypes, offeredServiceTypes } from "../../../domain/offer.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { laterSlots } from "../../../domain/order-time.ts";
 import { errorText } from "../../../lib/api-client.ts";
@@ -92,23 +93,12 @@ function CheckoutForm() {
     rPhone: useId(),
   };
 
-  const services = useMemo(() => {
-    const list: DraftServiceType[] = [];
-    if (settings.deliveryActive) list.push("DELIVERY");
-    if (settings.pickupActive) list.push("PICK_UP");
-    if (settings.dineInActive) list.push("DINE_IN");
-    return list;
-  }, [settings]);
+  const services = useMemo(() => offeredServiceTypes(settings), [settings]);
   const serviceType: DraftServiceType =
     draft.serviceType && services.includes(draft.serviceType)
       ? draft.serviceType
       : (services[0] ?? "DELIVERY");
-  const payments = useMemo(() => {
-    const list: PaymentType[] = [];
-    if (settings.cashActive) list.push("CASH");
-    if (settings.terminalActive) list.push("TERMINAL");
-    return list;
-  }, [settings]);
+  const payments = useMemo(() => offeredPaymentTypes(settings), [settings]);
 
   const [paymentType, setPaymentType] = useState<PaymentType>(payments[0] ?? "CASH");
   const [later, setLater] = useState(false);
