@@ -4,7 +4,6 @@ import { useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../components/price.tsx";
-import type { OrderRequest } from "../../../domain/contract/orders.ts";
 import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
@@ -14,12 +13,7 @@ import { laterSlots } from "../../../domain/order-time.ts";
 import { errorText } from "../../../lib/api-client.ts";
 import { useBasket, useBasketSummary } from "../../../lib/basket.ts";
 import { notify } from "../../../lib/notify.ts";
-import {
-  addressFlowPath,
-  TEMPORARY_ADDRESS_PREFIX,
-  useOrderDraft,
-  type DraftServiceType,
-} from "../../../lib/order-draft.ts";
+import { addressFlowPath, useOrderDraft, type DraftServiceType } from "../../../lib/order-draft.ts";
 import { sessionAtom } from "../../../lib/session-atom.ts";
 import { useRequiredTenant } from "../../../lib/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
@@ -29,6 +23,7 @@ import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
 import { placeOrder } from "../api/place-order.ts";
 import { useOrderQuote } from "../api/quote-order.ts";
+import { buildOrderRequest, orderBranchId } from "../build-order-request.ts";
 import "./checkout.css";
 
 function newKey(): string {
@@ -118,7 +113,8 @@ function CheckoutForm() {
   // another body).
   const sent = useRef<{ signature: string; key: string } | null>(null);
 
-  const branchId = serviceType === "DELIVERY" ? (nearestBranch?.id ?? null) : (draft.branch?.id ?? null);
+  const checkoutDraft = { serviceType, address: draft.address, branch: draft.branch, nearestBranch };
+  const branchId = orderBranchId(checkoutDraft);
   const branch = useBranch(branchId);
   const workType: WorkHourType = serviceType;
   const slots = useMemo(
@@ -134,40 +130,23 @@ function CheckoutForm() {
   const chosenTime = times.includes(time) ? time : (times[0] ?? "");
 
   const address = serviceType === "DELIVERY" ? draft.address : null;
-  const placeReady = serviceType === "DELIVERY" ? address !== null : draft.branch !== null;
 
   const [cashbackBalance, setCashbackBalance] = useState(0);
-  const body: OrderRequest | null = placeReady
-    ? {
-        cartItems: basket.items.map((i) => ({
-          productId: i.productId,
-          count: i.count,
-          modifications: i.modifications.map((m) => ({ id: m.id })),
-        })),
-        serviceType,
-        paymentType,
-        branchId,
-        address: address
-          ? {
-              ...address,
-              id: address.id?.startsWith(TEMPORARY_ADDRESS_PREFIX) ? null : address.id,
-              description: address.description || address.name,
-            }
-          : null,
-        comment: comment.trim() || null,
-        courierComment: serviceType === "DELIVERY" ? courierComment.trim() || null : null,
-        promoCode: promoCode || null,
-        cashback: settings.cashbackActive && useCashback ? cashbackBalance : 0,
-        receiver:
-          settings.receiverActive && receiverName.trim() && receiverPhone.trim()
-            ? { name: receiverName.trim(), phone: receiverPhone.trim() }
-            : null,
-        orderDevice: window.matchMedia("(min-width: 900px)").matches
-          ? "CLIENT_WEB_DESKTOP"
-          : "CLIENT_WEB_MOBILE",
-        ...(later ? { day: chosenDay, time: chosenTime } : {}),
-      }
-    : null;
+  const body = buildOrderRequest(checkoutDraft, basket, {
+    paymentType,
+    later,
+    day: chosenDay,
+    time: chosenTime,
+    comment,
+    courierComment,
+    promoCode,
+    useCashback,
+    cashbackBalance,
+    receiverName,
+    receiverPhone,
+    settings,
+    orderDevice: window.matchMedia("(min-width: 900px)").matches ? "CLIENT_WEB_DESKTOP" : "CLIENT_WEB_MOBILE",
+  });
   const quote = useOrderQuote(later && !chosenTime ? null : body, later);
   const [quoteError, quoteData] = quote.data ?? [null, null];
   // The balance comes with each quote; kept so a failed quote does not hide the cashback choice.
