@@ -1,18 +1,16 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../components/price.tsx";
 import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
-import { offeredPaymentTypes, offeredServiceTypes } from "../../../domain/offer.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { laterSlots } from "../../../domain/order-time.ts";
 import { errorText } from "../../../lib/api-client.ts";
 import { useBasket, useBasketSummary } from "../../../lib/basket.ts";
-import { notify } from "../../../lib/notify.ts";
 import { addressFlowPath, useOrderDraft, type DraftServiceType } from "../../../lib/order-draft.ts";
 import { sessionAtom } from "../../../lib/session-atom.ts";
 import { useRequiredTenant } from "../../../lib/tenant.ts";
@@ -21,16 +19,11 @@ import { usePageTitle } from "../../../lib/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
-import { placeOrder } from "../api/place-order.ts";
+import { usePlaceOrder } from "../api/place-order.ts";
 import { useOrderQuote } from "../api/quote-order.ts";
 import { buildOrderRequest, orderBranchId } from "../build-order-request.ts";
+import { useCheckoutForm } from "../use-checkout-form.ts";
 import "./checkout.css";
-
-function newKey(): string {
-  return typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 function hoursFor(workHours: readonly WorkHoursEntry[], type: WorkHourType): WorkHoursEntry[] {
   // The same fallback as the server: a branch without hours of its own for the type uses its pickup hours.
@@ -88,30 +81,12 @@ function CheckoutForm() {
     rPhone: useId(),
   };
 
-  const services = useMemo(() => offeredServiceTypes(settings), [settings]);
-  const serviceType: DraftServiceType =
-    draft.serviceType && services.includes(draft.serviceType)
-      ? draft.serviceType
-      : (services[0] ?? "DELIVERY");
-  const payments = useMemo(() => offeredPaymentTypes(settings), [settings]);
-
-  const [paymentType, setPaymentType] = useState<PaymentType>(payments[0] ?? "CASH");
-  const [later, setLater] = useState(false);
-  const [day, setDay] = useState("");
-  const [time, setTime] = useState("");
-  const [promoInput, setPromoInput] = useState("");
-  const [promoCode, setPromoCode] = useState("");
-  const [useCashback, setUseCashback] = useState(false);
-  const [comment, setComment] = useState("");
-  const [courierComment, setCourierComment] = useState("");
-  const [receiverName, setReceiverName] = useState("");
-  const [receiverPhone, setReceiverPhone] = useState("");
-  const [sending, setSending] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  // One Idempotency-Key per order body: a retry after a lost answer reuses it (the server returns
-  // the first order), and an edited order gets a new one (the server refuses a key reused with
-  // another body).
-  const sent = useRef<{ signature: string; key: string } | null>(null);
+  const form = useCheckoutForm(settings, draft.serviceType);
+  const { services, payments, serviceType, paymentType } = form;
+  const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
+  const { comment, courierComment, receiverName, receiverPhone } = form.state;
+  const place = usePlaceOrder({ onPlaced: form.placed });
+  const sending = place.isPending;
 
   const checkoutDraft = { serviceType, address: draft.address, branch: draft.branch, nearestBranch };
   const branchId = orderBranchId(checkoutDraft);
@@ -131,7 +106,6 @@ function CheckoutForm() {
 
   const address = serviceType === "DELIVERY" ? draft.address : null;
 
-  const [cashbackBalance, setCashbackBalance] = useState(0);
   const body = buildOrderRequest(checkoutDraft, basket, {
     paymentType,
     later,
@@ -150,34 +124,16 @@ function CheckoutForm() {
   const quote = useOrderQuote(later && !chosenTime ? null : body, later);
   const [quoteError, quoteData] = quote.data ?? [null, null];
   // The balance comes with each quote; kept so a failed quote does not hide the cashback choice.
-  if (quoteData && quoteData.cashbackBalance !== cashbackBalance)
-    setCashbackBalance(quoteData.cashbackBalance);
+  const quoteBalance = quoteData?.cashbackBalance;
+  const { setCashbackBalance } = form;
+  useEffect(() => {
+    if (quoteBalance !== undefined) setCashbackBalance(quoteBalance);
+  }, [quoteBalance, setCashbackBalance]);
   const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
 
-  const submit = async () => {
+  const submit = () => {
     if (!body || sending) return;
-    setSending(true);
-    setSubmitError(null);
-    const signature = JSON.stringify([body, later]);
-    if (sent.current?.signature !== signature) sent.current = { signature, key: newKey() };
-    const [error, order] = await placeOrder(body, later, sent.current.key);
-    setSending(false);
-    if (error) {
-      setSubmitError(errorText(error));
-      getPlatform().haptics.notify("error");
-      return;
-    }
-    sent.current = null;
-    getPlatform().haptics.notify("success");
-    basket.clear();
-    orderDraft.resetKeepingAddress();
-    setComment("");
-    setCourierComment("");
-    setPromoCode("");
-    setPromoInput("");
-    setUseCashback(false);
-    notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });
-    navigate(`/profile/orders/${order.id}`);
+    place.mutate({ body, later });
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
@@ -185,7 +141,7 @@ function CheckoutForm() {
     body
       ? {
           text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
-          onClick: () => void submit(),
+          onClick: submit,
           progress: sending,
           disabled: sending || (later && !chosenTime) || (quoteError !== null && !promoRefused),
         }
@@ -218,7 +174,7 @@ function CheckoutForm() {
       className="page checkout"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
       noValidate
     >
@@ -278,7 +234,7 @@ function CheckoutForm() {
               name="when"
               checked={!later}
               onChange={() => {
-                setLater(false);
+                form.set({ later: false });
               }}
             />
             {t`As soon as possible`}
@@ -289,7 +245,7 @@ function CheckoutForm() {
               name="when"
               checked={later}
               onChange={() => {
-                setLater(true);
+                form.set({ later: true });
               }}
             />
             {t`At a set time`}
@@ -309,7 +265,7 @@ function CheckoutForm() {
                 id={ids.day}
                 value={chosenDay}
                 onChange={(e) => {
-                  setDay(e.target.value);
+                  form.set({ day: e.target.value });
                 }}
               >
                 {days.map((d) => (
@@ -323,7 +279,7 @@ function CheckoutForm() {
                 id={ids.time}
                 value={chosenTime}
                 onChange={(e) => {
-                  setTime(e.target.value);
+                  form.set({ time: e.target.value });
                 }}
               >
                 {times.map((x) => (
@@ -346,7 +302,7 @@ function CheckoutForm() {
                 name="paymentType"
                 checked={paymentType === p}
                 onChange={() => {
-                  setPaymentType(p);
+                  form.set({ paymentType: p });
                 }}
               />
               {paymentLabel[p]}
@@ -367,7 +323,7 @@ function CheckoutForm() {
               value={promoInput}
               autoComplete="off"
               onChange={(e) => {
-                setPromoInput(e.target.value);
+                form.set({ promoInput: e.target.value });
               }}
               aria-invalid={Boolean(promoRefused)}
             />
@@ -375,7 +331,7 @@ function CheckoutForm() {
               type="button"
               className="button-link"
               onClick={() => {
-                setPromoCode(promoInput.trim().toUpperCase());
+                form.applyPromo();
               }}
             >
               {t`Apply`}
@@ -400,7 +356,7 @@ function CheckoutForm() {
             type="checkbox"
             checked={useCashback}
             onChange={(e) => {
-              setUseCashback(e.target.checked);
+              form.set({ useCashback: e.target.checked });
             }}
           />
           {t`Pay with cashback (balance ${format(toMinor(cashbackBalance))})`}
@@ -418,7 +374,7 @@ function CheckoutForm() {
           maxLength={1000}
           value={comment}
           onChange={(e) => {
-            setComment(e.target.value);
+            form.set({ comment: e.target.value });
           }}
         />
         {serviceType === "DELIVERY" && (
@@ -433,7 +389,7 @@ function CheckoutForm() {
               maxLength={1000}
               value={courierComment}
               onChange={(e) => {
-                setCourierComment(e.target.value);
+                form.set({ courierComment: e.target.value });
               }}
             />
           </>
@@ -449,7 +405,7 @@ function CheckoutForm() {
             className="checkout__input"
             value={receiverName}
             onChange={(e) => {
-              setReceiverName(e.target.value);
+              form.set({ receiverName: e.target.value });
             }}
           />
           <label htmlFor={ids.rPhone}>{t`Phone`}</label>
@@ -459,7 +415,7 @@ function CheckoutForm() {
             type="tel"
             value={receiverPhone}
             onChange={(e) => {
-              setReceiverPhone(e.target.value);
+              form.set({ receiverPhone: e.target.value });
             }}
           />
         </fieldset>
@@ -523,9 +479,9 @@ function CheckoutForm() {
         )}
       </section>
 
-      {submitError && (
+      {place.error && (
         <p className="field-error" role="alert" data-testid="submit-error">
-          {submitError}
+          {errorText(place.error)}
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">
