@@ -7,7 +7,7 @@ import type { PaymentType, ServiceType } from "./enums.ts";
 export const OFFERED_SERVICE_TYPES = ["DELIVERY", "PICK_UP", "DINE_IN"] as const;
 export type OfferedServiceType = (typeof OFFERED_SERVICE_TYPES)[number];
 
-/** Payment types without an online payment (the online ones arrive with payments). */
+/** Paid on receipt (cash, card via terminal); the online payment types arrive with payments. */
 export const OFFERED_PAYMENT_TYPES = ["CASH", "TERMINAL"] as const;
 export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
 
@@ -28,15 +28,20 @@ const PAYMENT_SWITCH = {
   TERMINAL: "terminalActive",
 } as const satisfies Record<OfferedPaymentType, keyof OfferSettings>;
 
+function isStorefrontService(type: ServiceType): type is OfferedServiceType {
+  return (OFFERED_SERVICE_TYPES as readonly ServiceType[]).includes(type);
+}
+
+function isOfflinePayment(type: PaymentType): type is OfferedPaymentType {
+  return (OFFERED_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
+}
+
 /** Whether the brand takes orders of this service type. */
 export function serviceOffered(
   settings: Pick<OfferSettings, "deliveryActive" | "pickupActive" | "dineInActive">,
   type: ServiceType,
-): type is OfferedServiceType {
-  return (
-    (OFFERED_SERVICE_TYPES as readonly ServiceType[]).includes(type) &&
-    settings[SERVICE_SWITCH[type as OfferedServiceType]]
-  );
+): boolean {
+  return isStorefrontService(type) && settings[SERVICE_SWITCH[type]];
 }
 
 /** The service types the brand offers, in the order the checkout lists them. */
@@ -50,11 +55,8 @@ export function offeredServiceTypes(
 export function paymentOffered(
   settings: Pick<OfferSettings, "cashActive" | "terminalActive">,
   type: PaymentType,
-): type is OfferedPaymentType {
-  return (
-    (OFFERED_PAYMENT_TYPES as readonly PaymentType[]).includes(type) &&
-    settings[PAYMENT_SWITCH[type as OfferedPaymentType]]
-  );
+): boolean {
+  return isOfflinePayment(type) && settings[PAYMENT_SWITCH[type]];
 }
 
 /** The payment types the brand offers, in the order the checkout lists them. */
