@@ -58,7 +58,7 @@ export function buildOrderRequest(
   if (!placeReady) return null;
   const receiverName = form.receiverName.trim();
   const receiverPhone = form.receiverPhone.trim();
-  // The key order is the page's of old: the body's JSON is the idempotency signature and quote key.
+  // A fixed key order: the body's JSON is the Idempotency-Key signature and part of the quote's key.
   return {
     cartItems: basket.items.map((i) => ({
       productId: i.productId,
