@@ -14,6 +14,7 @@ import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
 import type { AuthChannel, PaymentType, ServiceType } from "#domain/enums.ts";
 import { fromMinor, toMinor, type Minor } from "#domain/money.ts";
+import { paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
 import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
@@ -121,27 +122,9 @@ function serviceKind(type: ServiceType): ServiceKind | null {
   return type === "DELIVERY" || type === "PICK_UP" || type === "DINE_IN" ? type : null;
 }
 
-function serviceEnabled(ws: WebSettingsRow, type: ServiceType): boolean {
-  switch (type) {
-    case "DELIVERY":
-      return ws.deliveryActive;
-    case "PICK_UP":
-      return ws.pickupActive;
-    case "DINE_IN":
-      return ws.dineInActive;
-    default:
-      return false;
-  }
-}
-
-/** Payment types of this issue (cash and terminal); the online ones arrive with payments. */
-const OFFLINE_PAYMENTS: readonly PaymentType[] = ["CASH", "TERMINAL"];
-
+/** The brand's switch (the shared rule) and an active payment method of the type for the channel. */
 function paymentEnabled(ws: WebSettingsRow, type: PaymentType, methodOn: boolean): boolean {
-  if (!OFFLINE_PAYMENTS.includes(type)) return false;
-  if (type === "CASH" && !ws.cashActive) return false;
-  if (type === "TERMINAL" && !ws.terminalActive) return false;
-  return methodOn;
+  return paymentOffered(ws, type) && methodOn;
 }
 
 /** The later order's moment: the merchant's local day and time (seconds zero), or deliveryAt. */
@@ -402,7 +385,7 @@ export async function prepareOrder(
   ]);
   const serviceType = req.serviceType;
   const kind = serviceKind(serviceType);
-  if (!kind || !serviceEnabled(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
+  if (!kind || !serviceOffered(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
   if (!paymentEnabled(web, req.paymentType, methodOn)) fail("PAYMENT_TYPE_UNAVAILABLE");
 
   let atTime: Date | null = null;

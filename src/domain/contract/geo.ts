@@ -2,6 +2,7 @@
 // 3 and 7). Shared by the server routes and, as types only, by the client.
 import { z } from "zod";
 import { ADDRESS_TYPES, WEEK_NAMES, WORK_HOUR_TYPES } from "../enums.ts";
+import { OFFERED_SERVICE_TYPES } from "../offer.ts";
 import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
 
 const latitude = z.number().min(-90).max(90);
@@ -64,7 +65,7 @@ export const closestBranchQuerySchema = z.object({
   lat: z.coerce.number().pipe(latitude),
   lon: z.coerce.number().pipe(longitude),
   type: z
-    .enum(["DELIVERY", "PICK_UP", "DINE_IN"])
+    .enum(OFFERED_SERVICE_TYPES)
     .default("DELIVERY")
     .describe("The service the branch must offer and be open for"),
   at: dateTimeSchema.optional().describe("Open at this moment (a later order); now by default"),

@@ -21,8 +21,10 @@ import { api } from "../../lib/api-client.ts";
 import { getCurrentBrand } from "../brand/current-brand.ts";
 import { getSession, setSession, type BrandSession } from "../session/session.ts";
 import { sessionAtom } from "../session/session-atom.ts";
+import { OFFERED_SERVICE_TYPES, type OfferedServiceType } from "../../domain/offer.ts";
 
-export type DraftServiceType = "DELIVERY" | "PICK_UP" | "DINE_IN";
+/** The service types a storefront order can have: the ones a brand may offer (domain/offer.ts). */
+export type DraftServiceType = OfferedServiceType;
 
 /** A delivery address as the order carries it (spec "Address" plus the client-only extras). */
 export interface DraftAddress {
@@ -140,7 +142,7 @@ function parseTariff(v: unknown): DraftTariff | null {
   };
 }
 
-const SERVICE_TYPES: readonly DraftServiceType[] = ["DELIVERY", "PICK_UP", "DINE_IN"];
+const SERVICE_TYPES: readonly DraftServiceType[] = OFFERED_SERVICE_TYPES;
 
 /** Reads the draft out of a stored orderRequest leniently (unknown or broken fields become empty). */
 export function parseDraft(orderRequest: Record<string, unknown> | null): OrderDraft {

@@ -6,7 +6,13 @@ import type { Product } from "../../../domain/contract/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
-import { basketLine, toLineInput, useBasket, useBasketSummary, type BasketItem } from "../../../shared/basket/basket.ts";
+import {
+  basketLine,
+  toLineInput,
+  useBasket,
+  useBasketSummary,
+  type BasketItem,
+} from "../../../shared/basket/basket.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct } from "../../../shared/menu/product-link.ts";

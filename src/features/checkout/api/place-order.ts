@@ -1,5 +1,13 @@
+import { useLingui } from "@lingui/react/macro";
+import { useMutation } from "@tanstack/react-query";
+import { useRef } from "react";
+import { navigate } from "wouter/use-browser-location";
 import type { Order, OrderRequest } from "../../../domain/contract/orders.ts";
-import { api, type ApiResult } from "../../../lib/api-client.ts";
+import { api, unwrap, type ApiError, type ApiResult } from "../../../lib/api-client.ts";
+import { useBasket } from "../../../shared/basket/basket.ts";
+import { notify } from "../../../lib/notify.ts";
+import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
+import { getPlatform } from "../../../platform/index.ts";
 
 /**
  * POST /orders/v1/orders (now) or /orders/v1/orders/at-time (later). The Idempotency-Key makes a
@@ -15,5 +23,50 @@ export function placeOrder(
     body: body as Record<string, unknown>,
     headers: { "Idempotency-Key": idempotencyKey },
     silent: true,
+  });
+}
+
+function newKey(): string {
+  return typeof crypto.randomUUID === "function"
+    ? crypto.randomUUID()
+    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
+}
+
+export interface PlaceOrderInput {
+  body: OrderRequest;
+  later: boolean;
+}
+
+/**
+ * Places the checkout's order. Success: haptics, an empty basket, a fresh draft (address kept),
+ * `onPlaced` (the form's own reset), a notice and the order's page. The error stays on the mutation
+ * for the page to show.
+ */
+export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
+  const { t } = useLingui();
+  const basket = useBasket();
+  const orderDraft = useOrderDraft();
+  // One Idempotency-Key per order body: a retry after a lost answer reuses it (the server returns
+  // the first order), and an edited order gets a new one (the server refuses a key reused with
+  // another body).
+  const sent = useRef<{ signature: string; key: string } | null>(null);
+  return useMutation<Order, ApiError, PlaceOrderInput>({
+    mutationFn: async ({ body, later }) => {
+      const signature = JSON.stringify([body, later]);
+      if (sent.current?.signature !== signature) sent.current = { signature, key: newKey() };
+      return unwrap(await placeOrder(body, later, sent.current.key));
+    },
+    onSuccess: (order) => {
+      sent.current = null;
+      getPlatform().haptics.notify("success");
+      basket.clear();
+      orderDraft.resetKeepingAddress();
+      options.onPlaced?.();
+      notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });
+      navigate(`/profile/orders/${order.id}`);
+    },
+    onError: () => {
+      getPlatform().haptics.notify("error");
+    },
   });
 }

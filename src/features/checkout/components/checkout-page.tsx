@@ -1,10 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useId, useMemo, useRef, useState } from "react";
+import { useEffect, useId, useMemo } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
-import type { OrderRequest } from "../../../domain/contract/orders.ts";
 import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
@@ -12,10 +11,8 @@ import { pickText } from "../../../domain/multilingual.ts";
 import { laterSlots } from "../../../domain/order-time.ts";
 import { errorText } from "../../../lib/api-client.ts";
 import { useBasket, useBasketSummary } from "../../../shared/basket/basket.ts";
-import { notify } from "../../../lib/notify.ts";
 import {
   addressFlowPath,
-  TEMPORARY_ADDRESS_PREFIX,
   useOrderDraft,
   type DraftServiceType,
 } from "../../../shared/order-draft/order-draft.ts";
@@ -26,15 +23,11 @@ import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
-import { placeOrder } from "../api/place-order.ts";
+import { usePlaceOrder } from "../api/place-order.ts";
 import { useOrderQuote } from "../api/quote-order.ts";
+import { buildOrderRequest, orderBranchId } from "../build-order-request.ts";
+import { useCheckoutForm } from "../use-checkout-form.ts";
 import "./checkout.css";
-
-function newKey(): string {
-  return typeof crypto.randomUUID === "function"
-    ? crypto.randomUUID()
-    : `${Date.now().toString(36)}-${Math.random().toString(36).slice(2)}`;
-}
 
 function hoursFor(workHours: readonly WorkHoursEntry[], type: WorkHourType): WorkHoursEntry[] {
   // The same fallback as the server: a branch without hours of its own for the type uses its pickup hours.
@@ -92,43 +85,15 @@ function CheckoutForm() {
     rPhone: useId(),
   };
 
-  const services = useMemo(() => {
-    const list: DraftServiceType[] = [];
-    if (settings.deliveryActive) list.push("DELIVERY");
-    if (settings.pickupActive) list.push("PICK_UP");
-    if (settings.dineInActive) list.push("DINE_IN");
-    return list;
-  }, [settings]);
-  const serviceType: DraftServiceType =
-    draft.serviceType && services.includes(draft.serviceType)
-      ? draft.serviceType
-      : (services[0] ?? "DELIVERY");
-  const payments = useMemo(() => {
-    const list: PaymentType[] = [];
-    if (settings.cashActive) list.push("CASH");
-    if (settings.terminalActive) list.push("TERMINAL");
-    return list;
-  }, [settings]);
+  const form = useCheckoutForm(settings, draft.serviceType);
+  const { services, payments, serviceType, paymentType } = form;
+  const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
+  const { comment, courierComment, receiverName, receiverPhone } = form.state;
+  const place = usePlaceOrder({ onPlaced: form.placed });
+  const sending = place.isPending;
 
-  const [paymentType, setPaymentType] = useState<PaymentType>(payments[0] ?? "CASH");
-  const [later, setLater] = useState(false);
-  const [day, setDay] = useState("");
-  const [time, setTime] = useState("");
-  const [promoInput, setPromoInput] = useState("");
-  const [promoCode, setPromoCode] = useState("");
-  const [useCashback, setUseCashback] = useState(false);
-  const [comment, setComment] = useState("");
-  const [courierComment, setCourierComment] = useState("");
-  const [receiverName, setReceiverName] = useState("");
-  const [receiverPhone, setReceiverPhone] = useState("");
-  const [sending, setSending] = useState(false);
-  const [submitError, setSubmitError] = useState<string | null>(null);
-  // One Idempotency-Key per order body: a retry after a lost answer reuses it (the server returns
-  // the first order), and an edited order gets a new one (the server refuses a key reused with
-  // another body).
-  const sent = useRef<{ signature: string; key: string } | null>(null);
-
-  const branchId = serviceType === "DELIVERY" ? (nearestBranch?.id ?? null) : (draft.branch?.id ?? null);
+  const checkoutDraft = { serviceType, address: draft.address, branch: draft.branch, nearestBranch };
+  const branchId = orderBranchId(checkoutDraft);
   const branch = useBranch(branchId);
   const workType: WorkHourType = serviceType;
   const slots = useMemo(
@@ -144,71 +109,35 @@ function CheckoutForm() {
   const chosenTime = times.includes(time) ? time : (times[0] ?? "");
 
   const address = serviceType === "DELIVERY" ? draft.address : null;
-  const placeReady = serviceType === "DELIVERY" ? address !== null : draft.branch !== null;
 
-  const [cashbackBalance, setCashbackBalance] = useState(0);
-  const body: OrderRequest | null = placeReady
-    ? {
-        cartItems: basket.items.map((i) => ({
-          productId: i.productId,
-          count: i.count,
-          modifications: i.modifications.map((m) => ({ id: m.id })),
-        })),
-        serviceType,
-        paymentType,
-        branchId,
-        address: address
-          ? {
-              ...address,
-              id: address.id?.startsWith(TEMPORARY_ADDRESS_PREFIX) ? null : address.id,
-              description: address.description || address.name,
-            }
-          : null,
-        comment: comment.trim() || null,
-        courierComment: serviceType === "DELIVERY" ? courierComment.trim() || null : null,
-        promoCode: promoCode || null,
-        cashback: settings.cashbackActive && useCashback ? cashbackBalance : 0,
-        receiver:
-          settings.receiverActive && receiverName.trim() && receiverPhone.trim()
-            ? { name: receiverName.trim(), phone: receiverPhone.trim() }
-            : null,
-        orderDevice: window.matchMedia("(min-width: 900px)").matches
-          ? "CLIENT_WEB_DESKTOP"
-          : "CLIENT_WEB_MOBILE",
-        ...(later ? { day: chosenDay, time: chosenTime } : {}),
-      }
-    : null;
+  const body = buildOrderRequest(checkoutDraft, basket, {
+    paymentType,
+    later,
+    day: chosenDay,
+    time: chosenTime,
+    comment,
+    courierComment,
+    promoCode,
+    useCashback,
+    cashbackBalance,
+    receiverName,
+    receiverPhone,
+    settings,
+    orderDevice: window.matchMedia("(min-width: 900px)").matches ? "CLIENT_WEB_DESKTOP" : "CLIENT_WEB_MOBILE",
+  });
   const quote = useOrderQuote(later && !chosenTime ? null : body, later);
   const [quoteError, quoteData] = quote.data ?? [null, null];
   // The balance comes with each quote; kept so a failed quote does not hide the cashback choice.
-  if (quoteData && quoteData.cashbackBalance !== cashbackBalance)
-    setCashbackBalance(quoteData.cashbackBalance);
+  const quoteBalance = quoteData?.cashbackBalance;
+  const { setCashbackBalance } = form;
+  useEffect(() => {
+    if (quoteBalance !== undefined) setCashbackBalance(quoteBalance);
+  }, [quoteBalance, setCashbackBalance]);
   const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
 
-  const submit = async () => {
+  const submit = () => {
     if (!body || sending) return;
-    setSending(true);
-    setSubmitError(null);
-    const signature = JSON.stringify([body, later]);
-    if (sent.current?.signature !== signature) sent.current = { signature, key: newKey() };
-    const [error, order] = await placeOrder(body, later, sent.current.key);
-    setSending(false);
-    if (error) {
-      setSubmitError(errorText(error));
-      getPlatform().haptics.notify("error");
-      return;
-    }
-    sent.current = null;
-    getPlatform().haptics.notify("success");
-    basket.clear();
-    orderDraft.resetKeepingAddress();
-    setComment("");
-    setCourierComment("");
-    setPromoCode("");
-    setPromoInput("");
-    setUseCashback(false);
-    notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });
-    navigate(`/profile/orders/${order.id}`);
+    place.mutate({ body, later });
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
@@ -216,7 +145,7 @@ function CheckoutForm() {
     body
       ? {
           text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
-          onClick: () => void submit(),
+          onClick: submit,
           progress: sending,
           disabled: sending || (later && !chosenTime) || (quoteError !== null && !promoRefused),
         }
@@ -249,7 +178,7 @@ function CheckoutForm() {
       className="page checkout"
       onSubmit={(e) => {
         e.preventDefault();
-        void submit();
+        submit();
       }}
       noValidate
     >
@@ -309,7 +238,7 @@ function CheckoutForm() {
               name="when"
               checked={!later}
               onChange={() => {
-                setLater(false);
+                form.set({ later: false });
               }}
             />
             {t`As soon as possible`}
@@ -320,7 +249,7 @@ function CheckoutForm() {
               name="when"
               checked={later}
               onChange={() => {
-                setLater(true);
+                form.set({ later: true });
               }}
             />
             {t`At a set time`}
@@ -340,7 +269,7 @@ function CheckoutForm() {
                 id={ids.day}
                 value={chosenDay}
                 onChange={(e) => {
-                  setDay(e.target.value);
+                  form.set({ day: e.target.value });
                 }}
               >
                 {days.map((d) => (
@@ -354,7 +283,7 @@ function CheckoutForm() {
                 id={ids.time}
                 value={chosenTime}
                 onChange={(e) => {
-                  setTime(e.target.value);
+                  form.set({ time: e.target.value });
                 }}
               >
                 {times.map((x) => (
@@ -377,7 +306,7 @@ function CheckoutForm() {
                 name="paymentType"
                 checked={paymentType === p}
                 onChange={() => {
-                  setPaymentType(p);
+                  form.set({ paymentType: p });
                 }}
               />
               {paymentLabel[p]}
@@ -398,7 +327,7 @@ function CheckoutForm() {
               value={promoInput}
               autoComplete="off"
               onChange={(e) => {
-                setPromoInput(e.target.value);
+                form.set({ promoInput: e.target.value });
               }}
               aria-invalid={Boolean(promoRefused)}
             />
@@ -406,7 +335,7 @@ function CheckoutForm() {
               type="button"
               className="button-link"
               onClick={() => {
-                setPromoCode(promoInput.trim().toUpperCase());
+                form.applyPromo();
               }}
             >
               {t`Apply`}
@@ -431,7 +360,7 @@ function CheckoutForm() {
             type="checkbox"
             checked={useCashback}
             onChange={(e) => {
-              setUseCashback(e.target.checked);
+              form.set({ useCashback: e.target.checked });
             }}
           />
           {t`Pay with cashback (balance ${format(toMinor(cashbackBalance))})`}
@@ -449,7 +378,7 @@ function CheckoutForm() {
           maxLength={1000}
           value={comment}
           onChange={(e) => {
-            setComment(e.target.value);
+            form.set({ comment: e.target.value });
           }}
         />
         {serviceType === "DELIVERY" && (
@@ -464,7 +393,7 @@ function CheckoutForm() {
               maxLength={1000}
               value={courierComment}
               onChange={(e) => {
-                setCourierComment(e.target.value);
+                form.set({ courierComment: e.target.value });
               }}
             />
           </>
@@ -480,7 +409,7 @@ function CheckoutForm() {
             className="checkout__input"
             value={receiverName}
             onChange={(e) => {
-              setReceiverName(e.target.value);
+              form.set({ receiverName: e.target.value });
             }}
           />
           <label htmlFor={ids.rPhone}>{t`Phone`}</label>
@@ -490,7 +419,7 @@ function CheckoutForm() {
             type="tel"
             value={receiverPhone}
             onChange={(e) => {
-              setReceiverPhone(e.target.value);
+              form.set({ receiverPhone: e.target.value });
             }}
           />
         </fieldset>
@@ -554,9 +483,9 @@ function CheckoutForm() {
         )}
       </section>
 
-      {submitError && (
+      {place.error && (
         <p className="field-error" role="alert" data-testid="submit-error">
-          {submitError}
+          {errorText(place.error)}
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">

@@ -1,0 +1,67 @@
+// What a brand offers at checkout, decided by its web settings' switches. The storefront lists these
+// choices and the order check refuses anything else, so both read this one rule.
+import type { WebSettings } from "./contract/merchant.ts";
+import type { PaymentType, ServiceType } from "./enums.ts";
+
+/** The service types a storefront order can have (the aggregator ones never come from it). */
+export const OFFERED_SERVICE_TYPES = ["DELIVERY", "PICK_UP", "DINE_IN"] as const;
+export type OfferedServiceType = (typeof OFFERED_SERVICE_TYPES)[number];
+
+/** Paid on receipt (cash, card via terminal); the online payment types arrive with payments. */
+export const OFFERED_PAYMENT_TYPES = ["CASH", "TERMINAL"] as const;
+export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
+
+/** The switches the rule reads; the client's WebSettings and the server's settings row both fit. */
+export type OfferSettings = Pick<
+  WebSettings,
+  "deliveryActive" | "pickupActive" | "dineInActive" | "cashActive" | "terminalActive"
+>;
+
+const SERVICE_SWITCH = {
+  DELIVERY: "deliveryActive",
+  PICK_UP: "pickupActive",
+  DINE_IN: "dineInActive",
+} as const satisfies Record<OfferedServiceType, keyof OfferSettings>;
+
+const PAYMENT_SWITCH = {
+  CASH: "cashActive",
+  TERMINAL: "terminalActive",
+} as const satisfies Record<OfferedPaymentType, keyof OfferSettings>;
+
+function isStorefrontService(type: ServiceType): type is OfferedServiceType {
+  return (OFFERED_SERVICE_TYPES as readonly ServiceType[]).includes(type);
+}
+
+function isOfflinePayment(type: PaymentType): type is OfferedPaymentType {
+  return (OFFERED_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
+}
+
+/** Whether the brand takes orders of this service type. */
+export function serviceOffered(
+  settings: Pick<OfferSettings, "deliveryActive" | "pickupActive" | "dineInActive">,
+  type: ServiceType,
+): boolean {
+  return isStorefrontService(type) && settings[SERVICE_SWITCH[type]];
+}
+
+/** The service types the brand offers, in the order the checkout lists them. */
+export function offeredServiceTypes(
+  settings: Pick<OfferSettings, "deliveryActive" | "pickupActive" | "dineInActive">,
+): OfferedServiceType[] {
+  return OFFERED_SERVICE_TYPES.filter((type) => settings[SERVICE_SWITCH[type]]);
+}
+
+/** Whether the brand's switches allow this payment type (the server also checks its payment method). */
+export function paymentOffered(
+  settings: Pick<OfferSettings, "cashActive" | "terminalActive">,
+  type: PaymentType,
+): boolean {
+  return isOfflinePayment(type) && settings[PAYMENT_SWITCH[type]];
+}
+
+/** The payment types the brand offers, in the order the checkout lists them. */
+export function offeredPaymentTypes(
+  settings: Pick<OfferSettings, "cashActive" | "terminalActive">,
+): OfferedPaymentType[] {
+  return OFFERED_PAYMENT_TYPES.filter((type) => settings[PAYMENT_SWITCH[type]]);
+}

@@ -1,0 +1,197 @@
+import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
+import { getDefaultStore } from "jotai";
+import { describe, expect, it, vi } from "vitest";
+import type { BootResult } from "../../../app/boot.ts";
+import { App } from "../../../app/app.tsx";
+import type { WebSettings } from "../../../domain/contract/merchant.ts";
+import { brandBasketAtom, type BasketItem } from "../../../shared/basket/basket.ts";
+import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
+import type { DraftBranch } from "../../../shared/order-draft/order-draft.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { brandSessionAtom } from "../../../shared/session/session-atom.ts";
+import { json, LAVASH_ID, merchant, serveApi, settings } from "../../../test/fixtures.ts";
+
+const BRANCH: DraftBranch = {
+  id: "0190c0de-0000-7000-8000-0000000000b1",
+  name: { eng: "Chilonzor" },
+  address: { eng: "Bunyodkor 1" },
+  cityId: null,
+  latitude: 41.28,
+  longitude: 69.2,
+  phone: null,
+};
+
+const ITEM: BasketItem = {
+  key: "0190c0de-0000-7000-8000-000000000001",
+  productId: "0190c0de-0000-7000-8000-000000000001",
+  name: { eng: "Classic lavash" },
+  image: "",
+  costPrice: 29000,
+  discount: 0,
+  unit: "COUNT",
+  count: 2,
+  modifications: [],
+};
+
+/** The page is a lazy route: its first load in a test run takes a while. */
+const LAZY = { timeout: 10_000 };
+
+const ORDER_ID = "0190c0de-0000-7000-8000-0000000000f1";
+
+const QUOTE = {
+  totals: {
+    productCount: 2,
+    productPrice: 58000,
+    productDiscount: 0,
+    promoProductDiscount: 0,
+    totalProductDiscount: 0,
+    totalProductPrice: 58000,
+    deliveryPrice: 0,
+    deliveryDiscount: 0,
+    servicePrice: 0,
+    promo: 0,
+    cashback: 0,
+    totalDiscount: 0,
+    totalPrice: 58000,
+  },
+  branchId: BRANCH.id,
+  deliveryTariffId: null,
+  promoId: null,
+  cashbackBalance: 0,
+  cashbackEarned: 0,
+};
+
+/** A signed-in customer with two lavash in the basket and a pickup branch chosen, on /checkout. */
+function renderCheckout(overrides: Partial<WebSettings>) {
+  setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
+  const store = getDefaultStore();
+  store.set(brandSessionAtom("lavash"), {
+    token: "token-1",
+    merchant: null,
+    user: { id: "0190c0de-0000-7000-8000-0000000000c1" },
+    brand: "lavash",
+    orderRequest: { serviceType: "PICK_UP", branch: BRANCH },
+    nearestBranch: null,
+  });
+  store.set(brandBasketAtom("lavash"), [ITEM]);
+  const boot: BootResult = {
+    status: "ready",
+    tenant: { sub: "lavash", merchant: merchant(), settings: settings(overrides) },
+    locale: "en",
+  };
+  window.history.replaceState(null, "", "/checkout");
+  return render(<App boot={boot} queryClient={createQueryClient()} />);
+}
+
+/** The POSTs to the place-order call: body and Idempotency-Key of each. */
+function placeCalls() {
+  return vi
+    .mocked(fetch)
+    .mock.calls.filter(
+      ([input]) =>
+        new URL(input instanceof Request ? input.url : input, "http://localhost").pathname ===
+        "/api/orders/v1/orders",
+    )
+    .map(([, init]) => ({
+      body: JSON.parse(typeof init?.body === "string" ? init.body : "null") as Record<string, unknown>,
+      key: new Headers(init?.headers).get("idempotency-key"),
+    }));
+}
+
+function mainButton() {
+  return screen.findByRole("button", { name: /^Place the order/ });
+}
+
+describe("the checkout page", () => {
+  it("lists the service and payment types the brand's settings switch on", async () => {
+    serveApi({});
+    renderCheckout({
+      deliveryActive: true,
+      pickupActive: false,
+      dineInActive: true,
+      cashActive: false,
+      terminalActive: true,
+    });
+    expect(await screen.findByRole("radio", { name: "Delivery" }, LAZY)).toBeTruthy();
+    expect(screen.getByRole("radio", { name: "Dine-in" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: "Pickup" })).toBeNull();
+    expect(screen.getByRole("radio", { name: "Card via terminal" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: "Cash" })).toBeNull();
+    // The draft's pickup is switched off, so the first offered service applies.
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Delivery" }).checked).toBe(true);
+    expect(screen.getByTestId("checkout-place").textContent).toBe("No address chosen");
+  });
+
+  it("places the order built from the form and opens it", async () => {
+    serveApi({
+      "/api/orders/v1/orders/quote": () => json(200, QUOTE),
+      "/api/orders/v1/orders": () => json(200, { id: ORDER_ID }),
+    });
+    renderCheckout({ cashActive: true, terminalActive: true });
+    expect((await screen.findByTestId("checkout-place", {}, LAZY)).textContent).toBe(
+      "Chilonzor, Bunyodkor 1",
+    );
+    fireEvent.click(screen.getByRole("radio", { name: "Card via terminal" }));
+    fireEvent.change(screen.getByLabelText("Comment"), { target: { value: "  No onions " } });
+    await waitFor(() => {
+      expect(screen.getByTestId("checkout-total").textContent).not.toBe("—");
+    });
+    fireEvent.click(await mainButton());
+    await waitFor(() => {
+      expect(window.location.pathname).toBe(`/profile/orders/${ORDER_ID}`);
+    });
+    const [call, ...more] = placeCalls();
+    expect(more).toHaveLength(0);
+    expect(call?.body).toEqual({
+      cartItems: [{ productId: ITEM.productId, count: 2, modifications: [] }],
+      serviceType: "PICK_UP",
+      paymentType: "TERMINAL",
+      branchId: BRANCH.id,
+      address: null,
+      comment: "No onions",
+      courierComment: null,
+      promoCode: null,
+      cashback: 0,
+      receiver: null,
+      orderDevice: expect.stringMatching(/^CLIENT_WEB_(DESKTOP|MOBILE)$/) as unknown,
+    });
+    expect(call?.key).toMatch(/^[\w-]{8,}$/);
+    // The placed order leaves an empty basket behind.
+    expect(getDefaultStore().get(brandBasketAtom("lavash"))).toEqual([]);
+  });
+
+  it("shows a refused order's reason and retries the same body with the same key", async () => {
+    let answer = () =>
+      json(409, { status: 409, code: "BRANCH_CLOSED", description: { eng: "The branch is closed" } });
+    serveApi({
+      "/api/orders/v1/orders/quote": () => json(200, QUOTE),
+      "/api/orders/v1/orders": () => answer(),
+    });
+    renderCheckout({ cashActive: true });
+    await screen.findByTestId("checkout-place", {}, LAZY);
+    await waitFor(() => {
+      expect(screen.getByTestId("checkout-total").textContent).not.toBe("—");
+    });
+    fireEvent.click(await mainButton());
+    expect((await screen.findByTestId("submit-error")).textContent).toBe("The branch is closed");
+
+    // The same body again: the key of the first try, so the server can answer with the first order.
+    fireEvent.click(await mainButton());
+    await waitFor(() => {
+      expect(placeCalls()).toHaveLength(2);
+    });
+    // An edited order is another body: a new key.
+    fireEvent.change(screen.getByLabelText("Comment"), { target: { value: "Extra sauce" } });
+    answer = () => json(200, { id: ORDER_ID });
+    await act(async () => {
+      fireEvent.click(await mainButton());
+    });
+    await waitFor(() => {
+      expect(window.location.pathname).toBe(`/profile/orders/${ORDER_ID}`);
+    });
+    const [first, second, third] = placeCalls();
+    expect(second?.key).toBe(first?.key);
+    expect(third?.key).not.toBe(first?.key);
+    expect(third?.body.comment).toBe("Extra sauce");
+  });
+});

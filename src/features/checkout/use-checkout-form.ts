@@ -1,0 +1,125 @@
+// The checkout form's state in one reducer. What follows from other values (the service type the
+// brand offers, the payment type still on) is derived at render, never copied into state.
+import { useMemo, useReducer } from "react";
+import type { PaymentType } from "../../domain/enums.ts";
+import {
+  offeredPaymentTypes,
+  offeredServiceTypes,
+  type OfferSettings,
+  type OfferedPaymentType,
+} from "../../domain/offer.ts";
+import type { DraftServiceType } from "../../shared/order-draft/order-draft.ts";
+
+export interface CheckoutFormState {
+  /** The customer's pick; null until they pick one (the first offered then applies). */
+  paymentType: PaymentType | null;
+  later: boolean;
+  /** The picked day and time; a value no longer listed falls back to the first listed slot. */
+  day: string;
+  time: string;
+  /** What is typed in the promo field. */
+  promoInput: string;
+  /** The applied code, sent with the order. */
+  promoCode: string;
+  useCashback: boolean;
+  /** The balance of the last quote that came back: a failed quote must not hide the choice. */
+  cashbackBalance: number;
+  comment: string;
+  courierComment: string;
+  receiverName: string;
+  receiverPhone: string;
+}
+
+/** The fields the customer edits directly. */
+export type CheckoutField = Exclude<keyof CheckoutFormState, "promoCode" | "cashbackBalance">;
+
+export type CheckoutFormAction =
+  | { type: "set"; patch: Partial<Pick<CheckoutFormState, CheckoutField>> }
+  | { type: "applyPromo" }
+  | { type: "cashbackBalance"; balance: number }
+  | { type: "placed" };
+
+export const INITIAL_CHECKOUT_FORM: Readonly<CheckoutFormState> = Object.freeze({
+  paymentType: null,
+  later: false,
+  day: "",
+  time: "",
+  promoInput: "",
+  promoCode: "",
+  useCashback: false,
+  cashbackBalance: 0,
+  comment: "",
+  courierComment: "",
+  receiverName: "",
+  receiverPhone: "",
+});
+
+export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFormAction): CheckoutFormState {
+  switch (action.type) {
+    case "set":
+      return { ...state, ...action.patch };
+    case "applyPromo":
+      return { ...state, promoCode: state.promoInput.trim().toUpperCase() };
+    case "cashbackBalance":
+      return state.cashbackBalance === action.balance ? state : { ...state, cashbackBalance: action.balance };
+    case "placed":
+      // The next order starts without this one's notes, code and cashback; the choices of service,
+      // payment, time and receiver stay as they were.
+      return {
+        ...state,
+        comment: "",
+        courierComment: "",
+        promoCode: "",
+        promoInput: "",
+        useCashback: false,
+      };
+  }
+}
+
+export interface CheckoutForm {
+  state: CheckoutFormState;
+  /** What the brand offers, in the order the page lists them. */
+  services: DraftServiceType[];
+  payments: OfferedPaymentType[];
+  /** The draft's service type when offered, else the first offered. */
+  serviceType: DraftServiceType;
+  /** The picked payment type when still offered, else the first offered. */
+  paymentType: PaymentType;
+  set: (patch: Partial<Pick<CheckoutFormState, CheckoutField>>) => void;
+  applyPromo: () => void;
+  setCashbackBalance: (balance: number) => void;
+  placed: () => void;
+}
+
+export function useCheckoutForm(
+  settings: OfferSettings,
+  draftServiceType: DraftServiceType | null,
+): CheckoutForm {
+  const [state, dispatch] = useReducer(checkoutFormReducer, INITIAL_CHECKOUT_FORM);
+  const services = useMemo(() => offeredServiceTypes(settings), [settings]);
+  const payments = useMemo(() => offeredPaymentTypes(settings), [settings]);
+  const actions = useMemo(
+    () => ({
+      set: (patch: Partial<Pick<CheckoutFormState, CheckoutField>>) => {
+        dispatch({ type: "set", patch });
+      },
+      applyPromo: () => {
+        dispatch({ type: "applyPromo" });
+      },
+      setCashbackBalance: (balance: number) => {
+        dispatch({ type: "cashbackBalance", balance });
+      },
+      placed: () => {
+        dispatch({ type: "placed" });
+      },
+    }),
+    [],
+  );
+  const serviceType: DraftServiceType =
+    draftServiceType && services.includes(draftServiceType) ? draftServiceType : (services[0] ?? "DELIVERY");
+  const paymentType: PaymentType =
+    state.paymentType && (payments as readonly PaymentType[]).includes(state.paymentType)
+      ? state.paymentType
+      : (payments[0] ?? "CASH");
+  return { state, services, payments, serviceType, paymentType, ...actions };
+}
