@@ -1,6 +1,7 @@
 import { vi } from "vitest";
 import type { Brand, Merchant, WebSettings } from "../domain/contract/merchant.ts";
 import { defaultWebSettings } from "../features/merchant/api/get-web-settings.ts";
+import type { SessionUser } from "../domain/contract/webbot.ts";
 
 export const LAVASH_ID = "0193a3c4-0000-7000-8000-00000000000a";
 
@@ -76,4 +77,27 @@ export function serveApi(routes: Record<string, () => Response | Promise<Respons
   });
   vi.stubGlobal("fetch", fetchMock);
   return seen;
+}
+
+/** A customer as login answers it; ids are valid UUIDs (the stored session checks the shape). */
+export function sessionUser(overrides: Partial<SessionUser> = {}): SessionUser {
+  return {
+    id: "0190a0a0-0000-7000-8000-000000000001",
+    merchantId: LAVASH_ID,
+    firstName: null,
+    lastName: null,
+    phone: "+998901234567",
+    email: null,
+    image: null,
+    birthday: null,
+    gender: null,
+    role: "CUSTOMER",
+    cashback: 0,
+    isActive: true,
+    language: null,
+    telegramId: null,
+    createdDate: "2026-01-01T00:00:00.000Z",
+    lastModifiedDate: "2026-01-01T00:00:00.000Z",
+    ...overrides,
+  };
 }

@@ -5,12 +5,16 @@ import type { User } from "../../domain/contract/users.ts";
 import { logout, safeRedirect, saveLogin, saveUser, sessionUserOf } from "./auth.ts";
 import { getSession, markAuthNotice, setSession, takeAuthNotice } from "./session.ts";
 import { queryKeys } from "../query-keys.ts";
+import { sessionUser } from "../../test/fixtures.ts";
 
-const user = { id: "0190a0a0-0000-7000-8000-000000000001", phone: "+998901234567" } as User;
+const user: User = sessionUser();
 
 describe("login and logout of a brand", () => {
   it("stores the token and the customer in the brand's session only", () => {
-    setSession("plov", { token: "plov-token", user: { id: "other" } });
+    setSession("plov", {
+      token: "plov-token",
+      user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000009" }),
+    });
     saveLogin("lavash", { token: "lavash-token", user });
     expect(sessionUserOf("lavash")?.phone).toBe("+998901234567");
     saveUser("lavash", { ...user, firstName: "Aziza" });
@@ -19,7 +23,10 @@ describe("login and logout of a brand", () => {
   });
 
   it("logs out of one brand: its customer's cached answers go, the brand's and other brands' stay", async () => {
-    setSession("plov", { token: "plov-token", user: { id: "other" } });
+    setSession("plov", {
+      token: "plov-token",
+      user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000009" }),
+    });
     saveLogin("lavash", { token: "lavash-token", user });
     const queryClient = new QueryClient();
     const kept = [

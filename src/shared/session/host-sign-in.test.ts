@@ -5,6 +5,7 @@ import { getSession, setSession } from "./session.ts";
 import { hostLogout, signInWithHost } from "./host-sign-in.ts";
 import type { Host, SharedContact } from "../../platform/types.ts";
 import { createWebHost } from "../../platform/web.ts";
+import { sessionUser } from "../../test/fixtures.ts";
 
 const MERCHANT = "0190c6b2-1111-7000-8000-000000000001";
 const INIT_DATA = "user=%7B%22id%22%3A1%7D&auth_date=1700000000&hash=abc";
@@ -17,7 +18,7 @@ interface Call {
 }
 
 function user(phone: string | null) {
-  return { id: "0190c6b2-2222-7000-8000-000000000002", phone, merchantId: MERCHANT };
+  return sessionUser({ id: "0190c6b2-2222-7000-8000-000000000002", phone, merchantId: MERCHANT });
 }
 
 /** A fake API: answers per path, records every call. */

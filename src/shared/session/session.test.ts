@@ -12,6 +12,7 @@ import {
   storedSessionBrands,
   subscribeSession,
 } from "./session.ts";
+import { sessionUser } from "../../test/fixtures.ts";
 
 describe("saved session per brand", () => {
   it("keeps each brand under its own key", () => {
@@ -44,8 +45,11 @@ describe("saved session per brand", () => {
     const unsubscribe = store.sub(sessionAtom, () => undefined);
     setSession("lavash", { token: "from-boot" });
     expect(store.get(sessionAtom).token).toBe("from-boot");
-    store.set(sessionAtom, { user: { id: "u1" } });
-    expect(getSession("lavash")).toMatchObject({ token: "from-boot", user: { id: "u1" } });
+    store.set(sessionAtom, { user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000001" }) });
+    expect(getSession("lavash")).toMatchObject({
+      token: "from-boot",
+      user: { id: "0190a0a0-0000-7000-8000-000000000001" },
+    });
     expect(store.get(brandSessionAtom("plov")).token).toBeNull();
     unsubscribe();
   });
@@ -53,11 +57,11 @@ describe("saved session per brand", () => {
   it("logout blanks this brand's token and user and keeps the rest that must survive", () => {
     setSession("lavash", {
       token: "t1",
-      user: { id: "u1" },
+      user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000001" }),
       brand: "lavash",
       orderRequest: { cartItems: [] },
     });
-    setSession("plov", { token: "t2", user: { id: "u2" } });
+    setSession("plov", { token: "t2", user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000002" }) });
     localStorage.setItem("savat:vendor", "lavash");
     localStorage.setItem("something-else", "x");
     sessionStorage.setItem("savat:platform:click-web-session", "abc12345");
@@ -68,7 +72,10 @@ describe("saved session per brand", () => {
     clearStorageForLogout("lavash");
 
     expect(getSession("lavash")).toMatchObject({ token: null, user: null, brand: "lavash" });
-    expect(getSession("plov")).toMatchObject({ token: "t2", user: { id: "u2" } });
+    expect(getSession("plov")).toMatchObject({
+      token: "t2",
+      user: { id: "0190a0a0-0000-7000-8000-000000000002" },
+    });
     expect(localStorage.getItem("savat:vendor")).toBe("lavash");
     expect(localStorage.getItem("something-else")).toBeNull();
     expect(sessionStorage.getItem("savat:platform:click-web-session")).toBe("abc12345");

@@ -9,7 +9,7 @@ import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import type { DraftBranch } from "../../../shared/order-draft/order-draft.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { brandSessionAtom } from "../../../shared/session/session-atom.ts";
-import { json, LAVASH_ID, merchant, serveApi, settings } from "../../../test/fixtures.ts";
+import { json, LAVASH_ID, merchant, serveApi, sessionUser, settings } from "../../../test/fixtures.ts";
 
 const BRANCH: DraftBranch = {
   id: "0190c0de-0000-7000-8000-0000000000b1",
@@ -68,7 +68,7 @@ function renderCheckout(overrides: Partial<WebSettings>) {
   store.set(brandSessionAtom("lavash"), {
     token: "token-1",
     merchant: null,
-    user: { id: "0190c0de-0000-7000-8000-0000000000c1" },
+    user: sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1" }),
     brand: "lavash",
     orderRequest: { serviceType: "PICK_UP", branch: BRANCH },
     nearestBranch: null,
