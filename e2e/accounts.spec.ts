@@ -253,7 +253,10 @@ test.describe("after login", () => {
     // The app answers the 401 with its own navigation to /, which may start before this page's load
     // event: wait only for the commit, then for what the customer sees.
     await page.goto("/profile/user", { waitUntil: "commit" });
-    await expect(notice(page, "Some things are out of date! Please log in again.")).toBeVisible();
+    // Two page loads in a row (the app's, then the one after the logout) before the notice.
+    await expect(notice(page, "Some things are out of date! Please log in again.")).toBeVisible({
+      timeout: 30_000,
+    });
     await expect(page).toHaveURL(/\/$/);
     expect((await storedSession(page))?.token ?? null).toBeNull();
   });
