@@ -1,5 +1,5 @@
 /// <reference lib="dom" />
-// Addresses, maps, delivery zones and branches at a phone viewport (issue 5): the map picker with
+// Addresses, maps, delivery zones and branches at a phone viewport: the map picker with
 // its zone rule, search, geolocation granted and denied, the details drawer, saved addresses for a
 // guest and for a logged-in customer, and the branch picker with a branch closed today.
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";

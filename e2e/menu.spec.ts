@@ -154,6 +154,44 @@ test.describe("menu and basket on the web", () => {
     await expect(page.locator("[data-platform-main-button] button")).toContainText("Checkout");
   });
 
+  test("a basket and a session saved by an older version: the good line stays, the broken parts go, the menu opens", async ({
+    page,
+  }) => {
+    await page.goto("/");
+    await addClassicWithChoices(page);
+    await expect(page.getByTestId("basket-badge")).toHaveText("2");
+    const [line] = await storedBasket(page);
+    await page.evaluate((good) => {
+      const broken = { key: 5, productId: null, unit: "LITRE", count: -1 };
+      localStorage.setItem("savat:lavash:basket", JSON.stringify([good, broken]));
+      const session = JSON.parse(localStorage.getItem("savat:lavash:session") ?? "{}") as object;
+      // A sign-in of an older shape: a token with a customer that has no phone, role or dates.
+      localStorage.setItem(
+        "savat:lavash:session",
+        JSON.stringify({ ...session, token: "old-token", user: { id: "7", name: "Old" } }),
+      );
+    }, line);
+    const warnings: string[] = [];
+    page.on("console", (message) => {
+      if (message.type() === "warning") warnings.push(message.text());
+    });
+
+    await page.reload();
+    await expect(
+      page.getByRole("main").getByRole("heading", { level: 3, name: "Lavash", exact: true }),
+    ).toBeVisible();
+    await expect(page.getByTestId("basket-badge")).toHaveText("2");
+    await page.goto("/profile/favorites");
+    await expect(page.getByTestId("login-prompt")).toBeVisible();
+    // Each broken part is logged once: what was dropped is gone from storage too.
+    const dropped = warnings.filter((w) => w.includes("did not match this version"));
+    expect(dropped).toHaveLength(2);
+    expect(dropped).toEqual(
+      expect.arrayContaining([expect.stringContaining("basket line"), expect.stringContaining("sign-in")]),
+    );
+    expect(await storedBasket(page)).toHaveLength(1);
+  });
+
   test("a product page of its own, and a product that does not exist", async ({ page, request }) => {
     await page.goto("/");
     const href = await page.getByRole("link", { name: CLASSIC, exact: true }).first().getAttribute("href");

@@ -1,4 +1,4 @@
-// Orders in the browser (issue 7): a delivery order in the mocked Telegram from the menu to the live
+// Orders in the browser: a delivery order in the mocked Telegram from the menu to the live
 // status page while the demo simulator drives it to DELIVERED; a pickup order for later on the web;
 // a promo code refused and one applied; cancelling; repeating an order. The e2e server runs the
 // simulator with a short step (ORDER_SIMULATOR_STEP_MS in playwright.config.ts).

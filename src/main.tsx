@@ -9,6 +9,7 @@ import { startAnalytics } from "./features/analytics/analytics-switches.ts";
 import { errorText } from "./lib/api-client.ts";
 import { connectApiClientToSession } from "./shared/session/api-session.ts";
 import { showPendingAuthNotice } from "./shared/session/auth.ts";
+import { loadStoredSchemasIfNeeded } from "./shared/session/checked-storage.ts";
 import { checkAppVersion, installChunkErrorReload, watchDeployments } from "./lib/deploy.ts";
 import { notify } from "./lib/notify.ts";
 import { createQueryClient } from "./lib/query-client.ts";
@@ -25,6 +26,8 @@ async function main(): Promise<void> {
   }
   applyUrlPrefix();
   installChunkErrorReload();
+  // A returning customer's stored session and basket are checked before anything reads them.
+  await loadStoredSchemasIfNeeded();
   connectApiClientToSession();
   const root = document.getElementById("root");
   if (!root) throw new Error("#root is missing from index.html");

@@ -1,6 +1,7 @@
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
+import { Provider } from "jotai";
 import { AppRoot, Button } from "@telegram-apps/telegram-ui";
 import { lazy, Suspense, useLayoutEffect, type ReactNode } from "react";
 import { ErrorPage } from "../components/error-page.tsx";
@@ -18,6 +19,7 @@ import { useContentLanguage } from "../lib/use-content-language.ts";
 import { getPlatform } from "../platform/index.ts";
 import type { BootResult } from "./boot.ts";
 import { AppRouter } from "./router.tsx";
+import { appStore } from "../lib/app-store.ts";
 
 // The order draft's background work (delivery recalculation, guest addresses after login) is not
 // needed to paint the first screen: its own chunk.
@@ -77,20 +79,22 @@ function BootFailed({ result }: { result: Extract<BootResult, { status: "failed"
 export function App({ boot, queryClient }: { boot: BootResult; queryClient: QueryClient }) {
   const tenant = boot.status === "ready" || boot.status === "blocked" ? boot.tenant : null;
   return (
-    <QueryClientProvider client={queryClient}>
-      <I18nProvider i18n={i18n}>
-        <TenantContext.Provider value={tenant}>
-          <BrandRoot tenant={tenant}>
-            {boot.status === "failed" ? <BootFailed result={boot} /> : <AppRouter status={boot.status} />}
-            {boot.status === "ready" && (
-              <Suspense fallback={null}>
-                <OrderDraftEffects />
-              </Suspense>
-            )}
-            <NotificationHost />
-          </BrandRoot>
-        </TenantContext.Provider>
-      </I18nProvider>
-    </QueryClientProvider>
+    <Provider store={appStore()}>
+      <QueryClientProvider client={queryClient}>
+        <I18nProvider i18n={i18n}>
+          <TenantContext.Provider value={tenant}>
+            <BrandRoot tenant={tenant}>
+              {boot.status === "failed" ? <BootFailed result={boot} /> : <AppRouter status={boot.status} />}
+              {boot.status === "ready" && (
+                <Suspense fallback={null}>
+                  <OrderDraftEffects />
+                </Suspense>
+              )}
+              <NotificationHost />
+            </BrandRoot>
+          </TenantContext.Provider>
+        </I18nProvider>
+      </QueryClientProvider>
+    </Provider>
   );
 }

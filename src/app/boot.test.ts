@@ -4,7 +4,7 @@ import { getCurrentBrand } from "../shared/brand/current-brand.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { getSession } from "../shared/session/session.ts";
 import { createWebHost } from "../platform/web.ts";
-import { json, LAVASH_ID, merchant, serveApi, settings } from "../test/fixtures.ts";
+import { json, LAVASH_ID, merchant, serveApi, sessionUser, settings } from "../test/fixtures.ts";
 import { bootStorefront } from "./boot.ts";
 
 const web = () => Promise.resolve(createWebHost());
@@ -76,7 +76,7 @@ describe("boot: merchant resolution", () => {
 
   it("keeps the visitor's data when the API cannot be reached", async () => {
     window.history.replaceState(null, "", "/?vendor=lavash");
-    localStorage.setItem("savat:lavash:session", '{"token":"t"}');
+    localStorage.setItem("savat:lavash:session", JSON.stringify({ token: "t", user: sessionUser() }));
     serveApi({ "/api/users/v1/merchants/sub/lavash": () => json(503, {}) });
     const result = await bootStorefront(createQueryClient(), web());
     expect(result.status).toBe("failed");

@@ -1,6 +1,6 @@
 import { Snackbar } from "@telegram-apps/telegram-ui";
-import { useSyncExternalStore } from "react";
-import { dismiss, getNotices, subscribeNotices } from "../lib/notify.ts";
+import { useAtomValue } from "jotai";
+import { dismiss, noticesAtom } from "../lib/notify.ts";
 
 /**
  * The global message line: the newest notice as a telegram-ui snackbar. The snackbar is drawn in
@@ -8,7 +8,7 @@ import { dismiss, getNotices, subscribeNotices } from "../lib/notify.ts";
  * what makes screen readers announce it (errors assertively, the rest politely).
  */
 export function NotificationHost() {
-  const notices = useSyncExternalStore(subscribeNotices, getNotices, getNotices);
+  const notices = useAtomValue(noticesAtom);
   const notice = notices.at(-1);
   const spoken = notice ? [notice.title, notice.text].filter(Boolean).join(". ") : "";
   return (

@@ -55,7 +55,8 @@ export type ApiResult<T> = readonly [ApiError, null] | readonly [null, T];
 export interface ApiRequestOptions {
   method?: HttpMethod;
   query?: Record<string, string | number | boolean | null | undefined>;
-  body?: Record<string, unknown> | unknown[];
+  /** JSON, or FormData sent as it is (multipart with its boundary). */
+  body?: Record<string, unknown> | unknown[] | FormData;
   headers?: Record<string, string>;
   signal?: AbortSignal;
   /** The caller handles a failure itself: no global error message. */

@@ -1,5 +1,7 @@
-// The global message line (spec section 8): API failures and, later, success notices.
-// A tiny store read by <NotificationHost> with useSyncExternalStore.
+// The global message line (spec section 8): API failures and success notices, as a jotai atom
+// that <NotificationHost> reads; plain code (the API client) writes it through the default store.
+import { atom } from "jotai";
+import { appStore } from "./app-store.ts";
 
 export type NoticeKind = "error" | "warning" | "success" | "info";
 
@@ -15,13 +17,11 @@ export interface Notice {
 /** Default time a notice stays (spec section 9). */
 export const NOTICE_DURATION_MS = 4500;
 
-let notices: readonly Notice[] = [];
+export const noticesAtom = atom<readonly Notice[]>([]);
 let nextId = 1;
-const listeners = new Set<() => void>();
 
 function publish(next: readonly Notice[]): void {
-  notices = next;
-  for (const l of listeners) l();
+  appStore().set(noticesAtom, next);
 }
 
 export function notify(notice: {
@@ -32,22 +32,15 @@ export function notify(notice: {
 }): number {
   const id = nextId++;
   // The same text twice in a row (a failing retry, two queries) is shown once.
-  const rest = notices.filter((n) => n.text !== notice.text);
+  const rest = getNotices().filter((n) => n.text !== notice.text);
   publish([...rest, { id, duration: NOTICE_DURATION_MS, ...notice }].slice(-3));
   return id;
 }
 
 export function dismiss(id: number): void {
-  publish(notices.filter((n) => n.id !== id));
+  publish(getNotices().filter((n) => n.id !== id));
 }
 
 export function getNotices(): readonly Notice[] {
-  return notices;
-}
-
-export function subscribeNotices(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => {
-    listeners.delete(listener);
-  };
+  return appStore().get(noticesAtom);
 }

@@ -1,4 +1,4 @@
-// The Click SuperApp web view (notes/integrations.md, "Click"; community sources only): the page
+// The Click SuperApp web view (documented only by community sources): the page
 // gets `?web_session=<id>` and/or a `click-web-session` cookie, plus `click-theme` and
 // `click-language` cookies. No JS bridge is confirmed, so the host behaves like the web one and the
 // server exchanges the web_session for a session.

@@ -2,16 +2,21 @@ import { cleanup } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { configureApiClient, resetApiClient } from "../lib/api-client.ts";
 import { deleteAllCookies } from "../lib/cookies.ts";
-import { resetCurrentBrand } from "../shared/brand/current-brand.ts";
+import { resetAppStore } from "../lib/app-store.ts";
 import { activateLocale } from "../lib/i18n.ts";
 import { sessionApiHooks } from "../shared/session/api-session.ts";
+import { installStoredSchemas } from "../shared/session/checked-storage.ts";
+import * as storedSchemas from "../shared/session/stored-schemas.ts";
+
+// Boot loads the stored-value schemas before the first read; tests have them from the start.
+installStoredSchemas(storedSchemas);
 
 // Every client test starts on an empty page: no storage, no cookies, English, the web host.
 beforeEach(async () => {
   localStorage.clear();
   sessionStorage.clear();
   deleteAllCookies();
-  resetCurrentBrand();
+  resetAppStore();
   resetApiClient();
   configureApiClient(sessionApiHooks);
   window.history.replaceState(null, "", "/");

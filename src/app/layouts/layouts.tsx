@@ -30,7 +30,7 @@ const ProductSheetHost = lazy(() =>
     default: m.ProductSheetHost,
   })),
 );
-// Active orders and their live updates (issue 7): loaded after start, only for a logged-in customer.
+// Active orders and their live updates: loaded after start, only for a logged-in customer.
 const ActiveOrdersWatcher = lazy(() =>
   import("../../features/orders/components/active-orders-watcher.tsx").then((m) => ({
     default: m.ActiveOrdersWatcher,

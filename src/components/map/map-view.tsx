@@ -17,7 +17,7 @@ import { boundsOf, ringsOf, type LatLon } from "../../domain/geo.ts";
 import type { MapViewProps } from "./types.ts";
 
 // MapLibre computes its worker URL relative to its own file, which does not exist after bundling
-// (../shared/notes/toolchain.md): point it at the emitted worker instead.
+// (in the built app the worker is an emitted asset of its own): point it at the emitted worker instead.
 maplibregl.setWorkerUrl(workerUrl);
 
 /** Centre animation of the address picker and the branch map (spec section 9). */

@@ -1,4 +1,4 @@
-// Orders, promos, couriers and the staff API (issue 7). The request schemas are loose where the
+// Orders, promos, couriers and the staff API. The request schemas are loose where the
 // specification's client sends more than the server reads: amounts it sends are accepted and ignored.
 import { z } from "zod";
 import {

@@ -5,34 +5,18 @@
  * modifications (src/domain/menu.ts `basketKey`): the same choices add up on one line.
  */
 import { atom, useAtomValue, useSetAtom } from "jotai";
-import { atomWithStorage, createJSONStorage } from "jotai/utils";
+import { atomWithStorage } from "jotai/utils";
 import { useMemo } from "react";
-import { PRODUCT_UNITS, type ProductUnit } from "../../domain/enums.ts";
 import { normalizeQuantity, basketPrice, UNIT_STEPS, type LineInput } from "../../domain/pricing.ts";
 import { basketKey } from "../../domain/menu.ts";
 import type { Product } from "../../domain/contract/menu.ts";
-import type { Multilingual } from "../../domain/multilingual.ts";
-import { getCurrentBrand } from "../brand/current-brand.ts";
+import { currentBrandAtom } from "../brand/current-brand.ts";
+import { checkedStorage } from "../session/checked-storage.ts";
+import type { BasketLine, BasketModification } from "../session/stored-schemas.ts";
 
-export interface BasketModification {
-  id: string;
-  groupId: string;
-  name: Multilingual;
-  price: number;
-}
-
-export interface BasketItem {
-  /** productId + sorted modification ids. */
-  key: string;
-  productId: string;
-  name: Multilingual;
-  image: string;
-  costPrice: number;
-  discount: number;
-  unit: ProductUnit;
-  count: number;
-  modifications: BasketModification[];
-}
+export type { BasketModification } from "../session/stored-schemas.ts";
+/** A line of the basket (its stored shape is checked by ./stored-schemas.ts when read back). */
+export type BasketItem = BasketLine;
 
 /**
  * The basket line of a product with the chosen options, keyed by product and options so the same
@@ -62,61 +46,18 @@ export function basketStorageKey(sub: string): string {
   return `savat:${sub}:basket`;
 }
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
+/** Lines as the basket keeps them: each count on its unit's step, empty lines gone. */
+function normalized(items: readonly BasketItem[]): BasketItem[] {
+  return items
+    .map((item) => ({ ...item, count: normalizeQuantity(item.unit, item.count) }))
+    .filter((item) => item.count > 0);
 }
 
-/** Reads stored lines leniently: a malformed line is dropped, never the whole basket. */
-export function parseBasket(data: unknown): BasketItem[] {
-  if (!Array.isArray(data)) return [];
-  const items: BasketItem[] = [];
-  for (const d of data) {
-    if (!isRecord(d)) continue;
-    const unit = (PRODUCT_UNITS as readonly unknown[]).includes(d.unit) ? (d.unit as ProductUnit) : null;
-    if (
-      typeof d.key !== "string" ||
-      typeof d.productId !== "string" ||
-      unit === null ||
-      typeof d.costPrice !== "number" ||
-      typeof d.count !== "number" ||
-      !(d.count > 0)
-    )
-      continue;
-    const modifications = Array.isArray(d.modifications)
-      ? d.modifications.filter(
-          (m): m is BasketModification =>
-            isRecord(m) &&
-            typeof m.id === "string" &&
-            typeof m.price === "number" &&
-            typeof m.groupId === "string",
-        )
-      : [];
-    items.push({
-      key: d.key,
-      productId: d.productId,
-      name: isRecord(d.name) ? d.name : {},
-      image: typeof d.image === "string" ? d.image : "",
-      costPrice: d.costPrice,
-      discount: typeof d.discount === "number" ? d.discount : 0,
-      unit,
-      count: normalizeQuantity(unit, d.count),
-      modifications,
-    });
-  }
-  return items;
-}
+const storage = checkedStorage<BasketItem[]>((schemas, data, drop) =>
+  normalized(schemas.parseBasket(data, drop)),
+);
 
-const storage = createJSONStorage<BasketItem[]>(() => localStorage);
-const lenientStorage: typeof storage = {
-  ...storage,
-  getItem: (key, initial) => {
-    try {
-      return parseBasket(storage.getItem(key, initial));
-    } catch {
-      return initial;
-    }
-  },
-};
+const EMPTY: BasketItem[] = [];
 
 const perBrand = new Map<string, ReturnType<typeof atomWithStorage<BasketItem[]>>>();
 
@@ -124,22 +65,20 @@ const perBrand = new Map<string, ReturnType<typeof atomWithStorage<BasketItem[]>
 export function brandBasketAtom(sub: string) {
   let a = perBrand.get(sub);
   if (!a) {
-    a = atomWithStorage<BasketItem[]>(basketStorageKey(sub), [], lenientStorage, { getOnInit: true });
+    a = atomWithStorage<BasketItem[]>(basketStorageKey(sub), EMPTY, storage, { getOnInit: true });
     perBrand.set(sub, a);
   }
   return a;
 }
 
-const EMPTY: BasketItem[] = [];
-
 /** The basket of the brand this page belongs to. */
 export const basketAtom = atom(
   (get) => {
-    const brand = getCurrentBrand();
+    const brand = get(currentBrandAtom);
     return brand ? get(brandBasketAtom(brand.sub)) : EMPTY;
   },
   (get, set, update: (items: BasketItem[]) => BasketItem[]) => {
-    const brand = getCurrentBrand();
+    const brand = get(currentBrandAtom);
     if (!brand) return;
     const target = brandBasketAtom(brand.sub);
     set(target, update(get(target)));
@@ -195,7 +134,7 @@ export function useBasket(): Basket {
         update(() => []);
       },
       replaceAll: (next) => {
-        update(() => parseBasket(next));
+        update(() => normalized(next));
       },
     }),
     [items, update],

@@ -1,6 +1,8 @@
+import { atom } from "jotai";
 import { setCookie } from "../../lib/cookies.ts";
 import { STORED_VENDOR_KEY } from "../../lib/brand-host.ts";
 import { writeLocal } from "../../lib/storage.ts";
+import { appStore } from "../../lib/app-store.ts";
 
 /** The brand this page belongs to, known once boot has resolved the merchant. */
 export interface CurrentBrand {
@@ -8,20 +10,16 @@ export interface CurrentBrand {
   merchantId: string;
 }
 
-let current: CurrentBrand | null = null;
+/** The current brand as jotai state; plain code reads it through appStore(). */
+export const currentBrandAtom = atom<CurrentBrand | null>(null);
 
 export function getCurrentBrand(): CurrentBrand | null {
-  return current;
+  return appStore().get(currentBrandAtom);
 }
 
 /** Remembers the resolved brand: the merchant cookie and the stored vendor (spec section 4). */
 export function setCurrentBrand(brand: CurrentBrand): void {
-  current = brand;
+  appStore().set(currentBrandAtom, brand);
   setCookie("merchant", brand.merchantId, 365);
   writeLocal(STORED_VENDOR_KEY, brand.sub);
-}
-
-/** For tests. */
-export function resetCurrentBrand(): void {
-  current = null;
 }

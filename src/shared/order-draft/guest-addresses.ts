@@ -4,19 +4,19 @@
  * (useMoveGuestAddresses, mounted once by <OrderDraftEffects>).
  */
 import { useQueryClient } from "@tanstack/react-query";
-import { useEffect, useSyncExternalStore } from "react";
+import { atom, useAtomValue, type WritableAtom } from "jotai";
+import { atomWithStorage } from "jotai/utils";
+import { useEffect } from "react";
 import type { Address, AddressInput } from "../../domain/contract/geo.ts";
 import { api } from "../../lib/api-client.ts";
-import { getCurrentBrand } from "../brand/current-brand.ts";
+import { currentBrandAtom, getCurrentBrand } from "../brand/current-brand.ts";
+import { checkedStorage } from "../session/checked-storage.ts";
+import type { GuestAddress } from "../session/stored-schemas.ts";
 import { getSession, subscribeSession } from "../session/session.ts";
-import { readLocal, writeLocal } from "../../lib/storage.ts";
 import { queryKeys } from "../query-keys.ts";
+import { appStore } from "../../lib/app-store.ts";
 
-export interface GuestAddress extends AddressInput {
-  /** "local-<random>": never sent to the server. */
-  id: string;
-  createdDate: string;
-}
+export type { GuestAddress } from "../session/stored-schemas.ts";
 
 export const GUEST_ADDRESS_PREFIX = "local-";
 
@@ -24,33 +24,33 @@ function key(sub: string): string {
   return `savat:${sub}:addresses`;
 }
 
-const listeners = new Set<() => void>();
-const cache = new Map<string, { raw: string | null; list: GuestAddress[] }>();
+const EMPTY: GuestAddress[] = [];
+const storage = checkedStorage<GuestAddress[]>((schemas, data, drop) =>
+  schemas.parseGuestAddresses(data, drop),
+);
+const perBrand = new Map<string, WritableAtom<GuestAddress[], [GuestAddress[]], void>>();
 
-function isGuestAddress(v: unknown): v is GuestAddress {
-  if (typeof v !== "object" || v === null) return false;
-  const a = v as Record<string, unknown>;
-  return typeof a.id === "string" && typeof a.latitude === "number" && typeof a.longitude === "number";
+/** A guest's addresses at one brand as jotai state. */
+function guestAddressesAtom(sub: string): WritableAtom<GuestAddress[], [GuestAddress[]], void> {
+  let a = perBrand.get(sub);
+  if (!a) {
+    a = atomWithStorage<GuestAddress[]>(key(sub), EMPTY, storage, { getOnInit: true });
+    perBrand.set(sub, a);
+  }
+  return a;
 }
 
+const currentGuestAddressesAtom = atom((get) => {
+  const brand = get(currentBrandAtom);
+  return brand ? get(guestAddressesAtom(brand.sub)) : EMPTY;
+});
+
 export function getGuestAddresses(sub: string): GuestAddress[] {
-  const raw = readLocal(key(sub));
-  const hit = cache.get(sub);
-  if (hit && hit.raw === raw) return hit.list;
-  let list: GuestAddress[] = [];
-  try {
-    const parsed: unknown = raw ? JSON.parse(raw) : [];
-    if (Array.isArray(parsed)) list = parsed.filter(isGuestAddress);
-  } catch {
-    list = [];
-  }
-  cache.set(sub, { raw, list });
-  return list;
+  return storage.getItem(key(sub), EMPTY);
 }
 
 function write(sub: string, list: GuestAddress[]): void {
-  writeLocal(key(sub), JSON.stringify(list));
-  for (const l of listeners) l();
+  appStore().set(guestAddressesAtom(sub), list);
 }
 
 export function addGuestAddress(sub: string, address: AddressInput): GuestAddress {
@@ -70,28 +70,10 @@ export function removeGuestAddress(sub: string, id: string): void {
   );
 }
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  const onStorage = (e: StorageEvent) => {
-    if (e.key === null || e.key.endsWith(":addresses")) listener();
-  };
-  window.addEventListener("storage", onStorage);
-  return () => {
-    listeners.delete(listener);
-    window.removeEventListener("storage", onStorage);
-  };
-}
-
 /** The current brand's guest addresses, newest first. */
 export function useGuestAddresses(): GuestAddress[] {
-  const sub = getCurrentBrand()?.sub ?? "";
-  return useSyncExternalStore(
-    subscribe,
-    () => (sub ? getGuestAddresses(sub) : EMPTY),
-    () => EMPTY,
-  );
+  return useAtomValue(currentGuestAddressesAtom);
 }
-const EMPTY: GuestAddress[] = [];
 
 /** Sends the guest's addresses to the profile and forgets those that arrived; the count moved. */
 export async function moveGuestAddresses(sub: string, merchantId: string, userId: string): Promise<number> {

@@ -15,65 +15,26 @@
 import { useAtom } from "jotai";
 import { useCallback, useEffect, useMemo } from "react";
 import type { Branch, Tariff } from "../../domain/contract/geo.ts";
-import type { Multilingual } from "../../domain/multilingual.ts";
 import { hasCoordinates } from "../../domain/geo.ts";
 import { api } from "../../lib/api-client.ts";
 import { getCurrentBrand } from "../brand/current-brand.ts";
 import { getSession, setSession, type BrandSession } from "../session/session.ts";
 import { sessionAtom } from "../session/session-atom.ts";
-import { OFFERED_SERVICE_TYPES, type OfferedServiceType } from "../../domain/offer.ts";
+import type { OfferedServiceType } from "../../domain/offer.ts";
+import type {
+  DraftAddress,
+  DraftBranch,
+  DraftTariff,
+  StoredOrderRequest,
+} from "../session/stored-schemas.ts";
 
 /** The service types a storefront order can have: the ones a brand may offer (domain/offer.ts). */
 export type DraftServiceType = OfferedServiceType;
 
-/** A delivery address as the order carries it (spec "Address" plus the client-only extras). */
-export interface DraftAddress {
-  /** The saved address's id; a "tmp-" id marks one made from a map point (removed at submit). */
-  id: string | null;
-  name: string;
-  streetName: string;
-  houseNumber: string;
-  description: string;
-  comment: string;
-  latitude: number;
-  longitude: number;
-  cityId: string | null;
-  floor: string;
-  office: string;
-  entrance: string;
-  domophone: string;
-}
+export type { DraftAddress, DraftBranch, DraftTariff };
 
-/** What the order keeps of a branch. */
-export interface DraftBranch {
-  id: string;
-  name: Multilingual;
-  address: Multilingual | null;
-  cityId: string | null;
-  latitude: number;
-  longitude: number;
-  phone: string | null;
-}
-
-export interface DraftTariff {
-  /** deliveryTariffId of the order. */
-  id: string;
-  regionName: Multilingual;
-  basePrice: number;
-  free: boolean;
-}
-
-export interface OrderDraft {
-  serviceType: DraftServiceType | null;
-  address: DraftAddress | null;
-  /** The branch the customer chose for pickup or dine-in. */
-  branch: DraftBranch | null;
-  /** The city chosen in the pickers. */
-  cityId: string | null;
-  /** Delivery price in so'm; null when unknown (no address, no branch, out of zone). */
-  deliveryPrice: number | null;
-  tariff: DraftTariff | null;
-}
+/** The geography part of the stored order request. */
+export type OrderDraft = Omit<StoredOrderRequest, "branchId" | "deliveryTariffId">;
 
 export const EMPTY_DRAFT: Readonly<OrderDraft> = Object.freeze({
   serviceType: null,
@@ -87,87 +48,19 @@ export const EMPTY_DRAFT: Readonly<OrderDraft> = Object.freeze({
 /** The prefix of ids the address picker makes for unsaved map points (spec "auto-generated marker"). */
 export const TEMPORARY_ADDRESS_PREFIX = "tmp-";
 
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-const str = (v: unknown): string => (typeof v === "string" ? v : "");
-const strOrNull = (v: unknown): string | null => (typeof v === "string" && v !== "" ? v : null);
-const num = (v: unknown): number | null => (typeof v === "number" && Number.isFinite(v) ? v : null);
-
-function parseAddress(v: unknown): DraftAddress | null {
-  if (!isRecord(v)) return null;
-  const latitude = num(v.latitude);
-  const longitude = num(v.longitude);
-  if (latitude === null || longitude === null) return null;
-  return {
-    id: strOrNull(v.id),
-    name: str(v.name),
-    streetName: str(v.streetName),
-    houseNumber: str(v.houseNumber),
-    description: str(v.description),
-    comment: str(v.comment),
-    latitude,
-    longitude,
-    cityId: strOrNull(v.cityId),
-    floor: str(v.floor),
-    office: str(v.office),
-    entrance: str(v.entrance),
-    domophone: str(v.domophone),
-  };
-}
-
-export function parseBranch(v: unknown): DraftBranch | null {
-  if (!isRecord(v) || typeof v.id !== "string") return null;
-  const latitude = num(v.latitude);
-  const longitude = num(v.longitude);
-  if (latitude === null || longitude === null) return null;
-  return {
-    id: v.id,
-    name: isRecord(v.name) ? v.name : {},
-    address: isRecord(v.address) ? v.address : null,
-    cityId: strOrNull(v.cityId),
-    latitude,
-    longitude,
-    phone: strOrNull(v.phone),
-  };
-}
-
-function parseTariff(v: unknown): DraftTariff | null {
-  if (!isRecord(v) || typeof v.id !== "string") return null;
-  return {
-    id: v.id,
-    regionName: isRecord(v.regionName) ? v.regionName : {},
-    basePrice: num(v.basePrice) ?? 0,
-    free: v.free === true,
-  };
-}
-
-const SERVICE_TYPES: readonly DraftServiceType[] = OFFERED_SERVICE_TYPES;
-
-/** Reads the draft out of a stored orderRequest leniently (unknown or broken fields become empty). */
-export function parseDraft(orderRequest: Record<string, unknown> | null): OrderDraft {
+/** The draft of a stored order request (already checked when it was read back). */
+export function draftOf(orderRequest: StoredOrderRequest | null): OrderDraft {
   if (!orderRequest) return { ...EMPTY_DRAFT };
-  const serviceType = orderRequest.serviceType;
-  return {
-    serviceType: SERVICE_TYPES.includes(serviceType as DraftServiceType)
-      ? (serviceType as DraftServiceType)
-      : null,
-    address: parseAddress(orderRequest.address),
-    branch: parseBranch(orderRequest.branch),
-    cityId: strOrNull(orderRequest.cityId),
-    deliveryPrice: num(orderRequest.deliveryPrice),
-    tariff: parseTariff(orderRequest.tariff),
-  };
+  const { branchId: _branch, deliveryTariffId: _tariff, ...draft } = orderRequest;
+  return draft;
 }
 
 /** The order request with the draft's fields replaced; other fields (comment, promo...) stay. */
 function withDraft(session: BrandSession, patch: Partial<OrderDraft>): BrandSession {
-  const current = parseDraft(session.orderRequest);
-  const next = { ...current, ...patch };
+  const next = { ...draftOf(session.orderRequest), ...patch };
   return {
     ...session,
     orderRequest: {
-      ...(session.orderRequest ?? {}),
       ...next,
       branchId: next.branch?.id ?? null,
       deliveryTariffId: next.tariff?.id ?? null,
@@ -188,7 +81,7 @@ export function toDraftBranch(b: Branch): DraftBranch {
 }
 
 export function getOrderDraft(sub: string): OrderDraft {
-  return parseDraft(getSession(sub).orderRequest);
+  return draftOf(getSession(sub).orderRequest);
 }
 
 export function updateOrderDraft(sub: string, patch: Partial<OrderDraft>): void {
@@ -196,7 +89,7 @@ export function updateOrderDraft(sub: string, patch: Partial<OrderDraft>): void 
 }
 
 export function setNearestBranch(sub: string, branch: DraftBranch | null): void {
-  setSession(sub, { nearestBranch: branch as unknown as Record<string, unknown> | null });
+  setSession(sub, { nearestBranch: branch });
 }
 
 export interface OrderDraftApi {
@@ -216,8 +109,8 @@ export interface OrderDraftApi {
 /** The brand's order draft as React state. */
 export function useOrderDraft(): OrderDraftApi {
   const [session] = useAtom(sessionAtom);
-  const draft = useMemo(() => parseDraft(session.orderRequest), [session.orderRequest]);
-  const nearestBranch = useMemo(() => parseBranch(session.nearestBranch), [session.nearestBranch]);
+  const draft = useMemo(() => draftOf(session.orderRequest), [session.orderRequest]);
+  const nearestBranch = session.nearestBranch;
   const update = useCallback((patch: Partial<OrderDraft>) => {
     const brand = getCurrentBrand();
     if (brand) updateOrderDraft(brand.sub, patch);

@@ -9,33 +9,23 @@ import { hostLogout } from "./host-sign-in.ts";
 import { api, ApiError, errorText } from "../../lib/api-client.ts";
 import { currentContentLanguage, i18n } from "../../lib/i18n.ts";
 import { notify } from "../../lib/notify.ts";
-import {
-  clearStorageForLogout,
-  getSession,
-  setSession,
-  takeAuthNotice,
-  type SessionUser,
-} from "./session.ts";
+import { clearStorageForLogout, getSession, setSession, takeAuthNotice } from "./session.ts";
 import { queryKeys } from "../query-keys.ts";
 
 /** The customer of the brand's saved session, or null for a guest. */
 export function sessionUserOf(sub: string): User | null {
   const { token, user } = getSession(sub);
-  return token && user ? (user as unknown as User) : null;
-}
-
-function toSessionUser(user: User): SessionUser {
-  return { ...user };
+  return token && user ? user : null;
 }
 
 /** Stores a fresh login in the brand's session (token first: observers see both at once). */
 export function saveLogin(sub: string, result: { token: string; user: User }): void {
-  setSession(sub, { token: result.token, user: toSessionUser(result.user) });
+  setSession(sub, { token: result.token, user: result.user });
 }
 
 /** Keeps the stored customer in step with what the server answered (profile edits). */
 export function saveUser(sub: string, user: User): void {
-  setSession(sub, (previous) => (previous.token ? { ...previous, user: toSessionUser(user) } : previous));
+  setSession(sub, (previous) => (previous.token ? { ...previous, user } : previous));
 }
 
 /**

@@ -8,7 +8,7 @@ import { FetchError, ofetch } from "ofetch";
 import type { ApiErrorBody } from "../../domain/api-errors.ts";
 import type { AuthResult } from "../../domain/contract/webbot.ts";
 import { ApiError, apiBaseUrl, REQUEST_TIMEOUT_MS, type ApiResult } from "../../lib/api-client.ts";
-import { getSession, setSession, type SessionUser } from "./session.ts";
+import { getSession, setSession } from "./session.ts";
 import type { Host } from "../../platform/types.ts";
 
 export type SignInOutcome =
@@ -63,7 +63,7 @@ async function call<T>(
 }
 
 function save(sub: string, result: AuthResult): void {
-  setSession(sub, { token: result.token, user: result.user as unknown as SessionUser });
+  setSession(sub, { token: result.token, user: result.user });
 }
 
 async function telegramSignIn(

@@ -1,4 +1,3 @@
-import { createStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
 import { getCookie, setCookie } from "../../lib/cookies.ts";
 import { setCurrentBrand } from "../brand/current-brand.ts";
@@ -6,13 +5,14 @@ import { brandSessionAtom, sessionAtom } from "./session-atom.ts";
 import {
   clearStorageForLogout,
   getSession,
-  parseSession,
   sessionKey,
   setSession,
   storedSessionBrands,
   subscribeSession,
 } from "./session.ts";
 import { sessionUser } from "../../test/fixtures.ts";
+import { orderRequestSchema } from "./stored-schemas.ts";
+import { appStore } from "../../lib/app-store.ts";
 
 describe("saved session per brand", () => {
   it("keeps each brand under its own key", () => {
@@ -25,8 +25,34 @@ describe("saved session per brand", () => {
   });
 
   it("reads broken or foreign values as an empty session", () => {
-    expect(parseSession("{not json").token).toBeNull();
-    expect(parseSession('{"token": 5, "user": {"name": "x"}}')).toMatchObject({ token: null, user: null });
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    localStorage.setItem(sessionKey("lavash"), "{not json");
+    expect(getSession("lavash").token).toBeNull();
+    localStorage.setItem(sessionKey("lavash"), '{"token": 5, "user": {"name": "x"}}');
+    expect(getSession("lavash")).toMatchObject({ token: null, user: null });
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
+  it("drops a stored slice of an older format with a log line and keeps the others", () => {
+    const warn = vi.spyOn(console, "warn").mockImplementation(() => undefined);
+    const branch = { id: "b1", name: { eng: "Chilonzor" }, latitude: 41.3, longitude: 69.2 };
+    localStorage.setItem(
+      sessionKey("lavash"),
+      JSON.stringify({
+        token: "t1",
+        user: { id: "0190a0a0-0000-7000-8000-000000000001", name: "from an old version" },
+        brand: "lavash",
+        nearestBranch: branch,
+        orderRequest: { serviceType: "TELEPORT", cityId: "c1" },
+      }),
+    );
+    const session = getSession("lavash");
+    // A token is no use without its customer: both go, so the customer signs in again.
+    expect(session).toMatchObject({ token: null, user: null, brand: "lavash" });
+    expect(session.nearestBranch).toMatchObject({ id: "b1", address: null, phone: null });
+    expect(session.orderRequest).toMatchObject({ serviceType: null, cityId: "c1", address: null });
+    expect(warn).toHaveBeenCalledOnce();
+    expect(String(warn.mock.calls[0]?.[0])).toContain("sign-in");
   });
 
   it("tells subscribers about changes", () => {
@@ -41,7 +67,7 @@ describe("saved session per brand", () => {
 
   it("is the same data for jotai and for plain code", () => {
     setCurrentBrand({ sub: "lavash", merchantId: "m" });
-    const store = createStore();
+    const store = appStore();
     const unsubscribe = store.sub(sessionAtom, () => undefined);
     setSession("lavash", { token: "from-boot" });
     expect(store.get(sessionAtom).token).toBe("from-boot");
@@ -59,7 +85,7 @@ describe("saved session per brand", () => {
       token: "t1",
       user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000001" }),
       brand: "lavash",
-      orderRequest: { cartItems: [] },
+      orderRequest: orderRequestSchema.parse({ serviceType: "PICK_UP" }),
     });
     setSession("plov", { token: "t2", user: sessionUser({ id: "0190a0a0-0000-7000-8000-000000000002" }) });
     localStorage.setItem("savat:vendor", "lavash");

@@ -9,29 +9,18 @@
  *   clearSessionAuth(sub)           -> blanks token and user
  *   subscribeSession(sub, listener) -> called on every change, from this tab or another one
  *   clearStorageForLogout(sub)      -> the storage part of logout (spec section 4, steps 2-4)
- * React code reads and writes the same data through `sessionAtom` in ./session-atom.ts.
+ * Each is a jotai atom of the page's store (`brandSessionAtom`), read back through the zod
+ * schemas of ./stored-schemas.ts; React code uses `sessionAtom` in ./session-atom.ts.
  */
-import type { Merchant } from "../../domain/contract/merchant.ts";
+import type { WritableAtom } from "jotai";
+import { atomWithStorage } from "jotai/utils";
 import { getCookie, deleteAllCookies, setCookie } from "../../lib/cookies.ts";
 import { readLocal, readSession, storageKeys, writeLocal, writeSession } from "../../lib/storage.ts";
+import { checkedStorage } from "./checked-storage.ts";
+import type { BrandSession } from "./stored-schemas.ts";
+import { appStore } from "../../lib/app-store.ts";
 
-/** The logged-in customer as the API returned it; the profile issue narrows the fields. */
-export interface SessionUser {
-  id: string;
-  [field: string]: unknown;
-}
-
-export interface BrandSession {
-  token: string | null;
-  merchant: Merchant | null;
-  user: SessionUser | null;
-  /** The brand's subdomain key. */
-  brand: string | null;
-  /** The order being built (basket, service type, address...); shaped by the basket issue. */
-  orderRequest: Record<string, unknown> | null;
-  /** The branch closest to the chosen address; shaped by the branches issue. */
-  nearestBranch: Record<string, unknown> | null;
-}
+export type { BrandSession } from "./stored-schemas.ts";
 
 export const EMPTY_SESSION: Readonly<BrandSession> = Object.freeze({
   token: null,
@@ -56,40 +45,24 @@ export function subOfSessionKey(key: string): string | null {
     : null;
 }
 
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+const storage = checkedStorage<BrandSession>((schemas, data, drop) => schemas.parseSession(data, drop));
 
-/** Reads a stored value leniently: unknown fields are dropped, wrong types become empty. */
-export function parseSession(raw: string | null): BrandSession {
-  if (!raw) return { ...EMPTY_SESSION };
-  let data: unknown;
-  try {
-    data = JSON.parse(raw);
-  } catch {
-    return { ...EMPTY_SESSION };
+type SessionAtom = WritableAtom<BrandSession, [BrandSession], void>;
+const perBrand = new Map<string, SessionAtom>();
+
+/** The saved session of one brand as jotai state (`savat:<sub>:session`). */
+export function brandSessionAtom(sub: string): SessionAtom {
+  let a = perBrand.get(sub);
+  if (!a) {
+    a = atomWithStorage<BrandSession>(sessionKey(sub), EMPTY_SESSION, storage, { getOnInit: true });
+    perBrand.set(sub, a);
   }
-  if (!isRecord(data)) return { ...EMPTY_SESSION };
-  const user = data.user;
-  return {
-    token: typeof data.token === "string" && data.token !== "" ? data.token : null,
-    merchant: isRecord(data.merchant) ? (data.merchant as unknown as Merchant) : null,
-    user: isRecord(user) && typeof user.id === "string" ? (user as SessionUser) : null,
-    brand: typeof data.brand === "string" ? data.brand : null,
-    orderRequest: isRecord(data.orderRequest) ? data.orderRequest : null,
-    nearestBranch: isRecord(data.nearestBranch) ? data.nearestBranch : null,
-  };
+  return a;
 }
 
-type Listener = (session: BrandSession) => void;
-const listeners = new Map<string, Set<Listener>>();
-
-function emit(sub: string, session: BrandSession): void {
-  for (const listener of listeners.get(sub) ?? []) listener(session);
-}
-
+/** The brand's session as stored now. */
 export function getSession(sub: string): BrandSession {
-  return parseSession(readLocal(sessionKey(sub)));
+  return storage.getItem(sessionKey(sub), EMPTY_SESSION);
 }
 
 export function setSession(
@@ -98,8 +71,7 @@ export function setSession(
 ): BrandSession {
   const previous = getSession(sub);
   const next = typeof change === "function" ? change(previous) : { ...previous, ...change };
-  writeLocal(sessionKey(sub), JSON.stringify(next));
-  emit(sub, next);
+  appStore().set(brandSessionAtom(sub), next);
   return next;
 }
 
@@ -111,28 +83,22 @@ export function clearSessionAuth(sub: string): BrandSession {
   return setSession(sub, { token: null, user: null });
 }
 
-let storageListening = false;
-function listenToOtherTabs(): void {
-  if (storageListening || typeof window === "undefined") return;
-  storageListening = true;
-  window.addEventListener("storage", (event) => {
-    if (event.key === null) {
-      for (const sub of listeners.keys()) emit(sub, getSession(sub));
-      return;
-    }
-    const sub = subOfSessionKey(event.key);
-    if (sub !== null) emit(sub, parseSession(event.newValue));
+/** Called on every change of the brand's session, from this tab or another one. */
+export function subscribeSession(sub: string, listener: (session: BrandSession) => void): () => void {
+  const a = brandSessionAtom(sub);
+  const store = appStore();
+  // Subscribing mounts the atom, which reads the storage again: that is not a change to report.
+  let mounted = false;
+  let last: BrandSession | null = null;
+  const stop = store.sub(a, () => {
+    const value = store.get(a);
+    if (!mounted || value === last) return;
+    last = value;
+    listener(value);
   });
-}
-
-export function subscribeSession(sub: string, listener: Listener): () => void {
-  listenToOtherTabs();
-  let set = listeners.get(sub);
-  if (!set) listeners.set(sub, (set = new Set()));
-  set.add(listener);
-  return () => {
-    set.delete(listener);
-  };
+  last = store.get(a);
+  mounted = true;
+  return stop;
 }
 
 /** Brands with a stored session in this browser. */
@@ -184,7 +150,7 @@ export function clearStorageForLogout(sub: string): void {
   for (const [k, v] of local) if (v !== null) writeLocal(k, v);
   for (const [k, v] of session) if (v !== null) writeSession(k, v);
   for (const [name, v] of cookies) if (v !== null) setCookie(name, v, 365);
-  emit(sub, getSession(sub));
+  appStore().set(brandSessionAtom(sub), getSession(sub));
 }
 
 /** A notice that must survive the reload after an automatic logout (spec section 8). */

@@ -1,15 +1,15 @@
 import { act, fireEvent, render, screen, waitFor } from "@testing-library/react";
-import { getDefaultStore } from "jotai";
 import { describe, expect, it, vi } from "vitest";
 import type { BootResult } from "../../../app/boot.ts";
 import { App } from "../../../app/app.tsx";
 import type { WebSettings } from "../../../domain/contract/merchant.ts";
 import { brandBasketAtom, type BasketItem } from "../../../shared/basket/basket.ts";
 import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
-import type { DraftBranch } from "../../../shared/order-draft/order-draft.ts";
+import { EMPTY_DRAFT, type DraftBranch } from "../../../shared/order-draft/order-draft.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { brandSessionAtom } from "../../../shared/session/session-atom.ts";
 import { json, LAVASH_ID, merchant, serveApi, sessionUser, settings } from "../../../test/fixtures.ts";
+import { appStore } from "../../../lib/app-store.ts";
 
 const BRANCH: DraftBranch = {
   id: "0190c0de-0000-7000-8000-0000000000b1",
@@ -64,13 +64,19 @@ const QUOTE = {
 /** A signed-in customer with two lavash in the basket and a pickup branch chosen, on /checkout. */
 function renderCheckout(overrides: Partial<WebSettings>) {
   setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
-  const store = getDefaultStore();
+  const store = appStore();
   store.set(brandSessionAtom("lavash"), {
     token: "token-1",
     merchant: null,
     user: sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1" }),
     brand: "lavash",
-    orderRequest: { serviceType: "PICK_UP", branch: BRANCH },
+    orderRequest: {
+      ...EMPTY_DRAFT,
+      serviceType: "PICK_UP",
+      branch: BRANCH,
+      branchId: BRANCH.id,
+      deliveryTariffId: null,
+    },
     nearestBranch: null,
   });
   store.set(brandBasketAtom("lavash"), [ITEM]);
@@ -157,7 +163,7 @@ describe("the checkout page", () => {
     });
     expect(call?.key).toMatch(/^[\w-]{8,}$/);
     // The placed order leaves an empty basket behind.
-    expect(getDefaultStore().get(brandBasketAtom("lavash"))).toEqual([]);
+    expect(appStore().get(brandBasketAtom("lavash"))).toEqual([]);
   });
 
   it("shows a refused order's reason and retries the same body with the same key", async () => {

@@ -1,32 +1,23 @@
-// The live order channel (issue 7): server-sent events read with fetch (EventSource cannot send the
+// The live order channel: server-sent events read with fetch (EventSource cannot send the
 // bearer token or the merchant header). One stream per tab, owned by the active-orders watcher;
 // screens read `useOrderStreamConnected()` and poll while it is down.
-import { useSyncExternalStore } from "react";
+import { atom, useAtomValue } from "jotai";
 import type { OrderEvent } from "../../../domain/contract/orders.ts";
 import { apiBaseUrl } from "../../../lib/api-client.ts";
 import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { getToken } from "../../../shared/session/session.ts";
+import { appStore } from "../../../lib/app-store.ts";
 
 const RECONNECT_MS = 3000;
 
-let connected = false;
-const listeners = new Set<() => void>();
+const connectedAtom = atom(false);
 
 function setConnected(value: boolean): void {
-  if (connected === value) return;
-  connected = value;
-  for (const l of listeners) l();
+  appStore().set(connectedAtom, value);
 }
 
 export function useOrderStreamConnected(): boolean {
-  return useSyncExternalStore(
-    (l) => {
-      listeners.add(l);
-      return () => listeners.delete(l);
-    },
-    () => connected,
-    () => false,
-  );
+  return useAtomValue(connectedAtom);
 }
 
 /** Parses complete SSE blocks out of `buffer`; answers the rest that is not complete yet. */

@@ -6,10 +6,9 @@ import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
 export function uploadProfileImage(file: File): Promise<ApiResult<User>> {
   const form = new FormData();
   form.append("image", file);
-  // ofetch sends FormData as it is (multipart with its boundary).
   return api<User>("/users/v1/users/image/WITH_TOKEN", {
     method: "PUT",
-    body: form as unknown as Record<string, unknown>,
+    body: form,
     silent: true,
   });
 }

@@ -22,7 +22,7 @@ import "./profile.css";
 export function useSessionUser(): User | null {
   const { merchant } = useRequiredTenant();
   const session = useAtomValue(sessionAtom);
-  const stored = session.token && session.user ? (session.user as unknown as User) : null;
+  const stored = session.token && session.user ? session.user : null;
   const me = useMe(merchant.id, stored);
   return stored ? (me.data ?? stored) : null;
 }
