@@ -1,8 +1,10 @@
 import { randomBytes } from "node:crypto";
+import path from "node:path";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin } from "vite";
+import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
+import { precompressDir } from "./scripts/precompress.ts";
 
 /** The storefront's version (spec section 9); a browser holding another one updates and reloads. */
 export const APP_VERSION = "2.2.7";
@@ -33,8 +35,29 @@ function buildMeta(): Plugin {
   };
 }
 
+/** Brotli and gzip copies of every compressible file of the build (scripts/precompress.ts). */
+function precompress(): Plugin {
+  let outDir = "dist";
+  return {
+    name: "savat-precompress",
+    apply: "build",
+    configResolved(config: ResolvedConfig) {
+      outDir = path.resolve(config.root, config.build.outDir);
+    },
+    closeBundle() {
+      precompressDir(outDir);
+    },
+  };
+}
+
 export default defineConfig({
-  plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui(), buildMeta()],
+  plugins: [
+    react(),
+    babel({ presets: [linguiTransformerBabelPreset()] }),
+    lingui(),
+    buildMeta(),
+    precompress(),
+  ],
   define: {
     __APP_VERSION__: JSON.stringify(APP_VERSION),
     __BUILD_ID__: JSON.stringify(buildId),

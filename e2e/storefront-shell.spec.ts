@@ -17,8 +17,19 @@ test.describe("the storefront boots as a website", () => {
   }, testInfo) => {
     const lavash = await merchantOf(request, testInfo, "lavash");
     const settings = await webSettingsOf(request, testInfo, lavash.id);
+    const encodings = new Map<string, string>();
+    page.on("response", (response) => {
+      const url = new URL(response.url());
+      if (url.pathname === "/" || url.pathname.startsWith("/assets/index-"))
+        encodings.set(
+          url.pathname.startsWith("/assets/") ? "entry" : "shell",
+          response.headers()["content-encoding"] ?? "",
+        );
+    });
     await page.goto("/");
 
+    // The shell and the entry bundle arrive as the build's Brotli copies.
+    expect(Object.fromEntries(encodings)).toMatchObject({ shell: "br", entry: "br" });
     const lang = await htmlLang(page);
     expect(lang).toBe("ru");
     const name = nameIn(lavash.name, lang);

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import zlib from "node:zlib";
 import { sql } from "drizzle-orm";
 import type { FastifyInstance } from "fastify";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
@@ -8,6 +9,7 @@ import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
+import { precompressDir } from "../../scripts/precompress.ts";
 
 // Operations: the built client under a running server, source maps, the CSP and the logs.
 
@@ -121,6 +123,65 @@ describe("the built client under a running server", () => {
     const api = await app.inject({ method: "GET", url: "/api/nothing/here" });
     expect(api.statusCode).toBe(404);
     expect(api.json()).toMatchObject({ status: 404, code: "ROUTE_NOT_FOUND" });
+  });
+});
+
+describe("compressed client files", () => {
+  it("sends the build's Brotli or gzip copy of a bundle and of the app shell to a browser that accepts it", async () => {
+    const dist = tempDir();
+    const code = `export const menu = ${JSON.stringify(Array.from({ length: 400 }, (_, i) => `dish ${String(i)}`))};`;
+    write(dist, "index.html", shell("a.js") + "<!-- the shell -->".repeat(100));
+    write(dist, "assets/a.js", code);
+    write(dist, "assets/tiny.js", "export {};");
+    expect(precompressDir(dist)).toBe(2);
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+
+    const br = await app.inject({
+      method: "GET",
+      url: "/assets/a.js",
+      headers: { "accept-encoding": "gzip, deflate, br" },
+    });
+    expect(br.statusCode).toBe(200);
+    expect(br.headers["content-encoding"]).toBe("br");
+    expect(br.headers["content-type"]).toMatch(/^text\/javascript|^application\/javascript/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
+    const brBytes = br.rawPayload;
+    expect(Number(br.headers["content-length"])).toBe(brBytes.length);
+    expect(brBytes.length).toBeLessThan(code.length / 4);
+    expect(zlib.brotliDecompressSync(brBytes).toString()).toBe(code);
+
+    const gz = await app.inject({
+      method: "GET",
+      url: "/assets/a.js",
+      headers: { "accept-encoding": "gzip" },
+    });
+    expect(gz.headers["content-encoding"]).toBe("gzip");
+    expect(zlib.gunzipSync(gz.rawPayload).toString()).toBe(code);
+
+    const plain = await app.inject({
+      method: "GET",
+      url: "/assets/a.js",
+      headers: { "accept-encoding": "identity" },
+    });
+    expect(plain.headers["content-encoding"]).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body).toBe(code);
+
+    const shellPage = await app.inject({ method: "GET", url: "/menu", headers: { "accept-encoding": "br" } });
+    expect(shellPage.headers["content-encoding"]).toBe("br");
+    expect(shellPage.headers["content-type"]).toMatch(/^text\/html/);
+    expect(shellPage.headers["cache-control"]).toBe("no-cache");
+    expect(zlib.brotliDecompressSync(shellPage.rawPayload).toString()).toContain("/assets/a.js");
+
+    // A file too small to gain from compression goes out as it is.
+    const tiny = await app.inject({
+      method: "GET",
+      url: "/assets/tiny.js",
+      headers: { "accept-encoding": "br" },
+    });
+    expect(tiny.headers["content-encoding"]).toBeUndefined();
+    expect(tiny.body).toBe("export {};");
   });
 });
 

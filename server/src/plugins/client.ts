@@ -34,6 +34,9 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     wildcard: true,
     index: false,
     cacheControl: false,
+    // The build writes Brotli and gzip copies (scripts/precompress.ts): sent with content-encoding
+    // and vary: accept-encoding to browsers that accept them, the app shell too.
+    preCompressed: true,
     // The root may appear later: the first build after the server started.
     suppressWarning: true,
     // Directories ("/" too) fall through to the app shell; the API never reaches the disk.
