@@ -26,9 +26,15 @@ test.describe("the storefront boots as a website", () => {
           response.headers()["content-encoding"] ?? "",
         );
     });
+    const bootCalls: string[] = [];
+    page.on("request", (r) => {
+      if (/\/api\/(users\/v1\/merchants\/sub|support\/v1\/merchant\/settings\/web)/.test(r.url()))
+        bootCalls.push(r.url());
+    });
     await page.goto("/");
 
-    // The shell and the entry bundle arrive as the build's Brotli copies.
+    // The shell and the entry bundle arrive as the build's Brotli copies, and the shell carries the
+    // brand and its settings: the first screen does not wait for those two calls.
     expect(Object.fromEntries(encodings)).toMatchObject({ shell: "br", entry: "br" });
     const lang = await htmlLang(page);
     expect(lang).toBe("ru");
@@ -39,6 +45,7 @@ test.describe("the storefront boots as a website", () => {
     expect(brand.toLowerCase()).toBe(String(settings.mainColor).toLowerCase());
     await expect(page.locator("html")).toHaveAttribute("data-appearance", settings.isDark ? "dark" : "light");
     await expect(page).toHaveTitle(String(settings.title) || name);
+    expect(bootCalls).toEqual([]);
   });
 
   test("?vendor= on a plain localhost address resolves the brand", async ({ page, request }, testInfo) => {

@@ -21,6 +21,7 @@ import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
 import { helmetOptions } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
+import { bootDataFor, bootDataScript } from "./merchants/boot-data.ts";
 
 export interface AppOptions {
   config: Config;
@@ -200,16 +201,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           root: config.staticDir,
           apiPrefix: API_PREFIX,
           sourceMaps: config.env === "development",
+          headScript: async (request) => {
+            const data = await bootDataFor(app.database.db, {
+              hostname: request.hostname,
+              search: request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
+            });
+            return data ? bootDataScript(data) : null;
+          },
         })
       : undefined;
 
-  app.setNotFoundHandler((request, reply) => {
+  app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";
     if (pathname === API_PREFIX || pathname.startsWith(`${API_PREFIX}/`)) {
       return reply.status(404).send(apiErrorBody("ROUTE_NOT_FOUND"));
     }
     // Client routes (history fallback) get the app shell.
-    if (client?.sendShell(request, reply)) return reply;
+    if (client && (await client.sendShell(request, reply))) return reply;
     return reply.status(404).send(apiErrorBody("NOT_FOUND"));
   });
 

@@ -10,6 +10,7 @@ import { loadConfig } from "../src/config.ts";
 import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
+import { bootDataScript, type BootData } from "../src/merchants/boot-data.ts";
 
 // Operations: the built client under a running server, source maps, the CSP and the logs.
 
@@ -182,6 +183,96 @@ describe("compressed client files", () => {
     });
     expect(tiny.headers["content-encoding"]).toBeUndefined();
     expect(tiny.body).toBe("export {};");
+  });
+});
+
+describe("the brand's boot data in the app shell", () => {
+  const page =
+    '<!doctype html><html><head><script type="module" src="/assets/a.js"></script></head><body></body></html>';
+
+  function bootOf(html: string): BootData | null {
+    const json = /<script id="savat-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+    return json === undefined ? null : (JSON.parse(json) as BootData);
+  }
+
+  async function withClient(): Promise<FastifyInstance> {
+    const dist = tempDir();
+    write(dist, "index.html", page);
+    return start({ env: { STATIC_DIR: dist }, serveClient: true });
+  }
+
+  it("is exactly what the brand's first two calls answer, for the brand the address names and no other", async () => {
+    const app = await withClient();
+    const shell = await app.inject({
+      method: "GET",
+      url: "/menu",
+      headers: { host: "lavash.localhost:4318" },
+    });
+    expect(shell.statusCode).toBe(200);
+    const boot = bootOf(shell.body);
+    const merchant = await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/lavash" });
+    const settings = await app.inject({
+      method: "GET",
+      url: "/api/support/v1/merchant/settings/web",
+      headers: { merchant: merchant.json<{ id: string }>().id },
+    });
+    expect(boot).toEqual({ sub: "lavash", merchant: merchant.json(), settings: settings.json() });
+    const plov = await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/plov" });
+    expect(shell.body).not.toContain(plov.json<{ id: string }>().id);
+
+    const vendor = await app.inject({
+      method: "GET",
+      url: "/?vendor=plov",
+      headers: { host: "localhost:4318" },
+    });
+    expect(bootOf(vendor.body)).toMatchObject({ sub: "plov", merchant: plov.json() });
+  });
+
+  it("is left out for an address that names no brand we know, and has no settings for an inactive brand", async () => {
+    const app = await withClient();
+    for (const host of ["localhost:4318", "nosuch.localhost:4318"]) {
+      const shell = await app.inject({ method: "GET", url: "/", headers: { host } });
+      expect(shell.statusCode, host).toBe(200);
+      expect(shell.body, host).toBe(page);
+    }
+    const closed = await app.inject({ method: "GET", url: "/", headers: { host: "closed.localhost" } });
+    expect(bootOf(closed.body)).toMatchObject({
+      sub: "closed",
+      merchant: { isActive: false },
+      settings: null,
+    });
+  });
+
+  it("is compressed for the browser and revalidated by its ETag", async () => {
+    const app = await withClient();
+    const headers = { host: "sushi.localhost:4318", "accept-encoding": "gzip, br" };
+    const first = await app.inject({ method: "GET", url: "/", headers });
+    expect(first.headers["content-encoding"]).toBe("br");
+    expect(first.headers.vary).toMatch(/accept-encoding/i);
+    expect(first.headers["cache-control"]).toBe("no-cache");
+    const html = zlib.brotliDecompressSync(first.rawPayload).toString();
+    expect(bootOf(html)?.sub).toBe("sushi");
+    const etag = String(first.headers.etag);
+    expect(etag).toMatch(/^W\/"/);
+    const again = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: { ...headers, "if-none-match": etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.body).toBe("");
+  });
+
+  it("cannot close its script element, whatever a brand's name holds", () => {
+    const name = "</script><script>alert(1)</script>\u2028<!--";
+    const script = bootDataScript({
+      sub: "x",
+      merchant: { name: { eng: name } },
+      settings: null,
+    } as unknown as BootData);
+    expect(script.match(/<\/script>/g)).toHaveLength(1);
+    expect(script).not.toContain("<!--");
+    expect(bootOf(script)).toMatchObject({ merchant: { name: { eng: name } } });
   });
 });
 

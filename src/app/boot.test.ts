@@ -32,6 +32,45 @@ describe("boot: merchant resolution", () => {
     expect(getSession("lavash")).toMatchObject({ brand: "lavash", merchant: { id: LAVASH_ID } });
   });
 
+  it("takes the merchant and settings the server wrote into the page instead of asking for them", async () => {
+    window.history.replaceState(null, "", "/?vendor=lavash");
+    const script = document.createElement("script");
+    script.id = "savat-boot";
+    script.type = "application/json";
+    script.textContent = JSON.stringify({
+      sub: "lavash",
+      merchant: merchant(),
+      settings: settings({ mainLanguage: "uz" }),
+    });
+    document.head.append(script);
+    const seen = serveApi({});
+    const result = await bootStorefront(createQueryClient(), web());
+    expect(result.status).toBe("ready");
+    expect(result.locale).toBe("uz");
+    expect(seen).toEqual([]);
+    expect(getCurrentBrand()).toEqual({ sub: "lavash", merchantId: LAVASH_ID });
+    expect(document.getElementById("savat-boot")).toBeNull();
+  });
+
+  it("asks the API when the page's boot data is for another brand", async () => {
+    window.history.replaceState(null, "", "/?vendor=lavash");
+    const script = document.createElement("script");
+    script.id = "savat-boot";
+    script.type = "application/json";
+    script.textContent = JSON.stringify({
+      sub: "plov",
+      merchant: merchant({ sub: "plov" }),
+      settings: settings(),
+    });
+    document.head.append(script);
+    const seen = serveApi({
+      "/api/users/v1/merchants/sub/lavash": () => json(200, merchant()),
+      "/api/support/v1/merchant/settings/web": () => json(200, settings()),
+    });
+    expect((await bootStorefront(createQueryClient(), web())).status).toBe("ready");
+    expect(seen).toEqual(["/api/users/v1/merchants/sub/lavash", "/api/support/v1/merchant/settings/web"]);
+  });
+
   it("uses default settings when they fail to load", async () => {
     window.history.replaceState(null, "", "/?vendor=lavash");
     serveApi({

@@ -1,9 +1,9 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Merchant } from "../domain/contract/merchant.ts";
+import type { Merchant, WebSettings } from "../domain/contract/merchant.ts";
 import { merchantBySubQueryOptions } from "../features/merchant/api/get-merchant-by-sub.ts";
 import { defaultWebSettings, webSettingsQueryOptions } from "../features/merchant/api/get-web-settings.ts";
 import { ApiError } from "../lib/api-client.ts";
-import { resolveBrandSub, STORED_VENDOR_KEY } from "../lib/brand-host.ts";
+import { resolveBrandSub, STORED_VENDOR_KEY } from "../domain/brand-host.ts";
 import { setCurrentBrand } from "../shared/brand/current-brand.ts";
 import {
   activateLocale,
@@ -19,6 +19,33 @@ import { setSession } from "../shared/session/session.ts";
 import { readLocal, wipeClientStorage } from "../lib/storage.ts";
 import type { Tenant } from "../shared/brand/tenant.ts";
 import type { Host } from "../platform/index.ts";
+
+/** The brand's first answers, put into the app shell by the server (server/src/merchants/boot-data.ts). */
+interface ShellBootData {
+  sub: string;
+  merchant: Merchant;
+  settings: WebSettings | null;
+}
+
+/**
+ * Seeds the merchant and web settings queries with what the server wrote into the page, so boot
+ * does not wait for those two calls; only for the brand this address names.
+ */
+function primeFromShell(queryClient: QueryClient, sub: string): void {
+  const element = document.getElementById("savat-boot");
+  if (!element?.textContent) return;
+  element.remove();
+  let data: ShellBootData;
+  try {
+    // Written by our own server into this page, like an API answer.
+    data = JSON.parse(element.textContent) as ShellBootData;
+  } catch {
+    return;
+  }
+  if (data.sub !== sub || data.merchant.sub.toLowerCase() !== sub) return;
+  queryClient.setQueryData(merchantBySubQueryOptions(sub).queryKey, data.merchant);
+  if (data.settings) queryClient.setQueryData(webSettingsQueryOptions(data.merchant).queryKey, data.settings);
+}
 
 export type BootResult =
   | { status: "ready" | "blocked"; tenant: Tenant; locale: Locale }
@@ -59,6 +86,7 @@ export async function bootStorefront(
   const brand = resolveBrandSub(window.location, readLocal(STORED_VENDOR_KEY));
   if (!brand) return unavailable();
 
+  primeFromShell(queryClient, brand.sub);
   let merchant: Merchant;
   try {
     merchant = await queryClient.query(merchantBySubQueryOptions(brand.sub));

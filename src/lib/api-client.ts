@@ -2,7 +2,7 @@ import { msg } from "@lingui/core/macro";
 import { FetchError, ofetch } from "ofetch";
 import type { ApiErrorBody } from "../domain/api-errors.ts";
 import { pickText } from "../domain/multilingual.ts";
-import { usesDevelopmentApi } from "./brand-host.ts";
+import { usesDevelopmentApi } from "../domain/brand-host.ts";
 import { currentContentLanguage, i18n } from "./i18n.ts";
 import { notify } from "./notify.ts";
 

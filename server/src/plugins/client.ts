@@ -1,5 +1,8 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import zlib from "node:zlib";
+import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
@@ -10,11 +13,16 @@ export interface ClientOptions {
   apiPrefix: string;
   /** Source maps are served in development only: they would publish the source. */
   sourceMaps: boolean;
+  /**
+   * A script element to put into the shell's head for this request (the brand's boot data), or
+   * null for the shell as built.
+   */
+  headScript?: (request: FastifyRequest) => Promise<string | null>;
 }
 
 export interface Client {
   /** Sends the app shell for a client route (history fallback); false when no client is built. */
-  sendShell(request: FastifyRequest, reply: FastifyReply): boolean;
+  sendShell(request: FastifyRequest, reply: FastifyReply): Promise<boolean>;
 }
 
 const SOURCE_MAP = /\.map$/i;
@@ -25,7 +33,7 @@ const SOURCE_MAP = /\.map$/i;
  * bundles it names, and a client built after the server started.
  */
 export async function registerClient(app: FastifyInstance, options: ClientOptions): Promise<Client> {
-  const { root, apiPrefix, sourceMaps } = options;
+  const { root, apiPrefix, sourceMaps, headScript } = options;
   const assets = path.join(root, "assets") + path.sep;
   const indexHtml = path.join(root, "index.html");
   if (!fs.existsSync(indexHtml)) app.log.info({ root }, "no client built yet; it is served once it is");
@@ -54,14 +62,46 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
     },
   });
   return {
-    sendShell(request, reply) {
+    async sendShell(request, reply) {
       if (request.method !== "GET" && request.method !== "HEAD") return false;
       const pathname = request.url.split("?")[0] ?? "/";
       // Client routes have no file extension; a missing file (an old bundle, a map) stays a 404.
       if (path.extname(pathname) || pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`))
         return false;
       if (!fs.existsSync(indexHtml)) return false;
-      void reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").sendFile("index.html");
+      void reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
+      const script = headScript
+        ? await headScript(request).catch((error: unknown) => {
+            // The shell still works without it: the client asks the API as it would anyway.
+            request.log.warn({ err: error }, "boot data for the app shell failed");
+            return null;
+          })
+        : null;
+      if (script === null) {
+        void reply.sendFile("index.html");
+        return true;
+      }
+      const html = await fs.promises.readFile(indexHtml, "utf8");
+      const body = Buffer.from(
+        html.includes("</head>") ? html.replace("</head>", `${script}</head>`) : script + html,
+      );
+      // Weak: the same page in any encoding.
+      const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+      void reply.header("etag", etag).header("vary", "accept-encoding");
+      if (request.headers["if-none-match"] === etag) {
+        void reply.code(304).send();
+        return true;
+      }
+      // A shell with boot data is made per request, so it is compressed here, at a fast level.
+      const encoding = negotiate(request.headers["accept-encoding"] ?? "", ["br", "gzip"]);
+      if (encoding === "br") {
+        const params = { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 };
+        void reply.header("content-encoding", "br").send(zlib.brotliCompressSync(body, { params }));
+      } else if (encoding === "gzip") {
+        void reply.header("content-encoding", "gzip").send(zlib.gzipSync(body, { level: 6 }));
+      } else {
+        void reply.send(body);
+      }
       return true;
     },
   };

@@ -1,6 +1,6 @@
 import { atom } from "jotai";
 import { setCookie } from "../../lib/cookies.ts";
-import { STORED_VENDOR_KEY } from "../../lib/brand-host.ts";
+import { STORED_VENDOR_KEY } from "../../domain/brand-host.ts";
 import { writeLocal } from "../../lib/storage.ts";
 import { appStore } from "../../lib/app-store.ts";
 

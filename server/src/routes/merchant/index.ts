@@ -23,29 +23,8 @@ import {
   listAppPaymentTypes,
   listBrands,
   listCities,
-  type MerchantRow,
 } from "../../repositories/merchants.ts";
-
-function toMerchant(m: MerchantRow): z.output<typeof merchantSchema> {
-  return {
-    id: m.id,
-    name: m.name,
-    logo: m.logo,
-    color: m.color,
-    sub: m.sub,
-    appId: m.appId,
-    isActive: m.isActive,
-    deleted: m.deleted,
-    mainCityId: m.mainCityId,
-    domainUrl: m.domainUrl,
-    latitude: m.latitude,
-    longitude: m.longitude,
-    timezone: m.timezone,
-    currency: m.currency,
-    createdDate: m.createdDate.toISOString(),
-    lastModifiedDate: m.lastModifiedDate.toISOString(),
-  };
-}
+import { toMerchant, toWebSettings } from "../../merchants/present.ts";
 
 /** Routes a visitor calls before the brand is known. */
 export async function merchantPublicRoutes(app: FastifyInstance): Promise<void> {
@@ -91,12 +70,7 @@ export async function merchantTenantRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      const s = await getWebSettings(db, { merchantId: request.tenant.id });
-      return {
-        ...s,
-        createdDate: s.createdDate.toISOString(),
-        lastModifiedDate: s.lastModifiedDate.toISOString(),
-      };
+      return toWebSettings(await getWebSettings(db, { merchantId: request.tenant.id }));
     },
   );
 

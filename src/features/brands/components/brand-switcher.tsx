@@ -4,7 +4,7 @@ import { CheckIcon, GridIcon } from "../../../components/icons.tsx";
 import { LinkRow } from "../../../components/list-row.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
-import { brandHref } from "../../../lib/brand-host.ts";
+import { brandHref } from "../../../domain/brand-host.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useBrandCatalog } from "../api/get-brand-catalog.ts";
 

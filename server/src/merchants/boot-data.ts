@@ -1,0 +1,48 @@
+import {
+  merchantSchema,
+  webSettingsSchema,
+  type Merchant,
+  type WebSettings,
+} from "#domain/contract/merchant.ts";
+import { resolveBrandSub } from "#domain/brand-host.ts";
+import type { Db } from "../db/types.ts";
+import { findMerchantBySub, getWebSettings } from "../repositories/merchants.ts";
+import { toMerchant, toWebSettings } from "./present.ts";
+
+/**
+ * What the storefront's boot asks first (GET /users/v1/merchants/sub/{sub}, then the web settings),
+ * answered ahead of time in the app shell of a brand's address, so the first screen does not wait
+ * for two calls in a row. Exactly what those calls answer; the settings only for an active brand
+ * (tenant routes refuse an inactive one).
+ */
+export interface BootData {
+  sub: string;
+  merchant: Merchant;
+  settings: WebSettings | null;
+}
+
+/** The boot data of the brand an address names, or null when it names none we know. */
+export async function bootDataFor(
+  db: Db,
+  location: { hostname: string; search: string },
+): Promise<BootData | null> {
+  const brand = resolveBrandSub(location, null);
+  if (!brand) return null;
+  const row = await findMerchantBySub(db, brand.sub);
+  if (!row) return null;
+  const merchant = merchantSchema.parse(toMerchant(row));
+  const settings =
+    merchant.isActive && !merchant.deleted
+      ? webSettingsSchema.parse(toWebSettings(await getWebSettings(db, { merchantId: merchant.id })))
+      : null;
+  return { sub: brand.sub, merchant, settings };
+}
+
+/** The boot data as a script element for the shell's head: JSON that cannot close the element. */
+export function bootDataScript(data: BootData): string {
+  const json = JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+  return `<script id="savat-boot" type="application/json">${json}</script>`;
+}
