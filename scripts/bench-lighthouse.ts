@@ -46,6 +46,8 @@ try {
     },
   );
   if (run.status !== 0) throw new Error(`lighthouse exited with ${String(run.status)}`);
+  // LIGHTHOUSE_REPORT=<file> keeps the full report (which element is the LCP, what shifted...).
+  if (process.env.LIGHTHOUSE_REPORT) fs.copyFileSync(report, process.env.LIGHTHOUSE_REPORT);
   const result = JSON.parse(fs.readFileSync(report, "utf8")) as {
     categories: Record<string, { score: number | null }>;
     audits: Record<string, { numericValue?: number }>;

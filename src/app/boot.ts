@@ -15,7 +15,8 @@ import {
   preloadLocale,
   type Locale,
 } from "../lib/i18n.ts";
-import { setSession } from "../shared/session/session.ts";
+import { getSession, setSession } from "../shared/session/session.ts";
+import { menuChannel, menuQueryOptions } from "../shared/menu/menu-query.ts";
 import { readLocal, wipeClientStorage } from "../lib/storage.ts";
 import type { Tenant } from "../shared/brand/tenant.ts";
 import type { Host } from "../platform/index.ts";
@@ -102,6 +103,16 @@ export async function bootStorefront(
 
   setCurrentBrand({ sub: brand.sub, merchantId: merchant.id });
   setSession(brand.sub, { merchant, brand: brand.sub });
+  if (merchant.isActive && !merchant.deleted && window.location.pathname === "/") {
+    // The home page's menu is asked for now, beside the language and the first screen's code,
+    // not once that screen has mounted. The channel is known once the host is.
+    const branchId = getSession(brand.sub).nearestBranch?.id ?? null;
+    void hostReady.then((host) =>
+      host.initDataMissing
+        ? undefined
+        : queryClient.query(menuQueryOptions(merchant.id, menuChannel(), branchId)).catch(() => undefined),
+    );
+  }
 
   if (!merchant.isActive || merchant.deleted) {
     // Tenant routes refuse an inactive merchant, so its settings are the defaults.

@@ -28,6 +28,7 @@ export function ProductImage({
           src={url}
           alt={alt}
           loading={eager ? "eager" : "lazy"}
+          fetchPriority={eager ? "high" : "auto"}
           decoding="async"
           width={variant?.w ?? 480}
           height={variant?.h ?? 480}

@@ -119,6 +119,8 @@ export function MenuList({
   const listRef = useRef<HTMLDivElement>(null);
   const width = useWidth(listRef);
   const rows = useMemo(() => buildRows(sections, width), [sections, width]);
+  // The first line of products is on the first screen: its images are the page's largest paint.
+  const firstProducts = useMemo(() => rows.findIndex((r) => r.kind === "products"), [rows]);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -191,7 +193,12 @@ export function MenuList({
             className="menu-list__row"
             style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
           >
-            <Row row={row} categoryImages={categoryImages} width={width} />
+            <Row
+              row={row}
+              categoryImages={categoryImages}
+              width={width}
+              priority={item.index === firstProducts}
+            />
           </div>
         );
       })}
@@ -204,10 +211,13 @@ const Row = memo(function Row({
   row,
   categoryImages,
   width,
+  priority,
 }: {
   row: MenuRow;
   categoryImages: boolean;
   width: number;
+  /** On the first screen: images load at once, first. */
+  priority: boolean;
 }) {
   const lang = useContentLanguage();
   switch (row.kind) {
@@ -226,7 +236,13 @@ const Row = memo(function Row({
           }}
         >
           {row.products.map((p) => (
-            <ProductCard key={p.id} product={p} category={row.category} view={row.category.viewType} />
+            <ProductCard
+              key={p.id}
+              product={p}
+              category={row.category}
+              view={row.category.viewType}
+              priority={priority}
+            />
           ))}
         </div>
       );

@@ -19,10 +19,13 @@ export function ProductCard({
   product,
   category,
   view,
+  priority = false,
 }: {
   product: Product;
   category: Pick<Category, "navigationType" | "isWithoutCart">;
   view: CategoryViewType;
+  /** On the first screen: the image loads at once, first. */
+  priority?: boolean;
 }) {
   const { t } = useLingui();
   const lang = useContentLanguage();
@@ -46,6 +49,7 @@ export function ProductCard({
           src={product.image}
           variant={view === "SMALL" ? { w: 240, h: 240 } : undefined}
           className="product-card__image"
+          eager={priority}
         />
         {product.labels[0] && (
           <span className="product-label product-card__label" style={{ background: product.labels[0].color }}>
