@@ -21,7 +21,7 @@ import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
 import { helmetOptions } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
-import { bootDataFor, bootDataScript } from "./merchants/boot-data.ts";
+import { bootDataFor, shellWithBootData } from "./merchants/boot-data.ts";
 
 export interface AppOptions {
   config: Config;
@@ -201,12 +201,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           root: config.staticDir,
           apiPrefix: API_PREFIX,
           sourceMaps: config.env === "development",
-          headScript: async (request) => {
+          renderShell: async (request, html) => {
             const data = await bootDataFor(app.database.db, {
               hostname: request.hostname,
               search: request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
             });
-            return data ? bootDataScript(data) : null;
+            return data ? shellWithBootData(html, data) : null;
           },
         })
       : undefined;

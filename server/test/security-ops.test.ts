@@ -10,7 +10,7 @@ import { loadConfig } from "../src/config.ts";
 import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
-import { bootDataScript, type BootData } from "../src/merchants/boot-data.ts";
+import { bootDataScript, shellWithBootData, type BootData } from "../src/merchants/boot-data.ts";
 
 // Operations: the built client under a running server, source maps, the CSP and the logs.
 
@@ -188,7 +188,7 @@ describe("compressed client files", () => {
 
 describe("the brand's boot data in the app shell", () => {
   const page =
-    '<!doctype html><html><head><script type="module" src="/assets/a.js"></script></head><body></body></html>';
+    '<!doctype html><html><head><script type="module" src="/assets/a.js"></script></head><body><p class="boot-splash__name"></p></body></html>';
 
   function bootOf(html: string): BootData | null {
     const json = /<script id="savat-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
@@ -217,6 +217,8 @@ describe("the brand's boot data in the app shell", () => {
       headers: { merchant: merchant.json<{ id: string }>().id },
     });
     expect(boot).toEqual({ sub: "lavash", merchant: merchant.json(), settings: settings.json() });
+    // The loading screen names the brand from the first paint.
+    expect(shell.body).toMatch(/<p class="boot-splash__name">[^<]+<\/p>/);
     const plov = await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/plov" });
     expect(shell.body).not.toContain(plov.json<{ id: string }>().id);
 
@@ -263,7 +265,7 @@ describe("the brand's boot data in the app shell", () => {
     expect(again.body).toBe("");
   });
 
-  it("cannot close its script element, whatever a brand's name holds", () => {
+  it("cannot close its script element or add markup, whatever a brand's name holds", () => {
     const name = "</script><script>alert(1)</script>\u2028<!--";
     const script = bootDataScript({
       sub: "x",
@@ -273,6 +275,14 @@ describe("the brand's boot data in the app shell", () => {
     expect(script.match(/<\/script>/g)).toHaveLength(1);
     expect(script).not.toContain("<!--");
     expect(bootOf(script)).toMatchObject({ merchant: { name: { eng: name } } });
+    const shell = shellWithBootData(page, {
+      sub: "x",
+      merchant: { name: { ru: '<img src=x onerror="alert(1)">&' } },
+      settings: null,
+    } as unknown as BootData);
+    expect(shell).toContain(
+      '<p class="boot-splash__name">&lt;img src=x onerror=&quot;alert(1)&quot;&gt;&amp;</p>',
+    );
   });
 });
 

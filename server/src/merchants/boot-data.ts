@@ -5,6 +5,8 @@ import {
   type WebSettings,
 } from "#domain/contract/merchant.ts";
 import { resolveBrandSub } from "#domain/brand-host.ts";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
+import { pickText } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
 import { findMerchantBySub, getWebSettings } from "../repositories/merchants.ts";
 import { toMerchant, toWebSettings } from "./present.ts";
@@ -45,4 +47,27 @@ export function bootDataScript(data: BootData): string {
     .replace(/\u2028/g, "\\u2028")
     .replace(/\u2029/g, "\\u2029");
   return `<script id="savat-boot" type="application/json">${json}</script>`;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+/**
+ * The app shell of a brand: its boot data in the head, and its name on the loading screen (in the
+ * brand's main language), so the first paint already says whose storefront this is.
+ */
+export function shellWithBootData(html: string, data: BootData): string {
+  const main = data.settings?.mainLanguage === "en" ? "eng" : data.settings?.mainLanguage;
+  const lang: ContentLanguage = CONTENT_LANGUAGES.find((l) => l === main) ?? "ru";
+  const name = pickText(data.merchant.name, lang).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+  const script = bootDataScript(data);
+  return (html.includes("</head>") ? html.replace("</head>", `${script}</head>`) : script + html).replace(
+    '<p class="boot-splash__name"></p>',
+    `<p class="boot-splash__name">${name}</p>`,
+  );
 }

@@ -13,11 +13,8 @@ export interface ClientOptions {
   apiPrefix: string;
   /** Source maps are served in development only: they would publish the source. */
   sourceMaps: boolean;
-  /**
-   * A script element to put into the shell's head for this request (the brand's boot data), or
-   * null for the shell as built.
-   */
-  headScript?: (request: FastifyRequest) => Promise<string | null>;
+  /** The shell made for this request (the brand's boot data written in), or null for it as built. */
+  renderShell?: (request: FastifyRequest, html: string) => Promise<string | null>;
 }
 
 export interface Client {
@@ -33,7 +30,7 @@ const SOURCE_MAP = /\.map$/i;
  * bundles it names, and a client built after the server started.
  */
 export async function registerClient(app: FastifyInstance, options: ClientOptions): Promise<Client> {
-  const { root, apiPrefix, sourceMaps, headScript } = options;
+  const { root, apiPrefix, sourceMaps, renderShell } = options;
   const assets = path.join(root, "assets") + path.sep;
   const indexHtml = path.join(root, "index.html");
   if (!fs.existsSync(indexHtml)) app.log.info({ root }, "no client built yet; it is served once it is");
@@ -70,21 +67,21 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
         return false;
       if (!fs.existsSync(indexHtml)) return false;
       void reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
-      const script = headScript
-        ? await headScript(request).catch((error: unknown) => {
-            // The shell still works without it: the client asks the API as it would anyway.
-            request.log.warn({ err: error }, "boot data for the app shell failed");
-            return null;
-          })
+      const rendered = renderShell
+        ? await fs.promises
+            .readFile(indexHtml, "utf8")
+            .then((html) => renderShell(request, html))
+            .catch((error: unknown) => {
+              // The shell still works as built: the client asks the API as it would anyway.
+              request.log.warn({ err: error }, "rendering the app shell failed");
+              return null;
+            })
         : null;
-      if (script === null) {
+      if (rendered === null) {
         void reply.sendFile("index.html");
         return true;
       }
-      const html = await fs.promises.readFile(indexHtml, "utf8");
-      const body = Buffer.from(
-        html.includes("</head>") ? html.replace("</head>", `${script}</head>`) : script + html,
-      );
+      const body = Buffer.from(rendered);
       // Weak: the same page in any encoding.
       const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
       void reply.header("etag", etag).header("vary", "accept-encoding");
