@@ -473,6 +473,34 @@ describe("PerformTransaction", () => {
     expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
   });
 
+  it("streams the payment to the customer's open order stream as a server-sent event", async () => {
+    const { order, id } = await createdPayment();
+    const address = await t.app.listen({ port: 0, host: "127.0.0.1" });
+    const controller = new AbortController();
+    try {
+      const res = await fetch(`${address}/api/orders/v1/orders/events`, {
+        headers: { merchant: lavash, authorization: `Bearer ${order.customer.token}` },
+        signal: controller.signal,
+      });
+      expect(res.headers.get("content-type")).toContain("text/event-stream");
+      const reader = res.body!.getReader();
+      const decoder = new TextDecoder();
+      let text = "";
+      await reader.read(); // the "connected" comment
+      expect((await rpc("PerformTransaction", { id })).result?.state).toBe(2);
+      const deadline = Date.now() + 5000;
+      while (!text.includes(`"status":"CREATED"`) && Date.now() < deadline) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        text += decoder.decode(value);
+      }
+      expect(text).toContain(`"orderId":"${order.id}"`);
+      expect(text).toContain(`"status":"CREATED"`);
+    } finally {
+      controller.abort();
+    }
+  });
+
   it("refuses an unknown transaction with -31003", async () => {
     expectError(await rpc("PerformTransaction", { id: "no-such-transaction" }), -31003);
   });
