@@ -392,6 +392,23 @@ describe("CreateTransaction", () => {
     expect(await transactionsOf(order.id)).toHaveLength(0);
   });
 
+  it("opens one transaction when 10 different ones for the same order arrive at once, refusing 9 with -31051", async () => {
+    const order = await placeOrder();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        rpc("CreateTransaction", {
+          id: newTxId(),
+          time: Date.now(),
+          amount: order.amount,
+          account: { order_id: order.id },
+        }),
+      ),
+    );
+    expect(answers.filter((a) => a.result?.state === 1)).toHaveLength(1);
+    expect(answers.filter((a) => a.error?.code === -31051)).toHaveLength(9);
+    expect(await transactionsOf(order.id)).toHaveLength(1);
+  });
+
   it("lets a new transaction replace one cancelled before it was performed", async () => {
     const { order, id } = await createdPayment();
     expect((await rpc("CancelTransaction", { id, reason: 3 })).result?.state).toBe(-1);
