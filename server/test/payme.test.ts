@@ -683,5 +683,6 @@ describe("GetStatement", () => {
     const none = await rpc("GetStatement", { from: base + 3000, to: base + 9000 });
     expect(none.result).toEqual({ transactions: [] });
     expectError(await rpc("GetStatement", { from: base }), -32600);
+    expectError(await rpc("GetStatement", { from: base, to: 9e15 }), -32600);
   });
 });

@@ -91,6 +91,13 @@ function integer(params: Params, key: string): number {
   return value;
 }
 
+/** A moment in ms since the epoch that a Date can hold. */
+function moment(params: Params, key: string): Date {
+  const value = integer(params, key);
+  if (value < 0 || value > 8.64e15) fail("INVALID_REQUEST");
+  return new Date(value);
+}
+
 function ms(date: Date | null): number {
   return date ? date.getTime() : 0;
 }
@@ -117,12 +124,14 @@ async function accountOrder(ctx: PaymeContext, params: Params): Promise<OrderRow
   return order;
 }
 
+const orderTarget = (order: OrderRow) => ({ merchantId: order.merchantId, orderId: order.id });
+
 /** Refuses an order Payme may not pay now, or an amount other than its total in tiyin. */
 function checkPayable(order: OrderRow, amount: number): void {
   if (order.paymentType !== "PAYME" || order.isPaid || order.status !== "OPEN") {
     fail("ORDER_NOT_PAYABLE", "order_id");
   }
-  if (amount !== toMinor(order.totalPrice)) fail("WRONG_AMOUNT", "amount");
+  if (amount <= 0 || amount !== toMinor(order.totalPrice)) fail("WRONG_AMOUNT", "amount");
 }
 
 /** The transaction named by `params.id`, of a brand the request may act for. */
@@ -188,14 +197,13 @@ async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
 
 async function createTransaction(ctx: PaymeContext, params: Params) {
   const providerTransactionId = text(params, "id");
-  const time = integer(params, "time");
+  const time = moment(params, "time");
   const amount = integer(params, "amount");
   const { now } = ctx;
+  // A known id is a replay: its order is the one it was created for, whatever the account says.
   const known = await findProviderTransaction(ctx.db, { provider: "PAYME", providerTransactionId });
-  const order = known ? undefined : await accountOrder(ctx, params);
   if (known) authorize(ctx, known.merchantId);
-  const merchantId = known?.merchantId ?? order?.merchantId ?? "";
-  const orderId = known?.orderId ?? order?.id ?? "";
+  const { merchantId, orderId } = known ?? (await accountOrder(ctx, params).then(orderTarget));
   return committed(ctx.db, async (tx) => {
     const locked = await lockOrder(tx, { merchantId, orderId });
     // Looked up again under the order's lock: a replay racing the first call sees its row.
@@ -221,7 +229,7 @@ async function createTransaction(ctx: PaymeContext, params: Params) {
       orderId,
       amount,
       state: 1,
-      providerTime: new Date(time),
+      providerTime: time,
       createTime: now,
     });
     return { result: createAnswer(t) };
@@ -356,13 +364,11 @@ async function checkTransaction(ctx: PaymeContext, params: Params) {
 }
 
 async function getStatement(ctx: PaymeContext, params: Params) {
-  const from = integer(params, "from");
-  const to = integer(params, "to");
   const rows = await listProviderTransactions(ctx.db, {
     merchantIds: [...ctx.merchantIds],
     provider: "PAYME",
-    from: new Date(from),
-    to: new Date(to),
+    from: moment(params, "from"),
+    to: moment(params, "to"),
   });
   return {
     transactions: rows.map((t) => ({

@@ -1,7 +1,7 @@
 // Provider transactions of online payments (payment_transactions) and the few reads across brands
 // a provider's callback needs before it knows the brand: the brands holding a key, the brand of an
 // order, the brand of a transaction. Everything after those reads is filtered by the merchant.
-import { and, asc, eq, gte, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
 import type { PaymentType } from "#domain/enums.ts";
 import { merchants, orders, paymentTransactions } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
@@ -104,27 +104,22 @@ export async function updatePaymentTransaction(
   return row;
 }
 
-/** A brand's transactions of a provider created (provider time) between two moments, inclusive. */
+/** The brands' transactions of a provider created (provider time) between two moments, inclusive. */
 export async function listProviderTransactions(
   db: Db,
   q: { merchantIds: string[]; provider: PaymentType; from: Date; to: Date },
 ): Promise<PaymentTransactionRow[]> {
-  const rows: PaymentTransactionRow[] = [];
-  for (const merchantId of q.merchantIds) {
-    rows.push(
-      ...(await db
-        .select()
-        .from(paymentTransactions)
-        .where(
-          and(
-            eq(paymentTransactions.merchantId, merchantId),
-            eq(paymentTransactions.provider, q.provider),
-            gte(paymentTransactions.providerTime, q.from),
-            lte(paymentTransactions.providerTime, q.to),
-          ),
-        )
-        .orderBy(asc(paymentTransactions.providerTime))),
-    );
-  }
-  return rows.sort((a, b) => a.providerTime.getTime() - b.providerTime.getTime());
+  if (q.merchantIds.length === 0) return [];
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        inArray(paymentTransactions.merchantId, q.merchantIds),
+        eq(paymentTransactions.provider, q.provider),
+        gte(paymentTransactions.providerTime, q.from),
+        lte(paymentTransactions.providerTime, q.to),
+      ),
+    )
+    .orderBy(asc(paymentTransactions.providerTime), asc(paymentTransactions.id));
 }
