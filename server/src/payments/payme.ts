@@ -124,7 +124,10 @@ async function accountOrder(ctx: PaymeContext, params: Params): Promise<OrderRow
   return order;
 }
 
-const orderTarget = (order: OrderRow) => ({ merchantId: order.merchantId, orderId: order.id });
+/** The order a call is about: an order's own id, or the order a transaction was created for. */
+function orderTarget(row: OrderRow | PaymentTransactionRow): { merchantId: string; orderId: string } {
+  return { merchantId: row.merchantId, orderId: "orderId" in row ? row.orderId : row.id };
+}
 
 /** Refuses an order Payme may not pay now, or an amount other than its total in tiyin. */
 function checkPayable(order: OrderRow, amount: number): void {
@@ -203,7 +206,8 @@ async function createTransaction(ctx: PaymeContext, params: Params) {
   // A known id is a replay: its order is the one it was created for, whatever the account says.
   const known = await findProviderTransaction(ctx.db, { provider: "PAYME", providerTransactionId });
   if (known) authorize(ctx, known.merchantId);
-  const { merchantId, orderId } = known ?? (await accountOrder(ctx, params).then(orderTarget));
+  const target = known ? orderTarget(known) : orderTarget(await accountOrder(ctx, params));
+  const { merchantId, orderId } = target;
   return committed(ctx.db, async (tx) => {
     const locked = await lockOrder(tx, { merchantId, orderId });
     // Looked up again under the order's lock: a replay racing the first call sees its row.
