@@ -15,6 +15,8 @@ import {
   products,
   users,
 } from "../src/db/schema/index.ts";
+import { buildApp } from "../src/app.ts";
+import { loadConfig } from "../src/config.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { PAYME_TIMEOUT_MS } from "../src/payments/payme.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
@@ -292,6 +294,49 @@ describe("protocol and authorisation", () => {
       headers: { merchant: lavash },
     });
     expect(settings.body).not.toContain(LAVASH_KEY);
+  });
+});
+
+describe("logs", () => {
+  it("hold neither the key nor the Authorization header of a call, accepted or refused", async () => {
+    const lines: string[] = [];
+    const logged = await buildApp({
+      config: loadConfig({
+        NODE_ENV: "production",
+        DEMO: "1",
+        LOG_LEVEL: "trace",
+        STATIC_DIR: "/nonexistent",
+      }),
+      database: t.database,
+      logger: true,
+      logStream: { write: (line) => lines.push(line) },
+      serveClient: false,
+      rateLimitPerMinute: 100_000,
+    });
+    try {
+      await logged.ready();
+      const order = await placeOrder();
+      for (const key of [LAVASH_KEY, `${LAVASH_KEY}-forged`]) {
+        const res = await logged.inject({
+          method: "POST",
+          url: "/api/payments/v1/payme",
+          headers: { authorization: basic(key), "content-type": "application/json" },
+          payload: JSON.stringify({
+            id: 1,
+            method: "CheckPerformTransaction",
+            params: { amount: order.amount, account: { order_id: order.id } },
+          }),
+        });
+        expect(res.statusCode).toBe(200);
+      }
+      expect(lines.length).toBeGreaterThan(0);
+      const log = lines.join("");
+      expect(log).toContain("/api/payments/v1/payme");
+      expect(log).not.toContain(LAVASH_KEY);
+      expect(log).not.toContain(Buffer.from(`Paycom:${LAVASH_KEY}`).toString("base64"));
+    } finally {
+      await logged.close();
+    }
   });
 });
 
