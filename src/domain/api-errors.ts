@@ -403,6 +403,88 @@ export const API_ERRORS = {
   },
 } as const satisfies Record<string, ErrorDefinition>;
 
+/**
+ * The errors of Payme's Merchant API (JSON-RPC 2.0, POST /api/payments/v1/payme). Payme shows
+ * `error.message` as `{ ru, uz, en }`; the server sends `eng` as `en`. -31050..-31099 are the
+ * account (order) errors, which also name the field in `error.data`.
+ */
+export const PAYME_ERRORS = {
+  WRONG_AMOUNT: {
+    code: -31001,
+    uz: "To'lov summasi buyurtma summasiga teng emas",
+    ru: "Сумма платежа не совпадает с суммой заказа",
+    eng: "The amount does not match the order's total",
+  },
+  TRANSACTION_NOT_FOUND: {
+    code: -31003,
+    uz: "Tranzaksiya topilmadi",
+    ru: "Транзакция не найдена",
+    eng: "Transaction not found",
+  },
+  CANNOT_CANCEL: {
+    code: -31007,
+    uz: "Buyurtma bajarilgan, tranzaksiyani bekor qilib bo'lmaydi",
+    ru: "Заказ выполнен, транзакцию нельзя отменить",
+    eng: "The order has been fulfilled; the transaction cannot be cancelled",
+  },
+  CANNOT_PERFORM: {
+    code: -31008,
+    uz: "Bu amalni bajarib bo'lmaydi",
+    ru: "Невозможно выполнить операцию",
+    eng: "The operation cannot be performed",
+  },
+  ORDER_NOT_FOUND: {
+    code: -31050,
+    uz: "Buyurtma topilmadi",
+    ru: "Заказ не найден",
+    eng: "Order not found",
+  },
+  ORDER_BEING_PAID: {
+    code: -31051,
+    uz: "Buyurtma hozir to'lanmoqda",
+    ru: "Заказ уже оплачивается",
+    eng: "The order is being paid",
+  },
+  ORDER_NOT_PAYABLE: {
+    code: -31052,
+    uz: "Buyurtmani to'lab bo'lmaydi: u to'langan, bekor qilingan yoki Payme orqali to'lanmaydi",
+    ru: "Заказ нельзя оплатить: он оплачен, отменён или оплачивается не через Payme",
+    eng: "The order cannot be paid: it is paid, cancelled or not paid with Payme",
+  },
+  SYSTEM_ERROR: {
+    code: -32400,
+    uz: "Tizim xatosi",
+    ru: "Системная ошибка",
+    eng: "System error",
+  },
+  INSUFFICIENT_PRIVILEGE: {
+    code: -32504,
+    uz: "Ruxsat yo'q",
+    ru: "Недостаточно привилегий для выполнения метода",
+    eng: "Insufficient privilege to perform this method",
+  },
+  INVALID_REQUEST: {
+    code: -32600,
+    uz: "So'rovda majburiy maydonlar yo'q yoki ularning turi noto'g'ri",
+    ru: "Отсутствуют обязательные поля или тип полей не соответствует спецификации",
+    eng: "Required fields are missing or have the wrong type",
+  },
+  METHOD_NOT_FOUND: {
+    code: -32601,
+    uz: "Bunday usul yo'q",
+    ru: "Запрашиваемый метод не найден",
+    eng: "Method not found",
+  },
+  PARSE_ERROR: {
+    code: -32700,
+    uz: "JSON so'rovni o'qib bo'lmadi",
+    ru: "Ошибка парсинга JSON",
+    eng: "The JSON request could not be parsed",
+  },
+} as const satisfies Record<string, { code: number; uz: string; ru: string; eng: string }>;
+
+export type PaymeErrorName = keyof typeof PAYME_ERRORS;
+
 export type ApiErrorCode = keyof typeof API_ERRORS;
 export const API_ERROR_CODES = Object.keys(API_ERRORS) as [ApiErrorCode, ...ApiErrorCode[]];
 

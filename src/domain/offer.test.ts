@@ -14,6 +14,7 @@ const NONE: OfferSettings = {
   dineInActive: false,
   cashActive: false,
   terminalActive: false,
+  paymeActive: false,
 };
 
 describe("the service types a brand offers", () => {
@@ -59,7 +60,16 @@ describe("the payment types a brand offers", () => {
     expect(paymentOffered(NONE, "CASH")).toBe(false);
   });
 
-  it("does not offer an online payment type yet", () => {
-    expect(paymentOffered({ ...NONE, cashActive: true, terminalActive: true }, "CLICK")).toBe(false);
+  it("takes Payme only with the brand's paymeActive switch, and no other online type yet", () => {
+    expect(paymentOffered({ ...NONE, paymeActive: true }, "PAYME")).toBe(true);
+    expect(paymentOffered({ ...NONE, cashActive: true, terminalActive: true }, "PAYME")).toBe(false);
+    expect(
+      paymentOffered({ ...NONE, cashActive: true, terminalActive: true, paymeActive: true }, "CLICK"),
+    ).toBe(false);
+  });
+
+  it("lists only the types paid on receipt at checkout (Payme has no payment page yet)", () => {
+    const settings = { ...NONE, cashActive: true, paymeActive: true };
+    expect(offeredPaymentTypes(settings)).toEqual(["CASH"]);
   });
 });

@@ -7,14 +7,26 @@ import type { PaymentType, ServiceType } from "./enums.ts";
 export const OFFERED_SERVICE_TYPES = ["DELIVERY", "PICK_UP", "DINE_IN"] as const;
 export type OfferedServiceType = (typeof OFFERED_SERVICE_TYPES)[number];
 
-/** Paid on receipt (cash, card via terminal); the online payment types arrive with payments. */
+/** Paid on receipt (cash, card via terminal). */
 export const OFFERED_PAYMENT_TYPES = ["CASH", "TERMINAL"] as const;
 export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
+
+/**
+ * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, and the
+ * provider's callback pays it (server/src/payments). The checkout does not list them yet: it has no
+ * way to take the customer to the provider.
+ */
+export const ONLINE_PAYMENT_TYPES = ["PAYME"] as const;
+export type OnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
+
+export function isOnlinePayment(type: PaymentType): type is OnlinePaymentType {
+  return (ONLINE_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
+}
 
 /** The switches the rule reads; the client's WebSettings and the server's settings row both fit. */
 export type OfferSettings = Pick<
   WebSettings,
-  "deliveryActive" | "pickupActive" | "dineInActive" | "cashActive" | "terminalActive"
+  "deliveryActive" | "pickupActive" | "dineInActive" | "cashActive" | "terminalActive" | "paymeActive"
 >;
 
 const SERVICE_SWITCH = {
@@ -27,6 +39,10 @@ const PAYMENT_SWITCH = {
   CASH: "cashActive",
   TERMINAL: "terminalActive",
 } as const satisfies Record<OfferedPaymentType, keyof OfferSettings>;
+
+const ONLINE_PAYMENT_SWITCH = {
+  PAYME: "paymeActive",
+} as const satisfies Record<OnlinePaymentType, keyof OfferSettings>;
 
 function isStorefrontService(type: ServiceType): type is OfferedServiceType {
   return (OFFERED_SERVICE_TYPES as readonly ServiceType[]).includes(type);
@@ -53,9 +69,10 @@ export function offeredServiceTypes(
 
 /** Whether the brand's switches allow this payment type (the server also checks its payment method). */
 export function paymentOffered(
-  settings: Pick<OfferSettings, "cashActive" | "terminalActive">,
+  settings: Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive">,
   type: PaymentType,
 ): boolean {
+  if (isOnlinePayment(type)) return settings[ONLINE_PAYMENT_SWITCH[type]];
   return isOfflinePayment(type) && settings[PAYMENT_SWITCH[type]];
 }
 

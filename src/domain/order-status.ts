@@ -69,6 +69,14 @@ function forwardSteps(status: OrderStatus, serviceType: ServiceType): readonly O
   }
 }
 
+/**
+ * Where an OPEN order goes once it is paid: AT_TIME while its requested time is still ahead, CREATED
+ * otherwise (a later order paid after its time goes to the kitchen at once).
+ */
+export function paidStatus(atTime: Date | null, now: Date): "CREATED" | "AT_TIME" {
+  return atTime && atTime.getTime() > now.getTime() ? "AT_TIME" : "CREATED";
+}
+
 /** Final for cancellation: food that reached the customer or an order already closed or cancelled. */
 export function isFinalStatus(status: OrderStatus): boolean {
   return isArchiveStatus(status);

@@ -14,6 +14,7 @@ import type {
 } from "#domain/enums.ts";
 import { fromMinor } from "#domain/money.ts";
 import { canTransition, customerCanCancel, earnsCashbackOn } from "#domain/order-status.ts";
+import { isOnlinePayment } from "#domain/offer.ts";
 import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
 import { afterCommit, transaction } from "../db/transaction.ts";
@@ -68,7 +69,7 @@ export interface PlaceContext {
  * Announces a change of an order: to other servers with pg_notify inside the transaction, and to this
  * server's streams once it has committed.
  */
-async function announce(tx: Db, events: OrderEvents, change: OrderChange): Promise<void> {
+export async function announce(tx: Db, events: OrderEvents, change: OrderChange): Promise<void> {
   await notifyOrderChanged(tx, change);
   afterCommit(tx, () => {
     events.committed(change);
@@ -167,7 +168,12 @@ export async function placeOrder(
       }
       if (checked.stockTaken.length > 0) await menuChanged(tx, merchantId);
       const number = await nextOrderNumber(tx, { merchantId });
-      const status: OrderStatus = checked.atTime ? "AT_TIME" : "CREATED";
+      // An order paid online waits OPEN for its payment; the provider's callback moves it on.
+      const status: OrderStatus = isOnlinePayment(checked.paymentType)
+        ? "OPEN"
+        : checked.atTime
+          ? "AT_TIME"
+          : "CREATED";
       const order = await insertOrder(tx, orderValues(ctx, checked, { number, status, hash }));
       const items = await insertOrderItems(
         tx,
@@ -257,6 +263,22 @@ function orderValues(
   };
 }
 
+/** What a cancelled order gives back: the stock it took and the cashback its customer spent. */
+export async function giveBackOnCancel(tx: Db, order: OrderRow): Promise<void> {
+  const merchantId = order.merchantId;
+  let stockChanged = false;
+  for (const item of await listOrderItemCounts(tx, { merchantId, orderId: order.id })) {
+    if (!item.productId) continue;
+    if (await giveBackStock(tx, { merchantId, productId: item.productId, amount: item.count })) {
+      stockChanged = true;
+    }
+  }
+  if (stockChanged) await menuChanged(tx, merchantId);
+  if (order.cashback > 0 && order.userId) {
+    await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashback });
+  }
+}
+
 export interface Actor {
   kind: "customer" | "staff" | "system";
   userId: string | null;
@@ -300,19 +322,7 @@ export async function changeStatus(
     if (stamp) set[stamp] = now;
     if (to === "CLOSED" && !order.deliveredAt) set.deliveredAt = now;
     const row = await updateOrder(tx, { merchantId, id: order.id, set });
-    if (to === "CANCELED") {
-      let stockChanged = false;
-      for (const item of await listOrderItemCounts(tx, { merchantId, orderId: order.id })) {
-        if (!item.productId) continue;
-        if (await giveBackStock(tx, { merchantId, productId: item.productId, amount: item.count })) {
-          stockChanged = true;
-        }
-      }
-      if (stockChanged) await menuChanged(tx, merchantId);
-      if (order.cashback > 0 && order.userId) {
-        await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashback });
-      }
-    }
+    if (to === "CANCELED") await giveBackOnCancel(tx, order);
     if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
       await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashbackEarned });
     }

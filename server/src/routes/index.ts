@@ -10,6 +10,8 @@ import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
 import { imageRoutes, productTenantRoutes } from "./products/index.ts";
 import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
+import { OrderEvents } from "../orders/events.ts";
+import { paymeRoutes } from "./payments/payme.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -19,6 +21,9 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersPublicRoutes);
   await app.register(imageRoutes);
   await app.register(geoPublicRoutes);
+  const events = new OrderEvents(app.database);
+  // Payment providers call without a merchant header: the order or transaction names the brand.
+  await app.register(paymeRoutes, { events });
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);
@@ -28,7 +33,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(usersTenantRoutes);
     await tenantScope.register(productTenantRoutes);
     await tenantScope.register(geoTenantRoutes);
-    await tenantScope.register(ordersRoutes);
+    await tenantScope.register(ordersRoutes, { events });
   });
 
   // The testers' harness and the fake Click: development and demo mode only.

@@ -7,5 +7,6 @@ export * from "./geo.ts";
 export * from "./menu.ts";
 export * from "./payments.ts";
 export * from "./orders.ts";
+export * from "./payment-transactions.ts";
 export * from "./content.ts";
 export * from "./relations.ts";

@@ -22,7 +22,7 @@ import {
 import type { OrderDevice } from "#domain/enums.ts";
 import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
-import { OrderEvents } from "../../orders/events.ts";
+import type { OrderEvents } from "../../orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
 import { changeStatus, placeOrder, quoteOrder } from "../../orders/service.ts";
 import {
@@ -60,10 +60,10 @@ function deviceOf(request: FastifyRequest, asked: OrderDevice | null | undefined
   }
 }
 
-export async function ordersRoutes(app: FastifyInstance): Promise<void> {
+/** `events` is shared with the payment callbacks, which change orders outside this scope. */
+export async function ordersRoutes(app: FastifyInstance, { events }: { events: OrderEvents }): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const events = new OrderEvents(app.database);
   const streams = new Set<{ end(): void }>();
   /** The open streams of each customer ("merchantId:userId"), oldest first. */
   const byUser = new Map<string, { end(): void }[]>();

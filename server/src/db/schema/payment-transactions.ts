@@ -1,0 +1,48 @@
+// Online payments: one row per transaction of a payment provider (Payme's Merchant API first).
+import { sql } from "drizzle-orm";
+import { bigint, check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { createdDate, id, lastModifiedDate, timestamptz } from "./columns.ts";
+import { paymentTypeEnum } from "./enums.ts";
+import { orders } from "./orders.ts";
+import { merchantId } from "./tenant.ts";
+
+/**
+ * A provider's transaction for an order, as the provider named it. States are Payme's: 1 created,
+ * 2 performed, -1 cancelled before perform, -2 cancelled after perform. At most one transaction of
+ * an order is open (state 1) at a time.
+ */
+export const paymentTransactions = pgTable(
+  "payment_transactions",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    provider: paymentTypeEnum().notNull(),
+    /** The provider's id of the transaction (Payme's `id`). */
+    providerTransactionId: text().notNull(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    /** Tiyin (1 so'm = 100). */
+    amount: bigint({ mode: "number" }).notNull(),
+    state: smallint().notNull(),
+    /** The provider's cancel reason code. */
+    reason: smallint(),
+    /** When the provider created the transaction on its side (Payme's `time`). */
+    providerTime: timestamptz().notNull(),
+    /** When this server created, performed and cancelled it (Payme's create/perform/cancel_time). */
+    createTime: timestamptz().notNull(),
+    performTime: timestamptz(),
+    cancelTime: timestamptz(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("payment_transactions_provider_transaction_uq").on(t.provider, t.providerTransactionId),
+    uniqueIndex("payment_transactions_order_id_open_uq")
+      .on(t.orderId)
+      .where(sql`${t.state} = 1`),
+    index("payment_transactions_merchant_id_provider_time_idx").on(t.merchantId, t.provider, t.providerTime),
+    check("payment_transactions_state_check", sql`${t.state} in (1, 2, -1, -2)`),
+    check("payment_transactions_amount_check", sql`${t.amount} > 0`),
+  ],
+);

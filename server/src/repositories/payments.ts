@@ -1,0 +1,125 @@
+// Provider transactions of online payments (payment_transactions) and the few reads across brands
+// a provider's callback needs before it knows the brand: the brands holding a key, the brand of an
+// order, the brand of a transaction. Everything after those reads is filtered by the merchant.
+import { and, asc, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import type { PaymentType } from "#domain/enums.ts";
+import { merchants, orders, paymentTransactions } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+export type PaymentTransactionRow = typeof paymentTransactions.$inferSelect;
+export type PaymentTransactionInsert = typeof paymentTransactions.$inferInsert;
+
+/** The brands with Payme credentials: their ids and keys (the keys never leave the server). */
+export async function listPaymeKeys(db: Db): Promise<{ merchantId: string; key: string }[]> {
+  const rows = await db
+    .select({ merchantId: merchants.id, key: merchants.paymeKey })
+    .from(merchants)
+    .where(and(isNotNull(merchants.paymeKey), eq(merchants.deleted, false)));
+  return rows.flatMap((r) => (r.key ? [{ merchantId: r.merchantId, key: r.key }] : []));
+}
+
+/** The brand an order belongs to, whatever the brand; undefined for an unknown id. */
+export async function findOrderMerchant(db: Db, orderId: string): Promise<string | undefined> {
+  const [row] = await db
+    .select({ merchantId: orders.merchantId })
+    .from(orders)
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  return row?.merchantId;
+}
+
+/** A provider's transaction by the provider's id, whatever the brand. */
+export async function findProviderTransaction(
+  db: Db,
+  { provider, providerTransactionId }: { provider: PaymentType; providerTransactionId: string },
+): Promise<PaymentTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.provider, provider),
+        eq(paymentTransactions.providerTransactionId, providerTransactionId),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+/** The same, locked for update until the transaction ends. */
+export async function lockProviderTransaction(
+  tx: Db,
+  { merchantId, id }: Tenant & { id: string },
+): Promise<PaymentTransactionRow | undefined> {
+  const [row] = await tx
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.merchantId, merchantId)))
+    .for("update");
+  return row;
+}
+
+/** The open (state 1) transaction of an order, if any. */
+export async function findOpenTransaction(
+  db: Db,
+  { merchantId, orderId }: Tenant & { orderId: string },
+): Promise<PaymentTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.merchantId, merchantId),
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.state, 1),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function insertPaymentTransaction(
+  tx: Db,
+  values: PaymentTransactionInsert,
+): Promise<PaymentTransactionRow> {
+  const [row] = await tx.insert(paymentTransactions).values(values).returning();
+  if (!row) throw new Error("expected a row");
+  return row;
+}
+
+export async function updatePaymentTransaction(
+  tx: Db,
+  { merchantId, id, set }: Tenant & { id: string; set: Partial<PaymentTransactionInsert> },
+): Promise<PaymentTransactionRow> {
+  const [row] = await tx
+    .update(paymentTransactions)
+    .set(set)
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.merchantId, merchantId)))
+    .returning();
+  if (!row) throw new Error("expected a row");
+  return row;
+}
+
+/** The brands' transactions of a provider created (provider time) between two moments, inclusive. */
+export async function listProviderTransactions(
+  db: Db,
+  q: { merchantIds: string[]; provider: PaymentType; from: Date; to: Date },
+): Promise<PaymentTransactionRow[]> {
+  if (q.merchantIds.length === 0) return [];
+  return db
+    .select()
+    .from(paymentTransactions)
+    .where(
+      and(
+        inArray(paymentTransactions.merchantId, q.merchantIds),
+        eq(paymentTransactions.provider, q.provider),
+        gte(paymentTransactions.providerTime, q.from),
+        lte(paymentTransactions.providerTime, q.to),
+      ),
+    )
+    .orderBy(asc(paymentTransactions.providerTime), asc(paymentTransactions.id));
+}
