@@ -68,8 +68,9 @@ describe("the payment types a brand offers", () => {
     ).toBe(false);
   });
 
-  it("lists only the types paid on receipt at checkout (Payme has no payment page yet)", () => {
-    const settings = { ...NONE, cashActive: true, paymeActive: true };
-    expect(offeredPaymentTypes(settings)).toEqual(["CASH"]);
+  it("lists the types paid on receipt, then the online ones the brand switched on", () => {
+    expect(offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true })).toEqual(["CASH", "PAYME"]);
+    expect(offeredPaymentTypes({ ...NONE, paymeActive: true })).toEqual(["PAYME"]);
+    expect(offeredPaymentTypes({ ...NONE, cashActive: true })).toEqual(["CASH"]);
   });
 });

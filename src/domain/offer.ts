@@ -12,9 +12,8 @@ export const OFFERED_PAYMENT_TYPES = ["CASH", "TERMINAL"] as const;
 export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
 
 /**
- * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, and the
- * provider's callback pays it (server/src/payments). The checkout does not list them yet: it has no
- * way to take the customer to the provider.
+ * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, the
+ * checkout takes the customer to the provider, and the provider's callback pays it.
  */
 export const ONLINE_PAYMENT_TYPES = ["PAYME"] as const;
 export type OnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
@@ -76,9 +75,15 @@ export function paymentOffered(
   return isOfflinePayment(type) && settings[PAYMENT_SWITCH[type]];
 }
 
-/** The payment types the brand offers, in the order the checkout lists them. */
+/** A payment type the storefront can take: on receipt or online. */
+export type StorefrontPaymentType = OfferedPaymentType | OnlinePaymentType;
+
+/** The payment types the brand offers, in the order the checkout lists them: on receipt, then online. */
 export function offeredPaymentTypes(
-  settings: Pick<OfferSettings, "cashActive" | "terminalActive">,
-): OfferedPaymentType[] {
-  return OFFERED_PAYMENT_TYPES.filter((type) => settings[PAYMENT_SWITCH[type]]);
+  settings: Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive">,
+): StorefrontPaymentType[] {
+  return [
+    ...OFFERED_PAYMENT_TYPES.filter((type) => settings[PAYMENT_SWITCH[type]]),
+    ...ONLINE_PAYMENT_TYPES.filter((type) => settings[ONLINE_PAYMENT_SWITCH[type]]),
+  ];
 }

@@ -209,6 +209,10 @@ function handle(eventType: string, data: Payload): void {
     case "web_app_close":
       closeApp();
       break;
+    case "web_app_open_link":
+      // Telegram opens outside links in the browser, beside the mini app.
+      if (typeof data.url === "string" && /^https?:\/\//.test(data.url)) window.open(data.url, "_blank");
+      break;
     default:
       break;
   }

@@ -8,6 +8,7 @@ import {
   isColorDark,
   mainButton,
   miniApp,
+  openLink,
   parseLaunchParamsQuery,
   postEvent,
   requestContactComplete,
@@ -273,6 +274,7 @@ export async function createTelegramHost(): Promise<Host | null> {
       haptics: { light: noop, notify: noop },
       requestContact: () => Promise.resolve(null),
       enableClosingConfirmation: noop,
+      openLink: noop,
       close: () => miniApp.close.ifAvailable(),
     };
   }
@@ -315,6 +317,11 @@ export async function createTelegramHost(): Promise<Host | null> {
     enableClosingConfirmation(on) {
       if (on) closingBehavior.enableConfirmation.ifAvailable();
       else closingBehavior.disableConfirmation.ifAvailable();
+    },
+    openLink: (url) => {
+      // Outside Telegram's own pages a link opens in the browser; the mini app stays where it was
+      // and sees the payment arrive on its live order stream.
+      openLink.ifAvailable(url);
     },
     close: () => miniApp.close.ifAvailable(),
   };

@@ -71,5 +71,7 @@ export interface Host {
   requestContact(): Promise<SharedContact | null>;
   enableClosingConfirmation(on: boolean): void;
   /** Closes the mini app (Telegram); elsewhere nothing happens. */
+  /** Opens an outside page (a payment provider): Telegram's own way in Telegram, this tab elsewhere. */
+  openLink(url: string): void;
   close(): void;
 }

@@ -58,6 +58,9 @@ export function createWebHost(kind: "web" | "click" = "web"): Host {
     haptics: { light() {}, notify() {} },
     requestContact: () => Promise.resolve(null),
     enableClosingConfirmation() {},
+    openLink(url) {
+      window.location.assign(url);
+    },
     close() {},
   };
 }

@@ -6,7 +6,7 @@ import {
   offeredPaymentTypes,
   offeredServiceTypes,
   type OfferSettings,
-  type OfferedPaymentType,
+  type StorefrontPaymentType,
 } from "../../domain/offer.ts";
 import type { DraftServiceType } from "../../shared/order-draft/order-draft.ts";
 
@@ -80,7 +80,7 @@ export interface CheckoutForm {
   state: CheckoutFormState;
   /** What the brand offers, in the order the page lists them. */
   services: DraftServiceType[];
-  payments: OfferedPaymentType[];
+  payments: StorefrontPaymentType[];
   /** The draft's service type when offered, else the first offered. */
   serviceType: DraftServiceType;
   /** The picked payment type when still offered, else the first offered. */

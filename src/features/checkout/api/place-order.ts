@@ -8,6 +8,7 @@ import { useBasket } from "../../../shared/basket/basket.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { getPlatform } from "../../../platform/index.ts";
+import { awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 
 /**
  * POST /orders/v1/orders (now) or /orders/v1/orders/at-time (later). The Idempotency-Key makes a
@@ -46,6 +47,7 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
   const { t } = useLingui();
   const basket = useBasket();
   const orderDraft = useOrderDraft();
+  const pay = usePayOrder();
   // One Idempotency-Key per order body: a retry after a lost answer reuses it (the server returns
   // the first order), and an edited order gets a new one (the server refuses a key reused with
   // another body).
@@ -62,8 +64,13 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
       basket.clear();
       orderDraft.resetKeepingAddress();
       options.onPlaced?.();
-      notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });
       navigate(`/profile/orders/${order.id}`);
+      if (awaitsPayment(order)) {
+        // Straight on to pay; the order's page offers it again if the customer comes back unpaid.
+        pay.mutate(order.id);
+        return;
+      }
+      notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });
     },
     onError: () => {
       getPlatform().haptics.notify("error");

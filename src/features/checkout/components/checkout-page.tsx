@@ -4,7 +4,8 @@ import { useEffect, useId, useMemo } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
-import type { PaymentType, WorkHourType } from "../../../domain/enums.ts";
+import type { WorkHourType } from "../../../domain/enums.ts";
+import type { StorefrontPaymentType } from "../../../domain/offer.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
@@ -167,9 +168,10 @@ function CheckoutForm() {
     PICK_UP: t`Pickup`,
     DINE_IN: t`Dine-in`,
   };
-  const paymentLabel: Partial<Record<PaymentType, string>> & Record<"CASH" | "TERMINAL", string> = {
+  const paymentLabel: Record<StorefrontPaymentType, string> = {
     CASH: t`Cash`,
     TERMINAL: t`Card via terminal`,
+    PAYME: t`Payme`,
   };
   const totals = quoteData?.totals;
 

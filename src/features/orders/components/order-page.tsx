@@ -10,6 +10,8 @@ import type { Order } from "../../../domain/contract/orders.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { isActiveStatus } from "../../../domain/order-status.ts";
+import { isOnlinePayment } from "../../../domain/offer.ts";
+import { awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
 import { menuChannel, menuQueryOptions, useNearestBranchId } from "../../../shared/menu/menu-query.ts";
@@ -133,7 +135,17 @@ function OrderFacts({ order }: { order: Order }) {
       </div>
       <div>
         <dt>{t`Payment`}</dt>
-        <dd>{i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}</dd>
+        <dd>
+          {i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}
+          {isOnlinePayment(order.paymentType) && (
+            <span
+              className={`order-paid order-paid--${order.isPaid ? "yes" : "no"}`}
+              data-testid="order-paid"
+            >
+              {order.isPaid ? t`Paid` : t`Not paid`}
+            </span>
+          )}
+        </dd>
       </div>
       <div>
         <dt>{t`Placed`}</dt>
@@ -250,6 +262,8 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
   const { merchant } = useRequiredTenant();
   const branchId = useNearestBranchId();
   const [repeating, setRepeating] = useState(false);
+  const pay = usePayOrder();
+  const format = useFormatMinor();
 
   const repeat = async () => {
     setRepeating(true);
@@ -291,6 +305,19 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
 
   return (
     <div className="order-actions">
+      {awaitsPayment(order) && (
+        <button
+          type="button"
+          className="button-link order-actions__pay"
+          disabled={pay.isPending}
+          aria-busy={pay.isPending}
+          onClick={() => {
+            pay.mutate(order.id);
+          }}
+        >
+          {pay.isPending ? t`Opening the payment…` : t`Pay ${format(toMinor(order.totalPrice))}`}
+        </button>
+      )}
       {order.serviceType === "DELIVERY" && isActiveStatus(order.status) && (
         <Link href={`/profile/orders/${order.id}/map`} className="button-link">
           {t`Show on the map`}

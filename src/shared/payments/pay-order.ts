@@ -1,0 +1,39 @@
+// Paying an order online (Payme): GET /payments/v2/checkout/{id} answers the provider's pay page
+// for the server's total, which the host opens (Telegram: its own link opener; elsewhere this tab,
+// and the provider returns to the order's page). The checkout starts it after placing an order with
+// an online payment type; the order's page offers it again while the order waits for payment.
+import { useLingui } from "@lingui/react/macro";
+import { useMutation } from "@tanstack/react-query";
+import { isOnlinePayment } from "../../domain/offer.ts";
+import type { Order } from "../../domain/contract/orders.ts";
+import { api, unwrap, type ApiError, type ApiResult } from "../../lib/api-client.ts";
+import { notify } from "../../lib/notify.ts";
+import { getPlatform } from "../../platform/index.ts";
+
+export interface PayLink {
+  provider: string;
+  url: string;
+}
+
+export function getPayLink(orderId: string): Promise<ApiResult<PayLink>> {
+  return api<PayLink>(`/payments/v2/checkout/${encodeURIComponent(orderId)}/WITH_TOKEN`, { silent: true });
+}
+
+/** An order that waits for its online payment. */
+export function awaitsPayment(order: Pick<Order, "isPaid" | "status" | "paymentType">): boolean {
+  return !order.isPaid && order.status === "OPEN" && isOnlinePayment(order.paymentType);
+}
+
+/** Opens the provider's pay page for an order; a failure says so and leaves the order payable. */
+export function usePayOrder() {
+  const { t } = useLingui();
+  return useMutation<PayLink, ApiError, string>({
+    mutationFn: async (orderId) => unwrap(await getPayLink(orderId)),
+    onSuccess: (link) => {
+      getPlatform().openLink(link.url);
+    },
+    onError: () => {
+      notify({ kind: "error", text: t`The payment could not be started. Try again.` });
+    },
+  });
+}
