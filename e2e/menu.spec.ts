@@ -126,6 +126,18 @@ test.describe("menu and basket on the web", () => {
     await page.goto("/");
     await addClassicWithChoices(page);
     await expect(page.getByRole("status").filter({ hasText: "Product added to cart" })).toHaveCount(1);
+    // The notice is drawn 16 px above the tab bar, not under it.
+    const tabBar = page.locator(".bottom-nav");
+    if (await tabBar.isVisible()) {
+      const notice = page.locator(".notice").filter({ hasText: "Product added to cart" });
+      const barTop = (await tabBar.boundingBox())?.y ?? 0;
+      await expect
+        .poll(async () => {
+          const box = await notice.boundingBox();
+          return box ? Math.round(barTop - (box.y + box.height)) : null;
+        })
+        .toBeGreaterThanOrEqual(15);
+    }
     await expect(page.getByTestId("basket-badge")).toHaveText("2");
     const [line] = await storedBasket(page);
     expect(line).toMatchObject({ count: 2 });

@@ -430,3 +430,59 @@ test.describe("orders", () => {
     }
   });
 });
+
+test.describe("paying with Payme", () => {
+  test("a pickup order paid on the web through Payme's page comes back paid and accepted", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await logInOnTheWeb(page, testInfo);
+    await seed(page, [basketLine(f.drink, 2)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    await page.goto("/checkout");
+    await page.getByRole("radio", { name: "Payme" }).check();
+    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
+    await pageMainButton(page).click();
+
+    // Straight on to Payme's checkout (the demo's local stand-in), for the server's total in tiyin.
+    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeVisible();
+    const total = String(f.drink.costPrice * 2).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
+    await expect(page.locator("body")).toContainText(total);
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/profile\/orders\/[\w-]+$/);
+    await expect(page.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(page.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
+    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
+  });
+
+  test("a declined payment leaves the order waiting; Pay on its page pays it later", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await logInOnTheWeb(page, testInfo);
+    await seed(page, [basketLine(f.drink, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    await page.goto("/checkout");
+    await page.getByRole("radio", { name: "Payme" }).check();
+    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
+    await pageMainButton(page).click();
+    await page.getByRole("button", { name: "Decline", exact: true }).click();
+
+    await expect(page).toHaveURL(/\/profile\/orders\/[\w-]+$/);
+    await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "OPEN");
+    await expect(page.getByTestId("order-paid")).toHaveText("Not paid");
+    await page.getByRole("button", { name: /^Pay / }).click();
+    await page.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(page.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(page.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
+  });
+});
