@@ -206,6 +206,23 @@ test.describe("languages", () => {
     const actionsBox = await page.locator(".app-header__actions").boundingBox();
     expect(brandBox && actionsBox && brandBox.x > actionsBox.x).toBe(true);
     expect(await page.locator("main").evaluate((el) => getComputedStyle(el).direction)).toBe("rtl");
+    // Prices keep their digit groups in order: "34 100" reads left to right, not "100 34".
+    const price = page.locator(".product-card .price__total").first();
+    await expect(price).toHaveText(/\d+ \d{3}/);
+    const inOrder = await price.evaluate((el) => {
+      const node = el.firstChild;
+      if (!(node instanceof Text)) return null;
+      const m = /(\d+) (\d{3})/.exec(node.data);
+      if (!m?.[1] || !m[2]) return null;
+      const range = document.createRange();
+      const xOf = (start: number, length: number) => {
+        range.setStart(node, start);
+        range.setEnd(node, start + length);
+        return range.getBoundingClientRect().x;
+      };
+      return xOf(m.index, m[1].length) < xOf(m.index + m[1].length + 1, m[2].length);
+    });
+    expect(inOrder).toBe(true);
   });
 });
 

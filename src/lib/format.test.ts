@@ -3,6 +3,16 @@ import { formatAmount, formatNumber } from "./format.ts";
 import { activateLocale } from "./i18n.ts";
 
 describe("number and amount formats", () => {
+  it("isolates numbers on a right-to-left page so their digit groups keep their order", () => {
+    document.documentElement.dir = "rtl";
+    try {
+      expect(formatNumber(34100)).toBe("\u206634 100\u2069");
+    } finally {
+      document.documentElement.dir = "ltr";
+    }
+    expect(formatNumber(34100)).toBe("34 100");
+  });
+
   it("separates thousands with spaces and rounds to two decimals", () => {
     expect(formatNumber(1234567)).toBe("1 234 567");
     expect(formatNumber(1234.567)).toBe("1 234.57");

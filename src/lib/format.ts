@@ -1,9 +1,23 @@
 import type { Currency } from "../domain/enums.ts";
 import { currencyLabel } from "./i18n.ts";
 
+/** Left-to-right isolate and its end: digit groups keep their order inside right-to-left text. */
+const LTR_ISOLATE = "\u2066";
+const END_ISOLATE = "\u2069";
+
+function isRtlPage(): boolean {
+  return typeof document !== "undefined" && document.documentElement.dir === "rtl";
+}
+
+/** Text that must read left to right (a number, a phone) as it is, isolated on a right-to-left page. */
+export function ltr(text: string): string {
+  return isRtlPage() ? `${LTR_ISOLATE}${text}${END_ISOLATE}` : text;
+}
+
 /**
  * A number as the storefront shows it (spec section 5): rounded to two decimals, thousands
- * separated by spaces, "0" for an empty value. 1234567.891 -> "1 234 567.89".
+ * separated by spaces, "0" for an empty value. 1234567.891 -> "1 234 567.89". On a right-to-left
+ * page it is isolated, or "34 100" would read "100 34".
  */
 export function formatNumber(value: number | string | null | undefined): string {
   const n = typeof value === "string" ? Number(value.replace(/\s/g, "")) : value;
@@ -12,7 +26,7 @@ export function formatNumber(value: number | string | null | undefined): string 
   const [int = "0", frac] = Math.abs(rounded).toString().split(".");
   const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
   const sign = rounded < 0 ? "-" : "";
-  return frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
+  return ltr(frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`);
 }
 
 /** An amount with the merchant's currency label in the current language: "25 000 so'm". */

@@ -14,6 +14,7 @@ import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useRequestOtp } from "../api/request-otp.ts";
 import { useVerifyOtp } from "../api/verify-otp.ts";
 import "./auth.css";
+import { ltr } from "../../../lib/format.ts";
 
 /** /login/confirm?phone=...: the code from the SMS, with the resend countdown (spec section 4). */
 export function LoginConfirmPage() {
@@ -91,7 +92,7 @@ function ConfirmForm({ phone, redirect }: { phone: string; redirect: string }) {
     <div className="page auth-page">
       <h1 className="auth-page__title">{t`Enter the code`}</h1>
       <p className="auth-page__lead">
-        {t`We sent a code by SMS to ${formatPhone(phone)}.`}{" "}
+        {t`We sent a code by SMS to ${ltr(formatPhone(phone))}.`}{" "}
         <Link href={`/login${redirectQuery}`}>{t`Change the number`}</Link>
       </p>
       <form className="auth-form" noValidate onSubmit={submit}>

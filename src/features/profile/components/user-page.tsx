@@ -26,6 +26,7 @@ import { useSessionUser } from "./profile-page.tsx";
 import { UserAvatar } from "./user-avatar.tsx";
 import "../../../components/form-field.css";
 import "./profile.css";
+import { ltr } from "../../../lib/format.ts";
 
 /** The e-mail rule of the spec's validator: a plausible address of at most 320 characters. */
 export function isValidEmail(value: string): boolean {
@@ -157,7 +158,7 @@ function UserForms({ user }: { user: User }) {
         <span>
           <span className="profile-phone__label">{t`Phone number`}</span>
           <span dir="ltr" data-testid="profile-phone">
-            {user.phone ? formatPhone(user.phone) : t`Not set`}
+            {user.phone ? ltr(formatPhone(user.phone)) : t`Not set`}
           </span>
         </span>
         <Button mode="bezeled" size="s" onClick={phoneSheet.open}>
