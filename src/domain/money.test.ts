@@ -17,19 +17,19 @@ describe("money in minor units", () => {
     expect(() => fromMinor(1.5)).toThrow(RangeError);
   });
 
-  it("takes percentages rounding half away from zero", () => {
+  it("takes percentages in whole so'm, rounding half away from zero", () => {
     expect(percentOf(2_500_000, 10)).toBe(250_000);
-    expect(percentOf(999, 15)).toBe(150); // 149.85 -> 150
-    expect(percentOf(10, 5)).toBe(1); // 0.5 -> 1
-    expect(percentOf(-10, 5)).toBe(-1);
-    expect(percentOf(1000, 12.5)).toBe(125);
+    expect(percentOf(6_976_800, 5)).toBe(348_800); // 3 488.4 so'm of cashback -> 3 488
+    expect(percentOf(100, 50)).toBe(100); // 0.5 so'm -> 1
+    expect(percentOf(-100, 50)).toBe(-100);
+    expect(percentOf(1000, 12.5)).toBe(100); // 1.25 so'm -> 1
     expect(percentOf(0, 50)).toBe(0);
   });
 
   it("stays exact on amounts beyond 2^53 / 10000", () => {
     const big = 9_000_000_000_000_000; // 90 trillion so'm: far above any basket, still a safe integer
     expect(percentOf(big, 10)).toBe(900_000_000_000_000);
-    expect(percentOf(big + 5, 50)).toBe(4_500_000_000_000_003); // .5 rounds up
+    expect(percentOf(big + 100, 50)).toBe(4_500_000_000_000_100); // half a so'm rounds up
   });
 
   it("sums and clamps", () => {

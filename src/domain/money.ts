@@ -27,9 +27,13 @@ export function assertMinor(minor: Minor): void {
 }
 
 /**
- * `percent` % of an amount, rounded half away from zero to a whole minor unit.
- * `percent` may have decimals (12.5 %); it is scaled to an integer before multiplying.
+ * `percent` % of an amount, rounded half away from zero to a whole currency unit: discounts and
+ * cashback never leave a fraction of a so'm (or tenge) on a price, and the client and the server
+ * both round here. `percent` may have decimals (12.5 %); it is scaled to an integer before multiplying.
  */
+/** Basis points of a percent (10 000) times the minor units of one whole unit (100). */
+const WHOLE_UNIT_DIVISOR = 1_000_000n;
+
 export function percentOf(minor: Minor, percent: number): Minor {
   assertMinor(minor);
   if (!Number.isFinite(percent)) throw new RangeError(`Not a percentage: ${String(percent)}`);
@@ -38,14 +42,14 @@ export function percentOf(minor: Minor, percent: number): Minor {
   if (!Number.isSafeInteger(numerator)) {
     // Huge amounts: fall back to BigInt so the rounding stays exact.
     const n = BigInt(minor) * BigInt(scaledPercent);
-    const q = n / 10_000n;
-    const r = n % 10_000n;
+    const q = n / WHOLE_UNIT_DIVISOR;
+    const r = n % WHOLE_UNIT_DIVISOR;
     const abs = r < 0n ? -r : r;
-    const rounded = abs * 2n >= 10_000n ? q + (n < 0n ? -1n : 1n) : q;
-    return Number(rounded);
+    const rounded = abs * 2n >= WHOLE_UNIT_DIVISOR ? q + (n < 0n ? -1n : 1n) : q;
+    return Number(rounded * 100n);
   }
-  const rounded = Math.sign(numerator) * Math.round(Math.abs(numerator) / 10_000);
-  return rounded === 0 ? 0 : rounded;
+  const units = Math.sign(numerator) * Math.round(Math.abs(numerator) / 1_000_000);
+  return units === 0 ? 0 : units * 100;
 }
 
 /** The sum of amounts in minor units. */

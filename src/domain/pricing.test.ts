@@ -36,10 +36,9 @@ describe("line prices", () => {
       discount: 250_000,
       total: 2_250_000,
     });
-    // 12.5 % of 0.99 so'm = 12.375 tiyin -> 12
-    expect(linePrice(line({ costPrice: 0.99, discount: 12.5 })).discount).toBe(12);
-    // 50 % of 0.01 so'm = 0.5 tiyin -> 1
-    expect(linePrice(line({ costPrice: 0.01, discount: 50 })).discount).toBe(1);
+    // Whole so'm only: 12.5 % of 9 so'm = 1.125 -> 1 so'm; 50 % of 1 so'm = 0.5 -> 1 so'm
+    expect(linePrice(line({ costPrice: 9, discount: 12.5 })).discount).toBe(100);
+    expect(linePrice(line({ costPrice: 1, discount: 50 })).discount).toBe(100);
     expect(linePrice(line({ discount: 100 })).total).toBe(0);
   });
 
@@ -103,7 +102,7 @@ describe("basket sums", () => {
       const unit = 100_001 + i * 100 + 33;
       const p = unit * ((i % 5) + 1);
       price += p;
-      discount += Math.round((p * (i % 7)) / 100);
+      discount += Math.round((p * (i % 7)) / 10_000) * 100;
     }
     expect(sum.price).toBe(price);
     expect(sum.discount).toBe(discount);
