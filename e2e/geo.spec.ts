@@ -115,7 +115,7 @@ test.describe("delivery address picker", () => {
     await expect(save(page)).toBeEnabled();
 
     await save(page).click();
-    const details = page.getByRole("dialog", { name: "add new location" });
+    const details = page.getByRole("dialog", { name: "Add new location" });
     // The office is pre-filled with the house number.
     await expect(details.getByLabel("Apartment / office")).toHaveValue("751");
     await details.getByLabel("Address name").fill("Home");

@@ -101,7 +101,7 @@ function DetailsForm({
   );
 }
 
-/** The address-details drawer, titled 'add new location' (spec section 2). */
+/** The address-details drawer, titled "Add new location" (spec section 2). */
 export function AddressDetailsSheet({
   mode,
   address,
@@ -114,7 +114,7 @@ export function AddressDetailsSheet({
   const { t } = useLingui();
   const { isOpen } = useUrlSheet("address-details");
   return (
-    <UrlSheet name="address-details" title={t`add new location`}>
+    <UrlSheet name="address-details" title={t`Add new location`}>
       {isOpen && address && (
         <DetailsForm
           key={`${address.latitude},${address.longitude}`}

@@ -73,7 +73,7 @@ function SearchBody({ onChoose }: { onChoose: (choice: SearchChoice) => void }) 
       </div>
       {results.isFetching && <p className="address-search__hint">{t`Searching…`}</p>}
       {query.length >= 2 && results.isSuccess && results.data.length === 0 && !results.isFetching && (
-        <p className="address-search__hint">{t`nothing found`}</p>
+        <p className="address-search__hint">{t`Nothing found`}</p>
       )}
       <ul className="address-search__results" aria-label={t`Search results`}>
         {(results.data ?? []).map((place) => {

@@ -131,12 +131,14 @@ export function MyAddressesPage({ mode = "choose" }: { mode?: "choose" | "profil
                       confirm.open();
                     }}
                   >
+                    {/* A trash can: this button deletes (a pencil would promise an edit). */}
                     <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
                       <path
-                        d="M4 20h4L19 9l-4-4L4 16v4zM13.5 6.5l4 4"
+                        d="M4 7h16M10 4h4M6 7l1 13h10l1-13M10 11v6M14 11v6"
                         fill="none"
                         stroke="currentColor"
                         strokeWidth="1.8"
+                        strokeLinecap="round"
                         strokeLinejoin="round"
                       />
                     </svg>

@@ -234,7 +234,7 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
       {branches.isPending ? (
         <PageSpinner />
       ) : rows.length === 0 ? (
-        <p className="branches__empty">{t`nothing found`}</p>
+        <p className="branches__empty">{t`Nothing found`}</p>
       ) : view === "list" ? (
         <ul className="branches__list" aria-label={t`Branches`}>
           {rows.map((row) => {
