@@ -88,7 +88,7 @@ function page(title: string, body: string): string {
 
 function checkoutPage(link: PaymeCheckoutLink, brand: string, error?: PaymeRefusal): string {
   const refusal = error
-    ? `<p class="error" role="alert"><strong>Payment refused</strong>${escapeHtml(error.message)} (${String(error.code)})</p>`
+    ? `<p class="error" role="alert"><strong>Payment refused</strong> ${escapeHtml(error.message)} (${String(error.code)})</p>`
     : "";
   const actions = error
     ? `<a class="back" href="${escapeHtml(link.returnUrl)}">Back to the shop</a>`
