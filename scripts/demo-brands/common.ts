@@ -151,9 +151,10 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME")[]): Paymen
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
-    botEnabled: true,
-    appEnabled: true,
-    operatorEnabled: true,
+    // Payme is paid on the storefront's website only: its checkout page is opened from there.
+    botEnabled: type !== "PAYME",
+    appEnabled: type !== "PAYME",
+    operatorEnabled: type !== "PAYME",
   }));
 }
 
