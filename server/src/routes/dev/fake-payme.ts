@@ -5,7 +5,8 @@
 //   POST /dev/payme/checkout/<base64>  action=pay: acting as Payme, calls OUR Merchant API
 //                                      (CheckPerformTransaction, CreateTransaction, PerformTransaction)
 //                                      with the brand's key, then 303 to the link's return URL; a
-//                                      refusal shows Payme's error message instead. action=decline:
+//                                      refusal shows Payme's error message instead (a failed
+//                                      Perform cancels its transaction first). action=decline:
 //                                      303 to the return URL, nothing paid.
 // The calls go through app.inject: the same HTTP request Payme sends (method, path, Basic
 // `Paycom:<key>`, JSON body) through the whole server (hooks, rate limit, parsing), without a
@@ -149,10 +150,12 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
       },
       payload: JSON.stringify({ jsonrpc: "2.0", id: rpcSeq, method, params }),
     });
-    const answer = JSON.parse(res.body) as {
-      result?: Record<string, unknown>;
-      error?: { code: number; message: { en: string } };
-    };
+    let answer: { result?: Record<string, unknown>; error?: { code: number; message: { en: string } } };
+    try {
+      answer = JSON.parse(res.body) as typeof answer;
+    } catch {
+      answer = {};
+    }
     if (answer.error) throw new PaymeRefusal(answer.error.code, answer.error.message.en);
     if (!answer.result) throw new PaymeRefusal(-32400, `Unexpected answer (HTTP ${String(res.statusCode)})`);
     return answer.result;
@@ -192,7 +195,12 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
             amount: link.amount,
             account,
           });
-          await callMerchantApi(brand.key, "PerformTransaction", { id });
+          await callMerchantApi(brand.key, "PerformTransaction", { id }).catch(async (error: unknown) => {
+            // As Payme does when it cannot complete a payment: cancel the created transaction
+            // (reason 3, an error while performing), so the order may be paid again at once.
+            await callMerchantApi(brand.key, "CancelTransaction", { id, reason: 3 }).catch(() => undefined);
+            throw error;
+          });
         } catch (error) {
           if (!(error instanceof PaymeRefusal)) throw error;
           return reply
