@@ -133,7 +133,7 @@ export function cityZones(options: {
   return regions;
 }
 
-export function paymentMethods(types: ("CASH" | "TERMINAL")[]): PaymentInput[] {
+export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME")[]): PaymentInput[] {
   const titles: Record<string, Text> = {
     CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
     TERMINAL: {
@@ -143,16 +143,18 @@ export function paymentMethods(types: ("CASH" | "TERMINAL")[]): PaymentInput[] {
       zh: "刷卡",
       ar: "بطاقة عبر الجهاز",
     },
+    PAYME: { uz: "Payme", ru: "Payme", eng: "Payme", zh: "Payme", ar: "Payme" },
   };
   return types.map((type, i) => ({
     type,
-    name: type === "CASH" ? "Cash" : "Terminal",
+    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme" }[type],
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
-    botEnabled: true,
-    appEnabled: true,
-    operatorEnabled: true,
+    // Payme is paid on the storefront's website only: its checkout page is opened from there.
+    botEnabled: type !== "PAYME",
+    appEnabled: type !== "PAYME",
+    operatorEnabled: type !== "PAYME",
   }));
 }
 

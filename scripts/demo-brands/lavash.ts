@@ -162,6 +162,8 @@ export function lavash(): { file: Brand; images: BrandImages } {
       integrations: {
         telegramBotToken: "7000000001:DEMO_lavash_bot_token_for_local_testing_only",
         telegramBotUsername: "savat_lavash_demo_bot",
+        paymeMerchantId: "000000000000000000000001",
+        paymeKey: "DEMO-lavash-payme-test-key-for-local-testing-only",
       },
     },
     webSettings: {
@@ -193,6 +195,8 @@ export function lavash(): { file: Brand; images: BrandImages } {
       bannersActive: true,
       cashActive: true,
       terminalActive: true,
+      // Customers may pay online with Payme (the demo's fake checkout, PAYME_CHECKOUT_URL).
+      paymeActive: true,
       phone: PHONE,
       phoneActive: true,
       telegramBotActive: true,
@@ -325,7 +329,7 @@ export function lavash(): { file: Brand; images: BrandImages } {
       cashbackPercent: 2,
       minimalDeliveryPrice: 10_000,
     },
-    paymentMethods: paymentMethods(["CASH", "TERMINAL"]),
+    paymentMethods: paymentMethods(["CASH", "TERMINAL", "PAYME"]),
     menu: { groups },
     promos: [
       {

@@ -143,6 +143,8 @@ export function plov(): { file: Brand; images: BrandImages } {
       integrations: {
         telegramBotToken: "7000000002:DEMO_plov_bot_token_for_local_testing_only",
         telegramBotUsername: "savat_plov_demo_bot",
+        paymeMerchantId: "000000000000000000000002",
+        paymeKey: "DEMO-plov-payme-test-key-for-local-testing-only",
       },
     },
     webSettings: {

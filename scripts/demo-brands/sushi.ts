@@ -219,6 +219,8 @@ export function sushi(): { file: Brand; images: BrandImages } {
       integrations: {
         telegramBotToken: "7000000003:DEMO_sushi_bot_token_for_local_testing_only",
         telegramBotUsername: "savat_sushi_demo_bot",
+        paymeMerchantId: "000000000000000000000003",
+        paymeKey: "DEMO-sushi-payme-test-key-for-local-testing-only",
       },
     },
     webSettings: {

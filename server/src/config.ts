@@ -13,6 +13,9 @@ const flag = z
   })
   .transform((v) => ["1", "true", "on", "yes"].includes(v));
 
+/** The demo's fake Payme checkout page (server/src/routes/dev/fake-payme.ts). */
+export const FAKE_PAYME_CHECKOUT_PATH = "/api/dev/payme/checkout";
+
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
 const envSchema = z.object({
@@ -38,6 +41,11 @@ const envSchema = z.object({
   PLAY_MOBILE_API_URL: httpUrl.optional(),
   NOMINATIM_URL: httpUrl.optional(),
   CLICK_API_URL: httpUrl.optional(),
+  PAYME_CHECKOUT_URL: z
+    .union([httpUrl, z.string().regex(/^\/[\w./-]*[^/]$/)], {
+      error: "must be an http(s) URL or a path on this server (starting with /, no trailing /)",
+    })
+    .optional(),
   MAP_STYLE_URL: z
     .union([z.literal("offline"), httpUrl], { error: 'must be an http(s) URL or "offline"' })
     .optional(),
@@ -103,6 +111,12 @@ export interface Config {
   nominatimUrl: string | undefined;
   /** Click's JSON-RPC endpoint for `user.profile`; unset in demo mode = the built-in fake. */
   clickApiUrl: string | undefined;
+  /**
+   * Payme's checkout page, before `/<base64 of the link's parameters>`: https://checkout.paycom.uz
+   * unless set, the built-in fake (a path on this server) in demo mode. A path is served on the
+   * storefront's own origin.
+   */
+  paymeCheckoutUrl: string;
   /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
   mapStyleUrl: string | undefined;
   /** Origins of remote images (a brand's image CDN) the Content-Security-Policy allows. */
@@ -190,6 +204,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",
     nominatimUrl: e.NOMINATIM_URL,
     clickApiUrl: e.CLICK_API_URL,
+    paymeCheckoutUrl:
+      e.PAYME_CHECKOUT_URL?.replace(/\/+$/, "") ??
+      (demo ? FAKE_PAYME_CHECKOUT_PATH : "https://checkout.paycom.uz"),
     mapStyleUrl: e.MAP_STYLE_URL,
     imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,

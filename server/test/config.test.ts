@@ -53,6 +53,17 @@ describe("configuration from the environment", () => {
     ).toThrow(/console gateway exists only/);
   });
 
+  it("points Payme's checkout at paycom.uz, at the built-in fake in demo mode, or where told", () => {
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).paymeCheckoutUrl).toBe(
+      "https://checkout.paycom.uz",
+    );
+    expect(loadConfig({}).paymeCheckoutUrl).toBe("/api/dev/payme/checkout");
+    expect(loadConfig({ PAYME_CHECKOUT_URL: "https://test.paycom.uz/" }).paymeCheckoutUrl).toBe(
+      "https://test.paycom.uz",
+    );
+    expect(() => loadConfig({ PAYME_CHECKOUT_URL: "checkout.paycom.uz" })).toThrow(/PAYME_CHECKOUT_URL=/);
+  });
+
   it("treats empty variables as unset", () => {
     expect(loadConfig({ PORT: "", DATABASE_URL: "" }).port).toBe(8080);
   });

@@ -406,7 +406,21 @@ describe("refusals", () => {
 
   it("refuses a service type or payment type the brand does not offer", async () => {
     await refused(c, pizzaOrder({ serviceType: "DINE_IN", address: undefined }), "SERVICE_TYPE_UNAVAILABLE");
-    await refused(c, pizzaOrder({ paymentType: "PAYME" }), "PAYMENT_TYPE_UNAVAILABLE");
+    // Plov has Payme off (lavash, the demo's Payme brand, takes it: server/test/payme-checkout.test.ts).
+    const plov = await merchantId(t, "plov");
+    const [plovUser] = await t.db
+      .insert(users)
+      .values({ merchantId: plov, phone: "+998905550001", firstName: "Plov" })
+      .returning();
+    const plovSession = await createSession(t.db, { merchantId: plov, userId: plovUser!.id, channel: "WEB" });
+    const plovRes = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers: { merchant: plov, authorization: `Bearer ${plovSession.token}` },
+      payload: pizzaOrder({ paymentType: "PAYME", serviceType: "PICK_UP", address: undefined }),
+    });
+    expect(plovRes.statusCode, plovRes.body).toBe(400);
+    expect(plovRes.json<{ code: string }>().code, plovRes.body).toBe("PAYMENT_TYPE_UNAVAILABLE");
     await t.db
       .update(merchantWebSettings)
       .set({ terminalActive: false })

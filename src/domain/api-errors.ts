@@ -303,6 +303,12 @@ export const API_ERRORS = {
     ru: "Недостаточно кешбэка на балансе",
     eng: "Your cashback balance is not enough",
   },
+  ORDER_NOT_PAYABLE: {
+    status: 409,
+    uz: "Bu buyurtmani onlayn to'lab bo'lmaydi",
+    ru: "Этот заказ нельзя оплатить онлайн",
+    eng: "This order cannot be paid online",
+  },
   ORDER_NOT_CANCELLABLE: {
     status: 409,
     uz: "Bu buyurtmani endi bekor qilib bo'lmaydi",

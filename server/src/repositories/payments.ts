@@ -123,3 +123,16 @@ export async function listProviderTransactions(
     )
     .orderBy(asc(paymentTransactions.providerTime), asc(paymentTransactions.id));
 }
+
+/** The brand whose Payme merchant id this is, with its key (for the demo's fake Payme only). */
+export async function findMerchantByPaymeId(
+  db: Db,
+  paymeMerchantId: string,
+): Promise<{ id: string; name: (typeof merchants.$inferSelect)["name"]; key: string } | undefined> {
+  const [row] = await db
+    .select({ id: merchants.id, name: merchants.name, key: merchants.paymeKey })
+    .from(merchants)
+    .where(and(eq(merchants.paymeMerchantId, paymeMerchantId), eq(merchants.deleted, false)))
+    .limit(1);
+  return row?.key ? { id: row.id, name: row.name, key: row.key } : undefined;
+}

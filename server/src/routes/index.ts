@@ -12,6 +12,7 @@ import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { OrderEvents } from "../orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
+import { checkoutRoutes } from "./payments/checkout.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -34,6 +35,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(productTenantRoutes);
     await tenantScope.register(geoTenantRoutes);
     await tenantScope.register(ordersRoutes, { events });
+    await tenantScope.register(checkoutRoutes);
   });
 
   // The testers' harness and the fake Click: development and demo mode only.

@@ -9,6 +9,7 @@
 //   POST /dev/click/launch          opens a session at the built-in fake Click
 //   GET  /dev/click/open            sets Click's cookies on the brand's origin and opens the storefront
 //   POST /dev/click/rpc             the fake Click JSON-RPC endpoint (user.profile)
+//   GET|POST /dev/payme/checkout/*  the fake Payme checkout (demo mode only, ./fake-payme.ts)
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -30,6 +31,7 @@ import {
 import { fakeClickTokenFor } from "../webbot/click.ts";
 import { botTokenFor } from "../webbot/shared.ts";
 import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
+import { fakePaymeRoutes } from "./fake-payme.ts";
 import { harnessHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
 
@@ -157,6 +159,8 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const hide = { hide: true };
+  // The pay links of demo mode open it (PAYME_CHECKOUT_URL); development without demo pays nothing.
+  if (app.config.demo) await app.register(fakePaymeRoutes);
 
   r.get("/dev/harness", { schema: hide }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(harnessHtml()),

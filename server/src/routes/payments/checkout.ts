@@ -1,0 +1,71 @@
+// GET /api/payments/v2/checkout/:orderId: where the customer pays an order online. For an OPEN,
+// unpaid PAYME order of the signed-in customer it answers Payme's checkout link, which returns the
+// customer to the order's page on the storefront (the API shares the storefront's origin). Anyone
+// else's order answers 404; an order that cannot be paid now answers 409 ORDER_NOT_PAYABLE.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import { checkoutParamsSchema, checkoutSchema, type Checkout } from "#domain/contract/payments.ts";
+import { toMinor } from "#domain/money.ts";
+import { AppError } from "../../lib/errors.ts";
+import { encodePaymeCheckout } from "../../payments/payme-checkout.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { findOrder } from "../../repositories/orders.ts";
+
+/** The request's own origin, as the customer's browser sees it (X-Forwarded-* of trusted proxies). */
+function requestOrigin(request: FastifyRequest): string {
+  return `${request.protocol}://${request.host}`;
+}
+
+/** The configured checkout page; a path (the demo's fake) is served on the request's origin. */
+function checkoutBase(request: FastifyRequest, configured: string): string {
+  return configured.startsWith("/") ? `${requestOrigin(request)}${configured}` : configured;
+}
+
+export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/payments/v2/checkout/:orderId",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The checkout link of an order the customer pays online (Payme)",
+        description:
+          "Only for the customer's own OPEN, unpaid order with payment type PAYME (409 " +
+          "ORDER_NOT_PAYABLE otherwise; another customer's or brand's order is 404). The link opens " +
+          "Payme's checkout, which returns to /profile/orders/{orderId} on the request's origin.",
+        tags: ["payments"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: checkoutParamsSchema,
+        response: {
+          200: checkoutSchema,
+          401: errorResponses[403],
+          409: errorResponses[403],
+          ...errorResponses,
+        },
+      },
+    },
+    async (request): Promise<Checkout> => {
+      const { user } = authOf(request);
+      const merchant = request.tenant;
+      const order = await findOrder(db, {
+        merchantId: merchant.id,
+        id: request.params.orderId,
+        userId: user.id,
+      });
+      if (!order) throw new AppError("NOT_FOUND");
+      const paymeMerchantId = merchant.paymeMerchantId;
+      if (order.paymentType !== "PAYME" || order.isPaid || order.status !== "OPEN" || !paymeMerchantId) {
+        throw new AppError("ORDER_NOT_PAYABLE");
+      }
+      const encoded = encodePaymeCheckout({
+        merchantId: paymeMerchantId,
+        orderId: order.id,
+        amount: toMinor(order.totalPrice),
+        returnUrl: `${requestOrigin(request)}/profile/orders/${order.id}`,
+      });
+      return { provider: "PAYME", url: `${checkoutBase(request, app.config.paymeCheckoutUrl)}/${encoded}` };
+    },
+  );
+}
