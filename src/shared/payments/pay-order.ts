@@ -6,17 +6,13 @@ import { useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { isOnlinePayment } from "../../domain/offer.ts";
 import type { Order } from "../../domain/contract/orders.ts";
+import type { Checkout } from "../../domain/contract/payments.ts";
 import { api, unwrap, type ApiError, type ApiResult } from "../../lib/api-client.ts";
 import { notify } from "../../lib/notify.ts";
 import { getPlatform } from "../../platform/index.ts";
 
-export interface PayLink {
-  provider: string;
-  url: string;
-}
-
-export function getPayLink(orderId: string): Promise<ApiResult<PayLink>> {
-  return api<PayLink>(`/payments/v2/checkout/${encodeURIComponent(orderId)}/WITH_TOKEN`, { silent: true });
+export function getPayLink(orderId: string): Promise<ApiResult<Checkout>> {
+  return api<Checkout>(`/payments/v2/checkout/${encodeURIComponent(orderId)}/WITH_TOKEN`, { silent: true });
 }
 
 /** An order that waits for its online payment. */
@@ -27,7 +23,7 @@ export function awaitsPayment(order: Pick<Order, "isPaid" | "status" | "paymentT
 /** Opens the provider's pay page for an order; a failure says so and leaves the order payable. */
 export function usePayOrder() {
   const { t } = useLingui();
-  return useMutation<PayLink, ApiError, string>({
+  return useMutation<Checkout, ApiError, string>({
     mutationFn: async (orderId) => unwrap(await getPayLink(orderId)),
     onSuccess: (link) => {
       getPlatform().openLink(link.url);
