@@ -486,3 +486,48 @@ test.describe("paying with Payme", () => {
     await expect(page.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
   });
 });
+
+test.describe("paying with Payme inside Telegram", () => {
+  test("Payme opens beside the mini app, which shows the order paid live", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await seed(page, [basketLine(f.drink, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    const app = await openCheckoutInTelegram(page);
+    await app.getByRole("radio", { name: "Payme" }).check();
+    await expect(app.getByTestId("checkout-total")).not.toHaveText("—");
+    // Telegram opens outside links in the browser (the harness: a new window).
+    const [payme] = await Promise.all([
+      page.waitForEvent("popup"),
+      page.getByTestId("tg-main-button").click(),
+    ]);
+    await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    await expect(app.getByTestId("order-paid")).toHaveText("Not paid");
+    await payme.getByRole("button", { name: "Pay", exact: true }).click();
+    await expect(app.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(app.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
+  });
+});
+
+test.describe("a refused checkout", () => {
+  test("an order below the minimum says so where the customer looks and beside the disabled button", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await logInOnTheWeb(page, testInfo);
+    await seed(page, [basketLine(f.drink, 1)], { serviceType: "DELIVERY", address: ADDRESS });
+    await page.goto("/checkout");
+    const error = page.getByTestId("quote-error");
+    await expect(error).toContainText("30 000 so'm");
+    await expect(error).toBeInViewport();
+    const bar = page.locator("[data-platform-main-button]");
+    await expect(bar.getByRole("status")).toHaveText(await error.innerText());
+    await expect(bar.getByRole("button")).toBeDisabled();
+  });
+});

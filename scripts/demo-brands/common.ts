@@ -151,8 +151,9 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME")[]): Paymen
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
-    // Payme is paid on the storefront's website only: its checkout page is opened from there.
-    botEnabled: type !== "PAYME",
+    // Payme's checkout page opens from the website and from the Telegram mini app (Telegram's link
+    // opener); the Click mini app pays with Click.
+    botEnabled: true,
     appEnabled: type !== "PAYME",
     operatorEnabled: type !== "PAYME",
   }));

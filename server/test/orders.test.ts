@@ -445,7 +445,9 @@ describe("refusals", () => {
       pizzaOrder({ cartItems: [{ productId: drink.id, count: 1 }] }),
       "MIN_ORDER_AMOUNT",
     );
-    expect(small.description.eng).toContain("30 000");
+    // The amount names its currency in each language.
+    expect(small.description.eng).toContain("30 000 so'm");
+    expect(small.description.ru).toContain("30 000 сум");
   });
 
   it("refuses a branch that is closed now, on its day off, or at the later time", async () => {
@@ -501,7 +503,8 @@ describe("refusals", () => {
     await refused(c, pizzaOrder({ promoCode: "FUTURE" }), "PROMO_NOT_STARTED");
     await refused(c, pizzaOrder({ promoCode: "old2024" }), "PROMO_EXPIRED");
     const min = await refused(c, pizzaOrder({ promoCode: "SAVE15K" }), "PROMO_MIN_PRICE");
-    expect(min.description.eng).toBe("Product price must be above 100 000");
+    expect(min.description.eng).toBe("Product price must be above 100 000 so'm");
+    expect(min.description.ru).toBe("Стоимость товаров должна быть выше 100 000 сум");
     const [p] = await t.db
       .insert(promos)
       .values({

@@ -1,3 +1,4 @@
+import type { Currency } from "./enums.ts";
 /**
  * Money in integer minor units (tiyin: 1 so'm = 100). The API speaks so'm as numbers with at most two
  * decimals; every sum, product and percentage is computed here on integers, so no float is ever added.
@@ -67,3 +68,9 @@ export function sumMinor(amounts: Iterable<Minor>): Minor {
 export function clampToZero(minor: Minor): Minor {
   return minor < 0 ? 0 : minor;
 }
+
+/** The currency's name in each language of the API's messages, for a message that quotes an amount. */
+export const CURRENCY_NAMES: Record<Currency, { uz: string; ru: string; eng: string }> = {
+  UZS: { uz: "so'm", ru: "сум", eng: "so'm" },
+  KZT: { uz: "tenge", ru: "тенге", eng: "tenge" },
+};

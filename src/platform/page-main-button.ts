@@ -8,6 +8,7 @@ const HEIGHT_VAR = "--platform-main-button-height";
 
 interface Parts {
   bar: HTMLDivElement;
+  hint: HTMLParagraphElement;
   button: HTMLButtonElement;
   label: HTMLSpanElement;
   spinner: HTMLSpanElement;
@@ -48,6 +49,17 @@ function build(): Parts {
     color: "var(--tg-theme-button-text-color, var(--savat-on-brand, #000))",
     cursor: "pointer",
   } satisfies Partial<CSSStyleDeclaration>);
+  // Why the button is disabled, read out when it changes.
+  const hint = document.createElement("p");
+  hint.setAttribute("role", "status");
+  Object.assign(hint.style, {
+    maxWidth: "560px",
+    margin: "0 auto 8px",
+    font: "500 14px/1.3 system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+    color: "var(--tg-theme-destructive-text-color, #d32f2f)",
+    textAlign: "center",
+    display: "none",
+  } satisfies Partial<CSSStyleDeclaration>);
   const label = document.createElement("span");
   const spinner = document.createElement("span");
   spinner.setAttribute("aria-hidden", "true");
@@ -64,12 +76,12 @@ function build(): Parts {
     iterations: Infinity,
   });
   button.append(spinner, label);
-  bar.append(button);
+  bar.append(hint, button);
   button.addEventListener("click", () => {
     if (current && !current.disabled && !current.progress) current.onClick();
   });
   document.body.append(bar);
-  return { bar, button, label, spinner };
+  return { bar, hint, button, label, spinner };
 }
 
 export function createPageMainButton(): MainButton {
@@ -78,15 +90,21 @@ export function createPageMainButton(): MainButton {
     show(params) {
       parts ??= build();
       current = params;
-      const { bar, button, label, spinner } = parts;
+      const { bar, hint, button, label, spinner } = parts;
       label.textContent = params.text;
+      const why = params.disabled && params.hint ? params.hint : "";
+      hint.textContent = why;
+      hint.style.display = why ? "block" : "none";
+      if (why) button.setAttribute("aria-describedby", (hint.id ||= "platform-main-button-hint"));
+      else button.removeAttribute("aria-describedby");
       const inactive = Boolean(params.disabled || params.progress);
       button.disabled = inactive;
       button.setAttribute("aria-busy", params.progress ? "true" : "false");
       button.style.opacity = params.disabled ? "0.5" : "1";
       spinner.style.display = params.progress ? "inline-block" : "none";
       bar.style.display = "block";
-      document.documentElement.style.setProperty(HEIGHT_VAR, `${BAR_HEIGHT_PX}px`);
+      const height = why ? Math.max(BAR_HEIGHT_PX, bar.offsetHeight) : BAR_HEIGHT_PX;
+      document.documentElement.style.setProperty(HEIGHT_VAR, `${String(height)}px`);
     },
     hide() {
       current = null;

@@ -102,6 +102,18 @@ describe("in a browser", () => {
     expect(onClick).toHaveBeenCalledTimes(1);
     expect(button?.getAttribute("aria-busy")).toBe("true");
 
+    // A disabled button says why next to it, and is described by it.
+    host.mainButton.show({ text: "Place the order", onClick, disabled: true, hint: "Choose a time" });
+    const hint = document.querySelector<HTMLElement>("[data-platform-main-button] [role=status]");
+    expect(hint?.textContent).toBe("Choose a time");
+    expect(hint?.style.display).toBe("block");
+    expect(button?.getAttribute("aria-describedby")).toBe(hint?.id);
+    button?.click();
+    expect(onClick).toHaveBeenCalledTimes(1);
+    host.mainButton.show({ text: "Place the order", onClick, hint: "Choose a time" });
+    expect(hint?.style.display).toBe("none");
+    expect(button?.hasAttribute("aria-describedby")).toBe(false);
+
     host.mainButton.hide();
     expect(document.querySelector<HTMLElement>("[data-platform-main-button]")?.style.display).toBe("none");
     expect(document.documentElement.style.getPropertyValue("--platform-main-button-height")).toBe("0px");

@@ -13,6 +13,8 @@ export interface MainButtonOptions {
   onClick: () => void;
   progress?: boolean;
   disabled?: boolean;
+  /** Why it is disabled, said next to it. */
+  hint?: string;
 }
 
 /** Shows the screen's primary action while mounted; null hides it. */
@@ -25,6 +27,7 @@ export function useMainButton(options: MainButtonOptions | null): void {
   const text = options?.text ?? "";
   const progress = Boolean(options?.progress);
   const disabled = Boolean(options?.disabled);
+  const hint = options?.hint;
   useEffect(() => {
     if (!visible) {
       host.mainButton.hide();
@@ -34,6 +37,7 @@ export function useMainButton(options: MainButtonOptions | null): void {
       text,
       progress,
       disabled,
+      ...(hint ? { hint } : {}),
       onClick: () => {
         onClick();
       },
@@ -41,7 +45,7 @@ export function useMainButton(options: MainButtonOptions | null): void {
     return () => {
       host.mainButton.hide();
     };
-  }, [host, visible, text, progress, disabled]);
+  }, [host, visible, text, progress, disabled, hint]);
 }
 
 /** Light haptic feedback for taps that change the basket (no-op outside Telegram). */

@@ -120,7 +120,7 @@ function createMainButton(): MainButton {
     show(params) {
       current = params;
       mainButton.setParams.ifAvailable({
-        text: params.text,
+        text: params.disabled && params.hint ? params.hint : params.text,
         isVisible: true,
         isEnabled: !params.disabled,
         isLoaderVisible: Boolean(params.progress),

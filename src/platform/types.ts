@@ -20,6 +20,8 @@ export interface MainButtonParams {
   /** A spinner instead of the text, for a long action; clicks are ignored meanwhile. */
   progress?: boolean;
   disabled?: boolean;
+  /** Why it is disabled, said next to it (a page bar: above the button; Telegram: as its text). */
+  hint?: string;
 }
 
 export interface MainButton {

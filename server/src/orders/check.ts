@@ -12,8 +12,8 @@ import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
-import type { AuthChannel, PaymentType, ServiceType } from "#domain/enums.ts";
-import { fromMinor, toMinor, type Minor } from "#domain/money.ts";
+import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
+import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
 import { paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
@@ -100,13 +100,16 @@ export interface CheckedOrder extends PreparedOrder {
   cashbackEarned: number;
 }
 
-function fail(code: ApiErrorCode, detail?: string): never {
+type Texts = { uz: string; ru: string; eng: string };
+
+function fail(code: ApiErrorCode, detail?: string | Texts): never {
   if (!detail) throw new AppError(code);
   const d = apiErrorBody(code).description;
+  const of = (lang: keyof Texts) => (typeof detail === "string" ? detail : detail[lang]);
   throw new AppError(code, {
-    uz: `${d.uz}: ${detail}`,
-    ru: `${d.ru}: ${detail}`,
-    eng: `${d.eng}: ${detail}`,
+    uz: `${d.uz}: ${of("uz")}`,
+    ru: `${d.ru}: ${of("ru")}`,
+    eng: `${d.eng}: ${of("eng")}`,
   });
 }
 
@@ -116,6 +119,13 @@ function pick(name: { uz?: string; ru?: string; eng?: string } | null | undefine
 
 function formatSum(amount: number): string {
   return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(amount).replaceAll(",", " ");
+}
+
+/** An amount with the brand's currency in each message language: "30 000 сум", "30 000 so'm". */
+function amountTexts(amount: number, currency: Currency): Texts {
+  const sum = formatSum(amount);
+  const names = CURRENCY_NAMES[currency];
+  return { uz: `${sum} ${names.uz}`, ru: `${sum} ${names.ru}`, eng: `${sum} ${names.eng}` };
 }
 
 function serviceKind(type: ServiceType): ServiceKind | null {
@@ -419,7 +429,7 @@ export async function prepareOrder(
     settings.minOrderAmount > 0 &&
     net < toMinor(settings.minOrderAmount)
   ) {
-    fail("MIN_ORDER_AMOUNT", formatSum(settings.minOrderAmount));
+    fail("MIN_ORDER_AMOUNT", amountTexts(settings.minOrderAmount, ctx.merchant.currency));
   }
 
   // The delivery price is the tariff call's own answer for this point and these products.
@@ -493,11 +503,11 @@ async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: M
   const problem = promoProblem(promo, ctx.now, productNet);
   if (problem === "PROMO_MIN_PRICE") {
     const d = apiErrorBody("PROMO_MIN_PRICE").description;
-    const min = formatSum(promo.minPrice);
+    const min = amountTexts(promo.minPrice, ctx.merchant.currency);
     throw new AppError("PROMO_MIN_PRICE", {
-      uz: d.uz.replace("{minPrice}", min),
-      ru: d.ru.replace("{minPrice}", min),
-      eng: d.eng.replace("{minPrice}", min),
+      uz: d.uz.replace("{minPrice}", min.uz),
+      ru: d.ru.replace("{minPrice}", min.ru),
+      eng: d.eng.replace("{minPrice}", min.eng),
     });
   }
   if (problem) fail(problem);

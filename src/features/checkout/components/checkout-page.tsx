@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useMemo } from "react";
+import { useEffect, useId, useMemo, useRef } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
@@ -142,16 +142,29 @@ function CheckoutForm() {
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
+  const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
+  // Why the order cannot be placed, said beside the button that stopped working.
+  const hint = blockingError ? errorText(blockingError) : later && !chosenTime ? t`Choose a time` : undefined;
   useMainButton(
     body
       ? {
           text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
           onClick: submit,
           progress: sending,
-          disabled: sending || (later && !chosenTime) || (quoteError !== null && !promoRefused),
+          disabled: sending || (later && !chosenTime) || blockingError !== null,
+          ...(hint ? { hint } : {}),
         }
       : null,
   );
+
+  // A refusal appears where the customer is looking: scrolled into view (it is also announced).
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  const shownError = blockingError?.code ?? place.error?.code ?? (place.error ? "error" : null);
+  useEffect(() => {
+    if (!shownError) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    errorRef.current?.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
+  }, [shownError]);
 
   const openPlace = () => {
     const path = addressFlowPath({
@@ -431,9 +444,9 @@ function CheckoutForm() {
         <h2 id="checkout-totals" className="checkout__heading">
           {t`Total`}
         </h2>
-        {quoteError && !promoRefused && (
-          <p className="field-error" role="alert" data-testid="quote-error">
-            {errorText(quoteError)}
+        {blockingError && (
+          <p className="field-error" role="alert" data-testid="quote-error" ref={errorRef}>
+            {errorText(blockingError)}
           </p>
         )}
         <dl className="checkout-totals" data-testid="checkout-totals" aria-busy={quote.isFetching}>
@@ -486,7 +499,12 @@ function CheckoutForm() {
       </section>
 
       {place.error && (
-        <p className="field-error" role="alert" data-testid="submit-error">
+        <p
+          className="field-error"
+          role="alert"
+          data-testid="submit-error"
+          ref={blockingError ? undefined : errorRef}
+        >
           {errorText(place.error)}
         </p>
       )}
