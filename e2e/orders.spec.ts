@@ -329,7 +329,7 @@ test.describe("orders", () => {
     await expect(app.getByTestId("promo-error")).toHaveText("The promo code has expired");
     await promo.fill("SAVE15K");
     await app.getByRole("button", { name: "Apply" }).click();
-    await expect(app.getByTestId("promo-error")).toHaveText("Product price must be above 100 000");
+    await expect(app.getByTestId("promo-error")).toHaveText("Product price must be above 100 000 so'm");
     await promo.fill("lavash10");
     await app.getByRole("button", { name: "Apply" }).click();
     const discount = String(f.pizza.costPrice / 10).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
