@@ -210,6 +210,15 @@ test.describe("orders", () => {
     await expect(mainButton).toContainText("Basket · 2 ·");
     await mainButton.click();
     await expect(mainButton).toContainText("Checkout");
+    // "+" and "−" update the button in place: it is never hidden and shown again (the frame would jump).
+    const hidesBefore = await page.locator("body").getAttribute("data-main-hides");
+    const line = tg.app.getByRole("group", { name: `${f.pizza.name.eng ?? ""}: quantity` });
+    await line.getByRole("button", { name: "More" }).click();
+    await expect(line).toContainText("3");
+    await line.getByRole("button", { name: "Less" }).click();
+    await expect(line).toContainText("2");
+    await expect(page.locator("body")).toHaveAttribute("data-main-visible", "true");
+    expect(await page.locator("body").getAttribute("data-main-hides")).toBe(hidesBefore);
     await mainButton.click();
     await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     await expect(tg.app.getByTestId("checkout-place")).toHaveText(ADDRESS.description);
@@ -245,6 +254,10 @@ test.describe("orders", () => {
     ]) {
       await expect(timeline.getByText(label, { exact: true }).first()).toBeVisible();
     }
+    // Telegram's Back leaves the placed order for the menu, not for the emptied checkout and basket.
+    await page.getByTestId("tg-left").click();
+    await expect.poll(() => new URL(appFrame(page).url()).pathname).toBe("/");
+    await expect(page.getByTestId("tg-left")).toHaveText("✕ Close");
   });
 
   test("a pickup order for later on the web", async ({ page, request }, testInfo) => {

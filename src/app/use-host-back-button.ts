@@ -1,6 +1,7 @@
 import { useEffect } from "react";
 import { navigate } from "wouter/use-browser-location";
 import { getPlatform } from "../platform/index.ts";
+import { isAfterCheckout } from "../features/checkout/after-checkout.ts";
 
 /**
  * Inside Telegram the host's own back button replaces the browser's: it is shown on every screen
@@ -20,8 +21,10 @@ export function useHostBackButton(location: string, search: string): void {
     }
     button.show();
     return button.onClick(() => {
+      // From a just-placed order the steps behind are an emptied checkout and basket: go home.
+      if (isAfterCheckout(window.history.state)) navigate("/", { replace: true });
       // Opened straight on an inner page: there is no in-app step to go back to.
-      if (window.history.length > 1) window.history.back();
+      else if (window.history.length > 1) window.history.back();
       else navigate("/", { replace: true });
     });
   }, [button, visible]);

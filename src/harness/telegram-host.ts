@@ -158,6 +158,10 @@ function handle(eventType: string, data: Payload): void {
       renderHeader();
       break;
     case "web_app_setup_main_button":
+      // Counted so a test can tell a button updated in place from one hidden and shown again.
+      if (mainState.visible && data.is_visible !== true) {
+        body.dataset.mainHides = String(Number(body.dataset.mainHides ?? "0") + 1);
+      }
       mainState.visible = data.is_visible === true;
       mainState.active = data.is_active !== false;
       mainState.text = typeof data.text === "string" ? data.text : mainState.text;

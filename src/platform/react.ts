@@ -28,11 +28,10 @@ export function useMainButton(options: MainButtonOptions | null): void {
   const progress = Boolean(options?.progress);
   const disabled = Boolean(options?.disabled);
   const hint = options?.hint;
+  // Parameters change in place (a "+" updates the total): hiding and showing again would make the
+  // host's frame jump by the button's height, so only mounting and unmounting hide it.
   useEffect(() => {
-    if (!visible) {
-      host.mainButton.hide();
-      return;
-    }
+    if (!visible) return;
     host.mainButton.show({
       text,
       progress,
@@ -42,10 +41,16 @@ export function useMainButton(options: MainButtonOptions | null): void {
         onClick();
       },
     });
+  }, [host, visible, text, progress, disabled, hint]);
+  useEffect(() => {
+    if (!visible) {
+      host.mainButton.hide();
+      return;
+    }
     return () => {
       host.mainButton.hide();
     };
-  }, [host, visible, text, progress, disabled, hint]);
+  }, [host, visible]);
 }
 
 /** Light haptic feedback for taps that change the basket (no-op outside Telegram). */

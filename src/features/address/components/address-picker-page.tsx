@@ -17,6 +17,7 @@ import {
 import { pickText } from "../../../domain/multilingual.ts";
 import { citiesQueryOptions, initialCity, regionsQueryOptions } from "../../../shared/geo/geo-queries.ts";
 import { notify } from "../../../lib/notify.ts";
+import { getPlatform } from "../../../platform/index.ts";
 import {
   TEMPORARY_ADDRESS_PREFIX,
   useOrderDraft,
@@ -221,11 +222,20 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
         )}
       </div>
 
-      <button type="button" className="map-fab map-fab--back" onClick={back} aria-label={t`Back`}>
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <path d="M15 5l-7 7 7 7" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      {/* Where the host draws its own Back (Telegram), a second arrow would only compete with it. */}
+      {!getPlatform().backButton.native && (
+        <button type="button" className="map-fab map-fab--back" onClick={back} aria-label={t`Back`}>
+          <svg className="mirror-rtl" viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <path
+              d="M15 5l-7 7 7 7"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2"
+              strokeLinecap="round"
+            />
+          </svg>
+        </button>
+      )}
       <button
         type="button"
         className="map-fab map-fab--search"

@@ -15,6 +15,7 @@ import { branchesQueryOptions, citiesQueryOptions, initialCity } from "../../../
 import { toDraftBranch, useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { getPlatform } from "../../../platform/index.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import "./branches.css";
 
@@ -195,7 +196,7 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
   return (
     <div className={`page branches ${picker ? "branches--picker" : ""}`}>
       <div className="branches__head">
-        {picker && (
+        {picker && !getPlatform().backButton.native && (
           <button
             type="button"
             className="branches__back"
@@ -205,7 +206,7 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
               else navigate(redirectTarget());
             }}
           >
-            ‹
+            <span className="mirror-rtl">‹</span>
           </button>
         )}
         <h1 className="page__title">{picker ? t`Choose a branch` : t`Branches`}</h1>

@@ -9,6 +9,7 @@ import { notify } from "../../../lib/notify.ts";
 import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import { awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
+import { AFTER_CHECKOUT_STATE } from "../after-checkout.ts";
 
 /**
  * POST /orders/v1/orders (now) or /orders/v1/orders/at-time (later). The Idempotency-Key makes a
@@ -64,7 +65,8 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
       basket.clear();
       orderDraft.resetKeepingAddress();
       options.onPlaced?.();
-      navigate(`/profile/orders/${order.id}`);
+      // Marked so the host's Back from here returns to the menu, not through the emptied checkout.
+      navigate(`/profile/orders/${order.id}`, { state: AFTER_CHECKOUT_STATE });
       if (awaitsPayment(order)) {
         // Straight on to pay; the order's page offers it again if the customer comes back unpaid.
         pay.mutate(order.id);
