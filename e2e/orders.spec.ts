@@ -260,6 +260,44 @@ test.describe("orders", () => {
     await expect(page.getByTestId("tg-left")).toHaveText("✕ Close");
   });
 
+  test("a Telegram customer who declines to share the contact proves a phone by code before ordering", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const f = await facts(request, testInfo);
+    await seed(page, [basketLine(f.drink, 1)], {
+      serviceType: "PICK_UP",
+      branch: f.chilonzor,
+      branchId: f.chilonzor.id,
+    });
+    const tg = await openInTelegram(page, { languageCode: "en", phoneVerification: "required" });
+    await page.getByTestId("tg-contact-cancel").click();
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    const telegramUser = (await storedSession(appFrame(page)))?.user?.id;
+    await appFrame(page).evaluate(() => {
+      window.history.pushState(null, "", "/checkout");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    // No order without a phone: the code login asks for it first.
+    await expect(page.getByTestId("tg-main-button")).toBeHidden();
+    await tg.app.getByRole("link", { name: "Add a phone number" }).click();
+    const phone = `+99899${freshTelegramId().slice(-7)}`;
+    const since = Date.now() - 1000;
+    await tg.app.getByLabel("Phone number").fill(phone);
+    await tg.app.getByRole("button", { name: "Get the code" }).click();
+    await tg.app.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
+    await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expect(tg.app.getByTestId("checkout-total")).not.toHaveText("—");
+    await page.getByTestId("tg-main-button").click();
+    await expect(tg.app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    // The same Telegram account now has the phone.
+    const session = await storedSession(appFrame(page));
+    expect(session?.user?.id).toBe(telegramUser);
+    expect(session?.user?.phone).toBe(phone);
+  });
+
   test("a pickup order for later on the web", async ({ page, request }, testInfo) => {
     const f = await facts(request, testInfo);
     await logInOnTheWeb(page, testInfo);

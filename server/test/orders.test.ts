@@ -540,6 +540,16 @@ describe("refusals", () => {
     expect(u!.cashback).toBe(0);
   });
 
+  it("refuses a customer without a phone, with nothing placed", async () => {
+    const c = await customer("TELEGRAM");
+    await t.db.update(users).set({ phone: null }).where(eq(users.id, c.id));
+    const res = await place(c, pizzaOrder());
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "PHONE_REQUIRED", description: { eng: expect.any(String) } });
+    const placed = await t.db.select().from(orders).where(eq(orders.userId, c.id));
+    expect(placed).toEqual([]);
+  });
+
   it("needs a logged-in customer", async () => {
     const res = await t.app.inject({
       method: "POST",

@@ -7,6 +7,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { addresses, favourites, merchants, products, sessions, users } from "../src/db/schema/index.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
+import { findOrCreatePhoneUser } from "../src/repositories/users.ts";
+import { freshIp, freshPhone, lastCode, loginWithPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
 function must<T>(value: T | undefined): T {
@@ -488,5 +490,76 @@ describe("logout", () => {
     const stale = initData({ id: 8003, first_name: "A" }, LAVASH_TOKEN, new Date(Date.now() - 48 * 3600_000));
     expect((await post("/api/webbot/v1/users/logout", lavash, { initData: stale })).statusCode).toBe(200);
     expect((await post("/api/webbot/v1/users/logout", lavash, {}, "expired-token")).statusCode).toBe(200);
+  });
+});
+
+describe("a Telegram customer who declined to share the contact proves a phone by code", () => {
+  /** The code flow with the Telegram session's bearer token sent along, as the storefront does. */
+  async function verifyWithSession(phone: string, token: string) {
+    const ip = freshIp();
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/users/v1/auth/otp",
+      headers: { merchant: lavash },
+      remoteAddress: ip,
+      payload: { phone },
+    });
+    expect(asked.statusCode).toBe(200);
+    return t.app.inject({
+      method: "POST",
+      url: "/api/users/v1/auth/otp/verify",
+      headers: { merchant: lavash, authorization: `Bearer ${token}` },
+      remoteAddress: ip,
+      payload: { phone, code: lastCode(phone) },
+    });
+  }
+
+  it("adds the phone to the same Telegram account instead of making a second one", async () => {
+    const tg = (
+      await post("/api/webbot/v1/users/token", lavash, {
+        initData: initData({ id: 6101, first_name: "Aziz" }),
+      })
+    ).json<AuthBody>();
+    expect(tg.user.phone).toBeNull();
+    const phone = freshPhone();
+    const res = await verifyWithSession(phone, tg.token);
+    expect(res.statusCode).toBe(200);
+    const body = res.json<AuthBody>();
+    expect(body.user).toMatchObject({ id: tg.user.id, phone, telegramId: "6101" });
+    const [session] = await t.db
+      .select()
+      .from(sessions)
+      .where(eq(sessions.tokenHash, createHash("sha256").update(body.token).digest("hex")));
+    expect(session?.channel).toBe("TELEGRAM");
+    // Telegram no longer asks for the contact.
+    const again = (
+      await post("/api/webbot/v1/users/token", lavash, {
+        initData: initData({ id: 6101, first_name: "Aziz" }),
+      })
+    ).json<AuthBody>();
+    expect(again.isPhoneVerificationRequired).toBe(false);
+  });
+
+  it("makes the Telegram customer the existing account of a phone proven by code", async () => {
+    const phone = freshPhone();
+    // An account the phone made on the web earlier.
+    const web = await findOrCreatePhoneUser(t.db, { merchantId: lavash, phone });
+    const tg = (
+      await post("/api/webbot/v1/users/token", lavash, {
+        initData: initData({ id: 6102, first_name: "Olga" }),
+      })
+    ).json<AuthBody>();
+    const body = (await verifyWithSession(phone, tg.token)).json<AuthBody>();
+    expect(body.user).toMatchObject({ id: web.id, phone, telegramId: "6102" });
+  });
+
+  it("leaves a customer who already has a phone untouched: the code logs into that phone's account", async () => {
+    const mine = await loginWithPhone(t, lavash, freshPhone());
+    const other = freshPhone();
+    const body = (await verifyWithSession(other, mine.token)).json<AuthBody>();
+    expect(body.user.phone).toBe(other);
+    expect(body.user.id).not.toBe(mine.user.id);
+    const [row] = await t.db.select().from(users).where(eq(users.id, mine.user.id));
+    expect(row?.phone).toBe(mine.user.phone);
   });
 });

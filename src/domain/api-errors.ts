@@ -201,6 +201,12 @@ export const API_ERRORS = {
     ru: "Выберите адрес доставки",
     eng: "Choose a delivery address",
   },
+  PHONE_REQUIRED: {
+    status: 409,
+    uz: "Buyurtma berish uchun telefon raqamingizni qo'shing",
+    ru: "Добавьте номер телефона, чтобы оформить заказ",
+    eng: "Add your phone number to place the order",
+  },
   OUT_OF_ZONE: {
     status: 400,
     uz: "Xizmat hududidan tashqarida",

@@ -157,6 +157,8 @@ export async function placeOrder(
     return await transaction(db, async (tx) => {
       const user = await lockCustomer(tx, { merchantId, userId });
       if (!user) throw new AppError("UNAUTHORIZED");
+      // The restaurant and the courier need a number to call (a Telegram customer may have declined).
+      if (!user.phone) throw new AppError("PHONE_REQUIRED");
       if (key) {
         const existing = await firstOrderOfKey(tx, { merchantId, userId, key, hash });
         if (existing) return { id: existing, created: false };

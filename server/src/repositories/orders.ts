@@ -80,9 +80,9 @@ export async function findCashbackBalance(
 export async function lockCustomer(
   tx: Db,
   { merchantId, userId }: Tenant & { userId: string },
-): Promise<{ id: string; cashback: number } | undefined> {
+): Promise<{ id: string; cashback: number; phone: string | null } | undefined> {
   const [user] = await tx
-    .select({ id: users.id, cashback: users.cashback })
+    .select({ id: users.id, cashback: users.cashback, phone: users.phone })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
     .for("update");

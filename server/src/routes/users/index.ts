@@ -45,6 +45,7 @@ import { createSession, revokeSession, revokeUserSessions } from "../../lib/sess
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import { findSmsContent, type MerchantRow } from "../../repositories/merchants.ts";
 import {
+  attachVerifiedPhone,
   deleteAccount,
   findOrCreatePhoneUser,
   findUserByPhone,
@@ -169,21 +170,28 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
         summary: "Log in with the phone and its one-time code",
         description:
           "A wrong or expired code answers 400 OTP_INVALID; the fifth wrong try locks the code (429 OTP_LOCKED). " +
-          "The phone's account at this brand is found (whichever channel made it) or created; a 30-day session opens.",
+          "The phone's account at this brand is found (whichever channel made it) or created; a 30-day session opens. " +
+          "Sent with the bearer session of an account without a phone (a Telegram customer who declined to share " +
+          "the contact), the proven phone is added to that account instead, as a shared contact would be.",
         tags: ["auth"],
         headers: tenantHeadersSchema,
         body: otpVerifySchema,
         response: { 200: loginResultSchema, ...codeErrors },
       },
+      preHandler: optionalUser,
     },
     async (request) => {
       const merchant = request.tenant;
       const phone = phoneOrThrow(request.body.phone, merchant);
       const checked = await verifyLoginCode(db, { merchantId: merchant.id, phone, code: request.body.code });
       if (!checked.ok) throw new AppError(checked.reason === "LOCKED" ? "OTP_LOCKED" : "OTP_INVALID");
-      const user = await findOrCreatePhoneUser(db, { merchantId: merchant.id, phone });
+      const current = request.user && request.session && request.user.phone === null ? request.user : null;
+      const user = current
+        ? await attachVerifiedPhone(db, { merchantId: merchant.id, userId: current.id, phone })
+        : await findOrCreatePhoneUser(db, { merchantId: merchant.id, phone });
       if (!user.isActive) throw new AppError("FORBIDDEN");
-      const session = await createSession(db, { merchantId: merchant.id, userId: user.id, channel: "WEB" });
+      const channel = current && request.session ? request.session.channel : "WEB";
+      const session = await createSession(db, { merchantId: merchant.id, userId: user.id, channel });
       return { token: session.token, user: toSessionUser(user), isPhoneVerificationRequired: false };
     },
   );

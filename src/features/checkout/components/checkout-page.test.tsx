@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import type { BootResult } from "../../../app/boot.ts";
 import { App } from "../../../app/app.tsx";
 import type { WebSettings } from "../../../domain/contract/merchant.ts";
+import type { SessionUser } from "../../../domain/contract/webbot.ts";
 import { brandBasketAtom, type BasketItem } from "../../../shared/basket/basket.ts";
 import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { EMPTY_DRAFT, type DraftBranch } from "../../../shared/order-draft/order-draft.ts";
@@ -62,13 +63,13 @@ const QUOTE = {
 };
 
 /** A signed-in customer with two lavash in the basket and a pickup branch chosen, on /checkout. */
-function renderCheckout(overrides: Partial<WebSettings>) {
+function renderCheckout(overrides: Partial<WebSettings>, user: Partial<SessionUser> = {}) {
   setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
   const store = appStore();
   store.set(brandSessionAtom("lavash"), {
     token: "token-1",
     merchant: null,
-    user: sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1" }),
+    user: sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1", ...user }),
     brand: "lavash",
     orderRequest: {
       ...EMPTY_DRAFT,
@@ -126,6 +127,14 @@ describe("the checkout page", () => {
     // The draft's pickup is switched off, so the first offered service applies.
     expect(screen.getByRole<HTMLInputElement>("radio", { name: "Delivery" }).checked).toBe(true);
     expect(screen.getByTestId("checkout-place").textContent).toBe("No address chosen");
+  });
+
+  it("asks a customer signed in without a phone to add one before ordering", async () => {
+    serveApi({});
+    renderCheckout({ cashActive: true }, { phone: null });
+    const link = await screen.findByRole("link", { name: "Add a phone number" }, LAZY);
+    expect(link.getAttribute("href")).toBe("/login?redirect=%2Fcheckout");
+    expect(screen.queryByRole("button", { name: /^Place the order/ })).toBeNull();
   });
 
   it("places the order built from the form and opens it", async () => {

@@ -64,6 +64,19 @@ export function CheckoutPage() {
       </div>
     );
   }
+  if (!session.user.phone) {
+    // Signed in by Telegram without sharing the contact: the courier and the restaurant need a phone,
+    // so it is proven by the code login first (the server adds it to this same account).
+    return (
+      <div className="page checkout">
+        <h1 className="page__title">{t`Checkout`}</h1>
+        <p>{t`Add your phone number to place the order: the restaurant and the courier will call it if needed.`}</p>
+        <Link href="/login?redirect=%2Fcheckout" className="button-link">
+          {t`Add a phone number`}
+        </Link>
+      </div>
+    );
+  }
   return <CheckoutForm />;
 }
 
