@@ -7,7 +7,11 @@ import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
  * an account without a phone (Telegram, contact declined) gets the proven phone instead of a new account.
  */
 export function verifyOtp(body: OtpVerify): Promise<ApiResult<LoginResult>> {
-  return api<LoginResult>("/users/v1/auth/otp/verify/WITH_TOKEN", { method: "POST", body: { ...body }, silent: true });
+  return api<LoginResult>("/users/v1/auth/otp/verify/WITH_TOKEN", {
+    method: "POST",
+    body: { ...body },
+    silent: true,
+  });
 }
 
 export function useVerifyOtp() {

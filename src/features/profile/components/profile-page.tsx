@@ -51,7 +51,15 @@ export function ProfilePage() {
     >
       {brandLinks.map((l) => (
         <Link key={l.href} href={l.href} asChild>
-          <LinkRow after={<span className="mirror-rtl" aria-hidden="true">›</span>}>{l.label}</LinkRow>
+          <LinkRow
+            after={
+              <span className="mirror-rtl" aria-hidden="true">
+                ›
+              </span>
+            }
+          >
+            {l.label}
+          </LinkRow>
         </Link>
       ))}
     </Section>
@@ -108,7 +116,15 @@ export function ProfilePage() {
       >
         {links.map((l) => (
           <Link key={l.href} href={l.href} asChild>
-            <LinkRow after={<span className="mirror-rtl" aria-hidden="true">›</span>}>{l.label}</LinkRow>
+            <LinkRow
+              after={
+                <span className="mirror-rtl" aria-hidden="true">
+                  ›
+                </span>
+              }
+            >
+              {l.label}
+            </LinkRow>
           </Link>
         ))}
       </Section>
