@@ -7,13 +7,29 @@ export const PUBLIC_DIR = path.join(import.meta.dirname, "../../public");
 
 /** Shapes of the food drawings; each kind of product picks one. */
 export type Shape =
-  "wrap" | "bun" | "slice" | "cup" | "bowl" | "sticks" | "roll" | "plate" | "box" | "drop" | "cake";
+  | "wrap"
+  | "bun"
+  | "sausage"
+  | "pastry"
+  | "slice"
+  | "cup"
+  | "bowl"
+  | "sticks"
+  | "roll"
+  | "plate"
+  | "box"
+  | "drop"
+  | "cake";
 
 const SHAPES: Record<Shape, (fg: string) => string> = {
   wrap: (fg) =>
     `<path d="M22 70 L58 22 Q66 14 74 22 L78 26 Q86 34 78 42 L30 78 Z" fill="${fg}"/><path d="M34 58 L62 30" stroke="#fff" stroke-width="4" stroke-linecap="round"/>`,
   bun: (fg) =>
     `<path d="M18 46 Q50 8 82 46 Z" fill="${fg}"/><rect x="16" y="50" width="68" height="8" rx="4" fill="#6D4C41"/><rect x="18" y="60" width="64" height="5" rx="2" fill="#7CB342"/><path d="M18 68 H82 Q80 82 50 82 Q20 82 18 68 Z" fill="${fg}"/>`,
+  sausage: (fg) =>
+    `<rect x="12" y="38" width="76" height="26" rx="13" fill="#C62828"/><path d="M14 52 Q50 40 86 52 Q84 76 50 76 Q16 76 14 52 Z" fill="${fg}"/><path d="M22 44 Q30 36 38 44 T54 44 T70 44 T80 42" stroke="#FDD835" stroke-width="3" fill="none"/>`,
+  pastry: (fg) =>
+    `<path d="M50 14 Q56 14 60 22 L86 70 Q90 80 78 80 H22 Q10 80 14 70 L40 22 Q44 14 50 14 Z" fill="${fg}"/><circle cx="44" cy="52" r="2" fill="#FFF8E1"/><circle cx="56" cy="46" r="2" fill="#FFF8E1"/><circle cx="52" cy="62" r="2" fill="#FFF8E1"/><circle cx="40" cy="66" r="2" fill="#FFF8E1"/><circle cx="62" cy="64" r="2" fill="#FFF8E1"/>`,
   slice: (fg) =>
     `<path d="M50 82 L16 24 Q50 8 84 24 Z" fill="${fg}"/><circle cx="44" cy="34" r="6" fill="#C62828"/><circle cx="58" cy="48" r="5" fill="#C62828"/><circle cx="48" cy="62" r="4" fill="#C62828"/>`,
   cup: (fg) =>
@@ -38,11 +54,14 @@ function escape(text: string): string {
   return text.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 }
 
+/**
+ * A product picture. The label is the file's title only: no caption is drawn, since a word baked into
+ * a picture would show in one language to customers reading another.
+ */
 export function foodSvg(shape: Shape, bg: string, fg: string, label: string): string {
   return (
-    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="400" height="400">` +
-    `<rect width="100" height="100" rx="14" fill="${bg}"/>${SHAPES[shape](fg)}` +
-    `<text x="50" y="96" font-family="sans-serif" font-size="8" text-anchor="middle" fill="#333">${escape(label)}</text></svg>\n`
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="400" height="400"><title>${escape(label)}</title>` +
+    `<rect width="100" height="100" rx="14" fill="${bg}"/>${SHAPES[shape](fg)}</svg>\n`
   );
 }
 

@@ -252,7 +252,7 @@ export const KINDS: Kind[] = [
   {
     key: "hot-dog",
     name: ["Hot-dog", "Хот-дог", "Hot dog"],
-    shape: "bun",
+    shape: "sausage",
     group: "main",
     editions: BREAD_EDITIONS,
     modifiers: true,

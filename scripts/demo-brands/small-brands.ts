@@ -70,7 +70,7 @@ const PLOV_KINDS: PlovKind[] = [
   {
     key: "samsa",
     name: { uz: "Somsa va non", ru: "Самса и лепёшки" },
-    shape: "bun",
+    shape: "pastry",
     portions: ONE,
     dishes: [
       ["Tandir somsa", "Самса из тандыра", 9_000],
@@ -253,7 +253,7 @@ export function closed(): { file: Brand; images: BrandImages } {
   const images = new BrandImages("closed");
   const logo = images.add("logo", logoSvg("SB", "#9E9E9E", "#FFFFFF", "Somsa Bazaar"));
   const favicon = images.add("favicon", faviconSvg("S", "#9E9E9E", "#FFFFFF"));
-  const image = images.add("samsa", foodSvg("bun", "#EEEEEE", "#BF8040", "Somsa"));
+  const image = images.add("samsa", foodSvg("pastry", "#EEEEEE", "#BF8040", "Somsa"));
   const dishes: [string, string, string, number][] = [
     ["Go'shtli somsa", "Самса с мясом", "Meat samsa", 9_000],
     ["Tovuqli somsa", "Самса с курицей", "Chicken samsa", 8_000],

@@ -84,7 +84,15 @@ describe("the storefront shell", () => {
     expect(
       await screen.findByRole("heading", { level: 1, name: "Lavash Center" }, { timeout: 5_000 }),
     ).toBeTruthy();
-    expect(screen.getByRole("list", { name: "Services" }).textContent).toContain("Delivery");
+    // The services are a real choice: picking pickup makes the order a pickup and asks for a branch.
+    const services = screen.getByRole("group", { name: "How to get the order" });
+    expect(within(services).getByRole<HTMLInputElement>("radio", { name: "Delivery" }).checked).toBe(true);
+    expect(screen.getByRole("link", { name: /Deliver to/ }).textContent).toContain("Choose an address");
+    fireEvent.click(within(services).getByRole("radio", { name: "Pickup" }));
+    expect(within(services).getByRole<HTMLInputElement>("radio", { name: "Pickup" }).checked).toBe(true);
+    expect(screen.getByRole("link", { name: /Branch/ }).getAttribute("href")).toBe(
+      "/address/pickup?redirect=%2F",
+    );
     expect(await screen.findByRole("heading", { level: 3, name: "Lavash" })).toBeTruthy();
     const main = screen.getByRole("main");
     expect(within(main).getAllByRole("heading", { level: 1 })).toHaveLength(1);

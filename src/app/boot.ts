@@ -16,7 +16,7 @@ import {
   type Locale,
 } from "../lib/i18n.ts";
 import { getSession, setSession } from "../shared/session/session.ts";
-import { menuChannel, menuQueryOptions } from "../shared/menu/menu-query.ts";
+import { menuBranchIdOf, menuChannel, menuQueryOptions } from "../shared/menu/menu-query.ts";
 import { readLocal, wipeClientStorage } from "../lib/storage.ts";
 import type { Tenant } from "../shared/brand/tenant.ts";
 import type { Host } from "../platform/index.ts";
@@ -106,7 +106,7 @@ export async function bootStorefront(
   if (merchant.isActive && !merchant.deleted && window.location.pathname === "/") {
     // The home page's menu is asked for now, beside the language and the first screen's code,
     // not once that screen has mounted. The channel is known once the host is.
-    const branchId = getSession(brand.sub).nearestBranch?.id ?? null;
+    const branchId = menuBranchIdOf(getSession(brand.sub));
     void hostReady.then((host) =>
       host.initDataMissing
         ? undefined

@@ -1,5 +1,5 @@
 // The brand's menu as every menu-related screen reads it (menu, category, search, product, basket
-// recommendations, favourites): one query, shared here in src/lib because features do not import
+// recommendations, favourites): one query, shared here because features do not import
 // each other. The browser revalidates with the server's ETag, so a repeat load is a 304.
 import { queryOptions, useQuery } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
@@ -8,6 +8,7 @@ import { menuTree } from "../../domain/menu.ts";
 import { getPlatform } from "../../platform/index.ts";
 import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
 import { sessionAtom } from "../session/session-atom.ts";
+import type { BrandSession } from "../session/stored-schemas.ts";
 import { useRequiredTenant } from "../brand/tenant.ts";
 import { queryKeys } from "../query-keys.ts";
 
@@ -38,15 +39,22 @@ export function menuQueryOptions(merchantId: string, channel: MenuChannel, branc
   });
 }
 
-/** The nearest branch of the order being built (GEO keeps it in the stored session), if any. */
-export function useNearestBranchId(): string | null {
-  const nearest = useAtomValue(sessionAtom).nearestBranch;
-  const id = nearest?.id;
-  return typeof id === "string" ? id : null;
+/**
+ * The branch whose menu is shown: the one chosen for pickup or dine-in, else the branch nearest to the
+ * delivery address (GEO keeps it in the stored session), if any. The order is placed at the same one.
+ */
+export function menuBranchIdOf(session: Pick<BrandSession, "orderRequest" | "nearestBranch">): string | null {
+  const draft = session.orderRequest;
+  const chosen = draft && draft.serviceType !== "DELIVERY" ? draft.branch?.id : undefined;
+  return chosen ?? session.nearestBranch?.id ?? null;
+}
+
+export function useMenuBranchId(): string | null {
+  return menuBranchIdOf(useAtomValue(sessionAtom));
 }
 
 export function useMenu() {
   const { merchant } = useRequiredTenant();
-  const branchId = useNearestBranchId();
+  const branchId = useMenuBranchId();
   return useQuery(menuQueryOptions(merchant.id, menuChannel(), branchId));
 }

@@ -12,6 +12,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
+import { ServiceSwitch } from "./service-switch.tsx";
 import "./menu.css";
 
 /** Room the sticky bars take at the top: the app header and the category navigation. */
@@ -54,23 +55,10 @@ function BrandStrip() {
   const { merchant, settings } = useRequiredTenant();
   const lang = useContentLanguage();
   const name = pickText(merchant.name, lang) || settings.title;
-  const services = [
-    settings.deliveryActive && t`Delivery`,
-    settings.pickupActive && t`Pickup`,
-    settings.dineInActive && t`Dine-in`,
-  ].filter((s): s is string => Boolean(s));
   return (
     <section className="menu-brand" aria-label={name}>
       <h1 className="visually-hidden">{name}</h1>
-      {services.length > 0 && (
-        <ul className="menu-brand__services" aria-label={t`Services`}>
-          {services.map((s) => (
-            <li key={s} className="chip chip--soft">
-              {s}
-            </li>
-          ))}
-        </ul>
-      )}
+      <ServiceSwitch />
       <Link href="/search" className="menu-brand__search">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path

@@ -14,7 +14,7 @@ import { isOnlinePayment } from "../../../domain/offer.ts";
 import { awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
-import { menuChannel, menuQueryOptions, useNearestBranchId } from "../../../shared/menu/menu-query.ts";
+import { menuChannel, menuQueryOptions, useMenuBranchId } from "../../../shared/menu/menu-query.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useOrderStreamConnected } from "../api/order-events.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
@@ -260,7 +260,7 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
   const basket = useBasket();
   const queryClient = useQueryClient();
   const { merchant } = useRequiredTenant();
-  const branchId = useNearestBranchId();
+  const branchId = useMenuBranchId();
   const [repeating, setRepeating] = useState(false);
   const pay = usePayOrder();
   const format = useFormatMinor();
