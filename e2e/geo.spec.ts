@@ -148,6 +148,25 @@ test.describe("delivery address picker", () => {
       .not.toBeNull();
   });
 
+  test("a chosen street stays the picker's address until the customer moves the map", async ({ page }) => {
+    await openPicker(page);
+    await page.getByRole("button", { name: "Search address" }).click();
+    const dialog = page.getByRole("dialog", { name: "Search address" });
+    await dialog.getByRole("searchbox").fill("Amir Temur");
+    await dialog
+      .getByRole("button", { name: /^Amir Temur shoh ko'chasi/ })
+      .first()
+      .click();
+    await expect(dialog).toBeHidden();
+    // The nearest house the reverse geocoder knows there is on Nukus street: the choice still wins.
+    await expect(street(page)).toHaveText("Amir Temur shoh ko'chasi");
+    await page.waitForTimeout(500);
+    await expect(street(page)).toHaveText("Amir Temur shoh ko'chasi");
+    // Moved by hand, the map names what is under the pin again.
+    await drag(page, 0, 40);
+    await expect(street(page)).toHaveText(/\(\d+\)$/);
+  });
+
   test("geolocation granted moves the map to the customer", async ({ page, context, request }, testInfo) => {
     await context.grantPermissions(["geolocation"]);
     await context.setGeolocation(CHILONZOR);

@@ -1,4 +1,4 @@
-import { i18n } from "../../../lib/i18n.ts";
+import { currentLocale, i18n } from "../../../lib/i18n.ts";
 import { msg } from "@lingui/core/macro";
 import type { NominatimReverse } from "../../../domain/contract/geo.ts";
 import type { LatLon } from "../../../domain/geo.ts";
@@ -29,10 +29,16 @@ export function placeOf(body: NominatimReverse): ResolvedPlace | null {
   return { streetName, houseNumber: a?.house_number ?? "", description: body.display_name };
 }
 
+/** Place names in the storefront's language, not the browser's (the proxy reads Accept-Language). */
+export function placeLanguageHeaders(): Record<string, string> {
+  return { "accept-language": currentLocale() };
+}
+
 /** GET /notifications/v1/nominatim/reverse: the street and house at a point; null when unknown or failed. */
 export async function reverseGeocode(point: LatLon, signal?: AbortSignal): Promise<ResolvedPlace | null> {
   const [error, body] = await api<NominatimReverse>("/notifications/v1/nominatim/reverse/WITH_TOKEN", {
     query: { format: "json", lat: point.latitude, lon: point.longitude },
+    headers: placeLanguageHeaders(),
     signal,
     silent: true,
   });

@@ -12,6 +12,7 @@ import {
   findSameLocation,
   hasCoordinates,
   roundPoint,
+  sameLocation,
   type LatLon,
 } from "../../../domain/geo.ts";
 import { pickText } from "../../../domain/multilingual.ts";
@@ -108,11 +109,20 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
     [],
   );
 
+  // A chosen search result names the place until the customer moves the map away from it: the
+  // reverse geocoder would answer the nearest house it knows, maybe on another street.
+  const choiceRef = useRef<LatLon | null>(null);
+  const [searchName, setSearchName] = useState<SearchChoice | null>(null);
+
   const onMoveEnd = useCallback(
     (next: LatLon) => {
       setDragging(false);
       const point = roundPoint(next);
       setCenter(point);
+      const chosen = choiceRef.current;
+      if (chosen && sameLocation(chosen, point)) return;
+      choiceRef.current = null;
+      setSearchName(null);
       void resolve(point);
     },
     [resolve],
@@ -162,10 +172,14 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
 
   const search = useUrlSheet("address-search");
   const details = useUrlSheet("address-details");
-  const [searchName, setSearchName] = useState<SearchChoice | null>(null);
 
   const onSearchChoice = (choice: SearchChoice) => {
+    const point = roundPoint(choice);
+    requestRef.current?.abort();
+    choiceRef.current = point;
     setSearchName(choice);
+    setResolved({ ...choice.place, point, savedId: null, name: "" });
+    setResolving(false);
     search.close();
     mapRef.current?.flyTo({ latitude: choice.latitude, longitude: choice.longitude }, PICKER_ZOOM);
   };

@@ -4,6 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ButtonRow } from "../../../components/list-row.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { searchAddressQueryOptions } from "../api/search-address.ts";
+import { placeOf, type ResolvedPlace } from "../api/reverse-geocode.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 
 /** Remote search debounce and input focus delay (spec section 9). */
@@ -15,6 +16,8 @@ export interface SearchChoice {
   description: string;
   latitude: number;
   longitude: number;
+  /** The street and house of the chosen result itself (the picker shows them, not a neighbour's). */
+  place: ResolvedPlace;
 }
 
 function SearchBody({ onChoose }: { onChoose: (choice: SearchChoice) => void }) {
@@ -87,11 +90,17 @@ function SearchBody({ onChoose }: { onChoose: (choice: SearchChoice) => void }) 
               <ButtonRow
                 label={name}
                 onClick={() => {
+                  const found = placeOf(place);
                   onChoose({
                     name,
                     description: place.display_name,
                     latitude: Number(place.lat),
                     longitude: Number(place.lon),
+                    place: {
+                      streetName: found?.streetName || name,
+                      houseNumber: found?.houseNumber ?? "",
+                      description: place.display_name,
+                    },
                   });
                 }}
               >
