@@ -90,6 +90,13 @@ const envSchema = z.object({
     .min(100, { error: "must be between 100 and 3600000" })
     .max(3_600_000, { error: "must be between 100 and 3600000" })
     .optional(),
+  PAYMENT_SWEEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .refine((v) => v === 0 || (v >= 100 && v <= 3_600_000), {
+      error: "must be 0 (off) or between 100 and 3600000",
+    })
+    .optional(),
   STATIC_DIR: z.string().min(1).optional(),
 });
 
@@ -133,6 +140,11 @@ export interface Config {
   orderSimulator: boolean;
   /** Milliseconds between two simulator steps of an order. */
   orderSimulatorStepMs: number;
+  /**
+   * Milliseconds between two sweeps that cancel orders left unpaid past their brand's payment
+   * time-out (server/src/orders/payment-timeout.ts); 0 = no sweep in this process.
+   */
+  paymentSweepMs: number;
   /** The built client; `dist` in the repository by default. */
   staticDir: string;
 }
@@ -215,6 +227,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // On by default in demo mode, except under tests that drive statuses themselves.
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
+    paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
   };
 }

@@ -75,6 +75,14 @@ export const ORDER_CHANGE_REASONS = [
 ] as const;
 export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
 
+/**
+ * Why the system cancelled an order, stored in `orders.reasons` and answered as the order's
+ * `cancelReason`: NOT_PAID_IN_TIME when an order paid online waited OPEN past the brand's payment
+ * time-out. A cancellation by the customer or staff carries none (their words go in the history).
+ */
+export const ORDER_CANCEL_REASONS = ["NOT_PAID_IN_TIME"] as const;
+export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number];
+
 export const CLIENT_TYPES = ["TG", "WEB", "APP", "OPERATOR"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 

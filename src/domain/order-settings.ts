@@ -18,6 +18,12 @@ export interface OrderSettingsValues {
   defaultDeliveryTypeApp: DeliveryType;
 }
 
+/**
+ * Minutes an order paid online may wait OPEN and unpaid before it is cancelled (NOT_PAID_IN_TIME),
+ * where the brand's order settings name none; a brand's 0 means never.
+ */
+export const DEFAULT_PAYMENT_TIMEOUT_MINUTES = 15;
+
 /** No fee, no minimum, no cashback, never free delivery, the brand's own couriers everywhere. */
 export const ORDER_SETTINGS_DEFAULTS: Readonly<OrderSettingsValues> = Object.freeze({
   serviceFeeEnabled: false,

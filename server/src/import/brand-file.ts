@@ -26,6 +26,7 @@ import {
   WEEK_NAMES,
   WORK_HOUR_TYPES,
 } from "#domain/enums.ts";
+import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
 
 // ---------------------------------------------------------------------------------------------------
 // Deterministic ids
@@ -390,6 +391,13 @@ const orderSettingsSchema = z.strictObject({
   defaultDeliveryTypeBot: z.enum(DELIVERY_TYPES).default("MERCHANT"),
   defaultDeliveryTypeWeb: z.enum(DELIVERY_TYPES).default("MERCHANT"),
   defaultDeliveryTypeApp: z.enum(DELIVERY_TYPES).default("MERCHANT"),
+  /** Minutes an order paid online may wait unpaid before it is cancelled ("Not paid in time"); 0 = never. */
+  paymentTimeoutMinutes: z
+    .number()
+    .int({ error: "must be a whole number of minutes" })
+    .min(0, { error: "must be between 0 (never) and 10080 minutes" })
+    .max(10_080, { error: "must be between 0 (never) and 10080 minutes" })
+    .default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
 });
 
 const paymentMethodSchema = z.strictObject({

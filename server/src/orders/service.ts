@@ -22,6 +22,7 @@ import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 import { menuChanged } from "../lib/menu-cache.ts";
 import { findCourierId, moveCourier } from "../repositories/couriers.ts";
+import { requestRefund } from "../repositories/payments.ts";
 import type { MerchantRow } from "../repositories/merchants.ts";
 import {
   addCashback,
@@ -323,8 +324,14 @@ export async function changeStatus(
     const set: Partial<OrderInsert> = { status: to };
     if (stamp) set[stamp] = now;
     if (to === "CLOSED" && !order.deliveredAt) set.deliveredAt = now;
+    // A paid order cancelled here owes its money back: the provider's transaction waits for the
+    // refund (payment_transactions.refund_requested_at) and the order says when it was asked for;
+    // it stays paid until the provider confirms (Payme: CancelTransaction, state -2).
+    const refundOwed = to === "CANCELED" && order.isPaid && isOnlinePayment(order.paymentType);
+    if (refundOwed) set.payment = { ...order.payment, refundRequestedAt: now.toISOString() };
     const row = await updateOrder(tx, { merchantId, id: order.id, set });
     if (to === "CANCELED") await giveBackOnCancel(tx, order);
+    if (refundOwed) await requestRefund(tx, { merchantId, orderId: order.id, now });
     if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
       await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashbackEarned });
     }

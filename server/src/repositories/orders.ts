@@ -2,7 +2,8 @@
 // the reads the API answers from (an order with its lines, history and branch).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
 import type { Order, OrderItem, OrderPage } from "#domain/contract/orders.ts";
-import type { OrderStatus } from "#domain/enums.ts";
+import { ORDER_CANCEL_REASONS, type OrderCancelReason, type OrderStatus } from "#domain/enums.ts";
+import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
 import { ARCHIVE_ORDER_STATUSES, ACTIVE_ORDER_STATUSES, customerCanCancel } from "#domain/order-status.ts";
 import {
   branches,
@@ -10,6 +11,7 @@ import {
   orderHistory,
   orderItems,
   orderNumberCounters,
+  orderSettings,
   orders,
   products,
   promos,
@@ -249,6 +251,70 @@ export async function listOrdersDueForSimulator(
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+/** The system's cancel reason among an order's reasons, if any. */
+function cancelReasonOf(reasons: readonly string[]): OrderCancelReason | null {
+  return ORDER_CANCEL_REASONS.find((r) => reasons.includes(r)) ?? null;
+}
+
+/**
+ * Orders of every brand that waited OPEN and unpaid longer than their brand's payment time-out
+ * (`order_settings.payment_timeout_minutes` of the brand-wide row, DEFAULT_PAYMENT_TIMEOUT_MINUTES
+ * without one; 0 = never), oldest first. Read without a lock: the sweep locks and checks each again.
+ */
+export async function listUnpaidOrdersDue(
+  db: Db,
+  { now, limit }: { now: Date; limit: number },
+): Promise<{ id: string; merchantId: string }[]> {
+  return (
+    db
+      .select({ id: orders.id, merchantId: orders.merchantId })
+      .from(orders)
+      .leftJoin(
+        orderSettings,
+        and(eq(orderSettings.merchantId, orders.merchantId), isNull(orderSettings.cityId)),
+      )
+      // Written as the partial index orders_open_unpaid_created_date_idx says it, so it is used.
+      .where(and(sql`${orders.status} = 'OPEN' and not ${orders.isPaid}`, unpaidPastDeadline(now)))
+      .orderBy(asc(orders.createdDate))
+      .limit(limit)
+  );
+}
+
+/** The order was created longer ago than its brand's payment time-out (joined as order_settings). */
+function unpaidPastDeadline(now: Date): SQL {
+  const minutes = sql`coalesce(${orderSettings.paymentTimeoutMinutes}, ${DEFAULT_PAYMENT_TIMEOUT_MINUTES})`;
+  return sql`${minutes} > 0 and ${orders.createdDate} <= ${now.toISOString()}::timestamptz - make_interval(mins => ${minutes})`;
+}
+
+/**
+ * Locks one order (FOR UPDATE) if it is still OPEN, unpaid and past its payment time-out; undefined
+ * otherwise (paid, cancelled or moved meanwhile). A payment callback locks the same row first, so the
+ * two take turns and the second sees what the first committed.
+ */
+export async function lockUnpaidOrderDue(
+  tx: Db,
+  { merchantId, orderId, now }: Tenant & { orderId: string; now: Date },
+): Promise<OrderRow | undefined> {
+  const [row] = await tx
+    .select({ order: orders })
+    .from(orders)
+    .leftJoin(
+      orderSettings,
+      and(eq(orderSettings.merchantId, orders.merchantId), isNull(orderSettings.cityId)),
+    )
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.merchantId, merchantId),
+        eq(orders.status, "OPEN"),
+        eq(orders.isPaid, false),
+        unpaidPastDeadline(now),
+      ),
+    )
+    .for("update", { of: orders });
+  return row?.order;
+}
+
 /** Orders as the API answers them, with their lines, history and branch. */
 export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
@@ -365,6 +431,7 @@ export function toOrderView(
       createdDate: h.createdDate.toISOString(),
     })),
     cancellable: customerCanCancel(o.status, cancelOrderActive),
+    cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
     createdDate: o.createdDate.toISOString(),
     lastModifiedDate: o.lastModifiedDate.toISOString(),
   };

@@ -1,7 +1,7 @@
 // Provider transactions of online payments (payment_transactions) and the few reads across brands
 // a provider's callback needs before it knows the brand: the brands holding a key, the brand of an
 // order, the brand of a transaction. Everything after those reads is filtered by the merchant.
-import { and, asc, eq, gte, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { PaymentType } from "#domain/enums.ts";
 import { merchants, orders, paymentTransactions } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
@@ -135,4 +135,48 @@ export async function findMerchantByPaymeId(
     .where(and(eq(merchants.paymeMerchantId, paymeMerchantId), eq(merchants.deleted, false)))
     .limit(1);
   return row?.key ? { id: row.id, name: row.name, key: row.key } : undefined;
+}
+
+/**
+ * Cancels the order's open (state 1) transactions before they are performed: state -1 with the
+ * provider's `reason`. Answers the rows it cancelled.
+ */
+export async function cancelOpenTransactions(
+  tx: Db,
+  { merchantId, orderId, reason, now }: Tenant & { orderId: string; reason: number; now: Date },
+): Promise<PaymentTransactionRow[]> {
+  return tx
+    .update(paymentTransactions)
+    .set({ state: -1, reason, cancelTime: now })
+    .where(
+      and(
+        eq(paymentTransactions.merchantId, merchantId),
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.state, 1),
+      ),
+    )
+    .returning();
+}
+
+/**
+ * Marks the order's performed (state 2) transactions as owing a refund, once: the first request's
+ * time stays. Answers the rows that now wait for their refund.
+ */
+export async function requestRefund(
+  tx: Db,
+  { merchantId, orderId, now }: Tenant & { orderId: string; now: Date },
+): Promise<PaymentTransactionRow[]> {
+  return tx
+    .update(paymentTransactions)
+    .set({
+      refundRequestedAt: sql`coalesce(${paymentTransactions.refundRequestedAt}, ${now.toISOString()}::timestamptz)`,
+    })
+    .where(
+      and(
+        eq(paymentTransactions.merchantId, merchantId),
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.state, 2),
+      ),
+    )
+    .returning();
 }

@@ -6,6 +6,7 @@ import {
   COURIER_STATUSES,
   DELIVERY_TYPES,
   DISCOUNT_TYPES,
+  ORDER_CANCEL_REASONS,
   ORDER_CHANGE_REASONS,
   ORDER_DEVICES,
   ORDER_STATUSES,
@@ -233,6 +234,8 @@ export const orderSchema = z
     history: z.array(orderHistoryEntrySchema),
     /** The customer may cancel it now (status and the merchant's cancelOrderActive). */
     cancellable: z.boolean(),
+    /** Why the system cancelled it (NOT_PAID_IN_TIME); null unless CANCELED that way. */
+    cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
     createdDate: dateTimeSchema,
     lastModifiedDate: dateTimeSchema,
   })

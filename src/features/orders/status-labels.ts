@@ -1,6 +1,12 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
-import type { CourierStatus, OrderStatus, PaymentType, ServiceType } from "../../domain/enums.ts";
+import type {
+  CourierStatus,
+  OrderCancelReason,
+  OrderStatus,
+  PaymentType,
+  ServiceType,
+} from "../../domain/enums.ts";
 
 /** The customer-facing order status labels (spec section 4). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
@@ -15,6 +21,11 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
   DELIVERED: msg`Delivered`,
   CLOSED: msg`Closed`,
   CANCELED: msg`Cancelled`,
+};
+
+/** Why the system cancelled an order, shown beside its status. */
+export const ORDER_CANCEL_REASON_LABELS: Record<OrderCancelReason, MessageDescriptor> = {
+  NOT_PAID_IN_TIME: msg`Not paid in time`,
 };
 
 /** The courier status labels (spec section 4: each has an Uzbek label). */

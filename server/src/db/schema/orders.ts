@@ -65,10 +65,19 @@ export const orderSettings = pgTable(
     defaultDeliveryTypeBot: deliveryTypeEnum().notNull().default("MERCHANT"),
     defaultDeliveryTypeWeb: deliveryTypeEnum().notNull().default("MERCHANT"),
     defaultDeliveryTypeApp: deliveryTypeEnum().notNull().default("MERCHANT"),
+    /**
+     * Minutes an order paid online may wait OPEN and unpaid before the sweep cancels it; 0 = never.
+     * Read from the brand-wide row (cityId NULL) only.
+     */
+    paymentTimeoutMinutes: integer().notNull().default(15),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
   (t) => [
+    check(
+      "order_settings_payment_timeout_minutes_check",
+      sql`${t.paymentTimeoutMinutes} between 0 and 10080`,
+    ),
     uniqueIndex("order_settings_merchant_id_uq")
       .on(t.merchantId)
       .where(sql`${t.cityId} is null`),
@@ -209,6 +218,10 @@ export const orders = pgTable(
     index("orders_merchant_id_status_idx").on(t.merchantId, t.status),
     index("orders_merchant_id_created_date_idx").on(t.merchantId, t.createdDate),
     index("orders_courier_id_idx").on(t.courierId),
+    /** The payment time-out sweep reads only orders waiting for their payment, oldest first. */
+    index("orders_open_unpaid_created_date_idx")
+      .on(t.createdDate)
+      .where(sql`${t.status} = 'OPEN' and not ${t.isPaid}`),
     check("orders_grade_check", sql`${t.grade} is null or ${t.grade} between 1 and 5`),
   ],
 );

@@ -33,6 +33,12 @@ export const paymentTransactions = pgTable(
     createTime: timestamptz().notNull(),
     performTime: timestamptz(),
     cancelTime: timestamptz(),
+    /**
+     * When a performed transaction's order was cancelled (by the customer or staff) and its money
+     * is owed back: Payme's Merchant API cannot start a refund, so it waits for the brand to refund
+     * in Payme's cabinet, which then calls CancelTransaction (state -2).
+     */
+    refundRequestedAt: timestamptz(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

@@ -1,5 +1,6 @@
 // The customer's order calls (place, list, read, active, settings, courier) plus the quote, cancel, hide, promos and the live
-// stream; the staff API and the demo simulator register here too, sharing one event hub.
+// stream; the staff API, the demo simulator and the unpaid-order sweep register here too, sharing one
+// event hub.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -35,6 +36,7 @@ import {
   orderViews,
 } from "../../repositories/orders.ts";
 import { startOrderSimulator } from "../../orders/simulator.ts";
+import { startUnpaidSweep } from "../../orders/payment-timeout.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { staffRoutes } from "./staff.ts";
@@ -68,12 +70,15 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
   /** The open streams of each customer ("merchantId:userId"), oldest first. */
   const byUser = new Map<string, { end(): void }[]>();
   let stopSimulator: (() => Promise<void>) | null = null;
+  let stopSweep: (() => Promise<void>) | null = null;
 
   app.addHook("onReady", async () => {
     await events.start(app.log);
     if (app.config.orderSimulator) stopSimulator = startOrderSimulator(app, events);
+    stopSweep = startUnpaidSweep(app, events);
   });
   app.addHook("onClose", async () => {
+    await stopSweep?.();
     await stopSimulator?.();
     for (const s of streams) s.end();
     await events.close();

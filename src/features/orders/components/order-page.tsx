@@ -25,6 +25,7 @@ import { useOrder } from "../api/get-order.ts";
 import { useHideOrder } from "../api/hide-order.ts";
 import {
   COURIER_STATUS_LABELS,
+  ORDER_CANCEL_REASON_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_TYPE_LABELS,
   SERVICE_TYPE_LABELS,
@@ -74,6 +75,11 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
         </span>
         {o.courierStatus && (
           <span className="order__courier-status">{i18n._(COURIER_STATUS_LABELS[o.courierStatus])}</span>
+        )}
+        {o.cancelReason && (
+          <span className="order__cancel-reason" data-testid="order-cancel-reason">
+            {i18n._(ORDER_CANCEL_REASON_LABELS[o.cancelReason])}
+          </span>
         )}
       </p>
       <Timeline order={o} />
