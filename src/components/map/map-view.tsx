@@ -157,25 +157,30 @@ export default function MapView({
         )}
         {markers.map((m) => (
           <Marker key={m.id} latitude={m.latitude} longitude={m.longitude} anchor="bottom">
-            {m.onSelect ? (
-              <button
-                type="button"
-                className={`savat-map__marker savat-map__marker--${m.tone ?? "branch"}`}
-                aria-label={m.label}
-                title={m.label}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  m.onSelect?.();
-                }}
-              />
-            ) : (
-              <span
-                className={`savat-map__marker savat-map__marker--${m.tone ?? "branch"}`}
-                role="img"
-                aria-label={m.label}
-                title={m.label}
-              />
-            )}
+            {/* Every pin is a button, so it is reached and named by keyboard and screen readers. */}
+            <button
+              type="button"
+              className="savat-map__pin-button"
+              aria-label={m.label}
+              title={m.label}
+              data-marker={m.id}
+              onClick={(event) => {
+                event.stopPropagation();
+                if (m.onSelect) m.onSelect();
+                else
+                  mapRef.current?.flyTo({
+                    center: [m.longitude, m.latitude],
+                    duration: MOVE_ANIMATION_MS,
+                  });
+              }}
+            >
+              {m.caption && (
+                <span className="savat-map__caption" aria-hidden="true">
+                  {m.label}
+                </span>
+              )}
+              <span className={`savat-map__marker savat-map__marker--${m.tone ?? "branch"}`} />
+            </button>
           </Marker>
         ))}
       </MapLibreMap>

@@ -21,6 +21,9 @@ export interface MapMarker {
   /** Accessible name of the marker (and its tooltip). */
   label: string;
   tone?: MarkerTone;
+  /** Shows the label beside the pin ("Courier"), not only to assistive technology. */
+  caption?: boolean;
+  /** What choosing the pin does; without it, choosing it centres the map on it. */
   onSelect?: () => void;
 }
 

@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
+import { useEffect, useEffectEvent, useRef, useState } from "react";
 import { Link } from "wouter";
 import { LazyMap } from "../../../components/map/lazy-map.tsx";
-import type { MapMarker } from "../../../components/map/types.ts";
+import type { MapMarker, MapViewHandle } from "../../../components/map/types.ts";
+import type { LatLon } from "../../../domain/geo.ts";
 import { useMapConfig } from "../../../components/map/use-map-config.ts";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
@@ -59,13 +61,15 @@ function OrderMap({ userId, id }: { userId: string; id: string }) {
     });
   }
   const c = courier.data;
-  if (c && c.latitude !== null && c.longitude !== null) {
+  // Only while the courier carries the order: a delivered or closed order shows no live courier.
+  if (moving && c && c.latitude !== null && c.longitude !== null) {
     markers.push({
       id: "courier",
       latitude: c.latitude,
       longitude: c.longitude,
       label: t`Courier`,
       tone: "courier",
+      caption: true,
     });
   }
   const center = o.address ?? o.branch ?? { latitude: 41.32, longitude: 69.24 };
@@ -83,23 +87,58 @@ function OrderMap({ userId, id }: { userId: string; id: string }) {
           {i18n._(ORDER_STATUS_LABELS[o.status])}
         </span>
       </div>
-      <LazyMap
+      <FittedMap
         styleUrl={config.data.styleUrl}
-        initialCenter={{ latitude: center.latitude, longitude: center.longitude }}
-        initialZoom={13}
+        center={center}
         markers={markers}
-        showZoom
         label={t`Order #${o.number} on the map`}
-        className="order-map__map"
       />
-      <ul className="order-map__legend" data-testid="order-map-legend">
+      <ul className="order-map__legend" data-testid="order-map-legend" aria-label={t`Legend`}>
         {markers.map((m) => (
           <li key={m.id} data-marker={m.id}>
+            <span className={`order-map__key order-map__key--${m.tone ?? "branch"}`} aria-hidden="true" />
             {m.label}
-            {m.id === "courier" ? ` (${m.latitude.toFixed(5)}, ${m.longitude.toFixed(5)})` : ""}
           </li>
         ))}
       </ul>
     </div>
+  );
+}
+
+/** The order's map, framed so every pin is in view; framed again when a pin comes or goes. */
+function FittedMap({
+  styleUrl,
+  center,
+  markers,
+  label,
+}: {
+  styleUrl: string;
+  center: LatLon;
+  markers: MapMarker[];
+  label: string;
+}) {
+  const mapRef = useRef<MapViewHandle>(null);
+  const [ready, setReady] = useState(false);
+  const ids = markers.map((m) => m.id).join(",");
+  const fit = useEffectEvent(() => {
+    if (markers.length > 1) mapRef.current?.fitBounds(markers);
+  });
+  useEffect(() => {
+    if (ready) fit();
+  }, [ready, ids]);
+  return (
+    <LazyMap
+      styleUrl={styleUrl}
+      initialCenter={{ latitude: center.latitude, longitude: center.longitude }}
+      initialZoom={13}
+      markers={markers}
+      showZoom
+      label={label}
+      className="order-map__map"
+      handleRef={mapRef}
+      onReady={() => {
+        setReady(true);
+      }}
+    />
   );
 }
