@@ -145,6 +145,10 @@ export function plov(): { file: Brand; images: BrandImages } {
         telegramBotUsername: "savat_plov_demo_bot",
         paymeMerchantId: "000000000000000000000002",
         paymeKey: "DEMO-plov-payme-test-key-for-local-testing-only",
+        // Click's SHOP-API: the demo's fake Click pay page signs its calls with this secret key.
+        clickServiceId: "10002",
+        clickMerchantId: "20002",
+        clickSecretKey: "DEMO-plov-click-secret-key-for-local-testing-only",
       },
     },
     webSettings: {
@@ -170,6 +174,8 @@ export function plov(): { file: Brand; images: BrandImages } {
       termsOfUseActive: true,
       cashActive: true,
       terminalActive: true,
+      // Customers may pay online with Click (the demo's fake pay page, CLICK_CHECKOUT_URL).
+      clickActive: true,
       phone: "+998712000101",
       phoneActive: true,
       telegramBotActive: true,
@@ -224,7 +230,7 @@ export function plov(): { file: Brand; images: BrandImages } {
         ],
       },
     ],
-    paymentMethods: paymentMethods(["CASH", "TERMINAL"]),
+    paymentMethods: paymentMethods(["CASH", "TERMINAL", "CLICK"]),
     menu: { groups: plovMenu(images) },
     vacancies: [
       {

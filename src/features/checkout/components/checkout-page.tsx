@@ -86,7 +86,9 @@ function CheckoutForm() {
     rPhone: useId(),
   };
 
-  const form = useCheckoutForm(settings, draft.serviceType);
+  const form = useCheckoutForm(settings, draft.serviceType, {
+    inClickMiniApp: getPlatform().kind === "click",
+  });
   const { services, payments, serviceType, paymentType } = form;
   const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
@@ -185,6 +187,8 @@ function CheckoutForm() {
     CASH: t`Cash`,
     TERMINAL: t`Card via terminal`,
     PAYME: t`Payme`,
+    CLICK: t`Click`,
+    CLICK_MINI_APP: t`Click`,
   };
   const totals = quoteData?.totals;
 
