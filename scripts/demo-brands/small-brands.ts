@@ -1,6 +1,6 @@
 // "plov" (dark theme, pickup and dine-in, booking) and "closed" (an inactive merchant).
 import type { Brand, Text } from "./common.ts";
-import { TASHKENT, hours, paymentMethods, price } from "./common.ts";
+import { TASHKENT, aroundTheClock, hours, paymentMethods, price } from "./common.ts";
 import { BrandImages, faviconSvg, foodSvg, logoSvg, type Shape } from "./images.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
@@ -208,10 +208,11 @@ export function plov(): { file: Brand; images: BrandImages } {
         latitude: 41.292142,
         longitude: 69.254731,
         isMain: true,
-        open: "08:00",
-        close: "22:00",
+        // Open around the clock, so paying a pickup order with Click never depends on the hour.
+        open: "00:00",
+        close: "23:59",
         settings: branchSettings,
-        workHours: [hours("PICK_UP", "08:00", "22:00"), hours("DINE_IN", "08:00", "22:00")],
+        workHours: aroundTheClock(["PICK_UP", "DINE_IN"]),
       },
       {
         key: "yunusabad",

@@ -22,6 +22,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
+import { PaymentIcon } from "./payment-icon.tsx";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
 import { usePlaceOrder } from "../api/place-order.ts";
@@ -328,6 +329,7 @@ function CheckoutForm() {
                   form.set({ paymentType: p });
                 }}
               />
+              <PaymentIcon type={p} />
               {paymentLabel[p]}
             </label>
           ))}
