@@ -137,7 +137,12 @@ async function customer(merchant = plov, channel: "WEB" | "CLICK" = "WEB") {
   return { id: user!.id, token };
 }
 
-async function placeRaw(merchant: string, c: { token: string }, payload: Record<string, unknown>, later = false) {
+async function placeRaw(
+  merchant: string,
+  c: { token: string },
+  payload: Record<string, unknown>,
+  later = false,
+) {
   return t.app.inject({
     method: "POST",
     url: later ? "/api/orders/v1/orders/at-time" : "/api/orders/v1/orders",
@@ -352,7 +357,10 @@ describe("refusals", () => {
     expectCode(await call("prepare", prepareFields(order, { service_id: "99999" })), -1);
     const { fields, prepareId } = await prepared(order);
     const complete = completeFields(fields, prepareId);
-    expectCode(await call("complete", complete, { after: { merchant_prepare_id: String(prepareId! + 1) } }), -1);
+    expectCode(
+      await call("complete", complete, { after: { merchant_prepare_id: String(prepareId! + 1) } }),
+      -1,
+    );
     expectCode(await call("complete", complete, { secret: "wrong" }), -1);
     expect((await orderRow(order.id)).isPaid).toBe(false);
     expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([1]);
@@ -418,7 +426,12 @@ describe("refusals", () => {
       ).json<{ result?: { state?: number } }>();
     const paymeId = `click-test-${String(process.pid)}`;
     const amount = Math.round(payme.totalPrice * 100);
-    await rpc("CreateTransaction", { id: paymeId, time: Date.now(), amount, account: { order_id: payme.id } });
+    await rpc("CreateTransaction", {
+      id: paymeId,
+      time: Date.now(),
+      amount,
+      account: { order_id: payme.id },
+    });
     expect((await rpc("PerformTransaction", { id: paymeId })).result?.state).toBe(2);
     const viaClick = await call("prepare", prepareFields(payme, { service_id: LAVASH_SERVICE }), {
       secret: LAVASH_SECRET,
@@ -462,7 +475,10 @@ describe("refusals", () => {
     // Complete naming an order other than its transaction's.
     const order = await placeOrder();
     const { fields, prepareId } = await prepared(order);
-    expectCode(await call("complete", completeFields(fields, prepareId, { merchant_trans_id: randomUUID() })), -5);
+    expectCode(
+      await call("complete", completeFields(fields, prepareId, { merchant_trans_id: randomUUID() })),
+      -5,
+    );
     for (const id of [order.id, elsewhere.id, cash.id, moved.id]) {
       expect((await orderRow(id)).isPaid).toBe(false);
     }
@@ -471,7 +487,10 @@ describe("refusals", () => {
   it("-6: a Complete of an unknown transaction or with another prepare id", async () => {
     const order = await placeOrder();
     const { fields, prepareId } = await prepared(order);
-    expectCode(await call("complete", completeFields(fields, prepareId, { click_trans_id: newClickId() })), -6);
+    expectCode(
+      await call("complete", completeFields(fields, prepareId, { click_trans_id: newClickId() })),
+      -6,
+    );
     expectCode(await call("complete", completeFields(fields, prepareId! + 1000)), -6);
     expect((await orderRow(order.id)).isPaid).toBe(false);
     expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([1]);
@@ -501,11 +520,18 @@ describe("refusals", () => {
       "click_trans_id=1",
       new URLSearchParams({ ...good, sign_string: sign(good, PLOV_SECRET), amount: "12,5" }).toString(),
       new URLSearchParams({ ...good, sign_string: "not-hex" }).toString(),
-      new URLSearchParams({ ...good, sign_string: sign(good, PLOV_SECRET), sign_time: "2026-11-25T10:00:00" }).toString(),
+      new URLSearchParams({
+        ...good,
+        sign_string: sign(good, PLOV_SECRET),
+        sign_time: "2026-11-25T10:00:00",
+      }).toString(),
     ]) {
       expectCode(await post("prepare", body), -8);
     }
-    const partial = await post("prepare", `click_trans_id=${good.click_trans_id!}&merchant_trans_id=${order.id}`);
+    const partial = await post(
+      "prepare",
+      `click_trans_id=${good.click_trans_id!}&merchant_trans_id=${order.id}`,
+    );
     expect(partial).toMatchObject({
       click_trans_id: Number(good.click_trans_id),
       merchant_trans_id: order.id,
@@ -558,7 +584,10 @@ describe("Complete", () => {
       url: `/api/orders/v1/orders/${order.id}`,
       headers: { merchant: plov, authorization: `Bearer ${order.customer.token}` },
     });
-    expect(view.json<{ isPaid: boolean; status: string }>()).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect(view.json<{ isPaid: boolean; status: string }>()).toMatchObject({
+      isPaid: true,
+      status: "CREATED",
+    });
   });
 
   it("moves a later order from OPEN to AT_TIME", async () => {
@@ -749,7 +778,12 @@ describe("secrets and production", () => {
   it("logs no secret key, in production links to my.click.uz and has no fake pay page", async () => {
     const lines: string[] = [];
     const prod = await buildApp({
-      config: loadConfig({ NODE_ENV: "production", DEMO: "0", LOG_LEVEL: "trace", STATIC_DIR: "/nonexistent" }),
+      config: loadConfig({
+        NODE_ENV: "production",
+        DEMO: "0",
+        LOG_LEVEL: "trace",
+        STATIC_DIR: "/nonexistent",
+      }),
       database: t.database,
       logger: true,
       logStream: { write: (line) => lines.push(line) },

@@ -74,7 +74,10 @@ describe("the payment types a brand offers", () => {
   });
 
   it("lists the types paid on receipt, then the online ones the brand switched on", () => {
-    expect(offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true }, WEB)).toEqual(["CASH", "PAYME"]);
+    expect(offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true }, WEB)).toEqual([
+      "CASH",
+      "PAYME",
+    ]);
     expect(offeredPaymentTypes({ ...NONE, paymeActive: true }, WEB)).toEqual(["PAYME"]);
     expect(offeredPaymentTypes({ ...NONE, cashActive: true }, WEB)).toEqual(["CASH"]);
   });

@@ -133,7 +133,12 @@ function serviceKind(type: ServiceType): ServiceKind | null {
 }
 
 /** The brand's switch (the shared rule) and an active payment method of the type for the channel. */
-function paymentEnabled(ws: WebSettingsRow, type: PaymentType, methodOn: boolean, ctx: CheckContext): boolean {
+function paymentEnabled(
+  ws: WebSettingsRow,
+  type: PaymentType,
+  methodOn: boolean,
+  ctx: CheckContext,
+): boolean {
   return paymentOffered(ws, type, { inClickMiniApp: ctx.channel === "CLICK" }) && methodOn;
 }
 

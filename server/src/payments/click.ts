@@ -94,7 +94,13 @@ export type ClickAnswer = z.infer<typeof clickAnswerSchema>;
 export function clickSign(
   fields: Pick<
     ClickRequest,
-    "click_trans_id" | "service_id" | "merchant_trans_id" | "merchant_prepare_id" | "amount" | "action" | "sign_time"
+    | "click_trans_id"
+    | "service_id"
+    | "merchant_trans_id"
+    | "merchant_prepare_id"
+    | "amount"
+    | "action"
+    | "sign_time"
   >,
   secretKey: string,
   stage: ClickStage,

@@ -9,8 +9,7 @@ import { merchantId } from "./tenant.ts";
 /**
  * A provider's transaction for an order, as the provider named it. States are Payme's: 1 created,
  * 2 performed, -1 cancelled before perform, -2 cancelled after perform (Click: 1 prepared, 2
- * completed, -1 cancelled). At most one transaction of
- * an order is open (state 1) at a time.
+ * completed, -1 cancelled). At most one transaction of an order is open (state 1) at a time.
  */
 export const paymentTransactions = pgTable(
   "payment_transactions",

@@ -135,7 +135,9 @@ function notFound(reply: FastifyReply): FastifyReply {
   return reply
     .status(404)
     .type("text/html; charset=utf-8")
-    .send(page("Click: unknown link", `<section class="card"><p>This payment link is not valid.</p></section>`));
+    .send(
+      page("Click: unknown link", `<section class="card"><p>This payment link is not valid.</p></section>`),
+    );
 }
 
 const bodySchema = z.object({ action: z.enum(["pay", "decline"]) });
@@ -165,10 +167,9 @@ export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
     stage: "prepare" | "complete",
     fields: Omit<ClickRequest, "sign_string">,
   ): Promise<ClickAnswer> {
-    const signed = { ...fields, sign_string: clickSign(fields, secretKey, stage) };
-    const form = new URLSearchParams(
-      Object.entries(signed).flatMap(([k, v]) => (v === undefined ? [] : [[k, v]])),
-    );
+    // Only the fields given (Prepare has no merchant_prepare_id), as Click posts them.
+    const form = new URLSearchParams(Object.entries(fields));
+    form.set("sign_string", clickSign(fields, secretKey, stage));
     const res = await app.inject({
       method: "POST",
       url: `${app.prefix}/payments/v1/click/${stage}`, // /api: this scope sits under the API prefix
@@ -193,7 +194,8 @@ export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
     return brands.find((b) => b.clickMerchantId === link.merchant_id);
   }
 
-  const html = (reply: FastifyReply) => reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+  const html = (reply: FastifyReply) =>
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
 
   r.get("/dev/click/pay", { schema: { ...hide } }, async (request, reply) => {
     const link = querySchema.safeParse(request.query);

@@ -70,7 +70,10 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           transaction_param: order.id,
           return_url: returnUrl,
         });
-        return { provider: "CLICK", url: `${checkoutBase(request, app.config.clickCheckoutUrl)}?${query.toString()}` };
+        return {
+          provider: "CLICK",
+          url: `${checkoutBase(request, app.config.clickCheckoutUrl)}?${query.toString()}`,
+        };
       }
       const paymeMerchantId = merchant.paymeMerchantId;
       if (order.paymentType !== "PAYME" || !paymeMerchantId) throw new AppError("ORDER_NOT_PAYABLE");

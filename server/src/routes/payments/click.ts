@@ -26,7 +26,10 @@ function idsOf(body: unknown): Partial<Pick<ClickRequest, "click_trans_id" | "me
   };
 }
 
-export async function clickShopRoutes(app: FastifyInstance, { events }: { events: OrderEvents }): Promise<void> {
+export async function clickShopRoutes(
+  app: FastifyInstance,
+  { events }: { events: OrderEvents },
+): Promise<void> {
   const db = app.database.db;
   // This scope only: Click posts application/x-www-form-urlencoded. Repeated fields keep the first.
   app.addContentTypeParser(
