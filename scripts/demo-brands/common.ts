@@ -133,7 +133,7 @@ export function cityZones(options: {
   return regions;
 }
 
-export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME")[]): PaymentInput[] {
+export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK")[]): PaymentInput[] {
   const titles: Record<string, Text> = {
     CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
     TERMINAL: {
@@ -144,15 +144,17 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME")[]): Paymen
       ar: "بطاقة عبر الجهاز",
     },
     PAYME: { uz: "Payme", ru: "Payme", eng: "Payme", zh: "Payme", ar: "Payme" },
+    CLICK: { uz: "Click", ru: "Click", eng: "Click", zh: "Click", ar: "Click" },
   };
   return types.map((type, i) => ({
     type,
-    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme" }[type],
+    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click" }[type],
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
     // Payme's checkout page opens from the website and from the Telegram mini app (Telegram's link
-    // opener); the Click mini app pays with Click.
+    // opener); the Click mini app pays with Click (its CLICK_MINI_APP choice is the CLICK method on
+    // the app channel).
     botEnabled: true,
     appEnabled: type !== "PAYME",
     operatorEnabled: type !== "PAYME",

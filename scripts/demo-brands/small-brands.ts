@@ -1,6 +1,6 @@
 // "plov" (dark theme, pickup and dine-in, booking) and "closed" (an inactive merchant).
 import type { Brand, Text } from "./common.ts";
-import { TASHKENT, hours, paymentMethods, price } from "./common.ts";
+import { TASHKENT, aroundTheClock, hours, paymentMethods, price } from "./common.ts";
 import { BrandImages, faviconSvg, foodSvg, logoSvg, type Shape } from "./images.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
@@ -145,6 +145,10 @@ export function plov(): { file: Brand; images: BrandImages } {
         telegramBotUsername: "savat_plov_demo_bot",
         paymeMerchantId: "000000000000000000000002",
         paymeKey: "DEMO-plov-payme-test-key-for-local-testing-only",
+        // Click's SHOP-API: the demo's fake Click pay page signs its calls with this secret key.
+        clickServiceId: "10002",
+        clickMerchantId: "20002",
+        clickSecretKey: "DEMO-plov-click-secret-key-for-local-testing-only",
       },
     },
     webSettings: {
@@ -170,6 +174,8 @@ export function plov(): { file: Brand; images: BrandImages } {
       termsOfUseActive: true,
       cashActive: true,
       terminalActive: true,
+      // Customers may pay online with Click (the demo's fake pay page, CLICK_CHECKOUT_URL).
+      clickActive: true,
       phone: "+998712000101",
       phoneActive: true,
       telegramBotActive: true,
@@ -202,10 +208,11 @@ export function plov(): { file: Brand; images: BrandImages } {
         latitude: 41.292142,
         longitude: 69.254731,
         isMain: true,
-        open: "08:00",
-        close: "22:00",
+        // Open around the clock, so paying a pickup order with Click never depends on the hour.
+        open: "00:00",
+        close: "23:59",
         settings: branchSettings,
-        workHours: [hours("PICK_UP", "08:00", "22:00"), hours("DINE_IN", "08:00", "22:00")],
+        workHours: aroundTheClock(["PICK_UP", "DINE_IN"]),
       },
       {
         key: "yunusabad",
@@ -224,7 +231,7 @@ export function plov(): { file: Brand; images: BrandImages } {
         ],
       },
     ],
-    paymentMethods: paymentMethods(["CASH", "TERMINAL"]),
+    paymentMethods: paymentMethods(["CASH", "TERMINAL", "CLICK"]),
     menu: { groups: plovMenu(images) },
     vacancies: [
       {

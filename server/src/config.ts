@@ -15,6 +15,8 @@ const flag = z
 
 /** The demo's fake Payme checkout page (server/src/routes/dev/fake-payme.ts). */
 export const FAKE_PAYME_CHECKOUT_PATH = "/api/dev/payme/checkout";
+/** The demo's fake Click pay page (server/src/routes/dev/fake-click-pay.ts). */
+export const FAKE_CLICK_CHECKOUT_PATH = "/api/dev/click/pay";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -42,6 +44,11 @@ const envSchema = z.object({
   NOMINATIM_URL: httpUrl.optional(),
   CLICK_API_URL: httpUrl.optional(),
   PAYME_CHECKOUT_URL: z
+    .union([httpUrl, z.string().regex(/^\/[\w./-]*[^/]$/)], {
+      error: "must be an http(s) URL or a path on this server (starting with /, no trailing /)",
+    })
+    .optional(),
+  CLICK_CHECKOUT_URL: z
     .union([httpUrl, z.string().regex(/^\/[\w./-]*[^/]$/)], {
       error: "must be an http(s) URL or a path on this server (starting with /, no trailing /)",
     })
@@ -124,6 +131,8 @@ export interface Config {
    * storefront's own origin.
    */
   paymeCheckoutUrl: string;
+  /** Click's pay page (`?service_id=&merchant_id=&amount=&transaction_param=&return_url=`). */
+  clickCheckoutUrl: string;
   /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
   mapStyleUrl: string | undefined;
   /** Origins of remote images (a brand's image CDN) the Content-Security-Policy allows. */
@@ -219,6 +228,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     paymeCheckoutUrl:
       e.PAYME_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_PAYME_CHECKOUT_PATH : "https://checkout.paycom.uz"),
+    clickCheckoutUrl:
+      e.CLICK_CHECKOUT_URL?.replace(/\/+$/, "") ??
+      (demo ? FAKE_CLICK_CHECKOUT_PATH : "https://my.click.uz/services/pay"),
     mapStyleUrl: e.MAP_STYLE_URL,
     imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,

@@ -497,6 +497,76 @@ export const PAYME_ERRORS = {
 
 export type PaymeErrorName = keyof typeof PAYME_ERRORS;
 
+/**
+ * The answers of Click's SHOP-API callbacks (POST /api/payments/v1/click/prepare and /complete):
+ * `error` is the code, `error_note` the English text (Click shows its own text to the payer; the
+ * demo's fake Click pay page shows these).
+ */
+export const CLICK_ERRORS = {
+  SUCCESS: {
+    code: 0,
+    uz: "Muvaffaqiyatli",
+    ru: "Успешно",
+    eng: "Success",
+  },
+  SIGN_CHECK_FAILED: {
+    code: -1,
+    uz: "Imzo tekshiruvidan o'tmadi",
+    ru: "Ошибка проверки подписи",
+    eng: "SIGN CHECK FAILED",
+  },
+  INCORRECT_AMOUNT: {
+    code: -2,
+    uz: "To'lov summasi buyurtma summasiga teng emas",
+    ru: "Сумма платежа не совпадает с суммой заказа",
+    eng: "Incorrect parameter amount",
+  },
+  ACTION_NOT_FOUND: {
+    code: -3,
+    uz: "Bunday amal yo'q",
+    ru: "Действие не найдено",
+    eng: "Action not found",
+  },
+  ALREADY_PAID: {
+    code: -4,
+    uz: "Buyurtma allaqachon to'langan",
+    ru: "Заказ уже оплачен",
+    eng: "Already paid",
+  },
+  ORDER_NOT_FOUND: {
+    code: -5,
+    uz: "Buyurtma topilmadi yoki uni Click orqali to'lab bo'lmaydi",
+    ru: "Заказ не найден или не оплачивается через Click",
+    eng: "User does not exist: the order is not found or not paid with Click",
+  },
+  TRANSACTION_NOT_FOUND: {
+    code: -6,
+    uz: "Tranzaksiya topilmadi",
+    ru: "Транзакция не найдена",
+    eng: "Transaction does not exist",
+  },
+  FAILED_TO_UPDATE: {
+    code: -7,
+    uz: "Buyurtmani yangilab bo'lmadi",
+    ru: "Не удалось обновить заказ",
+    eng: "Failed to update user",
+  },
+  BAD_REQUEST: {
+    code: -8,
+    uz: "So'rovda xatolik",
+    ru: "Ошибка в запросе",
+    eng: "Error in request from click",
+  },
+  TRANSACTION_CANCELLED: {
+    code: -9,
+    uz: "Tranzaksiya bekor qilingan",
+    ru: "Транзакция отменена",
+    eng: "Transaction cancelled",
+  },
+} as const satisfies Record<string, { code: number; uz: string; ru: string; eng: string }>;
+
+export type ClickErrorName = keyof typeof CLICK_ERRORS;
+
 export type ApiErrorCode = keyof typeof API_ERRORS;
 export const API_ERROR_CODES = Object.keys(API_ERRORS) as [ApiErrorCode, ...ApiErrorCode[]];
 

@@ -3,6 +3,7 @@ import { SERVICE_TYPES } from "./enums.ts";
 import {
   offeredPaymentTypes,
   offeredServiceTypes,
+  paymentMethodType,
   paymentOffered,
   serviceOffered,
   type OfferSettings,
@@ -15,7 +16,10 @@ const NONE: OfferSettings = {
   cashActive: false,
   terminalActive: false,
   paymeActive: false,
+  clickActive: false,
 };
+const WEB = { inClickMiniApp: false };
+const CLICK_APP = { inClickMiniApp: true };
 
 describe("the service types a brand offers", () => {
   it("lists each switched-on type in delivery, pickup, dine-in order", () => {
@@ -45,32 +49,53 @@ describe("the service types a brand offers", () => {
 
 describe("the payment types a brand offers", () => {
   it("lists cash and terminal by their switches", () => {
-    expect(offeredPaymentTypes({ ...NONE, cashActive: true, terminalActive: true })).toEqual([
+    expect(offeredPaymentTypes({ ...NONE, cashActive: true, terminalActive: true }, WEB)).toEqual([
       "CASH",
       "TERMINAL",
     ]);
-    expect(offeredPaymentTypes({ ...NONE, terminalActive: true })).toEqual(["TERMINAL"]);
-    expect(offeredPaymentTypes(NONE)).toEqual([]);
+    expect(offeredPaymentTypes({ ...NONE, terminalActive: true }, WEB)).toEqual(["TERMINAL"]);
+    expect(offeredPaymentTypes(NONE, WEB)).toEqual([]);
   });
 
   it("offers cash and terminal only when switched on", () => {
-    expect(paymentOffered({ ...NONE, cashActive: true }, "CASH")).toBe(true);
-    expect(paymentOffered({ ...NONE, cashActive: true }, "TERMINAL")).toBe(false);
-    expect(paymentOffered({ ...NONE, terminalActive: true }, "TERMINAL")).toBe(true);
-    expect(paymentOffered(NONE, "CASH")).toBe(false);
+    expect(paymentOffered({ ...NONE, cashActive: true }, "CASH", WEB)).toBe(true);
+    expect(paymentOffered({ ...NONE, cashActive: true }, "TERMINAL", WEB)).toBe(false);
+    expect(paymentOffered({ ...NONE, terminalActive: true }, "TERMINAL", WEB)).toBe(true);
+    expect(paymentOffered(NONE, "CASH", WEB)).toBe(false);
   });
 
-  it("takes Payme only with the brand's paymeActive switch, and no other online type yet", () => {
-    expect(paymentOffered({ ...NONE, paymeActive: true }, "PAYME")).toBe(true);
-    expect(paymentOffered({ ...NONE, cashActive: true, terminalActive: true }, "PAYME")).toBe(false);
+  it("takes Payme only with the brand's paymeActive switch", () => {
+    expect(paymentOffered({ ...NONE, paymeActive: true }, "PAYME", WEB)).toBe(true);
+    expect(paymentOffered({ ...NONE, cashActive: true, terminalActive: true }, "PAYME", WEB)).toBe(false);
     expect(
-      paymentOffered({ ...NONE, cashActive: true, terminalActive: true, paymeActive: true }, "CLICK"),
+      paymentOffered({ ...NONE, cashActive: true, terminalActive: true, paymeActive: true }, "CLICK", WEB),
     ).toBe(false);
+    expect(paymentOffered({ ...NONE, paymeActive: true }, "UZUM", WEB)).toBe(false);
   });
 
   it("lists the types paid on receipt, then the online ones the brand switched on", () => {
-    expect(offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true })).toEqual(["CASH", "PAYME"]);
-    expect(offeredPaymentTypes({ ...NONE, paymeActive: true })).toEqual(["PAYME"]);
-    expect(offeredPaymentTypes({ ...NONE, cashActive: true })).toEqual(["CASH"]);
+    expect(offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true }, WEB)).toEqual([
+      "CASH",
+      "PAYME",
+    ]);
+    expect(offeredPaymentTypes({ ...NONE, paymeActive: true }, WEB)).toEqual(["PAYME"]);
+    expect(offeredPaymentTypes({ ...NONE, cashActive: true }, WEB)).toEqual(["CASH"]);
+  });
+
+  it("takes Click with clickActive: CLICK outside the Click mini app, CLICK_MINI_APP inside it", () => {
+    const on = { ...NONE, cashActive: true, clickActive: true };
+    expect(paymentOffered(on, "CLICK", WEB)).toBe(true);
+    expect(paymentOffered(on, "CLICK_MINI_APP", WEB)).toBe(false);
+    expect(paymentOffered(on, "CLICK_MINI_APP", CLICK_APP)).toBe(true);
+    expect(paymentOffered(on, "CLICK", CLICK_APP)).toBe(false);
+    expect(paymentOffered({ ...NONE, cashActive: true }, "CLICK", WEB)).toBe(false);
+    expect(offeredPaymentTypes({ ...on, paymeActive: true }, WEB)).toEqual(["CASH", "PAYME", "CLICK"]);
+    expect(offeredPaymentTypes(on, CLICK_APP)).toEqual(["CASH", "CLICK_MINI_APP"]);
+  });
+
+  it("switches Click in the mini app on with the brand's CLICK payment method", () => {
+    expect(paymentMethodType("CLICK_MINI_APP")).toBe("CLICK");
+    expect(paymentMethodType("CLICK")).toBe("CLICK");
+    expect(paymentMethodType("PAYME")).toBe("PAYME");
   });
 });

@@ -15,7 +15,7 @@ export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
  * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, the
  * checkout takes the customer to the provider, and the provider's callback pays it.
  */
-export const ONLINE_PAYMENT_TYPES = ["PAYME"] as const;
+export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP"] as const;
 export type OnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
 
 export function isOnlinePayment(type: PaymentType): type is OnlinePaymentType {
@@ -25,8 +25,25 @@ export function isOnlinePayment(type: PaymentType): type is OnlinePaymentType {
 /** The switches the rule reads; the client's WebSettings and the server's settings row both fit. */
 export type OfferSettings = Pick<
   WebSettings,
-  "deliveryActive" | "pickupActive" | "dineInActive" | "cashActive" | "terminalActive" | "paymeActive"
+  | "deliveryActive"
+  | "pickupActive"
+  | "dineInActive"
+  | "cashActive"
+  | "terminalActive"
+  | "paymeActive"
+  | "clickActive"
 >;
+
+/** The switches of the payment types. */
+type PaymentSwitches = Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive" | "clickActive">;
+
+/**
+ * Where the customer orders: Click's choice is CLICK inside the Click mini app's web view only as
+ * CLICK_MINI_APP (the spec's type for it), and CLICK everywhere else.
+ */
+export interface PaymentPlace {
+  inClickMiniApp: boolean;
+}
 
 const SERVICE_SWITCH = {
   DELIVERY: "deliveryActive",
@@ -41,6 +58,8 @@ const PAYMENT_SWITCH = {
 
 const ONLINE_PAYMENT_SWITCH = {
   PAYME: "paymeActive",
+  CLICK: "clickActive",
+  CLICK_MINI_APP: "clickActive",
 } as const satisfies Record<OnlinePaymentType, keyof OfferSettings>;
 
 function isStorefrontService(type: ServiceType): type is OfferedServiceType {
@@ -66,12 +85,16 @@ export function offeredServiceTypes(
   return OFFERED_SERVICE_TYPES.filter((type) => settings[SERVICE_SWITCH[type]]);
 }
 
+/** Whether an online type is the one this place offers (Click's type depends on the place). */
+function fitsPlace(type: OnlinePaymentType, place: PaymentPlace): boolean {
+  if (type === "CLICK") return !place.inClickMiniApp;
+  if (type === "CLICK_MINI_APP") return place.inClickMiniApp;
+  return true;
+}
+
 /** Whether the brand's switches allow this payment type (the server also checks its payment method). */
-export function paymentOffered(
-  settings: Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive">,
-  type: PaymentType,
-): boolean {
-  if (isOnlinePayment(type)) return settings[ONLINE_PAYMENT_SWITCH[type]];
+export function paymentOffered(settings: PaymentSwitches, type: PaymentType, place: PaymentPlace): boolean {
+  if (isOnlinePayment(type)) return fitsPlace(type, place) && settings[ONLINE_PAYMENT_SWITCH[type]];
   return isOfflinePayment(type) && settings[PAYMENT_SWITCH[type]];
 }
 
@@ -79,11 +102,17 @@ export function paymentOffered(
 export type StorefrontPaymentType = OfferedPaymentType | OnlinePaymentType;
 
 /** The payment types the brand offers, in the order the checkout lists them: on receipt, then online. */
-export function offeredPaymentTypes(
-  settings: Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive">,
-): StorefrontPaymentType[] {
+export function offeredPaymentTypes(settings: PaymentSwitches, place: PaymentPlace): StorefrontPaymentType[] {
   return [
     ...OFFERED_PAYMENT_TYPES.filter((type) => settings[PAYMENT_SWITCH[type]]),
-    ...ONLINE_PAYMENT_TYPES.filter((type) => settings[ONLINE_PAYMENT_SWITCH[type]]),
+    ...ONLINE_PAYMENT_TYPES.filter((type) => fitsPlace(type, place) && settings[ONLINE_PAYMENT_SWITCH[type]]),
   ];
+}
+
+/**
+ * The payment method that switches a type on for a channel: Click in its mini app (CLICK_MINI_APP)
+ * is the brand's CLICK method, switched on for the app channel.
+ */
+export function paymentMethodType(type: PaymentType): PaymentType {
+  return type === "CLICK_MINI_APP" ? "CLICK" : type;
 }

@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
 import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
-import { paymentOffered, serviceOffered } from "#domain/offer.ts";
+import { paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
 import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
@@ -133,8 +133,13 @@ function serviceKind(type: ServiceType): ServiceKind | null {
 }
 
 /** The brand's switch (the shared rule) and an active payment method of the type for the channel. */
-function paymentEnabled(ws: WebSettingsRow, type: PaymentType, methodOn: boolean): boolean {
-  return paymentOffered(ws, type) && methodOn;
+function paymentEnabled(
+  ws: WebSettingsRow,
+  type: PaymentType,
+  methodOn: boolean,
+  ctx: CheckContext,
+): boolean {
+  return paymentOffered(ws, type, { inClickMiniApp: ctx.channel === "CLICK" }) && methodOn;
 }
 
 /** The later order's moment: the merchant's local day and time (seconds zero), or deliveryAt. */
@@ -158,7 +163,11 @@ export function laterMoment(
  */
 async function loadSettings(db: Db, ctx: CheckContext, paymentType: PaymentType, addressId: string | null) {
   const merchantId = ctx.merchant.id;
-  const method = paymentMethodsOn(db, { merchantId, channel: ctx.channel, type: paymentType });
+  const method = paymentMethodsOn(db, {
+    merchantId,
+    channel: ctx.channel,
+    type: paymentMethodType(paymentType),
+  });
   const saved = addressId
     ? sql<boolean>`exists (${db
         .select({ id: addresses.id })
@@ -396,7 +405,7 @@ export async function prepareOrder(
   const serviceType = req.serviceType;
   const kind = serviceKind(serviceType);
   if (!kind || !serviceOffered(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
-  if (!paymentEnabled(web, req.paymentType, methodOn)) fail("PAYMENT_TYPE_UNAVAILABLE");
+  if (!paymentEnabled(web, req.paymentType, methodOn, ctx)) fail("PAYMENT_TYPE_UNAVAILABLE");
 
   let atTime: Date | null = null;
   if (ctx.later) {

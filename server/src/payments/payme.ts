@@ -8,7 +8,7 @@
 // is cancelled, then refused) commit first and throw after.
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
 import { toMinor } from "#domain/money.ts";
-import { canTransition, isFinalStatus, paidStatus } from "#domain/order-status.ts";
+import { isFinalStatus } from "#domain/order-status.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
@@ -31,6 +31,7 @@ import {
 } from "../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { announce, giveBackOnCancel } from "../orders/service.ts";
+import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 
 /** A created transaction not performed within 12 hours can no longer be performed. */
 export const PAYME_TIMEOUT_MS = 43_200_000;
@@ -251,49 +252,18 @@ async function performTransaction(ctx: PaymeContext, params: Params) {
       await cancelTimedOut(tx, t, now);
       return { fault: new PaymeFault("CANNOT_PERFORM") };
     }
-    const to = paidStatus(order.atTime, now);
-    if (
-      order.isPaid ||
-      order.status !== "OPEN" ||
-      toMinor(order.totalPrice) !== t.amount ||
-      !canTransition(order.status, to, order.serviceType)
-    ) {
-      return { fault: new PaymeFault("CANNOT_PERFORM") };
-    }
-    await updateOrder(tx, {
-      merchantId: order.merchantId,
-      id: order.id,
-      set: {
-        isPaid: true,
-        status: to,
-        payment: {
-          ...order.payment,
-          provider: "PAYME",
-          transactionId: t.providerTransactionId,
-          paidAt: now.toISOString(),
-        },
-      },
-    });
-    await insertOrderHistory(tx, {
-      merchantId: order.merchantId,
-      orderId: order.id,
-      status: to,
-      courierStatus: order.courierStatus,
-      reason: "PAID",
+    const to = paidTransition(order, t.amount, now);
+    if (!to) return { fault: new PaymeFault("CANNOT_PERFORM") };
+    await markOrderPaid(tx, ctx.events, order, to, {
+      provider: "PAYME",
+      transactionId: t.providerTransactionId,
+      now,
       comment: "paid with Payme",
-      actorUserId: null,
     });
     const performed = await updatePaymentTransaction(tx, {
       merchantId: t.merchantId,
       id: t.id,
       set: { state: 2, performTime: now },
-    });
-    await announce(tx, ctx.events, {
-      merchantId: order.merchantId,
-      userId: order.userId,
-      orderId: order.id,
-      status: to,
-      courierStatus: order.courierStatus,
     });
     return { result: performAnswer(performed) };
   });

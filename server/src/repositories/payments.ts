@@ -180,3 +180,35 @@ export async function requestRefund(
     )
     .returning();
 }
+
+/** A brand's Click SHOP-API credentials (the secret key never leaves the server). */
+export interface ClickCredentials {
+  merchantId: string;
+  name: (typeof merchants.$inferSelect)["name"];
+  serviceId: string;
+  clickMerchantId: string | null;
+  secretKey: string;
+}
+
+/** The brands with Click's service id `serviceId` and a secret key, whatever the brand. */
+export async function listClickCredentials(db: Db, serviceId: string): Promise<ClickCredentials[]> {
+  const rows = await db
+    .select({
+      merchantId: merchants.id,
+      name: merchants.name,
+      serviceId: merchants.clickServiceId,
+      clickMerchantId: merchants.clickMerchantId,
+      secretKey: merchants.clickSecretKey,
+    })
+    .from(merchants)
+    .where(
+      and(
+        eq(merchants.clickServiceId, serviceId),
+        isNotNull(merchants.clickSecretKey),
+        eq(merchants.deleted, false),
+      ),
+    );
+  return rows.flatMap((r) =>
+    r.secretKey && r.serviceId ? [{ ...r, serviceId: r.serviceId, secretKey: r.secretKey }] : [],
+  );
+}

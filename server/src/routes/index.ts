@@ -12,6 +12,7 @@ import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { OrderEvents } from "../orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
+import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
@@ -25,6 +26,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const events = new OrderEvents(app.database);
   // Payment providers call without a merchant header: the order or transaction names the brand.
   await app.register(paymeRoutes, { events });
+  await app.register(clickShopRoutes, { events });
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);

@@ -6,6 +6,7 @@ import {
   offeredPaymentTypes,
   offeredServiceTypes,
   type OfferSettings,
+  type PaymentPlace,
   type StorefrontPaymentType,
 } from "../../domain/offer.ts";
 import type { DraftServiceType } from "../../shared/order-draft/order-draft.ts";
@@ -94,10 +95,15 @@ export interface CheckoutForm {
 export function useCheckoutForm(
   settings: OfferSettings,
   draftServiceType: DraftServiceType | null,
+  place: PaymentPlace,
 ): CheckoutForm {
   const [state, dispatch] = useReducer(checkoutFormReducer, INITIAL_CHECKOUT_FORM);
   const services = useMemo(() => offeredServiceTypes(settings), [settings]);
-  const payments = useMemo(() => offeredPaymentTypes(settings), [settings]);
+  const { inClickMiniApp } = place;
+  const payments = useMemo(
+    () => offeredPaymentTypes(settings, { inClickMiniApp }),
+    [settings, inClickMiniApp],
+  );
   const actions = useMemo(
     () => ({
       set: (patch: Partial<Pick<CheckoutFormState, CheckoutField>>) => {

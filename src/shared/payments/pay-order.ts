@@ -1,4 +1,4 @@
-// Paying an order online (Payme): GET /payments/v2/checkout/{id} answers the provider's pay page
+// Paying an order online (Payme, Click): GET /payments/v2/checkout/{id} answers the provider's pay page
 // for the server's total, which the host opens (Telegram: its own link opener; elsewhere this tab,
 // and the provider returns to the order's page). The checkout starts it after placing an order with
 // an online payment type; the order's page offers it again while the order waits for payment.

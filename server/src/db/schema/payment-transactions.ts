@@ -1,4 +1,4 @@
-// Online payments: one row per transaction of a payment provider (Payme's Merchant API first).
+// Online payments: one row per transaction of a payment provider (Payme's Merchant API, Click's SHOP-API).
 import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdDate, id, lastModifiedDate, timestamptz } from "./columns.ts";
@@ -8,13 +8,18 @@ import { merchantId } from "./tenant.ts";
 
 /**
  * A provider's transaction for an order, as the provider named it. States are Payme's: 1 created,
- * 2 performed, -1 cancelled before perform, -2 cancelled after perform. At most one transaction of
- * an order is open (state 1) at a time.
+ * 2 performed, -1 cancelled before perform, -2 cancelled after perform (Click: 1 prepared, 2
+ * completed, -1 cancelled). At most one transaction of an order is open (state 1) at a time.
  */
 export const paymentTransactions = pgTable(
   "payment_transactions",
   {
     id: id(),
+    /**
+     * A whole number naming the transaction to providers whose ids are integers: Click's
+     * merchant_prepare_id and merchant_confirm_id.
+     */
+    number: bigint({ mode: "number" }).generatedByDefaultAsIdentity(),
     merchantId: merchantId(),
     provider: paymentTypeEnum().notNull(),
     /** The provider's id of the transaction (Payme's `id`). */
@@ -43,6 +48,7 @@ export const paymentTransactions = pgTable(
     lastModifiedDate: lastModifiedDate(),
   },
   (t) => [
+    uniqueIndex("payment_transactions_number_uq").on(t.number),
     uniqueIndex("payment_transactions_provider_transaction_uq").on(t.provider, t.providerTransactionId),
     uniqueIndex("payment_transactions_order_id_open_uq")
       .on(t.orderId)

@@ -10,6 +10,7 @@
 //   GET  /dev/click/open            sets Click's cookies on the brand's origin and opens the storefront
 //   POST /dev/click/rpc             the fake Click JSON-RPC endpoint (user.profile)
 //   GET|POST /dev/payme/checkout/*  the fake Payme checkout (demo mode only, ./fake-payme.ts)
+//   GET|POST /dev/click/pay         the fake Click pay page (demo mode only, ./fake-click-pay.ts)
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -31,6 +32,7 @@ import {
 import { fakeClickTokenFor } from "../webbot/click.ts";
 import { botTokenFor } from "../webbot/shared.ts";
 import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
+import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { harnessHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
@@ -159,8 +161,12 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const hide = { hide: true };
-  // The pay links of demo mode open it (PAYME_CHECKOUT_URL); development without demo pays nothing.
-  if (app.config.demo) await app.register(fakePaymeRoutes);
+  // The pay links of demo mode open them (PAYME_CHECKOUT_URL, CLICK_CHECKOUT_URL); development
+  // without demo pays nothing.
+  if (app.config.demo) {
+    await app.register(fakePaymeRoutes);
+    await app.register(fakeClickPayRoutes);
+  }
 
   r.get("/dev/harness", { schema: hide }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(harnessHtml()),

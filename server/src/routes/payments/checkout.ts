@@ -1,6 +1,7 @@
 // GET /api/payments/v2/checkout/:orderId: where the customer pays an order online. For an OPEN,
-// unpaid PAYME order of the signed-in customer it answers Payme's checkout link, which returns the
-// customer to the order's page on the storefront (the API shares the storefront's origin). Anyone
+// unpaid PAYME order of the signed-in customer it answers Payme's checkout link, for a CLICK (or
+// CLICK_MINI_APP) one Click's pay link; both return the customer to the order's page on the
+// storefront (the API shares the storefront's origin). Anyone
 // else's order answers 404; an order that cannot be paid now answers 409 ORDER_NOT_PAYABLE.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -8,6 +9,7 @@ import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts"
 import { checkoutParamsSchema, checkoutSchema, type Checkout } from "#domain/contract/payments.ts";
 import { toMinor } from "#domain/money.ts";
 import { AppError } from "../../lib/errors.ts";
+import { CLICK_PAYMENT_TYPES, tiyinToClickAmount } from "../../payments/click.ts";
 import { encodePaymeCheckout } from "../../payments/payme-checkout.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findOrder } from "../../repositories/orders.ts";
@@ -29,11 +31,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: "The checkout link of an order the customer pays online (Payme)",
+        summary: "The checkout link of an order the customer pays online (Payme, Click)",
         description:
-          "Only for the customer's own OPEN, unpaid order with payment type PAYME (409 " +
-          "ORDER_NOT_PAYABLE otherwise; another customer's or brand's order is 404). The link opens " +
-          "Payme's checkout, which returns to /profile/orders/{orderId} on the request's origin.",
+          "Only for the customer's own OPEN, unpaid order with payment type PAYME, CLICK or " +
+          "CLICK_MINI_APP of a brand with the provider's credentials (409 ORDER_NOT_PAYABLE otherwise; " +
+          "another customer's or brand's order is 404). The link opens Payme's checkout or Click's pay " +
+          "page, which return to /profile/orders/{orderId} on the request's origin.",
         tags: ["payments"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,
@@ -55,15 +58,30 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         userId: user.id,
       });
       if (!order) throw new AppError("NOT_FOUND");
-      const paymeMerchantId = merchant.paymeMerchantId;
-      if (order.paymentType !== "PAYME" || order.isPaid || order.status !== "OPEN" || !paymeMerchantId) {
-        throw new AppError("ORDER_NOT_PAYABLE");
+      if (order.isPaid || order.status !== "OPEN") throw new AppError("ORDER_NOT_PAYABLE");
+      const returnUrl = `${requestOrigin(request)}/profile/orders/${order.id}`;
+      if (CLICK_PAYMENT_TYPES.includes(order.paymentType)) {
+        const { clickServiceId, clickMerchantId, clickSecretKey } = merchant;
+        if (!clickServiceId || !clickMerchantId || !clickSecretKey) throw new AppError("ORDER_NOT_PAYABLE");
+        const query = new URLSearchParams({
+          service_id: clickServiceId,
+          merchant_id: clickMerchantId,
+          amount: tiyinToClickAmount(toMinor(order.totalPrice)),
+          transaction_param: order.id,
+          return_url: returnUrl,
+        });
+        return {
+          provider: "CLICK",
+          url: `${checkoutBase(request, app.config.clickCheckoutUrl)}?${query.toString()}`,
+        };
       }
+      const paymeMerchantId = merchant.paymeMerchantId;
+      if (order.paymentType !== "PAYME" || !paymeMerchantId) throw new AppError("ORDER_NOT_PAYABLE");
       const encoded = encodePaymeCheckout({
         merchantId: paymeMerchantId,
         orderId: order.id,
         amount: toMinor(order.totalPrice),
-        returnUrl: `${requestOrigin(request)}/profile/orders/${order.id}`,
+        returnUrl,
       });
       return { provider: "PAYME", url: `${checkoutBase(request, app.config.paymeCheckoutUrl)}/${encoded}` };
     },

@@ -137,6 +137,15 @@ describe("the checkout page", () => {
     expect(screen.queryByRole("button", { name: /^Place the order/ })).toBeNull();
   });
 
+  it("lists Click, with its mark, when the brand switched clickActive on", async () => {
+    serveApi({});
+    renderCheckout({ pickupActive: true, cashActive: true, clickActive: true });
+    const click = await screen.findByRole("radio", { name: "Click" }, LAZY);
+    expect(click.closest("label")?.querySelector("svg[aria-hidden='true']")).not.toBeNull();
+    expect(screen.getByRole("radio", { name: "Cash" })).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: "Payme" })).toBeNull();
+  });
+
   it("places the order built from the form and opens it", async () => {
     serveApi({
       "/api/orders/v1/orders/quote": () => json(200, QUOTE),

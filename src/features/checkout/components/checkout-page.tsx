@@ -22,6 +22,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
+import { PaymentIcon } from "./payment-icon.tsx";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
 import { usePlaceOrder } from "../api/place-order.ts";
@@ -99,7 +100,9 @@ function CheckoutForm() {
     rPhone: useId(),
   };
 
-  const form = useCheckoutForm(settings, draft.serviceType);
+  const form = useCheckoutForm(settings, draft.serviceType, {
+    inClickMiniApp: getPlatform().kind === "click",
+  });
   const { services, payments, serviceType, paymentType } = form;
   const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
@@ -198,6 +201,8 @@ function CheckoutForm() {
     CASH: t`Cash`,
     TERMINAL: t`Card via terminal`,
     PAYME: t`Payme`,
+    CLICK: t`Click`,
+    CLICK_MINI_APP: t`Click`,
   };
   const totals = quoteData?.totals;
 
@@ -337,6 +342,7 @@ function CheckoutForm() {
                   form.set({ paymentType: p });
                 }}
               />
+              <PaymentIcon type={p} />
               {paymentLabel[p]}
             </label>
           ))}

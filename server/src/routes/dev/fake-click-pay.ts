@@ -1,0 +1,242 @@
+// A stand-in for Click's pay page (demo mode only; registered by ./index.ts, which production never
+// registers). The storefront's pay link (GET /api/payments/v2/checkout/:orderId) for a CLICK order
+// points here in demo mode, with Click's own query:
+//   GET  /dev/click/pay?service_id=&merchant_id=&amount=&transaction_param=&return_url=
+//        the page: brand, order, amount in so'm, "Pay" and "Decline"
+//   POST the same address, action=pay: acting as Click, calls OUR SHOP-API Prepare then Complete
+//        (form data signed with the brand's secret key), then 303 to return_url; a refusal shows
+//        Click's error note instead. action=decline: Prepare, then Complete with error -5017 (Click's
+//        "not enough money on the card"), which cancels the transaction; then 303 to return_url.
+// The calls go through app.inject: the same HTTP request Click sends through the whole server
+// (hooks, rate limit, form parsing), without a socket. The user.profile stand-in of the Click mini
+// app is ./fake-click.ts.
+import type { FastifyInstance, FastifyReply } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { pickText } from "#domain/multilingual.ts";
+import {
+  CLICK_COMPLETE,
+  CLICK_PREPARE,
+  clickSign,
+  type ClickAnswer,
+  type ClickRequest,
+} from "../../payments/click.ts";
+import { listClickCredentials, type ClickCredentials } from "../../repositories/payments.ts";
+
+/** Click's error code for a card without enough money, sent with a declined payment's Complete. */
+export const CLICK_DECLINED = -5017;
+
+/** Click's refusal of one of the calls: its code and note. */
+class ClickRefusal extends Error {
+  readonly code: number;
+  constructor(code: number, message: string) {
+    super(message);
+    this.code = code;
+  }
+}
+
+const escapeHtml = (text: string): string =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
+  );
+
+/** "45000.00" -> "45 000" (so'm with thin groups; tiyin shown only when there are some). */
+function soums(amount: string): string {
+  const [whole = "0", fraction = ""] = amount.split(".");
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
+  return /[1-9]/.test(fraction) ? `${grouped}.${fraction.padEnd(2, "0")}` : grouped;
+}
+
+/** Now as Click's sign_time: Tashkent's local time, YYYY-MM-DD HH:mm:ss. */
+function signTime(now: Date): string {
+  return new Date(now.getTime() + 5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
+}
+
+const STYLE = `
+  *, *::before, *::after { box-sizing: border-box; }
+  html, body { margin: 0; }
+  body { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #eef3fb; color: #14213d; min-height: 100vh; display: flex; flex-direction: column; align-items: center; }
+  header { width: 100%; background: #0a5bd6; color: #fff; padding: 14px 20px; display: flex; align-items: center; gap: 10px; }
+  .logo { font-weight: 800; font-size: 22px; letter-spacing: -0.5px; }
+  .demo { margin-left: auto; font-size: 12px; border: 1px solid rgba(255,255,255,.6); border-radius: 999px; padding: 2px 10px; }
+  main { width: 100%; max-width: 420px; padding: 20px 16px 32px; }
+  .card { background: #fff; border-radius: 16px; padding: 20px; box-shadow: 0 2px 10px rgba(20,33,61,.08); }
+  .label { font-size: 13px; color: #5b6779; margin: 0; }
+  .amount { font-size: 34px; font-weight: 700; margin: 2px 0 16px; letter-spacing: -0.5px; word-break: break-word; }
+  .amount small { font-size: 18px; font-weight: 600; color: #5b6779; }
+  dl { margin: 0 0 20px; display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; font-size: 14px; }
+  dt { color: #5b6779; }
+  dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
+  form { display: grid; gap: 10px; margin: 0; }
+  button { font: inherit; font-weight: 600; min-height: 48px; border-radius: 12px; border: 0; cursor: pointer; }
+  .pay { background: #0a5bd6; color: #fff; }
+  .pay:hover { background: #084bb0; }
+  .decline { background: #e8edf5; color: #14213d; }
+  button:focus-visible, a:focus-visible { outline: 3px solid #14213d; outline-offset: 2px; }
+  .error { border-left: 4px solid #e5484d; background: #fff5f5; border-radius: 10px; padding: 12px 14px; margin: 0 0 16px; }
+  .error strong { display: block; }
+  a.back { display: block; text-align: center; margin-top: 14px; color: #0a5bd6; }
+  .note { font-size: 12px; color: #5b6779; text-align: center; margin-top: 16px; }
+`;
+
+function page(title: string, body: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${escapeHtml(title)}</title>
+<style>${STYLE}</style>
+</head>
+<body>
+<header><span class="logo">click</span><span class="demo">Demo pay page</span></header>
+<main>${body}</main>
+</body>
+</html>`;
+}
+
+const querySchema = z.object({
+  service_id: z.string().regex(/^\d{1,19}$/),
+  merchant_id: z.string().regex(/^\d{1,19}$/),
+  amount: z.string().regex(/^\d{1,13}(\.\d{1,2})?$/),
+  transaction_param: z.string().min(1).max(255),
+  return_url: z.url({ protocol: /^https?$/ }).max(2048),
+});
+type PayLink = z.infer<typeof querySchema>;
+
+function payPage(link: PayLink, brand: string, error?: ClickRefusal): string {
+  const refusal = error
+    ? `<p class="error" role="alert"><strong>Payment refused</strong> ${escapeHtml(error.message)} (${String(error.code)})</p>`
+    : "";
+  const actions = error
+    ? `<a class="back" href="${escapeHtml(link.return_url)}">Back to the shop</a>`
+    : `<form method="post">
+  <button class="pay" type="submit" name="action" value="pay">Pay</button>
+  <button class="decline" type="submit" name="action" value="decline">Decline</button>
+</form>`;
+  return page(
+    `Click: ${soums(link.amount)} so'm`,
+    `<section class="card" aria-labelledby="amount-label">
+<p class="label" id="amount-label">Amount to pay</p>
+<p class="amount">${soums(link.amount)} <small>so'm</small></p>
+${refusal}<dl>
+  <dt>Merchant</dt><dd>${escapeHtml(brand)}</dd>
+  <dt>Order</dt><dd>${escapeHtml(link.transaction_param)}</dd>
+</dl>
+${actions}
+</section>
+<p class="note">A local stand-in for Click: no card is charged.</p>`,
+  );
+}
+
+function notFound(reply: FastifyReply): FastifyReply {
+  return reply
+    .status(404)
+    .type("text/html; charset=utf-8")
+    .send(
+      page("Click: unknown link", `<section class="card"><p>This payment link is not valid.</p></section>`),
+    );
+}
+
+const bodySchema = z.object({ action: z.enum(["pay", "decline"]) });
+
+export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
+  const db = app.database.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const hide = { hide: true };
+  // The page's forms post application/x-www-form-urlencoded (this scope only).
+  app.addContentTypeParser(
+    "application/x-www-form-urlencoded",
+    { parseAs: "string", bodyLimit: 1024 },
+    (_request, body, done) => {
+      done(null, Object.fromEntries(new URLSearchParams(String(body))));
+    },
+  );
+  let seq = 0;
+  /** A fresh Click-style id: 16 digits, unique within this process. */
+  const nextId = () => {
+    seq = (seq + 1) % 1000;
+    return String(Date.now() * 1000 + seq);
+  };
+
+  /** One SHOP-API call, exactly as Click sends it; answers the JSON or throws Click's refusal. */
+  async function callShopApi(
+    secretKey: string,
+    stage: "prepare" | "complete",
+    fields: Omit<ClickRequest, "sign_string">,
+  ): Promise<ClickAnswer> {
+    // Only the fields given (Prepare has no merchant_prepare_id), as Click posts them.
+    const form = new URLSearchParams(Object.entries(fields));
+    form.set("sign_string", clickSign(fields, secretKey, stage));
+    const res = await app.inject({
+      method: "POST",
+      url: `${app.prefix}/payments/v1/click/${stage}`, // /api: this scope sits under the API prefix
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: form.toString(),
+    });
+    let answer: Partial<ClickAnswer>;
+    try {
+      answer = JSON.parse(res.body) as Partial<ClickAnswer>;
+    } catch {
+      answer = {};
+    }
+    if (typeof answer.error !== "number") {
+      throw new ClickRefusal(-8, `Unexpected answer (HTTP ${String(res.statusCode)})`);
+    }
+    if (answer.error !== 0) throw new ClickRefusal(answer.error, answer.error_note ?? "");
+    return answer as ClickAnswer;
+  }
+
+  async function brandOf(link: PayLink): Promise<ClickCredentials | undefined> {
+    const brands = await listClickCredentials(db, link.service_id);
+    return brands.find((b) => b.clickMerchantId === link.merchant_id);
+  }
+
+  const html = (reply: FastifyReply) =>
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store");
+
+  r.get("/dev/click/pay", { schema: { ...hide } }, async (request, reply) => {
+    const link = querySchema.safeParse(request.query);
+    const brand = link.success ? await brandOf(link.data) : undefined;
+    if (!link.success || !brand) return notFound(reply);
+    return html(reply).send(payPage(link.data, pickText(brand.name, "eng")));
+  });
+
+  r.post("/dev/click/pay", { schema: { ...hide, body: bodySchema } }, async (request, reply) => {
+    const parsed = querySchema.safeParse(request.query);
+    const brand = parsed.success ? await brandOf(parsed.data) : undefined;
+    if (!parsed.success || !brand) return notFound(reply);
+    const link = parsed.data;
+    const base = {
+      click_trans_id: nextId(),
+      service_id: link.service_id,
+      click_paydoc_id: nextId(),
+      merchant_trans_id: link.transaction_param,
+      amount: link.amount,
+      sign_time: signTime(new Date()),
+    };
+    const declined = request.body.action === "decline";
+    try {
+      const prepared = await callShopApi(brand.secretKey, "prepare", {
+        ...base,
+        action: String(CLICK_PREPARE),
+        error: "0",
+        error_note: "Success",
+      });
+      await callShopApi(brand.secretKey, "complete", {
+        ...base,
+        merchant_prepare_id: String(prepared.merchant_prepare_id),
+        action: String(CLICK_COMPLETE),
+        error: declined ? String(CLICK_DECLINED) : "0",
+        error_note: declined ? "Insufficient funds" : "Success",
+      });
+    } catch (error) {
+      if (!(error instanceof ClickRefusal)) throw error;
+      // A declined payment goes back to the shop whatever our server answered (-9 is expected).
+      if (!declined) return html(reply).send(payPage(link, pickText(brand.name, "eng"), error));
+    }
+    return reply.header("cache-control", "no-store").redirect(link.return_url, 303);
+  });
+}
