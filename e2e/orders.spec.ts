@@ -298,6 +298,24 @@ test.describe("orders", () => {
     expect(session?.user?.phone).toBe(phone);
   });
 
+  test("offline, my orders says they did not load, and Try again loads them once online", async ({
+    page,
+    context,
+  }, testInfo) => {
+    await logInOnTheWeb(page, testInfo);
+    await context.setOffline(true);
+    await page.evaluate(() => {
+      window.history.pushState(null, "", "/profile/orders");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
+    const failed = page.getByRole("alert").filter({ hasText: "This did not load" });
+    await expect(failed).toBeVisible();
+    await expect(page.getByText("No active orders")).toHaveCount(0);
+    await context.setOffline(false);
+    await failed.getByRole("button", { name: "Try again" }).click();
+    await expect(page.getByText("No active orders")).toBeVisible();
+  });
+
   test("a pickup order for later on the web", async ({ page, request }, testInfo) => {
     const f = await facts(request, testInfo);
     await logInOnTheWeb(page, testInfo);

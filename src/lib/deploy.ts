@@ -85,6 +85,9 @@ export function isChunkLoadError(error: unknown): boolean {
 
 /** Reloads for a failed chunk when the guard allows; true when a reload was started. */
 export function reloadForChunkError(): boolean {
+  // Offline, a reload would only trade the screen for the browser's error page: the screen's
+  // error boundary offers to try again instead.
+  if (!navigator.onLine) return false;
   if (!mayReloadForChunkError(window.location.pathname)) return false;
   window.location.reload();
   return true;

@@ -6,6 +6,7 @@ import { Link, useLocation } from "wouter";
 import { LazyMap } from "../../../components/map/lazy-map.tsx";
 import type { MapViewHandle } from "../../../components/map/types.ts";
 import { useMapConfig } from "../../../components/map/use-map-config.ts";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import type { Branch } from "../../../domain/contract/geo.ts";
@@ -234,6 +235,8 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
 
       {branches.isPending ? (
         <PageSpinner />
+      ) : branches.isLoadingError ? (
+        <LoadFailed onRetry={() => void branches.refetch()} retrying={branches.isFetching} />
       ) : rows.length === 0 ? (
         <p className="branches__empty">{t`Nothing found`}</p>
       ) : view === "list" ? (

@@ -5,6 +5,7 @@ import { LazyMap } from "../../../components/map/lazy-map.tsx";
 import type { MapMarker, MapViewHandle } from "../../../components/map/types.ts";
 import type { LatLon } from "../../../domain/geo.ts";
 import { useMapConfig } from "../../../components/map/use-map-config.ts";
+import { isRetryable, LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
 import { useOrderStreamConnected } from "../api/order-events.ts";
@@ -39,8 +40,19 @@ function OrderMap({ userId, id }: { userId: string; id: string }) {
   );
   usePageTitle(order.data ? t`Order #${order.data.number} on the map` : t`Order`);
   if (order.isPending || config.isPending) return <PageSpinner />;
+  if ((order.isLoadingError && isRetryable(order.error)) || config.isLoadingError) {
+    return (
+      <LoadFailed
+        onRetry={() => {
+          void order.refetch();
+          void config.refetch();
+        }}
+        retrying={order.isFetching || config.isFetching}
+      />
+    );
+  }
   const o = order.data;
-  if (!o || !config.data) return <p className="orders-empty">{t`Order not found`}</p>;
+  if (!o) return <p className="orders-empty">{t`Order not found`}</p>;
   const markers: MapMarker[] = [];
   if (o.branch) {
     markers.push({

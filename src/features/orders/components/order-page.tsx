@@ -3,6 +3,7 @@ import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
+import { isRetryable, LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
@@ -49,6 +50,9 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
   const order = useOrder(userId, id, live ? false : POLL_MS);
   usePageTitle(order.data ? t`Order #${order.data.number}` : t`Order`);
   if (order.isPending) return <PageSpinner />;
+  if (!order.data && isRetryable(order.error)) {
+    return <LoadFailed onRetry={() => void order.refetch()} retrying={order.isFetching} />;
+  }
   if (!order.data) {
     return (
       <div className="orders-empty">

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { Link, useSearch } from "wouter";
 import { navigate } from "wouter/use-browser-location";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import type { Order } from "../../../domain/contract/orders.ts";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
@@ -81,7 +82,9 @@ function ActiveList({ userId }: { userId: string }) {
   const live = useOrderStreamConnected();
   const active = useActiveOrders(userId, { pollMs: live ? false : POLL_MS });
   if (active.isPending) return <PageSpinner />;
-  if (!active.data || active.data.length === 0) return <p className="orders-empty">{t`No active orders`}</p>;
+  if (active.isLoadingError)
+    return <LoadFailed onRetry={() => void active.refetch()} retrying={active.isFetching} />;
+  if (active.data.length === 0) return <p className="orders-empty">{t`No active orders`}</p>;
   return <OrderList orders={active.data} />;
 }
 
@@ -97,7 +100,9 @@ function ArchiveList({
   const { t } = useLingui();
   const list = useOrders(userId, page, true);
   if (list.isPending) return <PageSpinner />;
-  if (!list.data || list.data.content.length === 0) return <p className="orders-empty">{t`No orders yet`}</p>;
+  if (list.isLoadingError)
+    return <LoadFailed onRetry={() => void list.refetch()} retrying={list.isFetching} />;
+  if (list.data.content.length === 0) return <p className="orders-empty">{t`No orders yet`}</p>;
   const { totalPages } = list.data;
   return (
     <>

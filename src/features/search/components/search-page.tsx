@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
+import { LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { searchProducts } from "../../../domain/menu.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
@@ -58,6 +59,8 @@ export function SearchPage() {
       </form>
       {menu.isPending ? (
         <PageSpinner />
+      ) : menu.isLoadingError ? (
+        <LoadFailed onRetry={() => void menu.refetch()} retrying={menu.isFetching} />
       ) : deferred.trim() === "" ? (
         <p className="search-page__hint">{t`Type the name of a dish or what is in it.`}</p>
       ) : results.length === 0 ? (
