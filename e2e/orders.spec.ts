@@ -242,6 +242,8 @@ test.describe("orders", () => {
     // The simulator walks it through its statuses; the page follows live.
     await expect(status).toHaveAttribute("data-status", /ON_WAY|DELIVERED|CLOSED/, { timeout: 45_000 });
     await expect(status).toHaveAttribute("data-status", /DELIVERED|CLOSED/, { timeout: 45_000 });
+    // Delivered: no live courier news beside the status any more ("Courier found" was left there).
+    await expect(status).not.toContainText("Courier found");
     const timeline = tg.app.getByTestId("order-timeline");
     for (const label of [
       "Created",

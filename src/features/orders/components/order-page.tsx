@@ -77,7 +77,8 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
         <span className={`order-status order-status--${o.status.toLowerCase()}`}>
           {i18n._(ORDER_STATUS_LABELS[o.status])}
         </span>
-        {o.courierStatus && (
+        {/* The courier's status is live news only while the order is under way. */}
+        {o.courierStatus && isActiveStatus(o.status) && (
           <span className="order__courier-status">{i18n._(COURIER_STATUS_LABELS[o.courierStatus])}</span>
         )}
         {o.cancelReason && (
