@@ -1,3 +1,5 @@
+import { ltr } from "../../../lib/format.ts";
+
 /** dd.mm.yyyy hh:mm in the merchant's time zone (spec section 5); empty dates as the spec shows them. */
 export function formatDateTime(iso: string | null, timeZone: string): string {
   if (!iso) return "--.--.---- -- : --";
@@ -11,5 +13,6 @@ export function formatDateTime(iso: string | null, timeZone: string): string {
     hourCycle: "h23",
   }).formatToParts(new Date(iso));
   const get = (type: string) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${get("day")}.${get("month")}.${get("year")} ${get("hour")}:${get("minute")}`;
+  // One left-to-right run: on a right-to-left page the time would otherwise come before the date.
+  return ltr(`${get("day")}.${get("month")}.${get("year")} ${get("hour")}:${get("minute")}`);
 }
