@@ -86,9 +86,10 @@ export function ProfilePage() {
   return (
     <div className="page profile-page">
       <h1 className="profile-page__title">{t`Profile`}</h1>
-      <Link href="/profile/user" className="profile-card" aria-label={t`Personal information`}>
+      <Link href="/profile/user" className="profile-card">
         <UserAvatar user={user} size={64} />
         <span className="profile-card__body">
+          <span className="visually-hidden">{t`Personal information`}: </span>
           <span className="profile-card__name">{displayName(user) || t`Customer`}</span>
           {user.phone && (
             <span className="profile-card__phone" dir="ltr">
