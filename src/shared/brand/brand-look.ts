@@ -54,7 +54,7 @@ export function brandLook(
 export function textColorOn(background: string): "#000000" | "#FFFFFF" {
   const hex = colorOrNull(background)?.slice(1);
   if (!hex) return "#FFFFFF";
-  const full = hex.length <= 4 ? [...hex.slice(0, 3)].map((c) => c + c).join("") : hex.slice(0, 6);
+  const full = hex.length <= 4 ? hex.slice(0, 3).replace(/./g, "$&$&") : hex.slice(0, 6);
   const [r = 0, g = 0, b = 0] = [0, 2, 4].map((i) => {
     const c = parseInt(full.slice(i, i + 2), 16) / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
