@@ -1,16 +1,8 @@
 import { useLingui } from "@lingui/react/macro";
-import {
-  useEffect,
-  useEffectEvent,
-  useId,
-  useRef,
-  useState,
-  type ChangeEvent,
-  type ClipboardEvent,
-} from "react";
+import { useEffect, useEffectEvent, useRef, useState, type ChangeEvent, type ClipboardEvent } from "react";
 import { OTP_CODE_LENGTH } from "../domain/contract/users.ts";
 import { readSession, writeSession } from "../lib/storage.ts";
-import "./form-field.css";
+import { TextField } from "./text-field.tsx";
 
 // The one-time code input of /login/confirm and of the phone change: one field that takes typing,
 // pasting ("123 456" or the whole SMS) and the platform's autofill (autocomplete="one-time-code"
@@ -41,8 +33,6 @@ export function OtpCodeField({
   disabled?: boolean;
 }) {
   const { t } = useLingui();
-  const id = useId();
-  const errorId = useId();
   const input = useRef<HTMLInputElement>(null);
   const set = (code: string) => {
     onChange(code);
@@ -75,41 +65,31 @@ export function OtpCodeField({
   }, []);
 
   return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {t`Code from the SMS`}
-      </label>
-      <input
-        ref={input}
-        id={id}
-        className="form-field__input otp-code-field"
-        name="code"
-        type="text"
-        inputMode="numeric"
-        autoComplete="one-time-code"
-        pattern="[0-9]*"
-        maxLength={OTP_CODE_LENGTH + 8}
-        placeholder={"•".repeat(OTP_CODE_LENGTH)}
-        value={value}
-        disabled={disabled}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          set(extractCode(event.target.value));
-        }}
-        onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
-          const code = extractCode(event.clipboardData.getData("text"));
-          if (code === "") return;
-          event.preventDefault();
-          set(code);
-        }}
-      />
-      {error && (
-        <p id={errorId} className="form-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      ref={input}
+      label={t`Code from the SMS`}
+      className="otp-code-field"
+      name="code"
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      pattern="[0-9]*"
+      maxLength={OTP_CODE_LENGTH + 8}
+      placeholder={"•".repeat(OTP_CODE_LENGTH)}
+      dir="ltr"
+      value={value}
+      disabled={disabled}
+      error={error}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        set(extractCode(event.target.value));
+      }}
+      onPaste={(event: ClipboardEvent<HTMLInputElement>) => {
+        const code = extractCode(event.clipboardData.getData("text"));
+        if (code === "") return;
+        event.preventDefault();
+        set(code);
+      }}
+    />
   );
 }
 

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { useId, type ChangeEvent } from "react";
-import "./form-field.css";
+import type { ChangeEvent } from "react";
+import { TextField } from "./text-field.tsx";
 
 /** A labelled phone input (tel keyboard, the browser's autofill), with its error under it. */
 export function PhoneField({
@@ -19,36 +19,23 @@ export function PhoneField({
   autoFocus?: boolean;
 }) {
   const { t } = useLingui();
-  const id = useId();
-  const errorId = useId();
   return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label ?? t`Phone number`}
-      </label>
-      <input
-        id={id}
-        className="form-field__input"
-        name="phone"
-        type="tel"
-        inputMode="tel"
-        autoComplete="tel"
-        placeholder="+998 90 123 45 67"
-        maxLength={40}
-        value={value}
-        disabled={disabled}
-        autoFocus={autoFocus}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(event: ChangeEvent<HTMLInputElement>) => {
-          onChange(event.target.value);
-        }}
-      />
-      {error && (
-        <p id={errorId} className="form-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
+    <TextField
+      label={label ?? t`Phone number`}
+      name="phone"
+      type="tel"
+      inputMode="tel"
+      autoComplete="tel"
+      placeholder="+998 90 123 45 67"
+      maxLength={40}
+      dir="ltr"
+      value={value}
+      disabled={disabled}
+      autoFocus={autoFocus}
+      error={error}
+      onChange={(event: ChangeEvent<HTMLInputElement>) => {
+        onChange(event.target.value);
+      }}
+    />
   );
 }

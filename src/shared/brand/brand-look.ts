@@ -47,6 +47,21 @@ export function brandLook(
   };
 }
 
+/**
+ * Black or white, whichever reads better on a background colour of the brand's data (a product
+ * label's colour): WCAG relative luminance, black from 0.18 up. An unreadable value gets white.
+ */
+export function textColorOn(background: string): "#000000" | "#FFFFFF" {
+  const hex = colorOrNull(background)?.slice(1);
+  if (!hex) return "#FFFFFF";
+  const full = hex.length <= 4 ? hex.slice(0, 3).replace(/./g, "$&$&") : hex.slice(0, 6);
+  const [r = 0, g = 0, b = 0] = [0, 2, 4].map((i) => {
+    const c = parseInt(full.slice(i, i + 2), 16) / 255;
+    return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  });
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b >= 0.18 ? "#000000" : "#FFFFFF";
+}
+
 let brandTitle = "Savat";
 let pageTitle: string | null = null;
 

@@ -1,5 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button, Section } from "@telegram-apps/telegram-ui";
+import { ActionButton } from "../../../components/action-button.tsx";
 import { useState } from "react";
 import { useLocation } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
@@ -41,19 +42,18 @@ function DeleteConfirm({ address, onDone }: { address: SavedAddress; onDone: (de
       <p className="delete-confirm__name">{titleOf(address)}</p>
       {address.description && <p className="delete-confirm__description">{address.description}</p>}
       <div className="delete-confirm__actions">
-        <Button
-          mode="bezeled"
-          size="l"
+        <ActionButton
+          kind="secondary"
           stretched
           onClick={() => {
             onDone(false);
           }}
         >
           {t`No`}
-        </Button>
-        <Button mode="filled" size="l" stretched loading={remove.isPending} onClick={() => void yes()}>
+        </ActionButton>
+        <ActionButton kind="destructive" stretched loading={remove.isPending} onClick={() => void yes()}>
           {t`Yes`}
-        </Button>
+        </ActionButton>
       </div>
     </div>
   );

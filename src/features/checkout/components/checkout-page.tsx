@@ -1,8 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { useEffect, useId, useMemo, useRef } from "react";
+import { Section } from "@telegram-apps/telegram-ui";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
+import { ActionButton } from "../../../components/action-button.tsx";
+import { ChoiceRow } from "../../../components/choice-row.tsx";
+import { PinIcon, StoreIcon } from "../../../components/icons.tsx";
+import { SectionTitle } from "../../../components/list-row.tsx";
+import { SelectField, TextAreaField, TextField } from "../../../components/text-field.tsx";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import type { WorkHourType } from "../../../domain/enums.ts";
 import type { StorefrontPaymentType } from "../../../domain/offer.ts";
@@ -47,10 +53,12 @@ export function CheckoutPage() {
     return (
       <div className="page checkout">
         <h1 className="page__title">{t`Checkout`}</h1>
-        <p>{t`Your basket is empty`}</p>
-        <Link href="/" className="button-link">
-          {t`To the menu`}
-        </Link>
+        <div className="checkout__state">
+          <p>{t`Your basket is empty`}</p>
+          <Link href="/" asChild>
+            <ActionButton Component="a">{t`To the menu`}</ActionButton>
+          </Link>
+        </div>
       </div>
     );
   }
@@ -58,10 +66,12 @@ export function CheckoutPage() {
     return (
       <div className="page checkout">
         <h1 className="page__title">{t`Checkout`}</h1>
-        <p>{t`Log in to order and to track your orders.`}</p>
-        <Link href="/login?redirect=%2Fcheckout" className="button-link">
-          {t`Log in`}
-        </Link>
+        <div className="checkout__state">
+          <p>{t`Log in to order and to track your orders.`}</p>
+          <Link href="/login?redirect=%2Fcheckout" asChild>
+            <ActionButton Component="a">{t`Log in`}</ActionButton>
+          </Link>
+        </div>
       </div>
     );
   }
@@ -98,6 +108,10 @@ function CheckoutForm() {
     time: useId(),
     rName: useId(),
     rPhone: useId(),
+    serviceTitle: useId(),
+    whenTitle: useId(),
+    paymentTitle: useId(),
+    receiverTitle: useId(),
   };
 
   const form = useCheckoutForm(settings, draft.serviceType, {
@@ -218,211 +232,219 @@ function CheckoutForm() {
       <h1 className="page__title">{t`Checkout`}</h1>
 
       {services.length > 1 && (
-        <fieldset className="checkout__group">
-          <legend>{t`How to get it`}</legend>
-          <div className="checkout__choices">
-            {services.map((s) => (
-              <label key={s} className="checkout__choice">
-                <input
-                  type="radio"
-                  name="serviceType"
-                  checked={serviceType === s}
-                  onChange={() => {
-                    orderDraft.setServiceType(s);
-                  }}
-                />
-                {serviceLabel[s]}
-              </label>
-            ))}
-          </div>
-        </fieldset>
-      )}
-
-      <section className="checkout__group" aria-labelledby="checkout-place">
-        <h2 id="checkout-place" className="checkout__heading">
-          {serviceType === "DELIVERY" ? t`Delivery address` : t`Branch`}
-        </h2>
-        <p className="checkout__place" data-testid="checkout-place">
-          {serviceType === "DELIVERY"
-            ? address
-              ? address.description || address.name
-              : t`No address chosen`
-            : draft.branch
-              ? `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
-              : t`No branch chosen`}
-        </p>
-        <button type="button" className="button-link" onClick={openPlace}>
-          {serviceType === "DELIVERY"
-            ? address
-              ? t`Change the address`
-              : t`Choose an address`
-            : draft.branch
-              ? t`Change the branch`
-              : t`Choose a branch`}
-        </button>
-      </section>
-
-      <fieldset className="checkout__group">
-        <legend>{t`When`}</legend>
-        <div className="checkout__choices">
-          <label className="checkout__choice">
-            <input
-              type="radio"
-              name="when"
-              checked={!later}
+        <Section
+          className="savat-section"
+          role="radiogroup"
+          aria-labelledby={ids.serviceTitle}
+          header={<SectionTitle id={ids.serviceTitle}>{t`How to get it`}</SectionTitle>}
+        >
+          {services.map((s) => (
+            <ChoiceRow
+              key={s}
+              name="serviceType"
+              checked={serviceType === s}
               onChange={() => {
-                form.set({ later: false });
-              }}
-            />
-            {t`As soon as possible`}
-          </label>
-          <label className="checkout__choice">
-            <input
-              type="radio"
-              name="when"
-              checked={later}
-              onChange={() => {
-                form.set({ later: true });
-              }}
-            />
-            {t`At a set time`}
-          </label>
-        </div>
-        {later &&
-          (slots.length === 0 ? (
-            <p className="field-error" role="alert">
-              {branchId
-                ? t`The branch has no open hours in the coming days`
-                : t`Choose the address or branch first`}
-            </p>
-          ) : (
-            <div className="checkout__row">
-              <label htmlFor={ids.day}>{t`Day`}</label>
-              <select
-                id={ids.day}
-                value={chosenDay}
-                onChange={(e) => {
-                  form.set({ day: e.target.value });
-                }}
-              >
-                {days.map((d) => (
-                  <option key={d} value={d}>
-                    {d.split("-").reverse().join(".")}
-                  </option>
-                ))}
-              </select>
-              <label htmlFor={ids.time}>{t`Time`}</label>
-              <select
-                id={ids.time}
-                value={chosenTime}
-                onChange={(e) => {
-                  form.set({ time: e.target.value });
-                }}
-              >
-                {times.map((x) => (
-                  <option key={x} value={x}>
-                    {x}
-                  </option>
-                ))}
-              </select>
-            </div>
-          ))}
-      </fieldset>
-
-      <fieldset className="checkout__group">
-        <legend>{t`Payment`}</legend>
-        <div className="checkout__choices">
-          {payments.map((p) => (
-            <label key={p} className="checkout__choice">
-              <input
-                type="radio"
-                name="paymentType"
-                checked={paymentType === p}
-                onChange={() => {
-                  form.set({ paymentType: p });
-                }}
-              />
-              <PaymentIcon type={p} />
-              {paymentLabel[p]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
-
-      {settings.promoActive && (
-        <div className="checkout__group">
-          <label htmlFor={ids.promo} className="checkout__heading">
-            {t`Promo code`}
-          </label>
-          <div className="checkout__row">
-            <input
-              id={ids.promo}
-              className="checkout__input"
-              value={promoInput}
-              autoComplete="off"
-              onChange={(e) => {
-                form.set({ promoInput: e.target.value });
-              }}
-              aria-invalid={Boolean(promoRefused)}
-            />
-            <button
-              type="button"
-              className="button-link"
-              onClick={() => {
-                form.applyPromo();
+                orderDraft.setServiceType(s);
               }}
             >
-              {t`Apply`}
-            </button>
-          </div>
-          {promoRefused && (
-            <p className="field-error" role="alert" data-testid="promo-error">
-              {errorText(promoRefused)}
-            </p>
-          )}
-          {promoCode && !promoRefused && totals && totals.promo > 0 && (
-            <p className="checkout__ok" role="status" data-testid="promo-applied">
-              {t`Promo code ${promoCode} applied: −${format(toMinor(totals.promo))}`}
-            </p>
-          )}
-        </div>
+              {serviceLabel[s]}
+            </ChoiceRow>
+          ))}
+        </Section>
       )}
+
+      <Section
+        className="savat-section"
+        aria-labelledby="checkout-place"
+        header={
+          <SectionTitle id="checkout-place">
+            {serviceType === "DELIVERY" ? t`Delivery address` : t`Branch`}
+          </SectionTitle>
+        }
+      >
+        <div className="checkout-place">
+          <span className="checkout-place__icon" aria-hidden="true">
+            {serviceType === "DELIVERY" ? <PinIcon /> : <StoreIcon />}
+          </span>
+          <p
+            className={`checkout-place__text${(serviceType === "DELIVERY" ? address : draft.branch) ? "" : " checkout-place__text--empty"}`}
+            data-testid="checkout-place"
+          >
+            {serviceType === "DELIVERY"
+              ? address
+                ? address.description || address.name
+                : t`No address chosen`
+              : draft.branch
+                ? `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
+                : t`No branch chosen`}
+          </p>
+          <ActionButton kind="secondary" size="s" onClick={openPlace}>
+            {serviceType === "DELIVERY"
+              ? address
+                ? t`Change the address`
+                : t`Choose an address`
+              : draft.branch
+                ? t`Change the branch`
+                : t`Choose a branch`}
+          </ActionButton>
+        </div>
+      </Section>
+
+      <Section
+        className="savat-section"
+        role="radiogroup"
+        aria-labelledby={ids.whenTitle}
+        header={<SectionTitle id={ids.whenTitle}>{t`When`}</SectionTitle>}
+      >
+        <ChoiceRow
+          name="when"
+          checked={!later}
+          onChange={() => {
+            form.set({ later: false });
+          }}
+        >
+          {t`As soon as possible`}
+        </ChoiceRow>
+        <ChoiceRow
+          name="when"
+          checked={later}
+          onChange={() => {
+            form.set({ later: true });
+          }}
+        >
+          {t`At a set time`}
+        </ChoiceRow>
+      </Section>
+      {later &&
+        (slots.length === 0 ? (
+          <p className="field-error checkout__slot-error" role="alert">
+            {branchId
+              ? t`The branch has no open hours in the coming days`
+              : t`Choose the address or branch first`}
+          </p>
+        ) : (
+          <div className="checkout__slots">
+            <SelectField
+              id={ids.day}
+              label={t`Day`}
+              value={chosenDay}
+              onChange={(e) => {
+                form.set({ day: e.target.value });
+              }}
+            >
+              {days.map((d) => (
+                <option key={d} value={d}>
+                  {d.split("-").reverse().join(".")}
+                </option>
+              ))}
+            </SelectField>
+            <SelectField
+              id={ids.time}
+              label={t`Time`}
+              value={chosenTime}
+              onChange={(e) => {
+                form.set({ time: e.target.value });
+              }}
+            >
+              {times.map((x) => (
+                <option key={x} value={x}>
+                  {x}
+                </option>
+              ))}
+            </SelectField>
+          </div>
+        ))}
+
+      <Section
+        className="savat-section"
+        role="radiogroup"
+        aria-labelledby={ids.paymentTitle}
+        header={<SectionTitle id={ids.paymentTitle}>{t`Payment`}</SectionTitle>}
+      >
+        {payments.map((p) => (
+          <ChoiceRow
+            key={p}
+            name="paymentType"
+            checked={paymentType === p}
+            onChange={() => {
+              form.set({ paymentType: p });
+            }}
+          >
+            <span className="checkout__payment">
+              <PaymentIcon type={p} />
+              {paymentLabel[p]}
+            </span>
+          </ChoiceRow>
+        ))}
+      </Section>
 
       {settings.cashbackActive && cashbackBalance > 0 && (
-        <label className="checkout__choice checkout__group">
-          <input
+        <Section className="savat-section">
+          <ChoiceRow
             type="checkbox"
             checked={useCashback}
-            onChange={(e) => {
-              form.set({ useCashback: e.target.checked });
+            onChange={(checked) => {
+              form.set({ useCashback: checked });
             }}
-          />
-          {t`Pay with cashback (balance ${format(toMinor(cashbackBalance))})`}
-        </label>
+          >
+            {t`Pay with cashback (balance ${format(toMinor(cashbackBalance))})`}
+          </ChoiceRow>
+        </Section>
       )}
 
-      <div className="checkout__group">
-        <label htmlFor={ids.comment} className="checkout__heading">
-          {t`Comment`}
-        </label>
-        <textarea
-          id={ids.comment}
-          className="checkout__input"
-          rows={2}
-          maxLength={1000}
-          value={comment}
-          onChange={(e) => {
-            form.set({ comment: e.target.value });
-          }}
-        />
-        {serviceType === "DELIVERY" && (
-          <>
-            <label htmlFor={ids.courier} className="checkout__heading">
-              {t`Comment for the courier`}
-            </label>
-            <textarea
+      <Section className="savat-section">
+        <div className="checkout__fields">
+          {settings.promoActive && (
+            <div className="checkout__promo">
+              <div className="checkout__promo-row">
+                <TextField
+                  id={ids.promo}
+                  label={t`Promo code`}
+                  value={promoInput}
+                  autoComplete="off"
+                  autoCapitalize="characters"
+                  onChange={(e) => {
+                    form.set({ promoInput: e.target.value });
+                  }}
+                  aria-invalid={Boolean(promoRefused)}
+                />
+                <ActionButton
+                  kind="secondary"
+                  size="m"
+                  className="checkout__apply"
+                  onClick={() => {
+                    form.applyPromo();
+                  }}
+                >
+                  {t`Apply`}
+                </ActionButton>
+              </div>
+              {promoRefused && (
+                <p className="field-error" role="alert" data-testid="promo-error">
+                  {errorText(promoRefused)}
+                </p>
+              )}
+              {promoCode && !promoRefused && totals && totals.promo > 0 && (
+                <p className="checkout__ok" role="status" data-testid="promo-applied">
+                  {t`Promo code ${promoCode} applied: −${format(toMinor(totals.promo))}`}
+                </p>
+              )}
+            </div>
+          )}
+          <TextAreaField
+            id={ids.comment}
+            label={t`Comment`}
+            rows={2}
+            maxLength={1000}
+            value={comment}
+            onChange={(e) => {
+              form.set({ comment: e.target.value });
+            }}
+          />
+          {serviceType === "DELIVERY" && (
+            <TextAreaField
               id={ids.courier}
-              className="checkout__input"
+              label={t`Comment for the courier`}
               rows={2}
               maxLength={1000}
               value={courierComment}
@@ -430,92 +452,102 @@ function CheckoutForm() {
                 form.set({ courierComment: e.target.value });
               }}
             />
-          </>
-        )}
-      </div>
+          )}
+        </div>
+      </Section>
 
       {settings.receiverActive && (
-        <fieldset className="checkout__group">
-          <legend>{t`Someone else receives it`}</legend>
-          <label htmlFor={ids.rName}>{t`Name`}</label>
-          <input
-            id={ids.rName}
-            className="checkout__input"
-            value={receiverName}
-            onChange={(e) => {
-              form.set({ receiverName: e.target.value });
-            }}
-          />
-          <label htmlFor={ids.rPhone}>{t`Phone`}</label>
-          <input
-            id={ids.rPhone}
-            className="checkout__input"
-            type="tel"
-            value={receiverPhone}
-            onChange={(e) => {
-              form.set({ receiverPhone: e.target.value });
-            }}
-          />
-        </fieldset>
+        <Section
+          className="savat-section"
+          role="group"
+          aria-labelledby={ids.receiverTitle}
+          header={<SectionTitle id={ids.receiverTitle}>{t`Someone else receives it`}</SectionTitle>}
+        >
+          <div className="checkout__fields">
+            <TextField
+              id={ids.rName}
+              label={t`Name`}
+              autoComplete="name"
+              value={receiverName}
+              onChange={(e) => {
+                form.set({ receiverName: e.target.value });
+              }}
+            />
+            <TextField
+              id={ids.rPhone}
+              label={t`Phone`}
+              type="tel"
+              dir="ltr"
+              autoComplete="tel"
+              value={receiverPhone}
+              onChange={(e) => {
+                form.set({ receiverPhone: e.target.value });
+              }}
+            />
+          </div>
+        </Section>
       )}
 
-      <section className="checkout__group" aria-labelledby="checkout-totals">
-        <h2 id="checkout-totals" className="checkout__heading">
-          {t`Total`}
-        </h2>
-        {blockingError && (
-          <p className="field-error" role="alert" data-testid="quote-error" ref={errorRef}>
-            {errorText(blockingError)}
-          </p>
-        )}
-        <dl className="checkout-totals" data-testid="checkout-totals" aria-busy={quote.isFetching}>
-          <div>
-            <dt>{t`Products (${summary.count})`}</dt>
-            <dd>{format(totals ? toMinor(totals.productPrice) : summary.price)}</dd>
-          </div>
-          <div>
-            <dt>{t`Discounts`}</dt>
-            <dd>−{format(totals ? toMinor(totals.productDiscount) : summary.discount)}</dd>
-          </div>
-          {serviceType === "DELIVERY" && (
-            <div>
-              <dt>{t`Delivery`}</dt>
-              <dd>
-                {totals
-                  ? format(toMinor(totals.deliveryPrice))
-                  : draft.deliveryPrice !== null
-                    ? format(toMinor(draft.deliveryPrice))
-                    : "—"}
-              </dd>
-            </div>
+      <Section
+        className="savat-section checkout__totals"
+        aria-labelledby="checkout-totals"
+        header={<SectionTitle id="checkout-totals">{t`Total`}</SectionTitle>}
+      >
+        <div className="checkout__totals-body">
+          {blockingError && (
+            <p className="field-error" role="alert" data-testid="quote-error" ref={errorRef}>
+              {errorText(blockingError)}
+            </p>
           )}
-          {totals && totals.servicePrice > 0 && (
+          <dl className="checkout-totals" data-testid="checkout-totals" aria-busy={quote.isFetching}>
             <div>
-              <dt>{t`Service fee`}</dt>
-              <dd>{format(toMinor(totals.servicePrice))}</dd>
+              <dt>{t`Products (${summary.count})`}</dt>
+              <dd>{format(totals ? toMinor(totals.productPrice) : summary.price)}</dd>
             </div>
-          )}
-          {totals && totals.promo > 0 && (
             <div>
-              <dt>{t`Promo code`}</dt>
-              <dd data-testid="totals-promo">−{format(toMinor(totals.promo))}</dd>
+              <dt>{t`Discounts`}</dt>
+              <dd>−{format(totals ? toMinor(totals.productDiscount) : summary.discount)}</dd>
             </div>
-          )}
-          {totals && totals.cashback > 0 && (
-            <div>
-              <dt>{t`Cashback`}</dt>
-              <dd>−{format(toMinor(totals.cashback))}</dd>
+            {serviceType === "DELIVERY" && (
+              <div>
+                <dt>{t`Delivery`}</dt>
+                <dd>
+                  {totals
+                    ? format(toMinor(totals.deliveryPrice))
+                    : draft.deliveryPrice !== null
+                      ? format(toMinor(draft.deliveryPrice))
+                      : "—"}
+                </dd>
+              </div>
+            )}
+            {totals && totals.servicePrice > 0 && (
+              <div>
+                <dt>{t`Service fee`}</dt>
+                <dd>{format(toMinor(totals.servicePrice))}</dd>
+              </div>
+            )}
+            {totals && totals.promo > 0 && (
+              <div>
+                <dt>{t`Promo code`}</dt>
+                <dd data-testid="totals-promo">−{format(toMinor(totals.promo))}</dd>
+              </div>
+            )}
+            {totals && totals.cashback > 0 && (
+              <div>
+                <dt>{t`Cashback`}</dt>
+                <dd>−{format(toMinor(totals.cashback))}</dd>
+              </div>
+            )}
+            <div className="checkout-totals__total">
+              <dt>{t`Total`}</dt>
+              <dd data-testid="checkout-total">{totals ? format(toMinor(totals.totalPrice)) : "—"}</dd>
             </div>
+          </dl>
+          {quoteData && quoteData.cashbackEarned > 0 && (
+            <p className="checkout__note">{t`You will earn ${format(toMinor(quoteData.cashbackEarned))} cashback`}</p>
           )}
-          <div className="checkout-totals__total">
-            <dt>{t`Total`}</dt>
-            <dd data-testid="checkout-total">{totals ? format(toMinor(totals.totalPrice)) : "—"}</dd>
-          </div>
-        </dl>
-        {quoteData && quoteData.cashbackEarned > 0 && (
-          <p className="checkout__note">{t`You will earn ${format(toMinor(quoteData.cashbackEarned))} cashback`}</p>
-        )}
-      </section>
+        </div>
+      </Section>
 
       {place.error && (
         <p

@@ -46,10 +46,14 @@ export function LanguageSwitcher({ locales }: { locales: readonly Locale[] }) {
         onClick={sheet.open}
         aria-haspopup="dialog"
         aria-expanded={sheet.isOpen}
-        aria-label={t`Language: ${label}`}
       >
         <GlobeIcon />
-        <span className="header-button__text">{current.toUpperCase()}</span>
+        {/* Named by the hidden text; the code beside the globe repeats its language in short (a
+            name given by aria-label would have to contain the visible "EN", WCAG 2.5.3). */}
+        <span className="visually-hidden">{t`Language: ${label}`}</span>
+        <span className="header-button__text" aria-hidden="true">
+          {current.toUpperCase()}
+        </span>
       </button>
       <UrlSheet name={LANGUAGE_SHEET} title={t`Language`}>
         <Section>

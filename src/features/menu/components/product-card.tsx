@@ -11,6 +11,7 @@ import { basketLine, useBasket } from "../../../shared/basket/basket.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
+import { textColorOn } from "../../../shared/brand/brand-look.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
 
@@ -43,7 +44,7 @@ export function ProductCard({
         href={productHref(product.id, category.navigationType)}
         onClick={open}
         className="product-card__link"
-        aria-label={name}
+        aria-label={product.labels[0] ? `${name}, ${pickText(product.labels[0].name, lang)}` : name}
       >
         <ProductImage
           src={product.image}
@@ -52,7 +53,10 @@ export function ProductCard({
           eager={priority}
         />
         {product.labels[0] && (
-          <span className="product-label product-card__label" style={{ background: product.labels[0].color }}>
+          <span
+            className="product-label product-card__label"
+            style={{ background: product.labels[0].color, color: textColorOn(product.labels[0].color) }}
+          >
             {pickText(product.labels[0].name, lang)}
           </span>
         )}

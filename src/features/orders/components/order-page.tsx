@@ -1,9 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { Section } from "@telegram-apps/telegram-ui";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { isRetryable, LoadFailed } from "../../../components/load-failed.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
+import { PinIcon } from "../../../components/icons.tsx";
+import { SectionTitle } from "../../../components/list-row.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
@@ -57,8 +61,10 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
     return (
       <div className="orders-empty">
         <p>{order.error instanceof ApiError ? errorText(order.error) : t`Order not found`}</p>
-        <Link href="/profile/orders" className="button-link">
-          {t`My orders`}
+        <Link href="/profile/orders" asChild>
+          <ActionButton Component="a" kind="secondary">
+            {t`My orders`}
+          </ActionButton>
         </Link>
       </div>
     );
@@ -67,31 +73,35 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
   return (
     <article className="page orders-root order">
       <h1 className="page__title">{t`Order #${o.number}`}</h1>
-      <p
-        className="order__status"
-        role="status"
-        aria-live="polite"
-        data-testid="order-status"
-        data-status={o.status}
-      >
-        <span className={`order-status order-status--${o.status.toLowerCase()}`}>
-          {i18n._(ORDER_STATUS_LABELS[o.status])}
-        </span>
-        {/* The courier's status is live news only while the order is under way. */}
-        {o.courierStatus && isActiveStatus(o.status) && (
-          <span className="order__courier-status">{i18n._(COURIER_STATUS_LABELS[o.courierStatus])}</span>
-        )}
-        {o.cancelReason && (
-          <span className="order__cancel-reason" data-testid="order-cancel-reason">
-            {i18n._(ORDER_CANCEL_REASON_LABELS[o.cancelReason])}
+      <div className="order__card order__head">
+        <p
+          className="order__status"
+          role="status"
+          aria-live="polite"
+          data-testid="order-status"
+          data-status={o.status}
+        >
+          <span className={`order-status order-status--${o.status.toLowerCase()}`}>
+            {i18n._(ORDER_STATUS_LABELS[o.status])}
           </span>
-        )}
-      </p>
+          {/* The courier's status is live news only while the order is under way. */}
+          {o.courierStatus && isActiveStatus(o.status) && (
+            <span className="order__courier-status">{i18n._(COURIER_STATUS_LABELS[o.courierStatus])}</span>
+          )}
+          {o.cancelReason && (
+            <span className="order__cancel-reason" data-testid="order-cancel-reason">
+              {i18n._(ORDER_CANCEL_REASON_LABELS[o.cancelReason])}
+            </span>
+          )}
+        </p>
+        <OrderActions order={o} userId={userId} />
+      </div>
       <Timeline order={o} />
       <OrderFacts order={o} />
       <OrderLines order={o} />
-      <OrderTotals order={o} />
-      <OrderActions order={o} userId={userId} />
+      <Section className="savat-section order__totals">
+        <OrderTotals order={o} />
+      </Section>
     </article>
   );
 }
@@ -100,10 +110,11 @@ function Timeline({ order }: { order: Order }) {
   const { t, i18n } = useLingui();
   const { merchant } = useRequiredTenant();
   return (
-    <section aria-labelledby="order-timeline">
-      <h2 id="order-timeline" className="section-title">
-        {t`Status history`}
-      </h2>
+    <Section
+      className="savat-section"
+      aria-labelledby="order-timeline"
+      header={<SectionTitle id="order-timeline">{t`Status history`}</SectionTitle>}
+    >
       <ol className="order-timeline" data-testid="order-timeline">
         {order.history.map((h, i) => (
           <li key={`${h.createdDate}-${String(i)}`} className="order-timeline__step">
@@ -120,7 +131,7 @@ function Timeline({ order }: { order: Order }) {
           </li>
         ))}
       </ol>
-    </section>
+    </Section>
   );
 }
 
@@ -135,46 +146,48 @@ function OrderFacts({ order }: { order: Order }) {
         ? `${pickText(order.branch.name, lang)}${order.branch.address ? `, ${pickText(order.branch.address, lang)}` : ""}`
         : "";
   return (
-    <dl className="order-facts">
-      <div>
-        <dt>{t`Service`}</dt>
-        <dd>{i18n._(SERVICE_TYPE_LABELS[order.serviceType])}</dd>
-      </div>
-      <div>
-        <dt>{order.serviceType === "DELIVERY" ? t`Address` : t`Branch`}</dt>
-        <dd>{place}</dd>
-      </div>
-      <div>
-        <dt>{t`Payment`}</dt>
-        <dd>
-          {i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}
-          {isOnlinePayment(order.paymentType) && (
-            <span
-              className={`order-paid order-paid--${order.isPaid ? "yes" : "no"}`}
-              data-testid="order-paid"
-            >
-              {order.isPaid ? t`Paid` : t`Not paid`}
-            </span>
-          )}
-        </dd>
-      </div>
-      <div>
-        <dt>{t`Placed`}</dt>
-        <dd>{formatDateTime(order.createdDate, merchant.timezone)}</dd>
-      </div>
-      {order.atTime && (
+    <Section className="savat-section">
+      <dl className="order-facts">
         <div>
-          <dt>{t`For`}</dt>
-          <dd>{formatDateTime(order.atTime, merchant.timezone)}</dd>
+          <dt>{t`Service`}</dt>
+          <dd>{i18n._(SERVICE_TYPE_LABELS[order.serviceType])}</dd>
         </div>
-      )}
-      {order.comment && (
         <div>
-          <dt>{t`Comment`}</dt>
-          <dd>{order.comment}</dd>
+          <dt>{order.serviceType === "DELIVERY" ? t`Address` : t`Branch`}</dt>
+          <dd>{place}</dd>
         </div>
-      )}
-    </dl>
+        <div>
+          <dt>{t`Payment`}</dt>
+          <dd>
+            {i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}
+            {isOnlinePayment(order.paymentType) && (
+              <span
+                className={`order-paid order-paid--${order.isPaid ? "yes" : "no"}`}
+                data-testid="order-paid"
+              >
+                {order.isPaid ? t`Paid` : t`Not paid`}
+              </span>
+            )}
+          </dd>
+        </div>
+        <div>
+          <dt>{t`Placed`}</dt>
+          <dd>{formatDateTime(order.createdDate, merchant.timezone)}</dd>
+        </div>
+        {order.atTime && (
+          <div>
+            <dt>{t`For`}</dt>
+            <dd>{formatDateTime(order.atTime, merchant.timezone)}</dd>
+          </div>
+        )}
+        {order.comment && (
+          <div>
+            <dt>{t`Comment`}</dt>
+            <dd>{order.comment}</dd>
+          </div>
+        )}
+      </dl>
+    </Section>
   );
 }
 
@@ -183,26 +196,27 @@ function OrderLines({ order }: { order: Order }) {
   const lang = useContentLanguage();
   const format = useFormatMinor();
   return (
-    <section aria-labelledby="order-lines">
-      <h2 id="order-lines" className="section-title">
-        {t`Products`}
-      </h2>
+    <Section
+      className="savat-section"
+      aria-labelledby="order-lines"
+      header={<SectionTitle id="order-lines">{t`Products`}</SectionTitle>}
+    >
       <ul className="order-lines">
         {order.cartItems.map((item) => (
           <li key={item.id} className="order-lines__line">
-            <span>
-              {pickText(item.name, lang)} × {item.count}
+            <span className="order-lines__name">
+              {pickText(item.name, lang)} <span className="order-lines__count">× {item.count}</span>
               {item.modifications.length > 0 && (
                 <span className="order-lines__mods">
                   {item.modifications.map((m) => pickText(m.name, lang)).join(", ")}
                 </span>
               )}
             </span>
-            <span>{format(toMinor(item.price))}</span>
+            <span className="order-lines__price">{format(toMinor(item.price))}</span>
           </li>
         ))}
       </ul>
-    </section>
+    </Section>
   );
 }
 
@@ -317,9 +331,9 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
   return (
     <div className="order-actions">
       {awaitsPayment(order) && (
-        <button
-          type="button"
-          className="button-link order-actions__pay"
+        <ActionButton
+          stretched
+          className="order-actions__pay"
           disabled={pay.isPending}
           aria-busy={pay.isPending}
           onClick={() => {
@@ -327,25 +341,22 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           }}
         >
           {pay.isPending ? t`Opening the payment…` : t`Pay ${format(toMinor(order.totalPrice))}`}
-        </button>
+        </ActionButton>
       )}
       {order.serviceType === "DELIVERY" && isActiveStatus(order.status) && (
-        <Link href={`/profile/orders/${order.id}/map`} className="button-link">
-          {t`Show on the map`}
+        <Link href={`/profile/orders/${order.id}/map`} asChild>
+          <ActionButton Component="a" kind="secondary" size="m" before={<PinIcon aria-hidden="true" />}>
+            {t`Show on the map`}
+          </ActionButton>
         </Link>
       )}
-      <button type="button" className="button-link" onClick={() => void repeat()} disabled={repeating}>
+      <ActionButton kind="secondary" size="m" onClick={() => void repeat()} disabled={repeating}>
         {t`Repeat the order`}
-      </button>
-      {order.cancellable && (
-        <button type="button" className="button-link button-link--danger" onClick={confirm.open}>
-          {t`Cancel the order`}
-        </button>
-      )}
+      </ActionButton>
       {!isActiveStatus(order.status) && (
-        <button
-          type="button"
-          className="button-link"
+        <ActionButton
+          kind="secondary"
+          size="m"
           onClick={() => {
             hide.mutate(order.id, {
               onSuccess: () => {
@@ -355,29 +366,37 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           }}
         >
           {t`Hide the order`}
-        </button>
+        </ActionButton>
+      )}
+      {order.cancellable && (
+        <ActionButton kind="destructive" size="m" onClick={confirm.open}>
+          {t`Cancel the order`}
+        </ActionButton>
       )}
       <UrlSheet name="cancel-order" title={t`Are you sure?`}>
-        <p>{t`Cancel order #${order.number}?`}</p>
-        <div className="order-actions__confirm">
-          <button
-            type="button"
-            className="button-link button-link--danger"
-            disabled={cancel.isPending}
-            onClick={() => {
-              cancel.mutate(order.id, {
-                onSuccess: () => {
-                  notify({ kind: "success", text: t`The order is cancelled` });
-                  confirm.close();
-                },
-              });
-            }}
-          >
-            {t`Yes`}
-          </button>
-          <button type="button" className="button-link" onClick={confirm.close}>
-            {t`No`}
-          </button>
+        <div className="confirm-sheet">
+          <p className="confirm-sheet__text">{t`Cancel order #${order.number}?`}</p>
+          <div className="sheet-actions">
+            <ActionButton kind="secondary" stretched onClick={confirm.close}>
+              {t`No`}
+            </ActionButton>
+            <ActionButton
+              kind="destructive"
+              stretched
+              loading={cancel.isPending}
+              disabled={cancel.isPending}
+              onClick={() => {
+                cancel.mutate(order.id, {
+                  onSuccess: () => {
+                    notify({ kind: "success", text: t`The order is cancelled` });
+                    confirm.close();
+                  },
+                });
+              }}
+            >
+              {t`Yes`}
+            </ActionButton>
+          </div>
         </div>
       </UrlSheet>
     </div>

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Link, useSearch } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { LoadFailed } from "../../../components/load-failed.tsx";
+import { ActionButton } from "../../../components/action-button.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import type { Order } from "../../../domain/contract/orders.ts";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
@@ -109,27 +110,27 @@ function ArchiveList({
       <OrderList orders={list.data.content} />
       {totalPages > 1 && (
         <nav className="orders-pager" aria-label={t`Pages`}>
-          <button
-            type="button"
-            className="button-link"
+          <ActionButton
+            kind="secondary"
+            size="s"
             disabled={page === 0}
             onClick={() => {
               onPage(page - 1);
             }}
           >
             {t`Previous`}
-          </button>
+          </ActionButton>
           <span>{t`Page ${page + 1} of ${totalPages}`}</span>
-          <button
-            type="button"
-            className="button-link"
+          <ActionButton
+            kind="secondary"
+            size="s"
             disabled={list.data.last}
             onClick={() => {
               onPage(page + 1);
             }}
           >
             {t`Next`}
-          </button>
+          </ActionButton>
         </nav>
       )}
     </>

@@ -18,6 +18,7 @@ import { formatQuantity } from "../../../lib/quantity.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
+import { textColorOn } from "../../../shared/brand/brand-look.ts";
 import "./product.css";
 
 /** The full product: gallery, texts, facts, modifier choices, quantity, price and the add button. */
@@ -132,7 +133,11 @@ export function ProductDetails({
       {product.labels.length > 0 && (
         <ul className="product-details__labels" aria-label={t`Labels`}>
           {product.labels.map((label, i) => (
-            <li key={i} className="product-label" style={{ background: label.color }}>
+            <li
+              key={i}
+              className="product-label"
+              style={{ background: label.color, color: textColorOn(label.color) }}
+            >
               {pickText(label.name, lang)}
             </li>
           ))}

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
-import { Button } from "@telegram-apps/telegram-ui";
 import { useState, type SyntheticEvent } from "react";
+import { ActionButton } from "../../../components/action-button.tsx";
 import { OtpCodeField, rememberResendAt, useResendCountdown } from "../../../components/otp-code-field.tsx";
 import { PhoneField } from "../../../components/phone-field.tsx";
 import { OTP_CODE_LENGTH, type User } from "../../../domain/contract/users.ts";
@@ -67,9 +67,9 @@ function PhoneStep({ onSent }: { onSent: (phone: string) => void }) {
         error={error}
         autoFocus
       />
-      <Button type="submit" mode="filled" size="l" stretched loading={request.isPending}>
+      <ActionButton type="submit" stretched loading={request.isPending}>
         {t`Get the code`}
-      </Button>
+      </ActionButton>
     </form>
   );
 }
@@ -121,11 +121,11 @@ function CodeStep({
         check(code);
       }}
     >
-      <p>
+      <p className="auth-form__sent">
         {t`We sent a code by SMS to ${formatPhone(phone)}.`}{" "}
-        <Button mode="plain" size="s" onClick={onBack}>
+        <ActionButton kind="secondary" size="s" onClick={onBack}>
           {t`Change the number`}
-        </Button>
+        </ActionButton>
       </p>
       <OtpCodeField
         value={code}
@@ -137,15 +137,15 @@ function CodeStep({
         error={error}
         disabled={verify.isPending}
       />
-      <Button type="submit" mode="filled" size="l" stretched loading={verify.isPending}>
+      <ActionButton type="submit" stretched loading={verify.isPending}>
         {t`Confirm`}
-      </Button>
+      </ActionButton>
       <div aria-live="polite" className="auth-page__resend">
         {countdown.seconds > 0 ? (
           <p className="auth-page__countdown">{t`You can ask for a new code in ${countdown.seconds} s`}</p>
         ) : (
-          <Button
-            mode="plain"
+          <ActionButton
+            kind="secondary"
             size="m"
             loading={resend.isPending}
             onClick={() => {
@@ -160,7 +160,7 @@ function CodeStep({
             }}
           >
             {t`Send the code again`}
-          </Button>
+          </ActionButton>
         )}
       </div>
     </form>

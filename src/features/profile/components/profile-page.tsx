@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { Button, Section } from "@telegram-apps/telegram-ui";
+import { Section } from "@telegram-apps/telegram-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import { useId, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { ActionButton } from "../../../components/action-button.tsx";
 import { LinkRow, SectionTitle } from "../../../components/list-row.tsx";
 import { LoginPrompt } from "../../../components/login-prompt.tsx";
 import type { User } from "../../../domain/contract/users.ts";
@@ -93,9 +94,10 @@ export function ProfilePage() {
   return (
     <div className="page profile-page">
       <h1 className="profile-page__title">{t`Profile`}</h1>
-      <Link href="/profile/user" className="profile-card" aria-label={t`Personal information`}>
+      <Link href="/profile/user" className="profile-card">
         <UserAvatar user={user} size={64} />
         <span className="profile-card__body">
+          <span className="visually-hidden">{t`Personal information`}: </span>
           <span className="profile-card__name">{displayName(user) || t`Customer`}</span>
           {user.phone && (
             <span className="profile-card__phone" dir="ltr">
@@ -130,9 +132,9 @@ export function ProfilePage() {
       </Section>
       {brandSection}
       <div className="profile-page__logout">
-        <Button mode="outline" size="l" stretched loading={leaving} onClick={() => void signOut()}>
+        <ActionButton kind="secondary" stretched loading={leaving} onClick={() => void signOut()}>
           {t`Log out`}
-        </Button>
+        </ActionButton>
       </div>
     </div>
   );

@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
-import { Button } from "@telegram-apps/telegram-ui";
 import { useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState, type ChangeEvent, type SyntheticEvent } from "react";
+import { ActionButton } from "../../../components/action-button.tsx";
+import { ChoiceRow } from "../../../components/choice-row.tsx";
+import { TextField } from "../../../components/text-field.tsx";
 import { useLocation } from "wouter";
 import { LoginPrompt } from "../../../components/login-prompt.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
@@ -24,7 +26,6 @@ import { useUpdateUser } from "../api/update-user.ts";
 import { PhoneChangeFlow } from "./phone-change-flow.tsx";
 import { useSessionUser } from "./profile-page.tsx";
 import { UserAvatar } from "./user-avatar.tsx";
-import "../../../components/form-field.css";
 import "./profile.css";
 import { ltr } from "../../../lib/format.ts";
 
@@ -56,55 +57,6 @@ function useApplyUser() {
     saveUser(sub, user);
     queryClient.setQueryData(queryKeys.me(merchant.id), user);
   };
-}
-
-function TextField({
-  label,
-  value,
-  onChange,
-  type = "text",
-  autoComplete,
-  maxLength,
-  error,
-  name,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-  type?: string;
-  autoComplete?: string;
-  maxLength?: number;
-  error?: string | null;
-  name: string;
-}) {
-  const id = useId();
-  const errorId = useId();
-  return (
-    <div className="form-field">
-      <label className="form-field__label" htmlFor={id}>
-        {label}
-      </label>
-      <input
-        id={id}
-        name={name}
-        className="form-field__input"
-        type={type}
-        autoComplete={autoComplete}
-        maxLength={maxLength}
-        value={value}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? errorId : undefined}
-        onChange={(e: ChangeEvent<HTMLInputElement>) => {
-          onChange(e.target.value);
-        }}
-      />
-      {error && (
-        <p id={errorId} className="form-field__error" role="alert">
-          {error}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function UserForms({ user }: { user: User }) {
@@ -161,16 +113,18 @@ function UserForms({ user }: { user: User }) {
             {user.phone ? ltr(formatPhone(user.phone)) : t`Not set`}
           </span>
         </span>
-        <Button mode="bezeled" size="s" onClick={phoneSheet.open}>
+        <ActionButton kind="secondary" size="s" onClick={phoneSheet.open}>
           {user.phone ? t`Change` : t`Add`}
-        </Button>
+        </ActionButton>
       </div>
       <form className="profile-form" noValidate onSubmit={save}>
         <TextField
           name="firstName"
           label={t`First name`}
           value={firstName}
-          onChange={setFirstName}
+          onChange={(e) => {
+            setFirstName(e.target.value);
+          }}
           autoComplete="given-name"
           maxLength={NAME_MAX_LENGTH}
           error={errors.firstName ?? null}
@@ -179,7 +133,9 @@ function UserForms({ user }: { user: User }) {
           name="lastName"
           label={t`Last name`}
           value={lastName}
-          onChange={setLastName}
+          onChange={(e) => {
+            setLastName(e.target.value);
+          }}
           autoComplete="family-name"
           maxLength={NAME_MAX_LENGTH}
         />
@@ -188,7 +144,9 @@ function UserForms({ user }: { user: User }) {
           label={t`E-mail`}
           type="email"
           value={email}
-          onChange={setEmail}
+          onChange={(e) => {
+            setEmail(e.target.value);
+          }}
           autoComplete="email"
           maxLength={EMAIL_MAX_LENGTH}
           error={errors.email ?? null}
@@ -198,43 +156,43 @@ function UserForms({ user }: { user: User }) {
           label={t`Date of birth`}
           type="date"
           value={birthday}
-          onChange={setBirthday}
+          onChange={(e) => {
+            setBirthday(e.target.value);
+          }}
           autoComplete="bday"
           error={errors.birthday ?? null}
         />
-        <fieldset className="form-choice">
-          <legend>{t`Gender`}</legend>
-          <label>
-            <input
-              type="radio"
+        <fieldset className="choice-group">
+          <legend className="form-field__label">{t`Gender`}</legend>
+          <div className="choice-list choice-list--inline">
+            <ChoiceRow
               name="gender"
               checked={gender === "MALE"}
               onChange={() => {
                 setGender("MALE");
               }}
-            />
-            {t`Male`}
-          </label>
-          <label>
-            <input
-              type="radio"
+            >
+              {t`Male`}
+            </ChoiceRow>
+            <ChoiceRow
               name="gender"
               checked={gender === "FEMALE"}
               onChange={() => {
                 setGender("FEMALE");
               }}
-            />
-            {t`Female`}
-          </label>
+            >
+              {t`Female`}
+            </ChoiceRow>
+          </div>
         </fieldset>
-        <Button type="submit" mode="filled" size="l" stretched loading={update.isPending}>
+        <ActionButton type="submit" stretched loading={update.isPending}>
           {t`Save`}
-        </Button>
+        </ActionButton>
       </form>
       <div className="profile-page__danger">
-        <Button mode="plain" size="m" onClick={deleteSheet.open}>
+        <ActionButton kind="destructive" size="m" stretched onClick={deleteSheet.open}>
           {t`Delete account`}
-        </Button>
+        </ActionButton>
       </div>
       <UrlSheet name="change-phone" title={t`Change the phone number`}>
         <PhoneChangeFlow
@@ -300,12 +258,17 @@ function ProfilePhoto({ user }: { user: User }) {
           onChange={choose}
           data-testid="profile-photo-input"
         />
-        <Button mode="bezeled" size="s" loading={upload.isPending} onClick={() => input.current?.click()}>
+        <ActionButton
+          kind="secondary"
+          size="s"
+          loading={upload.isPending}
+          onClick={() => input.current?.click()}
+        >
           {user.image ? t`Change photo` : t`Add a photo`}
-        </Button>
+        </ActionButton>
         {user.image && (
-          <Button
-            mode="plain"
+          <ActionButton
+            kind="destructive"
             size="s"
             loading={remove.isPending}
             onClick={() => {
@@ -318,7 +281,7 @@ function ProfilePhoto({ user }: { user: User }) {
             }}
           >
             {t`Delete photo`}
-          </Button>
+          </ActionButton>
         )}
       </div>
     </div>
@@ -349,11 +312,9 @@ function DeleteAccountConfirm({ onCancel }: { onCancel: () => void }) {
   };
 
   return (
-    <div className="sheet-body">
-      <p>
-        <strong>{t`Are you sure?`}</strong>
-      </p>
-      <p>
+    <div className="sheet-body confirm-sheet">
+      <p className="confirm-sheet__question">{t`Are you sure?`}</p>
+      <p className="confirm-sheet__text">
         {t`Your profile, addresses, favourites and photo will be erased and you will be logged out everywhere. Your past orders stay with the shop without your name, phone or address.`}
       </p>
       {error && (
@@ -362,12 +323,12 @@ function DeleteAccountConfirm({ onCancel }: { onCancel: () => void }) {
         </p>
       )}
       <div className="sheet-actions">
-        <Button mode="filled" size="l" stretched loading={remove.isPending} onClick={confirm}>
-          {t`Yes, delete`}
-        </Button>
-        <Button mode="bezeled" size="l" stretched onClick={onCancel}>
+        <ActionButton kind="secondary" stretched onClick={onCancel}>
           {t`No`}
-        </Button>
+        </ActionButton>
+        <ActionButton kind="destructive" stretched loading={remove.isPending} onClick={confirm}>
+          {t`Yes, delete`}
+        </ActionButton>
       </div>
     </div>
   );

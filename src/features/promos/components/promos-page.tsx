@@ -1,7 +1,9 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useId, useState } from "react";
+import { useState } from "react";
 import { Link } from "wouter";
+import { ActionButton } from "../../../components/action-button.tsx";
+import { TextField } from "../../../components/text-field.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import { toMinor } from "../../../domain/money.ts";
@@ -24,10 +26,12 @@ export function PromosPage() {
   if (!userId) {
     return (
       <div className="page promos">
-        <p>{t`Log in to order and to track your orders.`}</p>
-        <Link href="/login?redirect=%2Fprofile%2Fpromos" className="button-link">
-          {t`Log in`}
-        </Link>
+        <div className="promos__state">
+          <p>{t`Log in to order and to track your orders.`}</p>
+          <Link href="/login?redirect=%2Fprofile%2Fpromos" asChild>
+            <ActionButton Component="a">{t`Log in`}</ActionButton>
+          </Link>
+        </div>
       </div>
     );
   }
@@ -40,8 +44,6 @@ function PromosList({ userId }: { userId: string }) {
   const add = useAddPromo(userId);
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const errorId = useId();
 
   const submit = (event: { preventDefault(): void }) => {
     event.preventDefault();
@@ -67,29 +69,22 @@ function PromosList({ userId }: { userId: string }) {
     <div className="page promos">
       <h1 className="page__title">{t`Promo codes`}</h1>
       <form className="promos__form" onSubmit={submit} noValidate>
-        <label htmlFor={inputId}>{t`Promo code`}</label>
         <div className="promos__row">
-          <input
-            id={inputId}
-            className="text-input"
+          <TextField
+            className="promos__field"
+            label={t`Promo code`}
             value={code}
             autoComplete="off"
             autoCapitalize="characters"
-            aria-invalid={error !== null}
-            aria-describedby={error ? errorId : undefined}
+            error={error}
             onChange={(e) => {
               setCode(e.target.value);
             }}
           />
-          <button type="submit" className="button-link" disabled={add.isPending}>
+          <ActionButton type="submit" size="m" className="promos__add" loading={add.isPending}>
             {t`Add`}
-          </button>
+          </ActionButton>
         </div>
-        {error && (
-          <p id={errorId} className="field-error" role="alert">
-            {error}
-          </p>
-        )}
       </form>
       {promos.isPending ? (
         <PageSpinner />
@@ -144,14 +139,9 @@ function PromoRow({ promo }: { promo: Promo }) {
         {until && <p className="promo-card__note">{t`Valid until ${until}`}</p>}
         {promo.used && <p className="promo-card__note">{t`Used`}</p>}
       </div>
-      <button
-        type="button"
-        className="button-link"
-        onClick={() => void copy()}
-        aria-label={t`Copy ${promo.code}`}
-      >
+      <ActionButton kind="secondary" size="s" onClick={() => void copy()} aria-label={t`Copy ${promo.code}`}>
         {t`Copy`}
-      </button>
+      </ActionButton>
     </li>
   );
 }
