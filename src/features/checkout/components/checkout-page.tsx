@@ -5,7 +5,7 @@ import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import type { WorkHourType } from "../../../domain/enums.ts";
-import type { StorefrontPaymentType } from "../../../domain/offer.ts";
+import { paymentChannelOfHost, paymentPlace, type StorefrontPaymentType } from "../../../domain/offer.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
@@ -100,9 +100,11 @@ function CheckoutForm() {
     rPhone: useId(),
   };
 
-  const form = useCheckoutForm(settings, draft.serviceType, {
-    inClickMiniApp: getPlatform().kind === "click",
-  });
+  const form = useCheckoutForm(
+    settings,
+    draft.serviceType,
+    paymentPlace(paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
+  );
   const { services, payments, serviceType, paymentType } = form;
   const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
@@ -203,6 +205,7 @@ function CheckoutForm() {
     PAYME: t`Payme`,
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
+    UZUM: t`Uzum Bank`,
   };
   const totals = quoteData?.totals;
 
