@@ -108,7 +108,14 @@ describe("the payment types a brand offers", () => {
 });
 
 describe("the payment types of a channel", () => {
-  const on = { ...NONE, cashActive: true, terminalActive: true, paymeActive: true, clickActive: true, uzumActive: true };
+  const on = {
+    ...NONE,
+    cashActive: true,
+    terminalActive: true,
+    paymeActive: true,
+    clickActive: true,
+    uzumActive: true,
+  };
   // Payme and Uzum on the web and in Telegram, not in the Click app; Click everywhere; cash not by QR.
   const byChannel: ChannelPaymentTypes = {
     WEB: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],

@@ -60,7 +60,12 @@ export type UzumOperation = (typeof UZUM_OPERATIONS)[number];
 /** Our transaction states as Uzum's names (1 created, 2 confirmed, -1/-2 reversed before/after confirm). */
 export type UzumTransState = "CREATED" | "CONFIRMED" | "REVERSED";
 
-const serviceId = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).describe("The brand's Uzum service id");
+const serviceId = z
+  .number()
+  .int()
+  .nonnegative()
+  .max(Number.MAX_SAFE_INTEGER)
+  .describe("The brand's Uzum service id");
 const timestamp = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER).describe("ms since the epoch");
 const transId = z
   .string()
@@ -115,7 +120,9 @@ export interface UzumContext {
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The Basic credentials of an `Authorization` header, or undefined. */
-export function basicCredentials(header: string | undefined): { login: string; password: string } | undefined {
+export function basicCredentials(
+  header: string | undefined,
+): { login: string; password: string } | undefined {
   const match = /^Basic ([A-Za-z0-9+/=]{1,1024})$/.exec(header?.trim() ?? "");
   if (!match?.[1]) return undefined;
   const text = Buffer.from(match[1], "base64").toString("utf8");
@@ -292,10 +299,10 @@ async function confirm(ctx: UzumContext, req: UzumRequest, merchantId: string): 
     const order = await lockOrder(tx, { merchantId, orderId: found.orderId });
     const t = await lockProviderTransaction(tx, { merchantId, id: found.id });
     if (!t) return uzumFailure(req, "TRANSACTION_NOT_FOUND", now);
+    if (req.amount !== undefined && req.amount !== t.amount) return uzumFailure(req, "INCORRECT_AMOUNT", now);
     // A replay: the same success, nothing changed.
     if (t.state === 2) return transAnswer(req, t, now);
     if (t.state !== 1) return uzumFailure(req, "TRANSACTION_REVERSED", now);
-    if (req.amount !== undefined && req.amount !== t.amount) return uzumFailure(req, "INCORRECT_AMOUNT", now);
     const refuse = async (outcome: UzumErrorName) => {
       await updatePaymentTransaction(tx, {
         merchantId,
