@@ -133,9 +133,7 @@ export function cityZones(options: {
   return regions;
 }
 
-export function paymentMethods(
-  types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "UZUM")[],
-): PaymentInput[] {
+export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "UZUM")[]): PaymentInput[] {
   const titles: Record<string, Text> = {
     CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
     TERMINAL: {

@@ -180,7 +180,7 @@ beforeAll(async () => {
     )
     .orderBy(asc(products.costPrice))
     .limit(1);
-  roll = { id: product!.id, price: Number(product!.price) };
+  roll = { id: product!.id, price: product!.price };
   await t.db
     .update(merchants)
     .set({
