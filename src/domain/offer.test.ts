@@ -5,6 +5,7 @@ import {
   offeredServiceTypes,
   paymentMethodType,
   paymentChannelOf,
+  paymentChannelOfHost,
   paymentOffered,
   paymentPlace,
   serviceOffered,
@@ -161,5 +162,11 @@ describe("the payment types of a channel", () => {
     expect(paymentChannelOf("TELEGRAM")).toBe("BOT");
     expect(paymentChannelOf("CLICK")).toBe("APP");
     expect(paymentChannelOf("APP")).toBe("APP");
+  });
+
+  it("maps the storefront's host to its payment channel", () => {
+    expect(paymentChannelOfHost("web")).toBe("WEB");
+    expect(paymentChannelOfHost("telegram")).toBe("BOT");
+    expect(paymentChannelOfHost("click")).toBe("APP");
   });
 });
