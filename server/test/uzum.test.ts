@@ -4,7 +4,7 @@
 // paid exactly once for exactly its total; replays, concurrency, another brand, a timed-out order,
 // reverse before and after confirm; the pay link and the demo's fake Uzum page; the per-channel
 // payment rule for UZUM.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
 import {
@@ -450,13 +450,19 @@ describe("confirm", () => {
   it("10009 for an order past its payment time-out, before and after the sweep cancels it", async () => {
     const order = await placeOrder();
     const transId = await created(order);
+    const later = await placeOrder();
+    const laterId = await created(later);
     await t.db
       .update(orders)
       .set({ createdDate: new Date(Date.now() - 60 * 60_000) })
-      .where(eq(orders.id, order.id));
+      .where(inArray(orders.id, [order.id, later.id]));
     expectFailed(await call("check", { params: params(order) }), "10009");
     expectFailed(await call("confirm", { transId }), "10009");
-    expect(await sweepUnpaidOrders(t.db, events, new Date())).toContain(order.id);
+    const swept = await sweepUnpaidOrders(t.db, events, new Date());
+    expect(swept).toEqual(expect.arrayContaining([order.id, later.id]));
+    // The sweep cancelled the open transaction with its order: its confirm says why.
+    expectFailed(await call("confirm", { transId: laterId }), "10009");
+    expect(await transactionsOf(later.id)).toMatchObject([{ state: -1, reason: 4 }]);
     expectFailed(
       await call("create", { transId: randomUUID(), params: params(order), amount: tiyin(order) }),
       "10009",

@@ -302,6 +302,8 @@ async function confirm(ctx: UzumContext, req: UzumRequest, merchantId: string): 
     if (req.amount !== undefined && req.amount !== t.amount) return uzumFailure(req, "INCORRECT_AMOUNT", now);
     // A replay: the same success, nothing changed.
     if (t.state === 2) return transAnswer(req, t, now);
+    // Cancelled with its order (the payment time-out's sweep, or staff): the order's reason first.
+    if (t.state === -1 && order.status === "CANCELED") return uzumFailure(req, "ORDER_CANCELLED", now);
     if (t.state !== 1) return uzumFailure(req, "TRANSACTION_REVERSED", now);
     const refuse = async (outcome: UzumErrorName) => {
       await updatePaymentTransaction(tx, {
