@@ -133,7 +133,7 @@ export function cityZones(options: {
   return regions;
 }
 
-export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK")[]): PaymentInput[] {
+export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "UZUM")[]): PaymentInput[] {
   const titles: Record<string, Text> = {
     CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
     TERMINAL: {
@@ -145,19 +145,20 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK")[
     },
     PAYME: { uz: "Payme", ru: "Payme", eng: "Payme", zh: "Payme", ar: "Payme" },
     CLICK: { uz: "Click", ru: "Click", eng: "Click", zh: "Click", ar: "Click" },
+    UZUM: { uz: "Uzum Bank", ru: "Uzum Bank", eng: "Uzum Bank", zh: "Uzum Bank", ar: "Uzum Bank" },
   };
   return types.map((type, i) => ({
     type,
-    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click" }[type],
+    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click", UZUM: "Uzum" }[type],
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
     // Payme's checkout page opens from the website and from the Telegram mini app (Telegram's link
     // opener); the Click mini app pays with Click (its CLICK_MINI_APP choice is the CLICK method on
-    // the app channel).
+    // the app channel). Uzum's checkout likewise is not offered inside the Click app.
     botEnabled: true,
-    appEnabled: type !== "PAYME",
-    operatorEnabled: type !== "PAYME",
+    appEnabled: type !== "PAYME" && type !== "UZUM",
+    operatorEnabled: type !== "PAYME" && type !== "UZUM",
   }));
 }
 

@@ -221,6 +221,11 @@ export function sushi(): { file: Brand; images: BrandImages } {
         telegramBotUsername: "savat_sushi_demo_bot",
         paymeMerchantId: "000000000000000000000003",
         paymeKey: "DEMO-sushi-payme-test-key-for-local-testing-only",
+        // Uzum Bank's Merchant API: the demo's fake Uzum page calls our webhooks with this service id
+        // and HTTP Basic login and password.
+        uzumServiceId: "30003",
+        uzumWebhookLogin: "sushi-uzum",
+        uzumWebhookPassword: "DEMO-sushi-uzum-password-for-local-testing-only",
       },
     },
     webSettings: {
@@ -246,6 +251,7 @@ export function sushi(): { file: Brand; images: BrandImages } {
       termsOfUseActive: true,
       cashActive: true,
       terminalActive: true,
+      uzumActive: true,
       telegramBotActive: true,
       telegramBotLink: "https://t.me/savat_sushi_demo_bot",
       basketPosition: "FLOATING_OVER_PRODUCT",
@@ -318,7 +324,7 @@ export function sushi(): { file: Brand; images: BrandImages } {
       ],
     }),
     orderSettings: { feeFreeThreshold: 250_000, minOrderAmount: 50_000 },
-    paymentMethods: paymentMethods(["CASH", "TERMINAL"]),
+    paymentMethods: paymentMethods(["CASH", "TERMINAL", "UZUM"]),
     menu: { groups: sushiMenu(images) },
     promos: [
       {

@@ -182,7 +182,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         version: "1.0.0",
       },
       components: {
-        securitySchemes: { bearer: { type: "http", scheme: "bearer" } },
+        securitySchemes: {
+          bearer: { type: "http", scheme: "bearer" },
+          basic: { type: "http", scheme: "basic" },
+        },
       },
     },
     transform: jsonSchemaTransform,

@@ -17,6 +17,8 @@ const flag = z
 export const FAKE_PAYME_CHECKOUT_PATH = "/api/dev/payme/checkout";
 /** The demo's fake Click pay page (server/src/routes/dev/fake-click-pay.ts). */
 export const FAKE_CLICK_CHECKOUT_PATH = "/api/dev/click/pay";
+/** The demo's fake Uzum Bank pay page (server/src/routes/dev/fake-uzum-pay.ts). */
+export const FAKE_UZUM_CHECKOUT_PATH = "/api/dev/uzum/pay";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
@@ -53,6 +55,12 @@ const envSchema = z.object({
       error: "must be an http(s) URL or a path on this server (starting with /, no trailing /)",
     })
     .optional(),
+  UZUM_CHECKOUT_URL: z
+    .union([httpUrl, z.string().regex(/^\/[\w./-]*[^/]$/)], {
+      error: "must be an http(s) URL or a path on this server (starting with /, no trailing /)",
+    })
+    .optional(),
+  UZUM_API_URL: httpUrl.optional(),
   MAP_STYLE_URL: z
     .union([z.literal("offline"), httpUrl], { error: 'must be an http(s) URL or "offline"' })
     .optional(),
@@ -133,6 +141,13 @@ export interface Config {
   paymeCheckoutUrl: string;
   /** Click's pay page (`?service_id=&merchant_id=&amount=&transaction_param=&return_url=`). */
   clickCheckoutUrl: string;
+  /** Uzum Bank's pay page (`?serviceId=&orderId=&amount=<tiyin>&redirectUrl=`; an assumption, docs/decisions.md). */
+  uzumCheckoutUrl: string;
+  /**
+   * Uzum Bank's card checkout API (`/api/v1`, X-API-Key and X-Terminal-Id headers). Reserved: this
+   * version takes Uzum payments through the Merchant API webhooks only and never calls it.
+   */
+  uzumApiUrl: string | undefined;
   /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
   mapStyleUrl: string | undefined;
   /** Origins of remote images (a brand's image CDN) the Content-Security-Policy allows. */
@@ -231,6 +246,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     clickCheckoutUrl:
       e.CLICK_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_CLICK_CHECKOUT_PATH : "https://my.click.uz/services/pay"),
+    uzumCheckoutUrl:
+      e.UZUM_CHECKOUT_URL?.replace(/\/+$/, "") ??
+      (demo ? FAKE_UZUM_CHECKOUT_PATH : "https://www.uzumbank.uz/open-service"),
+    uzumApiUrl: e.UZUM_API_URL,
     mapStyleUrl: e.MAP_STYLE_URL,
     imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,

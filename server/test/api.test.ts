@@ -201,7 +201,16 @@ describe("brand resolution and settings", () => {
     });
     const { merchantWebSettings } = await import("../src/db/schema/index.ts");
     const { getTableColumns } = await import("drizzle-orm");
-    expect(Object.keys(settings).sort()).toEqual(Object.keys(getTableColumns(merchantWebSettings)).sort());
+    // Every column, plus the per-channel payment method types (issue 12) from the payment methods.
+    expect(Object.keys(settings).sort()).toEqual(
+      [...Object.keys(getTableColumns(merchantWebSettings)), "channelPaymentTypes"].sort(),
+    );
+    // Lavash's Payme is on for the web and Telegram, not for the Click app.
+    expect(settings.channelPaymentTypes).toMatchObject({
+      WEB: expect.arrayContaining(["CASH", "TERMINAL", "PAYME"]),
+      BOT: expect.arrayContaining(["PAYME"]),
+    });
+    expect((settings.channelPaymentTypes as { APP: string[] }).APP).not.toContain("PAYME");
 
     const dark = (await get("/api/support/v1/merchant/settings/web", plov)).json();
     expect(dark).toMatchObject({ isDark: true, mainColorType: "DARK", deliveryActive: false });

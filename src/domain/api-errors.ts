@@ -567,6 +567,95 @@ export const CLICK_ERRORS = {
 
 export type ClickErrorName = keyof typeof CLICK_ERRORS;
 
+/**
+ * The error codes of Uzum Bank's Merchant API webhooks (POST /api/payments/v1/uzum/*): a refusal is
+ * `status: "FAILED"` with `errorCode` (a string of digits). Assumption (docs/decisions.md, Payments:
+ * Uzum): Uzum's public description names the 100xx family but not every number, so these are the
+ * codes we chose and hand to Uzum when the service is registered.
+ */
+export const UZUM_ERRORS = {
+  ACCESS_DENIED: {
+    code: "10001",
+    uz: "Kirish rad etildi",
+    ru: "Доступ запрещён",
+    eng: "Access denied: wrong HTTP Basic credentials",
+  },
+  JSON_PARSE_ERROR: {
+    code: "10002",
+    uz: "JSON so'rovni o'qib bo'lmadi",
+    ru: "Ошибка парсинга JSON",
+    eng: "The JSON request could not be parsed",
+  },
+  BAD_REQUEST: {
+    code: "10005",
+    uz: "So'rov maydonlari noto'g'ri",
+    ru: "Неверный формат запроса",
+    eng: "Missing or malformed request fields",
+  },
+  SERVICE_ID_MISMATCH: {
+    code: "10006",
+    uz: "Xizmat identifikatori noto'g'ri",
+    ru: "Неверный идентификатор сервиса",
+    eng: "The serviceId is not the brand's",
+  },
+  ORDER_NOT_FOUND: {
+    code: "10007",
+    uz: "Buyurtma topilmadi yoki uni Uzum orqali to'lab bo'lmaydi",
+    ru: "Заказ не найден или не оплачивается через Uzum",
+    eng: "The order is not found or not paid with Uzum",
+  },
+  ALREADY_PAID: {
+    code: "10008",
+    uz: "Buyurtma allaqachon to'langan",
+    ru: "Заказ уже оплачен",
+    eng: "The order is already paid",
+  },
+  ORDER_CANCELLED: {
+    code: "10009",
+    uz: "Buyurtma bekor qilingan yoki to'lov muddati o'tgan",
+    ru: "Заказ отменён или время оплаты истекло",
+    eng: "The order is cancelled or its payment time ran out",
+  },
+  INCORRECT_AMOUNT: {
+    code: "10011",
+    uz: "To'lov summasi buyurtma summasiga teng emas",
+    ru: "Сумма платежа не совпадает с суммой заказа",
+    eng: "The amount is not the order's total",
+  },
+  TRANSACTION_NOT_FOUND: {
+    code: "10014",
+    uz: "Tranzaksiya topilmadi",
+    ru: "Транзакция не найдена",
+    eng: "The transaction is not found",
+  },
+  TRANSACTION_CONFLICT: {
+    code: "10016",
+    uz: "Tranzaksiya boshqa buyurtma yoki summaga tegishli",
+    ru: "Транзакция относится к другому заказу или сумме",
+    eng: "The transId is already used for another order or amount",
+  },
+  TRANSACTION_REVERSED: {
+    code: "10017",
+    uz: "Tranzaksiya bekor qilingan",
+    ru: "Транзакция отменена",
+    eng: "The transaction is reversed",
+  },
+  CANNOT_REVERSE: {
+    code: "10018",
+    uz: "To'lovni qaytarib bo'lmaydi: buyurtma yetkazilgan",
+    ru: "Платёж нельзя отменить: заказ уже выполнен",
+    eng: "The payment cannot be reversed: the order is completed",
+  },
+  INTERNAL_ERROR: {
+    code: "99999",
+    uz: "Ichki xatolik",
+    ru: "Внутренняя ошибка",
+    eng: "Internal error",
+  },
+} as const satisfies Record<string, { code: string; uz: string; ru: string; eng: string }>;
+
+export type UzumErrorName = keyof typeof UZUM_ERRORS;
+
 export type ApiErrorCode = keyof typeof API_ERRORS;
 export const API_ERROR_CODES = Object.keys(API_ERRORS) as [ApiErrorCode, ...ApiErrorCode[]];
 

@@ -4,9 +4,14 @@ import {
   offeredPaymentTypes,
   offeredServiceTypes,
   paymentMethodType,
+  paymentChannelOf,
+  paymentChannelOfHost,
   paymentOffered,
+  paymentPlace,
   serviceOffered,
+  type ChannelPaymentTypes,
   type OfferSettings,
+  type PaymentPlace,
 } from "./offer.ts";
 
 const NONE: OfferSettings = {
@@ -17,9 +22,12 @@ const NONE: OfferSettings = {
   terminalActive: false,
   paymeActive: false,
   clickActive: false,
+  uzumActive: false,
 };
-const WEB = { inClickMiniApp: false };
-const CLICK_APP = { inClickMiniApp: true };
+/** Every method switched on: the switches alone decide. */
+const ALL = ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"] as const;
+const WEB: PaymentPlace = { channel: "WEB", methods: ALL };
+const CLICK_APP: PaymentPlace = { channel: "APP", methods: ALL };
 
 describe("the service types a brand offers", () => {
   it("lists each switched-on type in delivery, pickup, dine-in order", () => {
@@ -97,5 +105,68 @@ describe("the payment types a brand offers", () => {
     expect(paymentMethodType("CLICK_MINI_APP")).toBe("CLICK");
     expect(paymentMethodType("CLICK")).toBe("CLICK");
     expect(paymentMethodType("PAYME")).toBe("PAYME");
+  });
+});
+
+describe("the payment types of a channel", () => {
+  const on = {
+    ...NONE,
+    cashActive: true,
+    terminalActive: true,
+    paymeActive: true,
+    clickActive: true,
+    uzumActive: true,
+  };
+  // Payme and Uzum on the web and in Telegram, not in the Click app; Click everywhere; cash not by QR.
+  const byChannel: ChannelPaymentTypes = {
+    WEB: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
+    BOT: ["CASH", "PAYME", "UZUM"],
+    APP: ["CASH", "TERMINAL", "CLICK"],
+    QR: ["TERMINAL"],
+  };
+
+  it("lists only the types whose method the brand switched on for this channel", () => {
+    expect(offeredPaymentTypes(on, paymentPlace("WEB", byChannel))).toEqual([
+      "CASH",
+      "TERMINAL",
+      "PAYME",
+      "CLICK",
+      "UZUM",
+    ]);
+    expect(offeredPaymentTypes(on, paymentPlace("BOT", byChannel))).toEqual(["CASH", "PAYME", "UZUM"]);
+    expect(offeredPaymentTypes(on, paymentPlace("APP", byChannel))).toEqual([
+      "CASH",
+      "TERMINAL",
+      "CLICK_MINI_APP",
+    ]);
+    expect(offeredPaymentTypes(on, paymentPlace("QR", byChannel))).toEqual(["TERMINAL"]);
+  });
+
+  it("refuses inside the Click app what the app channel does not switch on (Payme, Uzum)", () => {
+    const app = paymentPlace("APP", byChannel);
+    expect(paymentOffered(on, "PAYME", app)).toBe(false);
+    expect(paymentOffered(on, "UZUM", app)).toBe(false);
+    expect(paymentOffered(on, "CLICK_MINI_APP", app)).toBe(true);
+    expect(paymentOffered(on, "TERMINAL", paymentPlace("BOT", byChannel))).toBe(false);
+  });
+
+  it("needs both the web switch and the channel's method", () => {
+    const web = paymentPlace("WEB", byChannel);
+    expect(paymentOffered({ ...on, uzumActive: false }, "UZUM", web)).toBe(false);
+    expect(paymentOffered(on, "UZUM", { channel: "WEB", methods: ["CASH"] })).toBe(false);
+    expect(offeredPaymentTypes(on, { channel: "WEB", methods: [] })).toEqual([]);
+  });
+
+  it("maps a session's sign-in channel to its payment channel", () => {
+    expect(paymentChannelOf("WEB")).toBe("WEB");
+    expect(paymentChannelOf("TELEGRAM")).toBe("BOT");
+    expect(paymentChannelOf("CLICK")).toBe("APP");
+    expect(paymentChannelOf("APP")).toBe("APP");
+  });
+
+  it("maps the storefront's host to its payment channel", () => {
+    expect(paymentChannelOfHost("web")).toBe("WEB");
+    expect(paymentChannelOfHost("telegram")).toBe("BOT");
+    expect(paymentChannelOfHost("click")).toBe("APP");
   });
 });

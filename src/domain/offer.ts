@@ -1,5 +1,6 @@
-// What a brand offers at checkout, decided by its web settings' switches. The storefront lists these
-// choices and the order check refuses anything else, so both read this one rule.
+// What a brand offers at checkout, decided by its web settings' switches and, for payments, by the
+// payment methods it switched on for the channel the customer orders through. The storefront lists
+// these choices and the order check refuses anything else, so both read this one rule.
 import type { WebSettings } from "./contract/merchant.ts";
 import type { PaymentType, ServiceType } from "./enums.ts";
 
@@ -15,7 +16,7 @@ export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
  * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, the
  * checkout takes the customer to the provider, and the provider's callback pays it.
  */
-export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP"] as const;
+export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP", "UZUM"] as const;
 export type OnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
 
 export function isOnlinePayment(type: PaymentType): type is OnlinePaymentType {
@@ -32,17 +33,53 @@ export type OfferSettings = Pick<
   | "terminalActive"
   | "paymeActive"
   | "clickActive"
+  | "uzumActive"
 >;
 
 /** The switches of the payment types. */
-type PaymentSwitches = Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive" | "clickActive">;
+type PaymentSwitches = Pick<
+  OfferSettings,
+  "cashActive" | "terminalActive" | "paymeActive" | "clickActive" | "uzumActive"
+>;
 
 /**
- * Where the customer orders: Click's choice is CLICK inside the Click mini app's web view only as
- * CLICK_MINI_APP (the spec's type for it), and CLICK everywhere else.
+ * The channels a brand's payment method is switched on for (its webEnabled, botEnabled, appEnabled
+ * and qrEnabled): the website, the Telegram mini app, the Click mini app, a table's QR code (later).
+ */
+export const PAYMENT_CHANNELS = ["WEB", "BOT", "APP", "QR"] as const;
+export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
+
+/** Per channel, the types of the brand's active payment methods switched on for it. */
+export type ChannelPaymentTypes = Record<PaymentChannel, readonly PaymentType[]>;
+
+/** The payment channel of a session's sign-in channel (Click's mini app and the app share APP). */
+export function paymentChannelOf(channel: "WEB" | "TELEGRAM" | "CLICK" | "APP"): PaymentChannel {
+  if (channel === "WEB") return "WEB";
+  if (channel === "TELEGRAM") return "BOT";
+  return "APP";
+}
+
+/** The payment channel of the storefront's host: the website, Telegram's or Click's mini app. */
+export function paymentChannelOfHost(kind: "web" | "telegram" | "click"): PaymentChannel {
+  if (kind === "telegram") return "BOT";
+  if (kind === "click") return "APP";
+  return "WEB";
+}
+
+/**
+ * Where the customer orders: the channel, and the method types the brand switched on for it. Click's
+ * choice is CLICK inside the Click mini app (channel APP) only as CLICK_MINI_APP (the spec's type
+ * for it), and CLICK everywhere else.
  */
 export interface PaymentPlace {
-  inClickMiniApp: boolean;
+  channel: PaymentChannel;
+  /** The types of the brand's active payment methods switched on for this channel. */
+  methods: readonly PaymentType[];
+}
+
+/** The place of a channel, from the brand's per-channel lists. */
+export function paymentPlace(channel: PaymentChannel, byChannel: ChannelPaymentTypes): PaymentPlace {
+  return { channel, methods: byChannel[channel] };
 }
 
 const SERVICE_SWITCH = {
@@ -60,6 +97,7 @@ const ONLINE_PAYMENT_SWITCH = {
   PAYME: "paymeActive",
   CLICK: "clickActive",
   CLICK_MINI_APP: "clickActive",
+  UZUM: "uzumActive",
 } as const satisfies Record<OnlinePaymentType, keyof OfferSettings>;
 
 function isStorefrontService(type: ServiceType): type is OfferedServiceType {
@@ -85,17 +123,28 @@ export function offeredServiceTypes(
   return OFFERED_SERVICE_TYPES.filter((type) => settings[SERVICE_SWITCH[type]]);
 }
 
-/** Whether an online type is the one this place offers (Click's type depends on the place). */
-function fitsPlace(type: OnlinePaymentType, place: PaymentPlace): boolean {
-  if (type === "CLICK") return !place.inClickMiniApp;
-  if (type === "CLICK_MINI_APP") return place.inClickMiniApp;
-  return true;
+/**
+ * Whether this place offers the type: Click's type depends on the channel, and the brand's payment
+ * method of the type must be switched on for the channel.
+ */
+function fitsPlace(type: StorefrontPaymentType, place: PaymentPlace): boolean {
+  if (type === "CLICK" && place.channel === "APP") return false;
+  if (type === "CLICK_MINI_APP" && place.channel !== "APP") return false;
+  return place.methods.includes(paymentMethodType(type));
 }
 
-/** Whether the brand's switches allow this payment type (the server also checks its payment method). */
+/** Whether the brand's web switch of the type is on. */
+function switchedOn(settings: PaymentSwitches, type: StorefrontPaymentType): boolean {
+  return isOnlinePayment(type) ? settings[ONLINE_PAYMENT_SWITCH[type]] : settings[PAYMENT_SWITCH[type]];
+}
+
+/**
+ * Whether the brand offers this payment type at this place: its switch is on and its payment method
+ * is switched on for the place's channel.
+ */
 export function paymentOffered(settings: PaymentSwitches, type: PaymentType, place: PaymentPlace): boolean {
-  if (isOnlinePayment(type)) return fitsPlace(type, place) && settings[ONLINE_PAYMENT_SWITCH[type]];
-  return isOfflinePayment(type) && settings[PAYMENT_SWITCH[type]];
+  if (!isOnlinePayment(type) && !isOfflinePayment(type)) return false;
+  return switchedOn(settings, type) && fitsPlace(type, place);
 }
 
 /** A payment type the storefront can take: on receipt or online. */
@@ -103,10 +152,9 @@ export type StorefrontPaymentType = OfferedPaymentType | OnlinePaymentType;
 
 /** The payment types the brand offers, in the order the checkout lists them: on receipt, then online. */
 export function offeredPaymentTypes(settings: PaymentSwitches, place: PaymentPlace): StorefrontPaymentType[] {
-  return [
-    ...OFFERED_PAYMENT_TYPES.filter((type) => settings[PAYMENT_SWITCH[type]]),
-    ...ONLINE_PAYMENT_TYPES.filter((type) => fitsPlace(type, place) && settings[ONLINE_PAYMENT_SWITCH[type]]),
-  ];
+  return [...OFFERED_PAYMENT_TYPES, ...ONLINE_PAYMENT_TYPES].filter(
+    (type) => switchedOn(settings, type) && fitsPlace(type, place),
+  );
 }
 
 /**

@@ -41,6 +41,13 @@ export function settings(overrides: Partial<WebSettings> = {}): WebSettings {
     pickupActive: true,
     phone: "998712000000",
     phoneActive: true,
+    // Every method on every channel: the switches above decide unless a test says otherwise.
+    channelPaymentTypes: {
+      WEB: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
+      BOT: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
+      APP: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
+      QR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
+    },
     ...overrides,
   };
 }

@@ -177,6 +177,9 @@ const integrationsSchema = z.strictObject({
   paymeKey: optionalText,
   uzumTerminalId: optionalText,
   uzumApiKey: optionalText,
+  uzumServiceId: optionalText,
+  uzumWebhookLogin: optionalText,
+  uzumWebhookPassword: optionalText,
 });
 
 const merchantSchema = z.strictObject({

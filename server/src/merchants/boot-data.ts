@@ -8,7 +8,7 @@ import { resolveBrandSub } from "#domain/brand-host.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
-import { findMerchantBySub, getWebSettings } from "../repositories/merchants.ts";
+import { findMerchantBySub, getWebSettings, listChannelPaymentTypes } from "../repositories/merchants.ts";
 import { toMerchant, toWebSettings } from "./present.ts";
 
 /**
@@ -35,7 +35,12 @@ export async function bootDataFor(
   const merchant = merchantSchema.parse(toMerchant(row));
   const settings =
     merchant.isActive && !merchant.deleted
-      ? webSettingsSchema.parse(toWebSettings(await getWebSettings(db, { merchantId: merchant.id })))
+      ? webSettingsSchema.parse(
+          toWebSettings(
+            await getWebSettings(db, { merchantId: merchant.id }),
+            await listChannelPaymentTypes(db, { merchantId: merchant.id }),
+          ),
+        )
       : null;
   return { sub: brand.sub, merchant, settings };
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import type { ChannelPaymentTypes } from "#domain/offer.ts";
 import type { merchantSchema, webSettingsSchema } from "#domain/contract/merchant.ts";
 import type { MerchantRow, WebSettingsRow } from "../repositories/merchants.ts";
 
@@ -26,9 +27,18 @@ export function toMerchant(m: MerchantRow): z.output<typeof merchantSchema> {
   };
 }
 
-export function toWebSettings(s: WebSettingsRow): z.output<typeof webSettingsSchema> {
+export function toWebSettings(
+  s: WebSettingsRow,
+  channelPaymentTypes: ChannelPaymentTypes,
+): z.output<typeof webSettingsSchema> {
   return {
     ...s,
+    channelPaymentTypes: {
+      WEB: [...channelPaymentTypes.WEB],
+      BOT: [...channelPaymentTypes.BOT],
+      APP: [...channelPaymentTypes.APP],
+      QR: [...channelPaymentTypes.QR],
+    },
     createdDate: s.createdDate.toISOString(),
     lastModifiedDate: s.lastModifiedDate.toISOString(),
   };

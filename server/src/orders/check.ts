@@ -14,7 +14,7 @@ import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
 import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
-import { paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
+import { paymentChannelOf, paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
 import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
@@ -139,7 +139,10 @@ function paymentEnabled(
   methodOn: boolean,
   ctx: CheckContext,
 ): boolean {
-  return paymentOffered(ws, type, { inClickMiniApp: ctx.channel === "CLICK" }) && methodOn;
+  // The query answered whether the type's method is on for the order's channel: the shared rule
+  // gets that channel's list as far as this type is concerned.
+  const channel = paymentChannelOf(ctx.channel);
+  return paymentOffered(ws, type, { channel, methods: methodOn ? [paymentMethodType(type)] : [] });
 }
 
 /** The later order's moment: the merchant's local day and time (seconds zero), or deliveryAt. */

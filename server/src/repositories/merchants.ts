@@ -1,5 +1,6 @@
 import { and, asc, eq, isNull, or } from "drizzle-orm";
 import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
+import type { ChannelPaymentTypes } from "#domain/offer.ts";
 import type { Db } from "../db/types.ts";
 import {
   brands,
@@ -177,4 +178,28 @@ export function paymentMethodsOn(
 export async function listAppPaymentTypes(db: Db, { merchantId }: Tenant) {
   const rows = await paymentMethodsOn(db, { merchantId, channel: "APP" });
   return [...new Set(rows.map((r) => r.type))];
+}
+
+/** Per payment channel, the types of the brand's active payment methods switched on for it. */
+export async function listChannelPaymentTypes(db: Db, { merchantId }: Tenant): Promise<ChannelPaymentTypes> {
+  const rows = await db
+    .select({
+      type: paymentMethods.type,
+      web: paymentMethodSettings.webEnabled,
+      bot: paymentMethodSettings.botEnabled,
+      app: paymentMethodSettings.appEnabled,
+      qr: paymentMethodSettings.qrEnabled,
+    })
+    .from(paymentMethods)
+    .innerJoin(paymentMethodSettings, eq(paymentMethodSettings.paymentMethodId, paymentMethods.id))
+    .where(
+      and(
+        eq(paymentMethods.merchantId, merchantId),
+        eq(paymentMethodSettings.merchantId, merchantId),
+        eq(paymentMethodSettings.isActive, true),
+      ),
+    )
+    .orderBy(asc(paymentMethods.priority), asc(paymentMethods.id));
+  const of = (on: (r: (typeof rows)[number]) => boolean) => [...new Set(rows.filter(on).map((r) => r.type))];
+  return { WEB: of((r) => r.web), BOT: of((r) => r.bot), APP: of((r) => r.app), QR: of((r) => r.qr) };
 }

@@ -212,3 +212,38 @@ export async function listClickCredentials(db: Db, serviceId: string): Promise<C
     r.secretKey && r.serviceId ? [{ ...r, serviceId: r.serviceId, secretKey: r.secretKey }] : [],
   );
 }
+
+/** A brand's Uzum Merchant API credentials (the password never leaves the server). */
+export interface UzumCredentials {
+  merchantId: string;
+  name: (typeof merchants.$inferSelect)["name"];
+  serviceId: string;
+  login: string;
+  password: string;
+}
+
+/** The brands whose Uzum webhook login is `login` (or every brand with Uzum, without a login). */
+export async function listUzumCredentials(db: Db, login?: string): Promise<UzumCredentials[]> {
+  const rows = await db
+    .select({
+      merchantId: merchants.id,
+      name: merchants.name,
+      serviceId: merchants.uzumServiceId,
+      login: merchants.uzumWebhookLogin,
+      password: merchants.uzumWebhookPassword,
+    })
+    .from(merchants)
+    .where(
+      and(
+        login === undefined ? isNotNull(merchants.uzumWebhookLogin) : eq(merchants.uzumWebhookLogin, login),
+        isNotNull(merchants.uzumWebhookPassword),
+        isNotNull(merchants.uzumServiceId),
+        eq(merchants.deleted, false),
+      ),
+    );
+  return rows.flatMap((r) =>
+    r.serviceId && r.login && r.password
+      ? [{ ...r, serviceId: r.serviceId, login: r.login, password: r.password }]
+      : [],
+  );
+}

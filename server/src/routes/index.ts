@@ -14,6 +14,7 @@ import { OrderEvents } from "../orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
+import { uzumMerchantRoutes } from "./payments/uzum.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   // Payment providers call without a merchant header: the order or transaction names the brand.
   await app.register(paymeRoutes, { events });
   await app.register(clickShopRoutes, { events });
+  await app.register(uzumMerchantRoutes, { events });
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);

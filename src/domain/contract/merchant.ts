@@ -94,6 +94,20 @@ export const webSettingsSchema = z
     clickActive: z.boolean(),
     uzumActive: z.boolean(),
     cardActive: z.boolean(),
+    channelPaymentTypes: z
+      .object({
+        WEB: z.array(z.enum(PAYMENT_TYPES)),
+        BOT: z.array(z.enum(PAYMENT_TYPES)),
+        APP: z.array(z.enum(PAYMENT_TYPES)),
+        QR: z.array(z.enum(PAYMENT_TYPES)),
+      })
+      .describe(
+        "Per channel (WEB the website, BOT the Telegram mini app, APP the Click mini app, QR a " +
+          "table's QR code), the types of the brand's active payment methods switched on for it " +
+          "(webEnabled, botEnabled, appEnabled, qrEnabled). Checkout offers a type only when its " +
+          "switch above (cashActive, paymeActive, ...) is on and its method is listed here for the " +
+          "channel; CLICK_MINI_APP is the CLICK method on APP.",
+      ),
     iosAppLink: z.string(),
     iosAppActive: z.boolean(),
     androidAppLink: z.string(),

@@ -6,7 +6,7 @@ export const checkoutParamsSchema = z.object({ orderId: uuidSchema });
 /** GET /payments/v2/checkout/{orderId}: where the customer pays an order online. */
 export const checkoutSchema = z
   .object({
-    provider: z.enum(["PAYME", "CLICK"]),
+    provider: z.enum(["PAYME", "CLICK", "UZUM"]),
     url: z
       .url()
       .describe(

@@ -99,10 +99,10 @@ export function useCheckoutForm(
 ): CheckoutForm {
   const [state, dispatch] = useReducer(checkoutFormReducer, INITIAL_CHECKOUT_FORM);
   const services = useMemo(() => offeredServiceTypes(settings), [settings]);
-  const { inClickMiniApp } = place;
+  const { channel, methods } = place;
   const payments = useMemo(
-    () => offeredPaymentTypes(settings, { inClickMiniApp }),
-    [settings, inClickMiniApp],
+    () => offeredPaymentTypes(settings, { channel, methods }),
+    [settings, channel, methods],
   );
   const actions = useMemo(
     () => ({

@@ -62,7 +62,7 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, MessageDescriptor> = {
   CLICK: msg`Click`,
   PAYME: msg`Payme`,
   PAYNET: msg`Paynet`,
-  UZUM: msg`Uzum`,
+  UZUM: msg`Uzum Bank`,
   OTHER: msg`Other`,
   RAHMAT: msg`Rahmat`,
   CLICK_MINI_APP: msg`Click`,

@@ -78,6 +78,10 @@ export const merchants = pgTable(
     paymeKey: text(),
     uzumTerminalId: text(),
     uzumApiKey: text(),
+    /** Uzum Merchant API (webhooks to us): the brand's service id and the HTTP Basic login and password Uzum sends. */
+    uzumServiceId: text(),
+    uzumWebhookLogin: text(),
+    uzumWebhookPassword: text(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

@@ -11,6 +11,7 @@
 //   POST /dev/click/rpc             the fake Click JSON-RPC endpoint (user.profile)
 //   GET|POST /dev/payme/checkout/*  the fake Payme checkout (demo mode only, ./fake-payme.ts)
 //   GET|POST /dev/click/pay         the fake Click pay page (demo mode only, ./fake-click-pay.ts)
+//   GET|POST /dev/uzum/pay          the fake Uzum Bank pay page (demo mode only, ./fake-uzum-pay.ts)
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -34,6 +35,7 @@ import { botTokenFor } from "../webbot/shared.ts";
 import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
+import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
 import { harnessHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
 
@@ -166,6 +168,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   if (app.config.demo) {
     await app.register(fakePaymeRoutes);
     await app.register(fakeClickPayRoutes);
+    await app.register(fakeUzumPayRoutes);
   }
 
   r.get("/dev/harness", { schema: hide }, async (_request, reply) =>

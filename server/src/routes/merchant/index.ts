@@ -21,6 +21,7 @@ import {
   getOrderSettings,
   getWebSettings,
   listAppPaymentTypes,
+  listChannelPaymentTypes,
   listBrands,
   listCities,
 } from "../../repositories/merchants.ts";
@@ -70,7 +71,8 @@ export async function merchantTenantRoutes(app: FastifyInstance): Promise<void> 
       },
     },
     async (request) => {
-      return toWebSettings(await getWebSettings(db, { merchantId: request.tenant.id }));
+      const tenant = { merchantId: request.tenant.id };
+      return toWebSettings(await getWebSettings(db, tenant), await listChannelPaymentTypes(db, tenant));
     },
   );
 

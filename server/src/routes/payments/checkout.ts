@@ -1,6 +1,6 @@
 // GET /api/payments/v2/checkout/:orderId: where the customer pays an order online. For an OPEN,
 // unpaid PAYME order of the signed-in customer it answers Payme's checkout link, for a CLICK (or
-// CLICK_MINI_APP) one Click's pay link; both return the customer to the order's page on the
+// CLICK_MINI_APP) one Click's pay link, for an UZUM one Uzum's pay page; both return the customer to the order's page on the
 // storefront (the API shares the storefront's origin). Anyone
 // else's order answers 404; an order that cannot be paid now answers 409 ORDER_NOT_PAYABLE.
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -31,12 +31,12 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
     {
       preHandler: requireUser,
       schema: {
-        summary: "The checkout link of an order the customer pays online (Payme, Click)",
+        summary: "The checkout link of an order the customer pays online (Payme, Click, Uzum)",
         description:
-          "Only for the customer's own OPEN, unpaid order with payment type PAYME, CLICK or " +
-          "CLICK_MINI_APP of a brand with the provider's credentials (409 ORDER_NOT_PAYABLE otherwise; " +
-          "another customer's or brand's order is 404). The link opens Payme's checkout or Click's pay " +
-          "page, which return to /profile/orders/{orderId} on the request's origin.",
+          "Only for the customer's own OPEN, unpaid order with payment type PAYME, CLICK, " +
+          "CLICK_MINI_APP or UZUM of a brand with the provider's credentials (409 ORDER_NOT_PAYABLE otherwise; " +
+          "another customer's or brand's order is 404). The link opens Payme's checkout, Click's or " +
+          "Uzum's pay page, which return to /profile/orders/{orderId} on the request's origin.",
         tags: ["payments"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,
@@ -60,6 +60,24 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       if (!order) throw new AppError("NOT_FOUND");
       if (order.isPaid || order.status !== "OPEN") throw new AppError("ORDER_NOT_PAYABLE");
       const returnUrl = `${requestOrigin(request)}/profile/orders/${order.id}`;
+      if (order.paymentType === "UZUM") {
+        const { uzumServiceId, uzumWebhookLogin, uzumWebhookPassword } = merchant;
+        if (!uzumServiceId || !uzumWebhookLogin || !uzumWebhookPassword) {
+          throw new AppError("ORDER_NOT_PAYABLE");
+        }
+        // Assumption (docs/decisions.md, Payments: Uzum): Uzum's pay page takes the service id, the
+        // order (our params.order_id), the amount in tiyin and where to send the payer back.
+        const query = new URLSearchParams({
+          serviceId: uzumServiceId,
+          orderId: order.id,
+          amount: String(toMinor(order.totalPrice)),
+          redirectUrl: returnUrl,
+        });
+        return {
+          provider: "UZUM",
+          url: `${checkoutBase(request, app.config.uzumCheckoutUrl)}?${query.toString()}`,
+        };
+      }
       if (CLICK_PAYMENT_TYPES.includes(order.paymentType)) {
         const { clickServiceId, clickMerchantId, clickSecretKey } = merchant;
         if (!clickServiceId || !clickMerchantId || !clickSecretKey) throw new AppError("ORDER_NOT_PAYABLE");

@@ -11,6 +11,8 @@ import { createQueryClient } from "../../../lib/query-client.ts";
 import { brandSessionAtom } from "../../../shared/session/session-atom.ts";
 import { json, LAVASH_ID, merchant, serveApi, sessionUser, settings } from "../../../test/fixtures.ts";
 import { appStore } from "../../../lib/app-store.ts";
+import { setPlatform } from "../../../platform/index.ts";
+import { createWebHost } from "../../../platform/web.ts";
 
 const BRANCH: DraftBranch = {
   id: "0190c0de-0000-7000-8000-0000000000b1",
@@ -144,6 +146,54 @@ describe("the checkout page", () => {
     expect(click.closest("label")?.querySelector("svg[aria-hidden='true']")).not.toBeNull();
     expect(screen.getByRole("radio", { name: "Cash" })).toBeTruthy();
     expect(screen.queryByRole("radio", { name: "Payme" })).toBeNull();
+  });
+
+  it("lists Uzum Bank, with its mark, when the brand switched uzumActive on for the web", async () => {
+    serveApi({});
+    renderCheckout({ pickupActive: true, cashActive: true, uzumActive: true });
+    const uzum = await screen.findByRole("radio", { name: "Uzum Bank" }, LAZY);
+    expect(uzum.closest("label")?.querySelector("svg[aria-hidden='true']")).not.toBeNull();
+    expect(screen.getByRole("radio", { name: "Cash" })).toBeTruthy();
+  });
+
+  it("lists only the types whose method is on for this channel: no Payme or Uzum inside the Click app", async () => {
+    serveApi({});
+    setPlatform(createWebHost("click"));
+    try {
+      renderCheckout({
+        pickupActive: true,
+        cashActive: true,
+        paymeActive: true,
+        clickActive: true,
+        uzumActive: true,
+        channelPaymentTypes: {
+          WEB: ["CASH", "PAYME", "CLICK", "UZUM"],
+          BOT: ["CASH", "PAYME", "CLICK", "UZUM"],
+          APP: ["CASH", "CLICK"],
+          QR: [],
+        },
+      });
+      expect(await screen.findByRole("radio", { name: "Click" }, LAZY)).toBeTruthy();
+      expect(screen.getByRole("radio", { name: "Cash" })).toBeTruthy();
+      expect(screen.queryByRole("radio", { name: "Payme" })).toBeNull();
+      expect(screen.queryByRole("radio", { name: "Uzum Bank" })).toBeNull();
+    } finally {
+      setPlatform(null);
+    }
+  });
+
+  it("hides a type switched on in the web settings whose method is off for the web", async () => {
+    serveApi({});
+    renderCheckout({
+      pickupActive: true,
+      cashActive: true,
+      terminalActive: true,
+      uzumActive: true,
+      channelPaymentTypes: { WEB: ["CASH"], BOT: ["CASH", "TERMINAL", "UZUM"], APP: [], QR: [] },
+    });
+    expect(await screen.findByRole("radio", { name: "Cash" }, LAZY)).toBeTruthy();
+    expect(screen.queryByRole("radio", { name: "Card via terminal" })).toBeNull();
+    expect(screen.queryByRole("radio", { name: "Uzum Bank" })).toBeNull();
   });
 
   it("places the order built from the form and opens it", async () => {

@@ -11,7 +11,7 @@ import { SectionTitle } from "../../../components/list-row.tsx";
 import { SelectField, TextAreaField, TextField } from "../../../components/text-field.tsx";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import type { WorkHourType } from "../../../domain/enums.ts";
-import type { StorefrontPaymentType } from "../../../domain/offer.ts";
+import { paymentChannelOfHost, paymentPlace, type StorefrontPaymentType } from "../../../domain/offer.ts";
 import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
@@ -114,9 +114,11 @@ function CheckoutForm() {
     receiverTitle: useId(),
   };
 
-  const form = useCheckoutForm(settings, draft.serviceType, {
-    inClickMiniApp: getPlatform().kind === "click",
-  });
+  const form = useCheckoutForm(
+    settings,
+    draft.serviceType,
+    paymentPlace(paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
+  );
   const { services, payments, serviceType, paymentType } = form;
   const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
@@ -217,6 +219,7 @@ function CheckoutForm() {
     PAYME: t`Payme`,
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
+    UZUM: t`Uzum Bank`,
   };
   const totals = quoteData?.totals;
 

@@ -63,5 +63,7 @@ export function PaymentIcon({ type }: { type: StorefrontPaymentType }) {
     case "CLICK":
     case "CLICK_MINI_APP":
       return <Badge color="#0a5bd6" letter="C" />;
+    case "UZUM":
+      return <Badge color="#7000ff" letter="U" />;
   }
 }

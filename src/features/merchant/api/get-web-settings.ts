@@ -61,6 +61,7 @@ export function defaultWebSettings(
     clickActive: false,
     uzumActive: false,
     cardActive: false,
+    channelPaymentTypes: { WEB: [], BOT: [], APP: [], QR: [] },
     iosAppLink: "",
     iosAppActive: false,
     androidAppLink: "",
