@@ -336,6 +336,8 @@ export function sushi(): { file: Brand; images: BrandImages } {
         key: "sets",
         title: t(["Sets for the whole team", "Сеты для компании", "团队套餐", "مجموعات للجميع"]),
         image: images.add("banner-sets", foodSvg("box", "#FDECEF", SUSHI_COLOR, "SETS")),
+        width: 400,
+        height: 400,
         categoryKey: "sets",
       },
     ],
