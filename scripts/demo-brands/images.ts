@@ -65,6 +65,30 @@ export function foodSvg(shape: Shape, bg: string, fg: string, label: string): st
   );
 }
 
+/** Size of a demo banner picture (the brand file records it so the page reserves the room). */
+export const BANNER_SIZE = { width: 1200, height: 500 } as const;
+
+/**
+ * A wide banner picture: a coloured band with food drawings on its right; the left stays plain for
+ * the banner's title, which the page draws in the customer's language (no words in the picture).
+ */
+export function bannerSvg(shapes: Shape[], bg: string, accent: string, fg: string, label: string): string {
+  const drawings = shapes
+    .map((shape, i) => {
+      const size = 300 - i * 40;
+      const x = 1160 - (i + 1) * 260;
+      const y = 250 - size / 2 + (i % 2 === 0 ? -20 : 40);
+      return `<g transform="translate(${x} ${y}) scale(${size / 100})">${SHAPES[shape](fg)}</g>`;
+    })
+    .join("");
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 1200 500" width="1200" height="500"><title>${escape(label)}</title>` +
+    `<rect width="1200" height="500" fill="${bg}"/>` +
+    `<circle cx="980" cy="250" r="330" fill="${accent}" opacity=".35"/>` +
+    `<circle cx="1120" cy="60" r="120" fill="${accent}" opacity=".25"/>${drawings}</svg>\n`
+  );
+}
+
 export function logoSvg(initials: string, bg: string, fg: string, title: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="240" height="240"><title>${escape(title)}</title>` +

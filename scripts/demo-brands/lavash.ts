@@ -15,7 +15,7 @@ import {
   price,
   ring,
 } from "./common.ts";
-import { BrandImages, faviconSvg, foodSvg, logoSvg } from "./images.ts";
+import { BANNER_SIZE, BrandImages, bannerSvg, faviconSvg, foodSvg, logoSvg } from "./images.ts";
 import { KINDS, type Kind, type T3 } from "./lavash-menu.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
@@ -369,45 +369,105 @@ export function lavash(): { file: Brand; images: BrandImages } {
     vacancies: [
       {
         key: "cook",
-        position: { uz: "Oshpaz", ru: "Повар", eng: "Cook" },
-        responsible: "Dilnoza",
+        position: { uz: "Lavash oshpazi", ru: "Повар лаваша", eng: "Lavash cook" },
+        responsible: "Dilnoza Karimova",
         phone: "+998712000010",
-        salary: 6_000_000,
-        requirements: { uz: "Tajriba 1 yildan", ru: "Опыт от 1 года", eng: "1+ year of experience" },
+        telegram: "lavash_hr",
+        salary: 6_500_000,
+        branchKey: "tashkent-chilonzor",
+        requirements: {
+          uz: "Fast-fud oshxonasida 1 yildan tajriba.\nTibbiy daftarcha.\n2/2 smena, 10:00 dan 22:00 gacha.\nBepul ovqat va forma.",
+          ru: "Опыт работы на кухне фастфуда от 1 года.\nМедицинская книжка.\nГрафик 2/2, с 10:00 до 22:00.\nБесплатное питание и форма.",
+          eng: "1+ year in a fast-food kitchen.\nA health certificate.\nShifts 2 on / 2 off, 10:00 to 22:00.\nFree meals and uniform.",
+        },
         priority: 1,
       },
       {
         key: "courier",
-        position: { uz: "Kuryer", ru: "Курьер", eng: "Courier" },
-        responsible: "Jasur",
+        position: {
+          uz: "Kuryer (shaxsiy avtomobil)",
+          ru: "Курьер на личном авто",
+          eng: "Courier with own car",
+        },
+        responsible: "Jasur Toshmatov",
         phone: "+998712000011",
-        salary: 5_000_000,
-        requirements: { uz: "Shaxsiy transport", ru: "Личный транспорт", eng: "Own vehicle" },
+        telegram: "lavash_couriers",
+        salary: 7_000_000,
+        cityKey: "tashkent",
+        requirements: {
+          uz: "B toifali haydovchilik guvohnomasi.\nShaxsiy avtomobil va smartfon.\nErkin jadval, har hafta to'lov.",
+          ru: "Водительские права категории B.\nЛичный автомобиль и смартфон.\nСвободный график, выплаты каждую неделю.",
+          eng: "A category B driving licence.\nYour own car and a smartphone.\nFree schedule, paid every week.",
+        },
         priority: 2,
       },
       {
         key: "cashier",
         position: { uz: "Kassir", ru: "Кассир", eng: "Cashier" },
-        responsible: "Malika",
+        responsible: "Malika Yusupova",
         phone: "+998712000012",
         salary: null,
+        branchKey: "samarkand-registan",
+        requirements: {
+          uz: "O'zbek va rus tillarini bilish.\nXushmuomalalik.\nTajriba shart emas — o'rgatamiz.",
+          ru: "Знание узбекского и русского языков.\nВежливость.\nОпыт не обязателен — обучим.",
+          eng: "Uzbek and Russian.\nFriendly with guests.\nNo experience needed: we train you.",
+        },
         priority: 3,
       },
     ],
     banners: [
       {
-        key: "combo",
-        title: { uz: "Kombo — foydali", ru: "Комбо выгоднее", eng: "Combos save money" },
-        image: images.add("banner-combo", foodSvg("box", BRANDS_COLOR, "#E65100", "COMBO")),
-        categoryKey: "combos",
+        key: "lavash",
+        title: { uz: "Yangi: tovuqli lavash", ru: "Новинка: лаваш с курицей", eng: "New: chicken lavash" },
+        image: images.add(
+          "banner-lavash",
+          bannerSvg(["wrap", "cup"], "#E65100", BRANDS_COLOR, "#FFF3E0", "Chicken lavash"),
+        ),
+        ...BANNER_SIZE,
+        productKey: "lavash-1-classic",
         priority: 1,
       },
       {
-        key: "lavash",
-        title: { uz: "Tovuqli lavash", ru: "Лаваш с курицей", eng: "Chicken lavash" },
-        image: images.add("banner-lavash", foodSvg("wrap", BRANDS_COLOR, "#E65100", "LAVASH10")),
-        productKey: "lavash-1-classic",
+        key: "combo",
+        title: {
+          uz: "Kombo bilan 30 000 so'mgacha tejang",
+          ru: "Комбо: экономия до 30 000 сум",
+          eng: "Combos: save up to 30,000 sum",
+        },
+        image: images.add(
+          "banner-combo",
+          bannerSvg(["box", "sticks", "cup"], "#2E7D32", BRANDS_COLOR, "#FFF8E1", "Combos"),
+        ),
+        ...BANNER_SIZE,
+        categoryKey: "combos",
         priority: 2,
+      },
+      {
+        key: "promo",
+        title: {
+          uz: "LAVASH10 — birinchi buyurtmaga 10%",
+          ru: "LAVASH10 — 10% на первый заказ",
+          eng: "LAVASH10: 10% off your first order",
+        },
+        image: images.add(
+          "banner-promo",
+          bannerSvg(["slice", "drop"], "#6A1B9A", BRANDS_COLOR, "#FCE4EC", "Promo code"),
+        ),
+        ...BANNER_SIZE,
+        promoKey: "lavash10",
+        priority: 3,
+      },
+      {
+        key: "jobs",
+        title: { uz: "Jamoamizga qo'shiling", ru: "Приходите к нам работать", eng: "Come and work with us" },
+        image: images.add(
+          "banner-jobs",
+          bannerSvg(["bun", "plate"], "#1565C0", BRANDS_COLOR, "#E3F2FD", "Careers"),
+        ),
+        ...BANNER_SIZE,
+        link: "https://t.me/lavash_hr",
+        priority: 4,
       },
     ],
     brands: [

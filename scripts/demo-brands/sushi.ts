@@ -10,7 +10,7 @@ import {
   paymentMethods,
   price,
 } from "./common.ts";
-import { BrandImages, faviconSvg, foodSvg, logoSvg, type Shape } from "./images.ts";
+import { BANNER_SIZE, bannerSvg, BrandImages, faviconSvg, foodSvg, logoSvg, type Shape } from "./images.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
 type Category = NonNullable<Group["categories"]>[number];
@@ -341,7 +341,11 @@ export function sushi(): { file: Brand; images: BrandImages } {
       {
         key: "sets",
         title: t(["Sets for the whole team", "Сеты для компании", "团队套餐", "مجموعات للجميع"]),
-        image: images.add("banner-sets", foodSvg("box", "#FDECEF", SUSHI_COLOR, "SETS")),
+        image: images.add(
+          "banner-sets",
+          bannerSvg(["roll", "box"], SUSHI_COLOR, "#FDECEF", "#FFFFFF", "Sets"),
+        ),
+        ...BANNER_SIZE,
         categoryKey: "sets",
       },
     ],

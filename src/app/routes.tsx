@@ -91,6 +91,22 @@ export const routes: readonly AppRoute[] = [
     ...lazyScreen(() => policies().then((m) => () => <m.PolicyPage type="PRIVACY_POLICY" />)),
   },
   {
+    path: "/vacancy",
+    layout: "default",
+    enabled: (s) => s.vacanciesActive,
+    ...lazyScreen(() =>
+      import("../features/vacancies/components/vacancies-page.tsx").then((m) => m.VacanciesPage),
+    ),
+  },
+  {
+    path: "/vacancy/:id",
+    layout: "default",
+    enabled: (s) => s.vacanciesActive,
+    ...lazyScreen(() =>
+      import("../features/vacancies/components/vacancy-page.tsx").then((m) => m.VacancyPage),
+    ),
+  },
+  {
     path: "/login",
     layout: "auth",
     ...lazyScreen(() => import("../features/auth/components/login-page.tsx").then((m) => m.LoginPage)),

@@ -21,6 +21,9 @@ export const queryKeys = {
   orderRules: (merchantId: string) => [...brand(merchantId), "order-rules"] as const,
   brandCatalog: (merchantId: string) => [...brand(merchantId), "brand-catalog"] as const,
   policy: (merchantId: string, type: string) => [...brand(merchantId), "policy", type] as const,
+  banners: (merchantId: string) => [...brand(merchantId), "banners"] as const,
+  vacancies: (merchantId: string) => [...brand(merchantId), "vacancies"] as const,
+  vacancy: (merchantId: string, id: string) => [...brand(merchantId), "vacancy", id] as const,
   menu: (merchantId: string, channel: string, branchId: string | null) =>
     [...brand(merchantId), "menu", channel, branchId] as const,
   cities: (merchantId: string) => [...brand(merchantId), "cities"] as const,

@@ -580,31 +580,67 @@ const vacancySchema = z.strictObject({
   /** Monthly salary; null = negotiable. */
   salary: moneySchema.nullable().default(null),
   requirements: multilingualSchema.nullable().default(null),
+  /** Where the job is: a branch (its city follows), or only a city. */
+  branchKey: keySchema.optional(),
+  cityKey: keySchema.optional(),
+  /** The responsible person's Telegram username, without "@". */
+  telegram: z
+    .string()
+    .regex(/^[A-Za-z][A-Za-z0-9_]{4,31}$/, {
+      error: "must be a Telegram username (5-32 letters, digits, '_')",
+    })
+    .nullable()
+    .default(null),
   isActive: z.boolean().default(true),
   priority,
 });
 
-/** A banner opens a product, a category or a link; at most one of them. */
+/** The image's size in pixels, so the page reserves the banner's room before it loads. */
+const pixels = z
+  .number()
+  .int()
+  .min(1, { error: "must be at least 1" })
+  .max(10_000, { error: "is too large" });
+
+/** An outside page a banner opens: an absolute https (or http) URL. */
+const outsideUrl = z.string().refine(
+  (v) => {
+    try {
+      const url = new URL(v);
+      return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+    } catch {
+      return false;
+    }
+  },
+  { error: "must be an absolute http(s) URL" },
+);
+
+/** A banner opens exactly one of: a product, a category, a promo code (copied) or an outside link. */
 const bannerSchema = z
   .strictObject({
     key: keySchema,
     title: textSchema,
     image,
+    width: pixels,
+    height: pixels,
     productKey: keySchema.optional(),
     categoryKey: keySchema.optional(),
-    link: z.string().min(1).optional(),
+    promoKey: keySchema.optional(),
+    link: outsideUrl.optional(),
     priority,
     isActive: z.boolean().default(true),
     startDate: dateTime.nullable().default(null),
     endDate: dateTime.nullable().default(null),
   })
   .superRefine((banner, ctx) => {
-    const targets = [banner.productKey, banner.categoryKey, banner.link].filter((t) => t !== undefined);
-    if (targets.length > 1) {
+    const targets = [banner.productKey, banner.categoryKey, banner.promoKey, banner.link].filter(
+      (t) => t !== undefined,
+    );
+    if (targets.length !== 1) {
       ctx.addIssue({
         code: "custom",
         path: [],
-        message: "give at most one of productKey, categoryKey and link",
+        message: "give exactly one target: productKey, categoryKey, promoKey or link",
       });
     }
   });
@@ -685,7 +721,7 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   const cityKeys = uniqueKeys(at("cities"), "key", "city key");
   const branchKeys = uniqueKeys(at("branches"), "key", "branch key");
   uniqueKeys(at("deliveryRegions"), "key", "delivery region key");
-  uniqueKeys(at("promos"), "key", "promo key");
+  const promoKeys = uniqueKeys(at("promos"), "key", "promo key");
   uniqueKeys(at("promos"), "code", "promo code", (s) => s.toUpperCase());
   uniqueKeys(at("vacancies"), "key", "vacancy key");
   uniqueKeys(at("banners"), "key", "banner key");
@@ -759,6 +795,9 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
 
   refersTo(at("banners"), "productKey", productKeys, "product key");
   refersTo(at("banners"), "categoryKey", categoryKeys, "category key");
+  refersTo(at("banners"), "promoKey", promoKeys, "promo key");
+  refersTo(at("vacancies"), "branchKey", branchKeys, "branch key");
+  refersTo(at("vacancies"), "cityKey", cityKeys, "city key");
 }
 
 /** The brand file format (version 1). Parse with `parseBrandFile` to get every issue with its path. */

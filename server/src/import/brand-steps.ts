@@ -436,6 +436,12 @@ export async function writePromos(tx: Tx, merchantId: string, file: BrandFile): 
 
 export async function writeVacancies(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
   const idOf = idsOf(file);
+  const branchCity = new Map(file.branches.map((b) => [b.key, b.cityKey]));
+  // A vacancy at a branch is in the branch's city unless the file names another one.
+  const cityOfVacancy = (v: BrandFile["vacancies"][number]) => {
+    const cityKey = v.cityKey ?? (v.branchKey === undefined ? undefined : branchCity.get(v.branchKey));
+    return cityKey === undefined ? null : idOf("city", cityKey);
+  };
   return upsert(
     tx,
     vacancies,
@@ -447,6 +453,9 @@ export async function writeVacancies(tx: Tx, merchantId: string, file: BrandFile
       position: v.position,
       salary: v.salary,
       requirements: v.requirements,
+      branchId: v.branchKey === undefined ? null : idOf("branch", v.branchKey),
+      cityId: cityOfVacancy(v),
+      telegram: v.telegram,
       isActive: v.isActive,
       priority: v.priority,
     })),
@@ -455,6 +464,7 @@ export async function writeVacancies(tx: Tx, merchantId: string, file: BrandFile
 
 export async function writeBanners(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
   const idOf = idsOf(file);
+  const promoCodes = new Map(file.promos.map((p) => [p.key, p.code]));
   return upsert(
     tx,
     banners,
@@ -463,10 +473,12 @@ export async function writeBanners(tx: Tx, merchantId: string, file: BrandFile):
       merchantId,
       title: b.title,
       image: b.image,
+      width: b.width,
+      height: b.height,
       productId: b.productKey === undefined ? null : idOf("product", b.productKey),
-      // A banner that opens a category links to the category page by id.
-      link:
-        b.categoryKey === undefined ? (b.link ?? null) : `/category?id=${idOf("category", b.categoryKey)}`,
+      categoryId: b.categoryKey === undefined ? null : idOf("category", b.categoryKey),
+      promoCode: b.promoKey === undefined ? null : (promoCodes.get(b.promoKey) ?? null),
+      link: b.link ?? null,
       priority: b.priority,
       isActive: b.isActive,
       startDate: b.startDate === null ? null : new Date(b.startDate),

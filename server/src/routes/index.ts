@@ -15,6 +15,7 @@ import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
+import { contentRoutes } from "./content/index.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -40,6 +41,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(geoTenantRoutes);
     await tenantScope.register(ordersRoutes, { events });
     await tenantScope.register(checkoutRoutes);
+    await tenantScope.register(contentRoutes);
   });
 
   // The testers' harness and the fake Click: development and demo mode only.

@@ -15,6 +15,7 @@ export function AppFooter() {
   const pages = [
     // Every page of every brand shows the footer, so the branches are one tap away on phone and desktop.
     settings.branchesActive && { href: "/branches", label: t`Branches` },
+    settings.vacanciesActive && { href: "/vacancy", label: t`Vacancies` },
     settings.aboutMerchantActive && { href: "/about", label: i18n._(POLICY_TITLES.ABOUT_COMPANY) },
     settings.termsOfUseActive && { href: "/offerta", label: i18n._(POLICY_TITLES.TERMS) },
     settings.privacyActive && { href: "/privacy", label: i18n._(POLICY_TITLES.PRIVACY_POLICY) },

@@ -23,7 +23,8 @@ import {
   timestamptz,
 } from "./columns.ts";
 import { branches } from "./geo.ts";
-import { products } from "./menu.ts";
+import { categories, products } from "./menu.ts";
+import { cities } from "./merchants.ts";
 import { merchantId } from "./tenant.ts";
 import { orders } from "./orders.ts";
 import { users } from "./users.ts";
@@ -129,6 +130,11 @@ export const vacancies = pgTable(
     /** Monthly salary; NULL = negotiable. */
     salary: money(),
     requirements: multilingual(),
+    /** Where the job is: a branch, or only a city. */
+    branchId: uuid().references(() => branches.id, { onDelete: "set null" }),
+    cityId: uuid().references(() => cities.id, { onDelete: "set null" }),
+    /** The responsible person's Telegram username (without "@"). */
+    telegram: text(),
     isActive: boolean().notNull().default(true),
     priority: integer().notNull().default(0),
     createdDate: createdDate(),
@@ -145,8 +151,14 @@ export const banners = pgTable(
     merchantId: merchantId(),
     title: requiredMultilingual(),
     image: text().notNull(),
+    /** The image's intrinsic size, so the page reserves its room before it loads. */
+    width: integer(),
+    height: integer(),
+    /** The target, at most one: an outside URL, a product, a category or a promo code to copy. */
     link: text(),
     productId: uuid().references(() => products.id, { onDelete: "set null" }),
+    categoryId: uuid().references(() => categories.id, { onDelete: "set null" }),
+    promoCode: text(),
     priority: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     startDate: timestamptz(),

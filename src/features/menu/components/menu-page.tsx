@@ -10,6 +10,7 @@ import { pickText } from "../../../domain/multilingual.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { BannerCarousel } from "./banner-carousel.tsx";
 import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
 import { ServiceSwitch } from "./service-switch.tsx";
@@ -143,12 +144,26 @@ export function MenuView({ tree }: { tree: MenuTree }) {
     }
   };
 
+  /** A banner's category: its group's tab first when only one group is shown at a time. */
+  const showCategory = (id: string) => {
+    const owner = tree.categoryById.get(id)?.groupId ?? null;
+    if (!tree.categoryById.has(id)) return;
+    if (scope === "GROUP_CATEGORY" && withGroups && owner && owner !== group?.id) {
+      setGroupId(owner);
+      setActiveCategory(id);
+      requestAnimationFrame(() => listRef.current?.scrollToCategory(id));
+      return;
+    }
+    pickCategory(id);
+  };
+
   const stickyOffset = headerHeight() + NAV_HEIGHT * (groupTabs ? 2 : 1);
   const current = scope === "ONE_CATEGORY" ? oneCategoryId : activeCategory;
 
   return (
     <div className="page menu-page">
       <BrandStrip />
+      <BannerCarousel onCategory={showCategory} />
       {settings.isNavigationViewEnabled && (
         <NavigationView categories={tree.categories} images={settings.isCategoryImageVisible} />
       )}

@@ -41,9 +41,10 @@ export function ProfilePage() {
   const brandId = useId();
 
   // The brand's own pages, for guests too (on phones the profile tab is where the rest lives).
-  const brandLinks = [{ href: "/branches", label: t`Branches`, show: settings.branchesActive }].filter(
-    (l) => l.show,
-  );
+  const brandLinks = [
+    { href: "/branches", label: t`Branches`, show: settings.branchesActive },
+    { href: "/vacancy", label: t`Vacancies`, show: settings.vacanciesActive },
+  ].filter((l) => l.show);
   const brandSection = brandLinks.length > 0 && (
     <Section
       className="profile-page__section"

@@ -1,0 +1,76 @@
+// The brand's banners and vacancies (GET /support/v1/banner, /support/v1/vacancies).
+import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Db } from "../db/types.ts";
+import { banners, branches, categories, cities, products, vacancies } from "../db/schema/index.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+/** Active banners inside their date window, in the brand's order (priority, then id). */
+export async function listBanners(db: Db, { merchantId, now }: Tenant & { now: Date }) {
+  return db
+    .select({
+      id: banners.id,
+      title: banners.title,
+      image: banners.image,
+      width: banners.width,
+      height: banners.height,
+      link: banners.link,
+      promoCode: banners.promoCode,
+      // A target of another brand (or a deleted one) is never answered.
+      productId: products.id,
+      categoryId: categories.id,
+    })
+    .from(banners)
+    .leftJoin(products, and(eq(products.id, banners.productId), eq(products.merchantId, merchantId)))
+    .leftJoin(categories, and(eq(categories.id, banners.categoryId), eq(categories.merchantId, merchantId)))
+    .where(
+      and(
+        eq(banners.merchantId, merchantId),
+        eq(banners.isActive, true),
+        or(isNull(banners.startDate), lte(banners.startDate, now)),
+        or(isNull(banners.endDate), gt(banners.endDate, now)),
+      ),
+    )
+    .orderBy(asc(banners.priority), asc(banners.id));
+}
+
+const vacancyCity = alias(cities, "vacancy_city");
+
+function vacancyQuery(db: Db, merchantId: string) {
+  return db
+    .select({
+      id: vacancies.id,
+      position: vacancies.position,
+      salary: vacancies.salary,
+      requirements: vacancies.requirements,
+      responsible: vacancies.responsible,
+      phone: vacancies.phone,
+      telegram: vacancies.telegram,
+      branchId: branches.id,
+      branchName: branches.name,
+      cityId: vacancyCity.id,
+      cityName: vacancyCity.name,
+    })
+    .from(vacancies)
+    .leftJoin(branches, and(eq(branches.id, vacancies.branchId), eq(branches.merchantId, merchantId)))
+    .leftJoin(vacancyCity, and(eq(vacancyCity.id, vacancies.cityId), eq(vacancyCity.merchantId, merchantId)));
+}
+
+export type VacancyRow = Awaited<ReturnType<typeof listVacancies>>[number];
+
+/** Open positions in the brand's order. */
+export async function listVacancies(db: Db, { merchantId }: Tenant) {
+  return vacancyQuery(db, merchantId)
+    .where(and(eq(vacancies.merchantId, merchantId), eq(vacancies.isActive, true)))
+    .orderBy(asc(vacancies.priority), asc(vacancies.id));
+}
+
+export async function findVacancy(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [row] = await vacancyQuery(db, merchantId)
+    .where(and(eq(vacancies.merchantId, merchantId), eq(vacancies.id, id), eq(vacancies.isActive, true)))
+    .limit(1);
+  return row;
+}

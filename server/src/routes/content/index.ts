@@ -1,0 +1,120 @@
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import {
+  bannerSchema,
+  vacancySchema,
+  vacancySummarySchema,
+  type Banner,
+  type BannerTarget,
+  type VacancySummary,
+} from "#domain/contract/content.ts";
+import { AppError } from "../../lib/errors.ts";
+import { findVacancy, listBanners, listVacancies, type VacancyRow } from "../../repositories/content.ts";
+import { getWebSettings } from "../../repositories/merchants.ts";
+
+/** Size answered for a banner imported before sizes were recorded (a 2:1 strip). */
+const DEFAULT_SIZE = { width: 1200, height: 600 };
+
+function bannerTarget(row: Awaited<ReturnType<typeof listBanners>>[number]): BannerTarget | null {
+  if (row.productId) return { type: "PRODUCT", productId: row.productId };
+  if (row.categoryId) return { type: "CATEGORY", categoryId: row.categoryId };
+  if (row.promoCode) return { type: "PROMO", code: row.promoCode };
+  if (row.link && /^https?:\/\//i.test(row.link)) return { type: "URL", url: row.link };
+  return null;
+}
+
+function toSummary(row: VacancyRow): VacancySummary {
+  return {
+    id: row.id,
+    position: row.position,
+    salary: row.salary,
+    branch: row.branchId && row.branchName ? { id: row.branchId, name: row.branchName } : null,
+    city: row.cityId && row.cityName ? { id: row.cityId, name: row.cityName } : null,
+  };
+}
+
+/**
+ * Banners and vacancies of one brand. A switched-off section does not exist: both answer 404
+ * NOT_FOUND while bannersActive / vacanciesActive is off (the client never asks then).
+ */
+export async function contentRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const headers = tenantHeadersSchema;
+
+  r.get(
+    "/support/v1/banner",
+    {
+      schema: {
+        summary: "The brand's banners in order; 404 while bannersActive is off",
+        tags: ["content"],
+        headers,
+        response: { 200: z.array(bannerSchema), ...errorResponses },
+      },
+    },
+    async (request): Promise<Banner[]> => {
+      const merchantId = request.tenant.id;
+      const web = await getWebSettings(db, { merchantId });
+      if (!web.bannersActive) throw new AppError("NOT_FOUND");
+      const rows = await listBanners(db, { merchantId, now: new Date() });
+      return rows.map((row) => ({
+        id: row.id,
+        title: row.title,
+        image: row.image,
+        width: row.width ?? DEFAULT_SIZE.width,
+        height: row.height ?? DEFAULT_SIZE.height,
+        target: bannerTarget(row),
+      }));
+    },
+  );
+
+  const vacanciesOn = async (merchantId: string) => {
+    const web = await getWebSettings(db, { merchantId });
+    if (!web.vacanciesActive) throw new AppError("NOT_FOUND");
+  };
+
+  r.get(
+    "/support/v1/vacancies",
+    {
+      schema: {
+        summary: "The brand's open positions in order; 404 while vacanciesActive is off",
+        tags: ["content"],
+        headers,
+        response: { 200: z.array(vacancySummarySchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      await vacanciesOn(merchantId);
+      return (await listVacancies(db, { merchantId })).map(toSummary);
+    },
+  );
+
+  r.get(
+    "/support/v1/vacancies/:id",
+    {
+      schema: {
+        summary: "One open position with its requirements and contact; 404 while vacanciesActive is off",
+        tags: ["content"],
+        headers,
+        params: z.object({ id: z.uuid() }),
+        response: { 200: vacancySchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      await vacanciesOn(merchantId);
+      const row = await findVacancy(db, { merchantId, id: request.params.id });
+      if (!row) throw new AppError("NOT_FOUND");
+      return {
+        ...toSummary(row),
+        requirements: row.requirements,
+        responsible: row.responsible,
+        phone: row.phone,
+        telegram: row.telegram,
+      };
+    },
+  );
+}

@@ -1,0 +1,233 @@
+import fs from "node:fs";
+import path from "node:path";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bannerSchema, vacancySchema, vacancySummarySchema } from "#domain/contract/content.ts";
+import { banners, merchantWebSettings } from "../src/db/schema/index.ts";
+import { brandEntityId, parseBrandFile } from "../src/import/brand-file.ts";
+import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
+import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+
+let t: TestApp;
+let lavash: string;
+let plov: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  lavash = await merchantId(t, "lavash");
+  plov = await merchantId(t, "plov");
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const get = (url: string, merchant?: string) =>
+  t.app.inject({ method: "GET", url, headers: merchant ? { merchant } : {} });
+
+async function setSwitches(merchant: string, values: { bannersActive?: boolean; vacanciesActive?: boolean }) {
+  await t.db.update(merchantWebSettings).set(values).where(eq(merchantWebSettings.merchantId, merchant));
+}
+
+/** A brand file as JSON, edited by hand to break it. */
+type Json = {
+  menu: { groups: { categories: { products: { key: string }[] }[] }[] };
+  banners: Record<string, unknown>[];
+  vacancies: Record<string, unknown>[];
+};
+const readDemo = (name: string): Json =>
+  JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, `${name}.json`), "utf8")) as Json;
+
+describe("GET /support/v1/banner", () => {
+  it("answers the brand's banners in order, each with its size and target", async () => {
+    const res = await get("/api/support/v1/banner", lavash);
+    expect(res.statusCode).toBe(200);
+    const body = bannerSchema.array().parse(res.json());
+    expect(body.map((b) => b.id)).toEqual(
+      ["lavash", "combo", "promo", "jobs"].map((key) => brandEntityId("lavash", "banner", key)),
+    );
+    expect(body.map((b) => b.target?.type)).toEqual(["PRODUCT", "CATEGORY", "PROMO", "URL"]);
+    expect(body[0]).toMatchObject({
+      width: 1200,
+      height: 500,
+      image: expect.stringMatching(/^\/demo\/lavash\/.+\.svg$/),
+      target: { productId: brandEntityId("lavash", "product", "lavash-1-classic") },
+    });
+    expect(body[1]?.target).toEqual({
+      type: "CATEGORY",
+      categoryId: brandEntityId("lavash", "category", "combos"),
+    });
+    expect(body[2]?.target).toEqual({ type: "PROMO", code: "LAVASH10" });
+    expect(body[3]?.target).toEqual({ type: "URL", url: expect.stringMatching(/^https:\/\//) });
+  });
+
+  it("follows priority, and leaves out inactive banners and those outside their dates", async () => {
+    const combo = brandEntityId("lavash", "banner", "combo");
+    const promo = brandEntityId("lavash", "banner", "promo");
+    const jobs = brandEntityId("lavash", "banner", "jobs");
+    try {
+      await t.db.update(banners).set({ priority: -1 }).where(eq(banners.id, jobs));
+      await t.db.update(banners).set({ isActive: false }).where(eq(banners.id, combo));
+      await t.db
+        .update(banners)
+        .set({ endDate: new Date(Date.now() - 60_000) })
+        .where(eq(banners.id, promo));
+      const ids = (await get("/api/support/v1/banner", lavash)).json<{ id: string }[]>().map((b) => b.id);
+      expect(ids).toEqual([jobs, brandEntityId("lavash", "banner", "lavash")]);
+    } finally {
+      await t.db.update(banners).set({ priority: 4 }).where(eq(banners.id, jobs));
+      await t.db.update(banners).set({ isActive: true }).where(eq(banners.id, combo));
+      await t.db.update(banners).set({ endDate: null }).where(eq(banners.id, promo));
+    }
+  });
+
+  it("answers 404 while bannersActive is off (plov), and [] when on without banners", async () => {
+    const off = await get("/api/support/v1/banner", plov);
+    expect(off.statusCode).toBe(404);
+    expect(off.json()).toMatchObject({ code: "NOT_FOUND" });
+    try {
+      await setSwitches(plov, { bannersActive: true });
+      const empty = await get("/api/support/v1/banner", plov);
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json()).toEqual([]);
+    } finally {
+      await setSwitches(plov, { bannersActive: false });
+    }
+  });
+
+  it("needs a known merchant", async () => {
+    expect((await get("/api/support/v1/banner")).json()).toMatchObject({ code: "MERCHANT_REQUIRED" });
+    const unknown = await get("/api/support/v1/banner", "00000000-0000-4000-8000-000000000000");
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json()).toMatchObject({ code: "MERCHANT_UNKNOWN" });
+  });
+
+  it("never answers another brand's product as a target", async () => {
+    const lavashBanner = brandEntityId("lavash", "banner", "lavash");
+    const plovProduct = readDemo("plov").menu.groups[0]?.categories[0]?.products[0]?.key ?? "";
+    try {
+      await t.db
+        .update(banners)
+        .set({ productId: brandEntityId("plov", "product", plovProduct) })
+        .where(eq(banners.id, lavashBanner));
+      const body = (await get("/api/support/v1/banner", lavash)).json<{ id: string; target: unknown }[]>();
+      expect(body.find((b) => b.id === lavashBanner)?.target).toBeNull();
+    } finally {
+      await t.db
+        .update(banners)
+        .set({ productId: brandEntityId("lavash", "product", "lavash-1-classic") })
+        .where(eq(banners.id, lavashBanner));
+    }
+  });
+});
+
+describe("GET /support/v1/vacancies", () => {
+  it("lists open positions in order with salary and place", async () => {
+    const res = await get("/api/support/v1/vacancies", lavash);
+    expect(res.statusCode).toBe(200);
+    const body = vacancySummarySchema.array().parse(res.json());
+    expect(body.map((v) => v.id)).toEqual(
+      ["cook", "courier", "cashier"].map((key) => brandEntityId("lavash", "vacancy", key)),
+    );
+    expect(body[0]).toMatchObject({
+      salary: 6_500_000,
+      branch: { id: brandEntityId("lavash", "branch", "tashkent-chilonzor") },
+      city: { id: brandEntityId("lavash", "city", "tashkent"), name: { eng: "Tashkent" } },
+    });
+    expect(body[1]).toMatchObject({
+      branch: null,
+      city: { id: brandEntityId("lavash", "city", "tashkent") },
+    });
+    expect(body[2]?.salary).toBeNull();
+  });
+
+  it("answers one vacancy with requirements and the responsible person's contacts", async () => {
+    const id = brandEntityId("lavash", "vacancy", "cook");
+    const res = await get(`/api/support/v1/vacancies/${id}`, lavash);
+    expect(res.statusCode).toBe(200);
+    const body = vacancySchema.parse(res.json());
+    expect(body).toMatchObject({
+      id,
+      responsible: "Dilnoza Karimova",
+      phone: "+998712000010",
+      telegram: "lavash_hr",
+      requirements: { ru: expect.stringContaining("Опыт") },
+    });
+  });
+
+  it("answers 404 for another brand's vacancy, an unknown id, and 400 for a malformed one", async () => {
+    const lavashCook = brandEntityId("lavash", "vacancy", "cook");
+    try {
+      await setSwitches(plov, { vacanciesActive: true });
+      expect((await get(`/api/support/v1/vacancies/${lavashCook}`, plov)).statusCode).toBe(404);
+      const plovList = (await get("/api/support/v1/vacancies", plov)).json<{ id: string }[]>();
+      expect(plovList.map((v) => v.id)).toEqual([brandEntityId("plov", "vacancy", "oshpaz")]);
+    } finally {
+      await setSwitches(plov, { vacanciesActive: false });
+    }
+    const unknown = `/api/support/v1/vacancies/${brandEntityId("lavash", "vacancy", "nobody")}`;
+    expect((await get(unknown, lavash)).statusCode).toBe(404);
+    expect((await get("/api/support/v1/vacancies/not-a-uuid", lavash)).statusCode).toBe(400);
+  });
+
+  it("answers 404 while vacanciesActive is off (plov)", async () => {
+    expect((await get("/api/support/v1/vacancies", plov)).statusCode).toBe(404);
+    const id = brandEntityId("plov", "vacancy", "oshpaz");
+    expect((await get(`/api/support/v1/vacancies/${id}`, plov)).statusCode).toBe(404);
+  });
+});
+
+function item(list: Record<string, unknown>[], i: number): Record<string, unknown> {
+  const entry = list[i];
+  if (!entry) throw new Error(`the demo file has no entry ${i}`);
+  return entry;
+}
+
+describe("brand file: banners and vacancies", () => {
+  it("accepts the demo brands", () => {
+    for (const name of ["lavash", "plov", "sushi", "closed"]) {
+      const result = parseBrandFile(readDemo(name));
+      expect(result.success ? [] : result.issues).toEqual([]);
+    }
+  });
+
+  it("refuses a bad target, a missing image or size, and unknown places, naming each path", () => {
+    const file = readDemo("lavash");
+    item(file.banners, 0).productKey = "no-such-product";
+    const noImage = item(file.banners, 1);
+    delete noImage.image;
+    item(file.banners, 2).promoKey = "no-such-promo";
+    item(file.banners, 3).link = "javascript:alert(1)";
+    file.banners.push({
+      key: "two",
+      title: { ru: "Два" },
+      image: "/x.svg",
+      width: 10,
+      height: 10,
+      link: "https://a.uz",
+      promoKey: "lavash10",
+    });
+    file.banners.push({ key: "none", title: { ru: "Нет" }, image: "/x.svg", width: 10, height: 10 });
+    file.banners.push({ key: "tiny", title: { ru: "Мал" }, image: "/x.svg", width: 0, link: "https://a.uz" });
+    item(file.vacancies, 0).branchKey = "no-such-branch";
+    item(file.vacancies, 1).cityKey = "atlantis";
+    item(file.vacancies, 2).telegram = "@bad name";
+    const result = parseBrandFile(file);
+    expect(result.success).toBe(false);
+    const paths = result.success ? [] : result.issues.map((i) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        "banners[0].productKey",
+        "banners[1].image",
+        "banners[2].promoKey",
+        "banners[3].link",
+        "banners[4]",
+        "banners[5]",
+        "banners[6].width",
+        "banners[6].height",
+        "vacancies[0].branchKey",
+        "vacancies[1].cityKey",
+        "vacancies[2].telegram",
+      ]),
+    );
+  });
+});
