@@ -10,6 +10,7 @@ import { pickText } from "../../../domain/multilingual.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { useDesktop } from "../../../platform/desktop.ts";
 import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
 import { ServiceSwitch } from "./service-switch.tsx";
@@ -81,6 +82,8 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const [oneCategoryId, setOneCategoryId] = useState<string | null>(tree.categories[0]?.id ?? null);
   const [activeCategory, setActiveCategory] = useState<string | null>(tree.categories[0]?.id ?? null);
   const listRef = useRef<MenuListHandle>(null);
+  // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
+  const desktop = useDesktop();
 
   const group: MenuGroup | undefined = tree.groups.find((g) => g.id === groupId) ?? tree.groups[0];
   const sections: MenuSection[] = useMemo(() => {
@@ -143,11 +146,11 @@ export function MenuView({ tree }: { tree: MenuTree }) {
     }
   };
 
-  const stickyOffset = headerHeight() + NAV_HEIGHT * (groupTabs ? 2 : 1);
+  const stickyOffset = headerHeight() + (desktop ? 12 : NAV_HEIGHT * (groupTabs ? 2 : 1));
   const current = scope === "ONE_CATEGORY" ? oneCategoryId : activeCategory;
 
   return (
-    <div className="page menu-page">
+    <div className={`page menu-page${desktop ? " menu-page--desktop" : ""}`}>
       <BrandStrip />
       {settings.isNavigationViewEnabled && (
         <NavigationView categories={tree.categories} images={settings.isCategoryImageVisible} />
@@ -162,6 +165,7 @@ export function MenuView({ tree }: { tree: MenuTree }) {
         stickyOffset={stickyOffset}
         onActiveCategory={scope === "ONE_CATEGORY" ? undefined : onActive}
         handleRef={listRef}
+        desktop={desktop}
       />
     </div>
   );
