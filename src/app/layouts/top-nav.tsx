@@ -59,7 +59,7 @@ export function TopNav() {
                 </span>
               )}
             </span>
-            <span>{t`Basket`}</span>
+            <span className="top-nav__label">{t`Basket`}</span>
             {summary.count > 0 && <span className="top-nav__total">{format(summary.total)}</span>}
           </Link>
         </li>

@@ -40,7 +40,7 @@ export interface MenuSection {
 export function columnsFor(view: MenuCategory["viewType"], width: number, desktop = false): number {
   if (desktop) {
     if (view === "MEDIUM") return width >= 760 ? 4 : 3;
-    return width >= 560 ? 2 : 1;
+    return width >= 400 ? 2 : 1;
   }
   if (view === "MEDIUM") return width >= 960 ? 4 : width >= 600 ? 3 : 2;
   return width >= 900 ? 2 : 1;
