@@ -7,12 +7,14 @@ import { LanguageSwitcher } from "../../features/language/components/language-sw
 import { merchantLocales } from "../../lib/i18n.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
+import { useDesktop } from "../../platform/desktop.ts";
 import { PROFILE_ICON_PATH } from "./bottom-nav.tsx";
+import { TopNav } from "./top-nav.tsx";
 
 /**
  * Brand logo and name (a link home), search, the brand switcher and the language switcher; for
  * brands without the bottom navigation (a floating basket) also the way to the profile, login and
- * orders.
+ * orders. In the desktop layout the header carries the main navigation instead (top-nav.tsx).
  */
 export function AppHeader() {
   const { t } = useLingui();
@@ -21,6 +23,7 @@ export function AppHeader() {
   const name = pickText(merchant.name, language) || settings.title;
   const logo = settings.logo || merchant.logo;
   const [location] = useLocation();
+  const desktop = useDesktop();
   const noBottomNav = settings.basketPosition === "FLOATING_OVER_PRODUCT";
   const ref = useRef<HTMLElement>(null);
   // Sticky bars below the header (the menu's category navigation) sit at its height.
@@ -50,16 +53,19 @@ export function AppHeader() {
           )}
           <span className="app-header__name">{name}</span>
         </Link>
+        {desktop && <TopNav />}
         <div className="app-header__actions">
-          <Link href="/search" className="app-header__icon-link" aria-label={t`Search the menu`}>
-            <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
-              <path
-                fill="currentColor"
-                d="M15.5 14h-.79l-.28-.27A6.5 6.5 0 1 0 9.5 16a6.47 6.47 0 0 0 4.23-1.57l.27.28v.79l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z"
-              />
-            </svg>
-          </Link>
-          {noBottomNav && (
+          {!desktop && (
+            <Link href="/search" className="app-header__icon-link" aria-label={t`Search the menu`}>
+              <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true" focusable="false">
+                <path
+                  fill="currentColor"
+                  d="M15.5 14h-.79l-.28-.27A6.5 6.5 0 1 0 9.5 16a6.47 6.47 0 0 0 4.23-1.57l.27.28v.79l5 5 1.5-1.5-5-5zm-6 0a4.5 4.5 0 1 1 0-9 4.5 4.5 0 0 1 0 9z"
+                />
+              </svg>
+            </Link>
+          )}
+          {noBottomNav && !desktop && (
             <Link
               href="/profile"
               className="app-header__icon-link"

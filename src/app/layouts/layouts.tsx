@@ -1,17 +1,21 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-import { useLocation, useSearch } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { UrlSheet } from "../../components/url-sheet.tsx";
 import { getPlatform } from "../../platform/index.ts";
 import { LanguageSwitcher } from "../../features/language/components/language-switcher.tsx";
 import { merchantLocales } from "../../lib/i18n.ts";
 import { useTenant } from "../../shared/brand/tenant.ts";
+import { useFormatMinor } from "../../shared/brand/price.tsx";
+import { useBasketSummary } from "../../shared/basket/basket.ts";
+import { useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
 import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";
 import { FloatingBasket, useTelegramBasket } from "./basket-bar.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 import "./chrome.css";
+import "./desktop.css";
 
 // The four layouts of spec section 2. A layout stays mounted while the customer moves between
 // routes that share it, so the header and footer do not flash.
@@ -69,23 +73,42 @@ function subscribeWide(onChange: () => void): () => void {
   };
 }
 
-/** cartInMainActive: on wide screens the basket stays beside the menu on the home page. */
-function useBasketPanelShown(): boolean {
+/**
+ * cartInMainActive: on wide screens the basket stays beside the menu on the home page (a mini app
+ * wider than 1180 px). The desktop layout always has it there, in the menu's grid ("side").
+ */
+function useBasketPanel(): "side" | "fixed" | null {
   const [location] = useLocation();
   const tenant = useTenant();
+  const desktop = useDesktop();
   const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
-  return Boolean(tenant?.settings.cartInMainActive) && location === "/" && wide;
+  if (location !== "/" || !tenant) return null;
+  if (desktop) return "side";
+  return tenant.settings.cartInMainActive && wide ? "fixed" : null;
 }
 
-function BasketPanel() {
+function BasketPanel({ side }: { side: boolean }) {
   const { t } = useLingui();
-  if (!useBasketPanelShown()) return null;
+  const summary = useBasketSummary();
+  const format = useFormatMinor();
+  const total = format(summary.total);
   return (
-    <aside className="basket-panel" aria-label={t`Basket`}>
-      <h2 className="basket-panel__title">{t`Basket`}</h2>
+    <aside
+      className={`basket-panel${side ? " basket-panel--side" : ""}`}
+      aria-labelledby="basket-panel-title"
+      data-testid="basket-panel"
+    >
+      <h2 id="basket-panel-title" className="basket-panel__title">
+        {t`Basket`}
+      </h2>
       <Suspense fallback={null}>
         <BasketView compact />
       </Suspense>
+      {side && summary.count > 0 && (
+        <Link href="/checkout" className="button-link basket-panel__checkout">
+          {t`Checkout · ${total}`}
+        </Link>
+      )}
     </aside>
   );
 }
@@ -93,8 +116,10 @@ function BasketPanel() {
 /** The way to the basket: the bottom bar or a floating button by the brand's basketPosition. */
 function BasketChrome() {
   const tenant = useTenant();
+  const desktop = useDesktop();
   useTelegramBasket();
-  if (!tenant) return null;
+  // The desktop layout's header navigation carries the basket (top-nav.tsx).
+  if (!tenant || desktop) return null;
   if (tenant.settings.basketPosition === "FLOATING_OVER_PRODUCT")
     return getPlatform().mainButton.native ? null : <FloatingBasket />;
   return <BottomNav />;
@@ -103,27 +128,37 @@ function BasketChrome() {
 /** Header, content, footer: the storefront's pages. */
 function DefaultLayout({ children }: { children: ReactNode }) {
   const tenant = useTenant();
-  // The menu column moves aside to make room for the basket panel (chrome.css).
-  const panel = useBasketPanelShown();
+  const desktop = useDesktop();
+  // The menu column moves aside to make room for the basket panel (chrome.css); in the desktop
+  // layout the panel is the menu grid's last column.
+  const panel = useBasketPanel();
+  const classes = [
+    "layout layout--default",
+    `layout--basket-${(tenant?.settings.basketPosition ?? "NAVIGATION_BAR").toLowerCase()}`,
+    desktop && "layout--desktop",
+    panel === "fixed" && "layout--basket-panel",
+    panel === "side" && "layout--side-basket",
+  ];
   return (
-    <div
-      className={`layout layout--default layout--basket-${(tenant?.settings.basketPosition ?? "NAVIGATION_BAR").toLowerCase()}${panel ? " layout--basket-panel" : ""}`}
-    >
+    <div className={classes.filter(Boolean).join(" ")}>
       <SkipLink />
       <AppHeader />
       <main id="main" className="layout__main" tabIndex={-1}>
-        {tenant && (
-          <Suspense fallback={null}>
-            <ActiveOrdersWatcher />
-          </Suspense>
-        )}
-        {children}
+        <div className="layout__content">
+          {tenant && (
+            <Suspense fallback={null}>
+              <ActiveOrdersWatcher />
+            </Suspense>
+          )}
+          {children}
+        </div>
+        {panel === "side" && <BasketPanel side />}
       </main>
       <AppFooter />
       {tenant && (
         <>
           <BasketChrome />
-          <BasketPanel />
+          {panel === "fixed" && <BasketPanel side={false} />}
           <PageOverlays />
         </>
       )}
@@ -149,8 +184,9 @@ function AuthLayout({ children }: { children: ReactNode }) {
 
 /** The header without the footer: the brand's extra pages. */
 function ExtraLayout({ children }: { children: ReactNode }) {
+  const desktop = useDesktop();
   return (
-    <div className="layout layout--extra">
+    <div className={`layout layout--extra${desktop ? " layout--desktop" : ""}`}>
       <SkipLink />
       <AppHeader />
       <main id="main" className="layout__main" tabIndex={-1}>

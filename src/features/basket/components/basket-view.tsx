@@ -1,5 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
+import { useRef } from "react";
 import { Link } from "wouter";
+import { CarouselArrows } from "../../../components/carousel-arrows.tsx";
 import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
@@ -199,12 +201,13 @@ function Recommendations({ products }: { products: Product[] }) {
   const { t } = useLingui();
   const lang = useContentLanguage();
   const basket = useBasket();
+  const listRef = useRef<HTMLUListElement>(null);
   return (
-    <section className="basket-recommendations" aria-labelledby="basket-recommendations">
+    <section className="basket-recommendations carousel" aria-labelledby="basket-recommendations">
       <h2 id="basket-recommendations" className="basket-recommendations__title">
         {t`Add to your order`}
       </h2>
-      <ul>
+      <ul ref={listRef}>
         {products.map((p) => {
           const name = pickText(p.name, lang);
           const price = linePrice({ ...p, count: 1, unit: "COUNT", modifications: [] });
@@ -232,6 +235,7 @@ function Recommendations({ products }: { products: Product[] }) {
           );
         })}
       </ul>
+      <CarouselArrows scrollerRef={listRef} />
     </section>
   );
 }

@@ -57,7 +57,10 @@ function Carousel({ banners, onCategory }: { banners: Banner[]; onCategory: (cat
   const onScroll = () => {
     const track = trackRef.current;
     if (!track || track.clientWidth === 0) return;
-    const index = Math.round(Math.abs(track.scrollLeft) / track.clientWidth);
+    // One step is a slide and its gap (a desktop shows two slides at a time).
+    const [first, second] = [track.children[0], track.children[1]] as (HTMLElement | undefined)[];
+    const step = first && second ? Math.abs(second.offsetLeft - first.offsetLeft) : track.clientWidth;
+    const index = Math.round(Math.abs(track.scrollLeft) / (step || track.clientWidth));
     setCurrent(Math.min(count - 1, Math.max(0, index)));
   };
 

@@ -4,13 +4,23 @@ import type { MenuCategory, MenuGroup } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 
-/** Keeps the current tab visible inside its horizontally scrolling bar (without moving the page). */
+/**
+ * Keeps the current tab visible inside its horizontally scrolling bar (without moving the page); in
+ * the desktop layout's sidebar the bar is a column and the sidebar scrolls up and down.
+ */
 function useKeepInView(current: string | null) {
   const barRef = useRef<HTMLDivElement>(null);
   useEffect(() => {
     const bar = barRef.current;
     const tab = bar?.querySelector<HTMLElement>(`[data-id="${current ?? ""}"]`);
     if (!bar || !tab) return;
+    const sidebar = bar.closest<HTMLElement>(".menu-page--desktop .menu-nav");
+    if (sidebar) {
+      if (sidebar.scrollHeight <= sidebar.clientHeight) return;
+      const top = tab.getBoundingClientRect().top - sidebar.getBoundingClientRect().top + sidebar.scrollTop;
+      sidebar.scrollTo({ top: top - sidebar.clientHeight / 2 + tab.clientHeight / 2, behavior: "smooth" });
+      return;
+    }
     const left = tab.offsetLeft - bar.clientWidth / 2 + tab.clientWidth / 2;
     bar.scrollTo({ left, behavior: "smooth" });
   }, [current]);

@@ -10,6 +10,7 @@ import {
   useState,
   type ReactNode,
 } from "react";
+import { CarouselArrows } from "../../../components/carousel-arrows.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
 import type { MenuCategory, MenuGroup } from "../../../domain/menu.ts";
@@ -32,13 +33,20 @@ export interface MenuSection {
   categories: MenuCategory[];
 }
 
-/** Cards per line for a category's view at this width. */
-export function columnsFor(view: MenuCategory["viewType"], width: number): number {
+/**
+ * Cards per line for a category's view at this width. The desktop layout's grid has at least 3
+ * columns of MEDIUM cards (4 where they fit) and 2 of BIG and SMALL ones.
+ */
+export function columnsFor(view: MenuCategory["viewType"], width: number, desktop = false): number {
+  if (desktop) {
+    if (view === "MEDIUM") return width >= 760 ? 4 : 3;
+    return width >= 400 ? 2 : 1;
+  }
   if (view === "MEDIUM") return width >= 960 ? 4 : width >= 600 ? 3 : 2;
   return width >= 900 ? 2 : 1;
 }
 
-export function buildRows(sections: readonly MenuSection[], width: number): MenuRow[] {
+export function buildRows(sections: readonly MenuSection[], width: number, desktop = false): MenuRow[] {
   const rows: MenuRow[] = [];
   for (const section of sections) {
     if (section.group) rows.push({ kind: "group", key: `g-${section.group.id}`, group: section.group });
@@ -48,7 +56,7 @@ export function buildRows(sections: readonly MenuSection[], width: number): Menu
         rows.push({ kind: "strip", key: `s-${category.id}`, category });
         continue;
       }
-      const columns = columnsFor(category.viewType, width);
+      const columns = columnsFor(category.viewType, width, desktop);
       for (let i = 0; i < category.products.length; i += columns) {
         rows.push({
           kind: "products",
@@ -62,7 +70,7 @@ export function buildRows(sections: readonly MenuSection[], width: number): Menu
   return rows;
 }
 
-function estimate(row: MenuRow, width: number, categoryImages: boolean): number {
+function estimate(row: MenuRow, width: number, categoryImages: boolean, desktop: boolean): number {
   switch (row.kind) {
     case "group":
       return 52;
@@ -73,7 +81,7 @@ function estimate(row: MenuRow, width: number, categoryImages: boolean): number 
     case "products": {
       const view = row.category.viewType;
       if (view === "SMALL") return 116;
-      const columns = columnsFor(view, width);
+      const columns = columnsFor(view, width, desktop);
       const cardWidth = (width - 24 - 12 * (columns - 1)) / columns;
       return view === "BIG" ? cardWidth * 0.625 + 130 : cardWidth + 108;
     }
@@ -108,6 +116,7 @@ export function MenuList({
   stickyOffset,
   onActiveCategory,
   handleRef,
+  desktop = false,
 }: {
   sections: readonly MenuSection[];
   categoryImages: boolean;
@@ -115,23 +124,25 @@ export function MenuList({
   stickyOffset: number;
   onActiveCategory?: (categoryId: string) => void;
   handleRef?: React.RefObject<MenuListHandle | null>;
+  /** The desktop layout: a wider grid (columnsFor). */
+  desktop?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
   const width = useWidth(listRef);
-  const rows = useMemo(() => buildRows(sections, width), [sections, width]);
+  const rows = useMemo(() => buildRows(sections, width, desktop), [sections, width, desktop]);
   // The first line of products is on the first screen: its images are the page's largest paint.
   const firstProducts = useMemo(() => rows.findIndex((r) => r.kind === "products"), [rows]);
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const el = listRef.current;
     if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
-  }, [sections]);
+  }, [sections, desktop]);
 
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => {
       const row = rows[i];
-      return row ? estimate(row, width, categoryImages) : 100;
+      return row ? estimate(row, width, categoryImages, desktop) : 100;
     },
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 4,
@@ -197,6 +208,7 @@ export function MenuList({
               row={row}
               categoryImages={categoryImages}
               width={width}
+              desktop={desktop}
               priority={item.index === firstProducts}
             />
           </div>
@@ -211,11 +223,13 @@ const Row = memo(function Row({
   row,
   categoryImages,
   width,
+  desktop,
   priority,
 }: {
   row: MenuRow;
   categoryImages: boolean;
   width: number;
+  desktop: boolean;
   /** On the first screen: images load at once, first. */
   priority: boolean;
 }) {
@@ -232,7 +246,7 @@ const Row = memo(function Row({
         <div
           className={`menu-line menu-line--${row.category.viewType.toLowerCase()}`}
           style={{
-            gridTemplateColumns: `repeat(${columnsFor(row.category.viewType, width)}, minmax(0, 1fr))`,
+            gridTemplateColumns: `repeat(${columnsFor(row.category.viewType, width, desktop)}, minmax(0, 1fr))`,
           }}
         >
           {row.products.map((p) => (
@@ -280,20 +294,25 @@ export function CategoryHeader({
 function CategoryStrip({ category }: { category: MenuCategory }) {
   const { t } = useLingui();
   const lang = useContentLanguage();
+  const stripRef = useRef<HTMLUListElement>(null);
   return (
-    <ul
-      className={`menu-strip menu-strip--${category.viewType.toLowerCase()}`}
-      aria-label={t`${pickText(category.name, lang)}: scroll sideways`}
-    >
-      {category.products.map((p) => (
-        <li key={p.id}>
-          <ProductCard
-            product={p}
-            category={category}
-            view={category.viewType === "SMALL" ? "MEDIUM" : category.viewType}
-          />
-        </li>
-      ))}
-    </ul>
+    <div className="carousel">
+      <ul
+        ref={stripRef}
+        className={`menu-strip menu-strip--${category.viewType.toLowerCase()}`}
+        aria-label={t`${pickText(category.name, lang)}: scroll sideways`}
+      >
+        {category.products.map((p) => (
+          <li key={p.id}>
+            <ProductCard
+              product={p}
+              category={category}
+              view={category.viewType === "SMALL" ? "MEDIUM" : category.viewType}
+            />
+          </li>
+        ))}
+      </ul>
+      <CarouselArrows scrollerRef={stripRef} />
+    </div>
   );
 }

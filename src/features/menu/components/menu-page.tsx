@@ -11,6 +11,7 @@ import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
+import { useDesktop } from "../../../platform/desktop.ts";
 import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
 import { ServiceSwitch } from "./service-switch.tsx";
@@ -82,6 +83,8 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const [oneCategoryId, setOneCategoryId] = useState<string | null>(tree.categories[0]?.id ?? null);
   const [activeCategory, setActiveCategory] = useState<string | null>(tree.categories[0]?.id ?? null);
   const listRef = useRef<MenuListHandle>(null);
+  // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
+  const desktop = useDesktop();
 
   const group: MenuGroup | undefined = tree.groups.find((g) => g.id === groupId) ?? tree.groups[0];
   const sections: MenuSection[] = useMemo(() => {
@@ -157,11 +160,11 @@ export function MenuView({ tree }: { tree: MenuTree }) {
     pickCategory(id);
   };
 
-  const stickyOffset = headerHeight() + NAV_HEIGHT * (groupTabs ? 2 : 1);
+  const stickyOffset = headerHeight() + (desktop ? 12 : NAV_HEIGHT * (groupTabs ? 2 : 1));
   const current = scope === "ONE_CATEGORY" ? oneCategoryId : activeCategory;
 
   return (
-    <div className="page menu-page">
+    <div className={`page menu-page${desktop ? " menu-page--desktop" : ""}`}>
       <BrandStrip />
       <BannerCarousel onCategory={showCategory} />
       {settings.isNavigationViewEnabled && (
@@ -177,6 +180,7 @@ export function MenuView({ tree }: { tree: MenuTree }) {
         stickyOffset={stickyOffset}
         onActiveCategory={scope === "ONE_CATEGORY" ? undefined : onActive}
         handleRef={listRef}
+        desktop={desktop}
       />
     </div>
   );

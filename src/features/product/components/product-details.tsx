@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { CarouselArrows } from "../../../components/carousel-arrows.tsx";
 import { loginHref } from "../../../components/login-prompt.tsx";
 import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
@@ -64,6 +65,7 @@ export function ProductDetails({
   const stockLeft = product.stock === null ? null : Math.max(0, product.stock - inBasket);
   const images = [product.image, ...product.gallery].filter((s): s is string => Boolean(s));
   const Heading = headingLevel === 1 ? "h1" : "h2";
+  const galleryRef = useRef<HTMLDivElement>(null);
 
   const toggle = (groupId: string, modId: string) => {
     const group = product.modificationGroups.find((g) => g.id === groupId);
@@ -112,17 +114,20 @@ export function ProductDetails({
 
   return (
     <article className="product-details" aria-labelledby={titleId}>
-      <div className="product-details__gallery" aria-label={t`Photos`} role="group">
-        {(images.length > 0 ? images : [null]).map((src, i) => (
-          <ProductImage
-            key={`${src ?? "none"}-${i}`}
-            src={src}
-            alt={i === 0 ? name : t`${name}, photo ${i + 1}`}
-            eager={i === 0}
-            variant={{ w: 640, h: 640 }}
-            className="product-details__image"
-          />
-        ))}
+      <div className="carousel">
+        <div className="product-details__gallery" aria-label={t`Photos`} role="group" ref={galleryRef}>
+          {(images.length > 0 ? images : [null]).map((src, i) => (
+            <ProductImage
+              key={`${src ?? "none"}-${i}`}
+              src={src}
+              alt={i === 0 ? name : t`${name}, photo ${i + 1}`}
+              eager={i === 0}
+              variant={{ w: 640, h: 640 }}
+              className="product-details__image"
+            />
+          ))}
+        </div>
+        <CarouselArrows scrollerRef={galleryRef} />
       </div>
       <div className="product-details__head">
         <Heading id={titleId} className="product-details__name">

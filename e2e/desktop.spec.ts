@@ -1,0 +1,130 @@
+/// <reference lib="dom" />
+// The desktop layout (issue 15): in a browser window of 1024 px and more the storefront is laid out
+// for a desktop, not a stretched phone: a navigation in the header instead of the tab bar, the menu
+// as a grid beside a sticky category sidebar and the basket panel, and sheets as centred dialogs.
+// Below 1024 px the phone layout is back. Desktop project only: the phone project is the phone.
+import { expect, test, type Page } from "@playwright/test";
+import { brandOrigin } from "./support/storefront.ts";
+
+const CLASSIC = "Chicken lavash, classic";
+
+test.beforeEach(async ({ context, baseURL }, testInfo) => {
+  test.skip(testInfo.project.name !== "desktop", "the desktop layout needs a desktop window");
+  const host = new URL(baseURL ?? "http://lavash.localhost").hostname;
+  await context.addCookies([{ name: "lang", value: "en", domain: host, path: "/" }]);
+});
+
+/** Distinct left edges of the cards in the menu's first line of products: its columns. */
+async function firstLineColumns(page: Page): Promise<number> {
+  return page.evaluate(() => {
+    const line = document.querySelector(".menu-line");
+    const cards = [...(line?.querySelectorAll(".product-card") ?? [])];
+    return new Set(cards.map((c) => Math.round(c.getBoundingClientRect().left))).size;
+  });
+}
+
+test("a desktop window gets the desktop layout, a phone-sized one the tab bar", async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/");
+  const main = page.getByRole("main");
+  await expect(main.getByRole("heading", { level: 3, name: "Lavash", exact: true })).toBeVisible();
+
+  // The header carries the main navigation; there is no tab bar.
+  const nav = page.getByRole("banner").getByRole("navigation", { name: "Main" });
+  await expect(nav).toBeVisible();
+  for (const name of ["Menu", "Search", "My orders", "Profile"])
+    await expect(nav.getByRole("link", { name, exact: true })).toBeVisible();
+  await expect(nav.getByRole("link", { name: "Menu", exact: true })).toHaveAttribute("aria-current", "page");
+  await expect(page.locator(".bottom-nav")).toHaveCount(0);
+
+  // The menu is a grid of at least three columns with the categories in a sidebar beside it.
+  expect(await firstLineColumns(page)).toBeGreaterThanOrEqual(3);
+  const categories = page.getByRole("navigation", { name: "Menu categories" });
+  await expect(categories).toBeVisible();
+  const sidebar = await categories.boundingBox();
+  const grid = await page.locator(".menu-list").boundingBox();
+  expect(sidebar && grid).toBeTruthy();
+  if (sidebar && grid) {
+    expect(sidebar.x + sidebar.width).toBeLessThanOrEqual(grid.x);
+    expect(sidebar.y).toBeLessThan(grid.y + 200);
+  }
+  // The sidebar stays in view as the menu scrolls, and leads to a category.
+  await categories.getByRole("button", { name: "Drinks" }).click();
+  await expect(main.getByRole("heading", { level: 3, name: "Drinks" })).toBeInViewport();
+  await expect(categories.getByRole("button", { name: "Drinks" })).toHaveAttribute("aria-current", "true");
+  await expect(categories).toBeInViewport();
+
+  // Adding a product fills the basket panel beside the menu and the header's basket.
+  const panel = page.getByRole("complementary", { name: "Basket" });
+  await expect(panel).toContainText("Your basket is empty");
+  const quickAdd = page
+    .locator(".menu-list")
+    .getByRole("button", { name: /^Add .* to basket$/ })
+    .first();
+  const product = /^Add (.*) to basket$/.exec((await quickAdd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+  expect(product).not.toBe("");
+  await quickAdd.click();
+  const line = panel.getByRole("group", { name: `${product}: quantity` });
+  await expect(line).toContainText("1");
+  await expect(nav.getByTestId("basket-badge")).toHaveText("1");
+  await line.getByRole("button", { name: "More" }).click();
+  await expect(line).toContainText("2");
+  await expect(nav.getByTestId("basket-badge")).toHaveText("2");
+  await expect(panel.getByRole("link", { name: /^Checkout/ })).toHaveAttribute("href", "/checkout");
+
+  // A product opens as a centred dialog of a readable width; focus stays in it; Escape closes it.
+  await page
+    .getByRole("navigation", { name: "Menu categories" })
+    .getByRole("button", { name: "Lavash" })
+    .click();
+  await main.getByRole("link", { name: CLASSIC, exact: true }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: CLASSIC })).toBeVisible();
+  const box = await dialog.boundingBox();
+  // Centred under the page's header (the window less the room kept for its scrollbar).
+  const header = await page.getByRole("banner").boundingBox();
+  const middle = header ? header.x + header.width / 2 : 720;
+  expect(box).toBeTruthy();
+  if (box) {
+    expect(box.width).toBeLessThan(800);
+    expect(box.width).toBeGreaterThanOrEqual(480);
+    expect(Math.abs(box.x + box.width / 2 - middle)).toBeLessThanOrEqual(2);
+    expect(box.y).toBeGreaterThan(0);
+    expect(box.y + box.height).toBeLessThan(900);
+  }
+  for (let i = 0; i < 12; i++) await page.keyboard.press("Tab");
+  expect(await page.evaluate(() => document.activeElement?.closest("dialog") !== null)).toBe(true);
+  await page.keyboard.press("Escape");
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(/sheet=/);
+
+  // A phone-sized window: the tab bar is back, the header's navigation and the panel are gone.
+  await page.setViewportSize({ width: 412, height: 915 });
+  await expect(page.locator(".bottom-nav")).toBeVisible();
+  await expect(page.locator(".bottom-nav").getByTestId("basket-badge")).toHaveText("2");
+  await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toHaveCount(0);
+  await expect(panel).toHaveCount(0);
+  expect(await firstLineColumns(page)).toBe(2);
+});
+
+test("right to left: the category sidebar is on the right, the basket panel on the left", async ({
+  page,
+  context,
+}, testInfo) => {
+  const sushi = brandOrigin(testInfo, "sushi");
+  await context.addCookies([{ name: "lang", value: "ar", domain: "sushi.localhost", path: "/" }]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${sushi}/`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  const sidebar = await page.locator(".menu-nav").boundingBox();
+  const grid = await page.locator(".menu-list").boundingBox();
+  const panel = await page.locator(".basket-panel").boundingBox();
+  expect(sidebar && grid && panel).toBeTruthy();
+  if (sidebar && grid && panel) {
+    expect(sidebar.x).toBeGreaterThanOrEqual(grid.x + grid.width);
+    expect(panel.x + panel.width).toBeLessThanOrEqual(grid.x);
+  }
+  // A brand with a floating basket has no floating button here: the header carries the basket.
+  await expect(page.locator(".floating-basket")).toHaveCount(0);
+  await expect(page.locator(".top-nav__basket")).toBeVisible();
+});
