@@ -133,7 +133,7 @@ export function cityZones(options: {
   return regions;
 }
 
-export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK")[]): PaymentInput[] {
+export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "CARD")[]): PaymentInput[] {
   const titles: Record<string, Text> = {
     CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
     TERMINAL: {
@@ -145,10 +145,11 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK")[
     },
     PAYME: { uz: "Payme", ru: "Payme", eng: "Payme", zh: "Payme", ar: "Payme" },
     CLICK: { uz: "Click", ru: "Click", eng: "Click", zh: "Click", ar: "Click" },
+    CARD: { uz: "Karta", ru: "Карта", eng: "Card", zh: "银行卡", ar: "بطاقة" },
   };
   return types.map((type, i) => ({
     type,
-    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click" }[type],
+    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click", CARD: "Card" }[type],
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
@@ -156,8 +157,8 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK")[
     // opener); the Click mini app pays with Click (its CLICK_MINI_APP choice is the CLICK method on
     // the app channel).
     botEnabled: true,
-    appEnabled: type !== "PAYME",
-    operatorEnabled: type !== "PAYME",
+    appEnabled: type !== "PAYME" && type !== "CARD",
+    operatorEnabled: type !== "PAYME" && type !== "CARD",
   }));
 }
 

@@ -17,6 +17,7 @@ const NONE: OfferSettings = {
   terminalActive: false,
   paymeActive: false,
   clickActive: false,
+  cardActive: false,
 };
 const WEB = { inClickMiniApp: false };
 const CLICK_APP = { inClickMiniApp: true };

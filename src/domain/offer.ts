@@ -15,7 +15,7 @@ export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
  * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, the
  * checkout takes the customer to the provider, and the provider's callback pays it.
  */
-export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP"] as const;
+export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP", "CARD"] as const;
 export type OnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
 
 export function isOnlinePayment(type: PaymentType): type is OnlinePaymentType {
@@ -32,10 +32,14 @@ export type OfferSettings = Pick<
   | "terminalActive"
   | "paymeActive"
   | "clickActive"
+  | "cardActive"
 >;
 
 /** The switches of the payment types. */
-type PaymentSwitches = Pick<OfferSettings, "cashActive" | "terminalActive" | "paymeActive" | "clickActive">;
+type PaymentSwitches = Pick<
+  OfferSettings,
+  "cashActive" | "terminalActive" | "paymeActive" | "clickActive" | "cardActive"
+>;
 
 /**
  * Where the customer orders: Click's choice is CLICK inside the Click mini app's web view only as
@@ -60,6 +64,7 @@ const ONLINE_PAYMENT_SWITCH = {
   PAYME: "paymeActive",
   CLICK: "clickActive",
   CLICK_MINI_APP: "clickActive",
+  CARD: "cardActive",
 } as const satisfies Record<OnlinePaymentType, keyof OfferSettings>;
 
 function isStorefrontService(type: ServiceType): type is OfferedServiceType {
@@ -115,4 +120,9 @@ export function offeredPaymentTypes(settings: PaymentSwitches, place: PaymentPla
  */
 export function paymentMethodType(type: PaymentType): PaymentType {
   return type === "CLICK_MINI_APP" ? "CLICK" : type;
+}
+
+/** Paid online through a pay page the customer is sent to (Payme's checkout, Click's pay page). */
+export function paysOnProviderPage(type: PaymentType): boolean {
+  return isOnlinePayment(type) && type !== "CARD";
 }

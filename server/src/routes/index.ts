@@ -14,6 +14,7 @@ import { OrderEvents } from "../orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
+import { cardRoutes } from "./payments/cards.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -38,6 +39,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(geoTenantRoutes);
     await tenantScope.register(ordersRoutes, { events });
     await tenantScope.register(checkoutRoutes);
+    await tenantScope.register(cardRoutes, { events });
   });
 
   // The testers' harness and the fake Click: development and demo mode only.

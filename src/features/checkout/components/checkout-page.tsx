@@ -203,6 +203,7 @@ function CheckoutForm() {
     PAYME: t`Payme`,
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
+    CARD: t`Card`,
   };
   const totals = quoteData?.totals;
 
