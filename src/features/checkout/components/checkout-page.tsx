@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
@@ -22,6 +22,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
+import { useSavedCards } from "../../../shared/payments/cards.ts";
 import { PaymentIcon } from "./payment-icon.tsx";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
@@ -107,6 +108,11 @@ function CheckoutForm() {
   const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
   const place = usePlaceOrder({ onPlaced: form.placed });
+  const cards = useSavedCards(merchant.id, settings.cardActive);
+  const verifiedCards = (cards.data ?? []).filter((c) => c.isVerified);
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const chosenCard = verifiedCards.find((c) => c.id === cardChoice) ?? verifiedCards[0] ?? null;
+  const needsCard = paymentType === "CARD" && !chosenCard;
   const sending = place.isPending;
 
   const checkoutDraft = { serviceType, address: draft.address, branch: draft.branch, nearestBranch };
@@ -153,21 +159,27 @@ function CheckoutForm() {
   const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
 
   const submit = () => {
-    if (!body || sending) return;
-    place.mutate({ body, later });
+    if (!body || sending || needsCard) return;
+    place.mutate({ body, later, cardId: paymentType === "CARD" ? (chosenCard?.id ?? null) : null });
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
   const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
   // Why the order cannot be placed, said beside the button that stopped working.
-  const hint = blockingError ? errorText(blockingError) : later && !chosenTime ? t`Choose a time` : undefined;
+  const hint = blockingError
+    ? errorText(blockingError)
+    : later && !chosenTime
+      ? t`Choose a time`
+      : needsCard
+        ? t`Add a card to pay with it`
+        : undefined;
   useMainButton(
     body
       ? {
           text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
           onClick: submit,
           progress: sending,
-          disabled: sending || (later && !chosenTime) || blockingError !== null,
+          disabled: sending || (later && !chosenTime) || blockingError !== null || needsCard,
           ...(hint ? { hint } : {}),
         }
       : null,
@@ -348,6 +360,44 @@ function CheckoutForm() {
             </label>
           ))}
         </div>
+        {paymentType === "CARD" && (
+          <div className="checkout__cards" data-testid="checkout-cards">
+            {cards.isPending ? (
+              <p className="checkout__place" role="status">{t`Loading your cards…`}</p>
+            ) : cards.isError ? (
+              <p className="field-error" role="alert">
+                {t`Your cards could not be loaded.`}{" "}
+                <button type="button" className="button-link" onClick={() => void cards.refetch()}>
+                  {t`Try again`}
+                </button>
+              </p>
+            ) : verifiedCards.length === 0 ? (
+              <p className="checkout__place">{t`You have no saved cards yet.`}</p>
+            ) : (
+              <div className="checkout__choices" role="radiogroup" aria-label={t`Pay with the card`}>
+                {verifiedCards.map((c) => (
+                  <label key={c.id} className="checkout__choice">
+                    <input
+                      type="radio"
+                      name="savedCard"
+                      checked={chosenCard?.id === c.id}
+                      onChange={() => {
+                        setCardChoice(c.id);
+                      }}
+                    />
+                    <span dir="ltr">{c.number}</span>
+                    <span className="checkout__card-type">
+                      {c.type === "HUMO" ? "Humo" : c.type === "UZCARD" ? "Uzcard" : ""}
+                    </span>
+                  </label>
+                ))}
+              </div>
+            )}
+            <Link href="/profile/cards/create?redirect=%2Fcheckout" className="button-link">
+              {t`Add a card`}
+            </Link>
+          </div>
+        )}
       </fieldset>
 
       {settings.promoActive && (
