@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_TYPES } from "./enums.ts";
 import {
+  isOnlinePayment,
   offeredPaymentTypes,
   offeredServiceTypes,
   paymentMethodType,
   paymentOffered,
+  paysOnProviderPage,
   serviceOffered,
   type OfferSettings,
 } from "./offer.ts";
@@ -98,5 +100,19 @@ describe("the payment types a brand offers", () => {
     expect(paymentMethodType("CLICK_MINI_APP")).toBe("CLICK");
     expect(paymentMethodType("CLICK")).toBe("CLICK");
     expect(paymentMethodType("PAYME")).toBe("PAYME");
+  });
+});
+
+describe("the saved-card payment type", () => {
+  it("is offered with cardActive, online, and never sent to a provider's pay page", () => {
+    expect(paymentOffered({ ...NONE, cardActive: true }, "CARD", WEB)).toBe(true);
+    expect(paymentOffered({ ...NONE, cardActive: true }, "CARD", CLICK_APP)).toBe(true);
+    expect(paymentOffered({ ...NONE, paymeActive: true }, "CARD", WEB)).toBe(false);
+    expect(
+      offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true, cardActive: true }, WEB),
+    ).toEqual(["CASH", "PAYME", "CARD"]);
+    expect(isOnlinePayment("CARD")).toBe(true);
+    expect(paysOnProviderPage("CARD")).toBe(false);
+    expect(paysOnProviderPage("PAYME")).toBe(true);
   });
 });
