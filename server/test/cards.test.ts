@@ -267,6 +267,14 @@ describe("adding and confirming a card", () => {
     }
   });
 
+  it("keeps at most ten cards per customer", async () => {
+    const c = await customer();
+    for (let i = 0; i < 10; i += 1) await addCard(c);
+    const res = await api(c, "POST", "/cards", { number: TEST_CARD, expire: TEST_EXPIRE });
+    expect(res.statusCode).toBe(409);
+    expect(res.json<{ code: string }>().code).toBe("CARDS_LIMIT");
+  });
+
   it("answers 401 without a session", async () => {
     const res = await t.app.inject({
       method: "GET",

@@ -322,6 +322,12 @@ export const API_ERRORS = {
     ru: "В этом магазине нельзя сохранить карту",
     eng: "Saved cards are not available in this shop",
   },
+  CARDS_LIMIT: {
+    status: 409,
+    uz: "Kartalar juda ko'p. Yangisini qo'shishdan oldin birortasini o'chiring",
+    ru: "Слишком много карт. Удалите одну, прежде чем добавить новую",
+    eng: "Too many cards. Remove one before adding another",
+  },
   CARD_NUMBER_INVALID: {
     status: 400,
     uz: "Karta raqami noto'g'ri. Tekshirib, qaytadan kiriting",

@@ -11,7 +11,7 @@
 //      (declined, 5xx, time-out), state -1 and the receipt cancelled, leaving the order payable.
 import { randomUUID } from "node:crypto";
 import { cardExpired, cardTypeOf, luhnValid, maskCardNumber, parseExpire } from "#domain/cards.ts";
-import { CARD_VERIFY_ATTEMPTS, type SavedCard } from "#domain/contract/cards.ts";
+import { CARD_VERIFY_ATTEMPTS, MAX_SAVED_CARDS, type SavedCard } from "#domain/contract/cards.ts";
 import type { OrderStatus } from "#domain/enums.ts";
 import { toMinor } from "#domain/money.ts";
 import { transaction } from "../db/transaction.ts";
@@ -97,6 +97,8 @@ export async function addCard(ctx: CardContext, input: { number: string; expire:
   const expiry = parseExpire(input.expire);
   if (!expiry) throw new AppError("VALIDATION_FAILED");
   if (cardExpired(expiry, ctx.now)) throw new AppError("CARD_EXPIRED");
+  // Each attempt makes Payme text the card's phone: a customer keeps a bounded number of cards.
+  if ((await listCards(ctx.db, ctx)).length >= MAX_SAVED_CARDS) throw new AppError("CARDS_LIMIT");
   let created;
   try {
     created = await ctx.provider.createCard({ number: input.number, expire: input.expire });

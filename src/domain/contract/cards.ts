@@ -62,3 +62,6 @@ export type CardPayment = z.infer<typeof cardPaymentSchema>;
 
 /** The most wrong codes a card takes; the last one removes it. */
 export const CARD_VERIFY_ATTEMPTS = 5;
+
+/** The most cards (confirmed or not) a customer keeps at one brand. */
+export const MAX_SAVED_CARDS = 10;

@@ -146,7 +146,7 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
           "number goes to Payme and is never stored; the storefront keeps Payme's token, the masked " +
           "number, the expiry and the type. Answers the card (not yet confirmed), the masked phone the " +
           "code went to and the milliseconds before another code may be asked for. 409 " +
-          "CARDS_UNAVAILABLE when the brand's cardActive is off.",
+          "CARDS_UNAVAILABLE when the brand's cardActive is off, 409 CARDS_LIMIT with ten cards already.",
         body: cardCreateRequestSchema,
         response: { 201: cardCodeSentSchema, ...cardErrors },
       },
