@@ -30,7 +30,7 @@ function renderAt(path: string, overrides: Partial<WebSettings> = { cardActive: 
     merchant: null,
     user: sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1" }),
     brand: "lavash",
-    orderRequest: EMPTY_DRAFT,
+    orderRequest: { ...EMPTY_DRAFT, branchId: null, deliveryTariffId: null },
     nearestBranch: null,
   });
   const boot: BootResult = {
