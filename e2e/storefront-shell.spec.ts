@@ -124,11 +124,6 @@ test.describe("routing", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
-  test("a screen of a later issue does not exist yet", async ({ page }) => {
-    await page.goto("/vacancy");
-    await expect(page.getByText("Страница не найдена: /vacancy")).toBeVisible();
-  });
-
   test("the about page shows the brand's own text", async ({ page, request }, testInfo) => {
     const lavash = await merchantOf(request, testInfo, "lavash");
     const settings = await webSettingsOf(request, testInfo, lavash.id);

@@ -133,7 +133,9 @@ export function cityZones(options: {
   return regions;
 }
 
-export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "UZUM")[]): PaymentInput[] {
+export function paymentMethods(
+  types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "UZUM" | "CARD")[],
+): PaymentInput[] {
   const titles: Record<string, Text> = {
     CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
     TERMINAL: {
@@ -146,10 +148,13 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" |
     PAYME: { uz: "Payme", ru: "Payme", eng: "Payme", zh: "Payme", ar: "Payme" },
     CLICK: { uz: "Click", ru: "Click", eng: "Click", zh: "Click", ar: "Click" },
     UZUM: { uz: "Uzum Bank", ru: "Uzum Bank", eng: "Uzum Bank", zh: "Uzum Bank", ar: "Uzum Bank" },
+    CARD: { uz: "Karta", ru: "Карта", eng: "Card", zh: "银行卡", ar: "بطاقة" },
   };
   return types.map((type, i) => ({
     type,
-    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click", UZUM: "Uzum" }[type],
+    name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click", UZUM: "Uzum", CARD: "Card" }[
+      type
+    ],
     title: titles[type] ?? null,
     priority: i,
     webEnabled: true,
@@ -157,8 +162,8 @@ export function paymentMethods(types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" |
     // opener); the Click mini app pays with Click (its CLICK_MINI_APP choice is the CLICK method on
     // the app channel). Uzum's checkout likewise is not offered inside the Click app.
     botEnabled: true,
-    appEnabled: type !== "PAYME" && type !== "UZUM",
-    operatorEnabled: type !== "PAYME" && type !== "UZUM",
+    appEnabled: type !== "PAYME" && type !== "UZUM" && type !== "CARD",
+    operatorEnabled: type !== "PAYME" && type !== "UZUM" && type !== "CARD",
   }));
 }
 

@@ -197,6 +197,9 @@ export function lavash(): { file: Brand; images: BrandImages } {
       terminalActive: true,
       // Customers may pay online with Payme (the demo's fake checkout, PAYME_CHECKOUT_URL).
       paymeActive: true,
+      // Customers may save a card and pay with it in the app (Payme's Subscribe API; the demo's
+      // built-in fake unless PAYME_API_URL is set).
+      cardActive: true,
       phone: PHONE,
       phoneActive: true,
       telegramBotActive: true,
@@ -329,7 +332,7 @@ export function lavash(): { file: Brand; images: BrandImages } {
       cashbackPercent: 2,
       minimalDeliveryPrice: 10_000,
     },
-    paymentMethods: paymentMethods(["CASH", "TERMINAL", "PAYME"]),
+    paymentMethods: paymentMethods(["CASH", "TERMINAL", "PAYME", "CARD"]),
     menu: { groups },
     promos: [
       {

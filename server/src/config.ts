@@ -45,6 +45,13 @@ const envSchema = z.object({
   PLAY_MOBILE_API_URL: httpUrl.optional(),
   NOMINATIM_URL: httpUrl.optional(),
   CLICK_API_URL: httpUrl.optional(),
+  PAYME_API_URL: httpUrl.optional(),
+  PAYME_API_TIMEOUT_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(100, { error: "must be between 100 and 120000" })
+    .max(120_000, { error: "must be between 100 and 120000" })
+    .optional(),
   PAYME_CHECKOUT_URL: z
     .union([httpUrl, z.string().regex(/^\/[\w./-]*[^/]$/)], {
       error: "must be an http(s) URL or a path on this server (starting with /, no trailing /)",
@@ -133,6 +140,13 @@ export interface Config {
   nominatimUrl: string | undefined;
   /** Click's JSON-RPC endpoint for `user.profile`; unset in demo mode = the built-in fake. */
   clickApiUrl: string | undefined;
+  /**
+   * Payme's Subscribe API (saved cards) origin; requests go to `<url>/api`. https://checkout.paycom.uz
+   * unless set; unset in demo or development mode = the built-in fake (server/src/routes/dev/fake-payme-subscribe.ts).
+   */
+  paymeApiUrl: string | undefined;
+  /** How long one Subscribe API call may take before it counts as failed. */
+  paymeApiTimeoutMs: number;
   /**
    * Payme's checkout page, before `/<base64 of the link's parameters>`: https://checkout.paycom.uz
    * unless set, the built-in fake (a path on this server) in demo mode. A path is served on the
@@ -240,6 +254,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",
     nominatimUrl: e.NOMINATIM_URL,
     clickApiUrl: e.CLICK_API_URL,
+    paymeApiUrl:
+      e.PAYME_API_URL?.replace(/\/+$/, "") ??
+      (demo || e.NODE_ENV === "development" ? undefined : "https://checkout.paycom.uz"),
+    paymeApiTimeoutMs: e.PAYME_API_TIMEOUT_MS ?? 15_000,
     paymeCheckoutUrl:
       e.PAYME_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_PAYME_CHECKOUT_PATH : "https://checkout.paycom.uz"),

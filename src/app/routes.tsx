@@ -31,6 +31,7 @@ function lazyScreen(load: () => Promise<ComponentType<ScreenProps>>): Pick<AppRo
 const policies = () => import("../features/policies/components/policy-page.tsx");
 const addressPicker = () => import("../features/address/components/address-picker-page.tsx");
 const myAddresses = () => import("../features/address/components/my-addresses-page.tsx");
+const cardPages = () => import("../features/profile/components/cards-pages.tsx");
 const branchesPage = () => import("../features/branches/components/branches-page.tsx");
 
 /**
@@ -127,6 +128,24 @@ export const routes: readonly AppRoute[] = [
     path: "/profile/user",
     layout: "default",
     ...lazyScreen(() => import("../features/profile/components/user-page.tsx").then((m) => m.UserPage)),
+  },
+  {
+    path: "/profile/cards",
+    layout: "default",
+    enabled: (s) => s.cardActive,
+    ...lazyScreen(() => cardPages().then((m) => m.CardsPage)),
+  },
+  {
+    path: "/profile/cards/create",
+    layout: "default",
+    enabled: (s) => s.cardActive,
+    ...lazyScreen(() => cardPages().then((m) => m.CardCreatePage)),
+  },
+  {
+    path: "/profile/cards/confirm",
+    layout: "default",
+    enabled: (s) => s.cardActive,
+    ...lazyScreen(() => cardPages().then((m) => m.CardConfirmPage)),
   },
   {
     path: "/address/delivery",

@@ -107,6 +107,8 @@ export const PAYMENT_TYPES = [
   "OTHER",
   "RAHMAT",
   "CLICK_MINI_APP",
+  /** Paid online with a card the customer saved (Payme's Subscribe API), without leaving the app. */
+  "CARD",
 ] as const;
 export type PaymentType = (typeof PAYMENT_TYPES)[number];
 

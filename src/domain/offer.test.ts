@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_TYPES } from "./enums.ts";
 import {
+  isOnlinePayment,
   offeredPaymentTypes,
   offeredServiceTypes,
   paymentMethodType,
@@ -8,6 +9,7 @@ import {
   paymentChannelOfHost,
   paymentOffered,
   paymentPlace,
+  paysOnProviderPage,
   serviceOffered,
   type ChannelPaymentTypes,
   type OfferSettings,
@@ -23,9 +25,10 @@ const NONE: OfferSettings = {
   paymeActive: false,
   clickActive: false,
   uzumActive: false,
+  cardActive: false,
 };
 /** Every method switched on: the switches alone decide. */
-const ALL = ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"] as const;
+const ALL = ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"] as const;
 const WEB: PaymentPlace = { channel: "WEB", methods: ALL };
 const CLICK_APP: PaymentPlace = { channel: "APP", methods: ALL };
 
@@ -168,5 +171,19 @@ describe("the payment types of a channel", () => {
     expect(paymentChannelOfHost("web")).toBe("WEB");
     expect(paymentChannelOfHost("telegram")).toBe("BOT");
     expect(paymentChannelOfHost("click")).toBe("APP");
+  });
+});
+
+describe("the saved-card payment type", () => {
+  it("is offered with cardActive, online, and never sent to a provider's pay page", () => {
+    expect(paymentOffered({ ...NONE, cardActive: true }, "CARD", WEB)).toBe(true);
+    expect(paymentOffered({ ...NONE, cardActive: true }, "CARD", CLICK_APP)).toBe(true);
+    expect(paymentOffered({ ...NONE, paymeActive: true }, "CARD", WEB)).toBe(false);
+    expect(
+      offeredPaymentTypes({ ...NONE, cashActive: true, paymeActive: true, cardActive: true }, WEB),
+    ).toEqual(["CASH", "PAYME", "CARD"]);
+    expect(isOnlinePayment("CARD")).toBe(true);
+    expect(paysOnProviderPage("CARD")).toBe(false);
+    expect(paysOnProviderPage("PAYME")).toBe(true);
   });
 });

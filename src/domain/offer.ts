@@ -16,7 +16,7 @@ export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
  * Paid online before the kitchen sees the order: such an order is placed OPEN and unpaid, the
  * checkout takes the customer to the provider, and the provider's callback pays it.
  */
-export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP", "UZUM"] as const;
+export const ONLINE_PAYMENT_TYPES = ["PAYME", "CLICK", "CLICK_MINI_APP", "UZUM", "CARD"] as const;
 export type OnlinePaymentType = (typeof ONLINE_PAYMENT_TYPES)[number];
 
 export function isOnlinePayment(type: PaymentType): type is OnlinePaymentType {
@@ -34,12 +34,13 @@ export type OfferSettings = Pick<
   | "paymeActive"
   | "clickActive"
   | "uzumActive"
+  | "cardActive"
 >;
 
 /** The switches of the payment types. */
 type PaymentSwitches = Pick<
   OfferSettings,
-  "cashActive" | "terminalActive" | "paymeActive" | "clickActive" | "uzumActive"
+  "cashActive" | "terminalActive" | "paymeActive" | "clickActive" | "uzumActive" | "cardActive"
 >;
 
 /**
@@ -98,6 +99,7 @@ const ONLINE_PAYMENT_SWITCH = {
   CLICK: "clickActive",
   CLICK_MINI_APP: "clickActive",
   UZUM: "uzumActive",
+  CARD: "cardActive",
 } as const satisfies Record<OnlinePaymentType, keyof OfferSettings>;
 
 function isStorefrontService(type: ServiceType): type is OfferedServiceType {
@@ -163,4 +165,9 @@ export function offeredPaymentTypes(settings: PaymentSwitches, place: PaymentPla
  */
 export function paymentMethodType(type: PaymentType): PaymentType {
   return type === "CLICK_MINI_APP" ? "CLICK" : type;
+}
+
+/** Paid online through a pay page the customer is sent to (Payme's checkout, Click's pay page). */
+export function paysOnProviderPage(type: PaymentType): boolean {
+  return isOnlinePayment(type) && type !== "CARD";
 }

@@ -50,6 +50,7 @@ export const queryKeys = {
   promos: (merchantId: string, userId: string) => [...customer(merchantId, userId), "promos"] as const,
   favourites: (merchantId: string, userId: string) =>
     [...customer(merchantId, userId), "favourites"] as const,
+  cards: (merchantId: string, userId: string) => [...customer(merchantId, userId), "cards"] as const,
   addresses: (merchantId: string, userId: string | null) =>
     [...customer(merchantId, userId), "addresses"] as const,
 };

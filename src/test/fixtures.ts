@@ -43,10 +43,10 @@ export function settings(overrides: Partial<WebSettings> = {}): WebSettings {
     phoneActive: true,
     // Every method on every channel: the switches above decide unless a test says otherwise.
     channelPaymentTypes: {
-      WEB: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
-      BOT: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
-      APP: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
-      QR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"],
+      WEB: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
+      BOT: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
+      APP: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
+      QR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
     },
     ...overrides,
   };

@@ -16,6 +16,7 @@ import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
+import { cardRoutes } from "./payments/cards.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -42,6 +43,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(ordersRoutes, { events });
     await tenantScope.register(checkoutRoutes);
     await tenantScope.register(contentRoutes);
+    await tenantScope.register(cardRoutes, { events });
   });
 
   // The testers' harness and the fake Click: development and demo mode only.

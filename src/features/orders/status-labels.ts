@@ -66,4 +66,5 @@ export const PAYMENT_TYPE_LABELS: Record<PaymentType, MessageDescriptor> = {
   OTHER: msg`Other`,
   RAHMAT: msg`Rahmat`,
   CLICK_MINI_APP: msg`Click`,
+  CARD: msg`Saved card`,
 };

@@ -4,7 +4,7 @@
 // an online payment type; the order's page offers it again while the order waits for payment.
 import { useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
-import { isOnlinePayment } from "../../domain/offer.ts";
+import { paysOnProviderPage } from "../../domain/offer.ts";
 import type { Order } from "../../domain/contract/orders.ts";
 import type { Checkout } from "../../domain/contract/payments.ts";
 import { api, unwrap, type ApiError, type ApiResult } from "../../lib/api-client.ts";
@@ -15,9 +15,14 @@ export function getPayLink(orderId: string): Promise<ApiResult<Checkout>> {
   return api<Checkout>(`/payments/v2/checkout/${encodeURIComponent(orderId)}/WITH_TOKEN`, { silent: true });
 }
 
-/** An order that waits for its online payment. */
+/** An order that waits for its online payment on the provider's pay page. */
 export function awaitsPayment(order: Pick<Order, "isPaid" | "status" | "paymentType">): boolean {
-  return !order.isPaid && order.status === "OPEN" && isOnlinePayment(order.paymentType);
+  return !order.isPaid && order.status === "OPEN" && paysOnProviderPage(order.paymentType);
+}
+
+/** An order that waits for its payment with a saved card (paid in the app, ./cards.ts). */
+export function awaitsCardPayment(order: Pick<Order, "isPaid" | "status" | "paymentType">): boolean {
+  return !order.isPaid && order.status === "OPEN" && order.paymentType === "CARD";
 }
 
 /** Opens the provider's pay page for an order; a failure says so and leaves the order payable. */

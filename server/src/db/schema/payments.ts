@@ -1,6 +1,16 @@
 // Payment methods with their per-channel switches, saved cards, and promo codes.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  pgTable,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import { createdDate, id, lastModifiedDate, money, multilingual, timestamptz } from "./columns.ts";
 import { cardTypeEnum, discountTypeEnum, paymentTypeEnum } from "./enums.ts";
 import { merchantId } from "./tenant.ts";
@@ -63,10 +73,19 @@ export const cards = pgTable(
     phone: text(),
     isVerified: boolean().notNull().default(false),
     type: cardTypeEnum(),
+    /** Wrong SMS codes entered so far; the fifth drops the card. */
+    verifyAttempts: smallint().notNull().default(0),
+    /** When the provider last sent the SMS code (a new one only after its wait). */
+    codeSentAt: timestamptz(),
+    /** Milliseconds the provider asked to wait before sending another code. */
+    codeWaitMs: integer(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
-  (t) => [index("cards_merchant_id_user_id_idx").on(t.merchantId, t.userId)],
+  (t) => [
+    index("cards_merchant_id_user_id_idx").on(t.merchantId, t.userId),
+    check("cards_verify_attempts_check", sql`${t.verifyAttempts} between 0 and 5`),
+  ],
 );
 
 /**

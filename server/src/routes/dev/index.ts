@@ -12,6 +12,7 @@
 //   GET|POST /dev/payme/checkout/*  the fake Payme checkout (demo mode only, ./fake-payme.ts)
 //   GET|POST /dev/click/pay         the fake Click pay page (demo mode only, ./fake-click-pay.ts)
 //   GET|POST /dev/uzum/pay          the fake Uzum Bank pay page (demo mode only, ./fake-uzum-pay.ts)
+//   POST /dev/payme/api             the fake Payme Subscribe API (saved cards, ./fake-payme-subscribe.ts)
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -36,6 +37,7 @@ import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
+import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { harnessHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
 
@@ -331,6 +333,11 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       return reply.header("cache-control", "no-store").redirect(target);
     },
   );
+
+  r.post("/dev/payme/api", { schema: hide }, async (request, reply) => {
+    const answer = handleFakeSubscribeRpc(request.headers, JSON.stringify(request.body ?? null));
+    return reply.status(answer.status).type("application/json").send(answer.body);
+  });
 
   r.post("/dev/click/rpc", { schema: hide }, async (request, reply) => {
     const answer = handleFakeClickRpc(request.headers, JSON.stringify(request.body ?? null));

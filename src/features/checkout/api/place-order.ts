@@ -3,12 +3,13 @@ import { useMutation } from "@tanstack/react-query";
 import { useRef } from "react";
 import { navigate } from "wouter/use-browser-location";
 import type { Order, OrderRequest } from "../../../domain/contract/orders.ts";
-import { api, unwrap, type ApiError, type ApiResult } from "../../../lib/api-client.ts";
+import { api, errorText, unwrap, type ApiError, type ApiResult } from "../../../lib/api-client.ts";
 import { useBasket } from "../../../shared/basket/basket.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { getPlatform } from "../../../platform/index.ts";
-import { awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
+import { usePayWithCard } from "../../../shared/payments/cards.ts";
+import { awaitsCardPayment, awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { AFTER_CHECKOUT_STATE } from "../after-checkout.ts";
 
 /**
@@ -37,6 +38,8 @@ function newKey(): string {
 export interface PlaceOrderInput {
   body: OrderRequest;
   later: boolean;
+  /** The saved card that pays a CARD order at once. */
+  cardId?: string | null;
 }
 
 /**
@@ -49,6 +52,7 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
   const basket = useBasket();
   const orderDraft = useOrderDraft();
   const pay = usePayOrder();
+  const payWithCard = usePayWithCard();
   // One Idempotency-Key per order body: a retry after a lost answer reuses it (the server returns
   // the first order), and an edited order gets a new one (the server refuses a key reused with
   // another body).
@@ -59,7 +63,7 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
       if (sent.current?.signature !== signature) sent.current = { signature, key: newKey() };
       return unwrap(await placeOrder(body, later, sent.current.key));
     },
-    onSuccess: (order) => {
+    onSuccess: (order, { cardId }) => {
       sent.current = null;
       getPlatform().haptics.notify("success");
       basket.clear();
@@ -70,6 +74,26 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
       if (awaitsPayment(order)) {
         // Straight on to pay; the order's page offers it again if the customer comes back unpaid.
         pay.mutate(order.id);
+        return;
+      }
+      if (awaitsCardPayment(order) && cardId) {
+        // Paid in the app with the saved card; the order's page turns Paid live. A failure leaves
+        // the order payable there.
+        payWithCard.mutate(
+          { cardId, orderId: order.id },
+          {
+            onSuccess: () => {
+              notify({ kind: "success", title: t`Paid`, text: t`Your order is paid and confirmed` });
+            },
+            onError: (error) => {
+              notify({
+                kind: "error",
+                text: `${errorText(error)} ${t`You can pay again on the order's page.`}`,
+                duration: 8000,
+              });
+            },
+          },
+        );
         return;
       }
       notify({ kind: "success", title: t`Confirmed`, text: t`Your order is confirmed` });

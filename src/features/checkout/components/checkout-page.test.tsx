@@ -196,6 +196,50 @@ describe("the checkout page", () => {
     expect(screen.queryByRole("radio", { name: "Uzum Bank" })).toBeNull();
   });
 
+  it("pays a Card order with the chosen saved card at once", async () => {
+    const CARD_ID = "0190c0de-0000-7000-8000-0000000000d1";
+    serveApi({
+      "/api/orders/v1/orders/quote": () => json(200, QUOTE),
+      "/api/orders/v1/orders": () =>
+        json(200, { id: ORDER_ID, paymentType: "CARD", isPaid: false, status: "OPEN" }),
+      "/api/payments/v1/cards": () =>
+        json(200, [
+          {
+            id: CARD_ID,
+            number: "8600 **** **** 6311",
+            expireMonth: 3,
+            expireYear: 2099,
+            type: "UZCARD",
+            isVerified: true,
+          },
+        ]),
+      [`/api/payments/v1/cards/${CARD_ID}/pay`]: () =>
+        json(200, { orderId: ORDER_ID, isPaid: true, status: "CREATED" }),
+    });
+    renderCheckout({ cashActive: true, cardActive: true });
+    fireEvent.click(await screen.findByRole("radio", { name: "Card" }, LAZY));
+    const saved = await screen.findByRole("radio", { name: /8600 \*{4} \*{4} 6311/ });
+    expect((saved as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByRole("link", { name: "Add a card" }).getAttribute("href")).toBe(
+      "/profile/cards/create?redirect=%2Fcheckout",
+    );
+    await waitFor(() => {
+      expect(screen.getByTestId("checkout-total").textContent).not.toBe("—");
+    });
+    fireEvent.click(await mainButton());
+    await waitFor(() => {
+      const pays = vi
+        .mocked(fetch)
+        .mock.calls.filter(([input]) =>
+          new URL(input instanceof Request ? input.url : input, "http://localhost").pathname.endsWith("/pay"),
+        );
+      expect(pays).toHaveLength(1);
+      const body = pays[0]?.[1]?.body;
+      expect(JSON.parse(typeof body === "string" ? body : "null")).toEqual({ orderId: ORDER_ID });
+    });
+    expect(placeCalls()[0]?.body.paymentType).toBe("CARD");
+  });
+
   it("places the order built from the form and opens it", async () => {
     serveApi({
       "/api/orders/v1/orders/quote": () => json(200, QUOTE),

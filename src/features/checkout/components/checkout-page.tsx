@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
-import { useEffect, useId, useMemo, useRef } from "react";
+import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Section } from "@telegram-apps/telegram-ui";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
@@ -28,6 +28,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
+import { useSavedCards } from "../../../shared/payments/cards.ts";
 import { PaymentIcon } from "./payment-icon.tsx";
 import { useMainButton } from "../../../platform/react.ts";
 import { useBranch } from "../api/get-branch-hours.ts";
@@ -112,6 +113,7 @@ function CheckoutForm() {
     whenTitle: useId(),
     paymentTitle: useId(),
     receiverTitle: useId(),
+    cardsTitle: useId(),
   };
 
   const form = useCheckoutForm(
@@ -123,6 +125,11 @@ function CheckoutForm() {
   const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
   const place = usePlaceOrder({ onPlaced: form.placed });
+  const cards = useSavedCards(merchant.id, settings.cardActive);
+  const verifiedCards = (cards.data ?? []).filter((c) => c.isVerified);
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const chosenCard = verifiedCards.find((c) => c.id === cardChoice) ?? verifiedCards[0] ?? null;
+  const needsCard = paymentType === "CARD" && !chosenCard;
   const sending = place.isPending;
 
   const checkoutDraft = { serviceType, address: draft.address, branch: draft.branch, nearestBranch };
@@ -169,21 +176,27 @@ function CheckoutForm() {
   const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
 
   const submit = () => {
-    if (!body || sending) return;
-    place.mutate({ body, later });
+    if (!body || sending || needsCard) return;
+    place.mutate({ body, later, cardId: paymentType === "CARD" ? (chosenCard?.id ?? null) : null });
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
   const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
   // Why the order cannot be placed, said beside the button that stopped working.
-  const hint = blockingError ? errorText(blockingError) : later && !chosenTime ? t`Choose a time` : undefined;
+  const hint = blockingError
+    ? errorText(blockingError)
+    : later && !chosenTime
+      ? t`Choose a time`
+      : needsCard
+        ? t`Add a card to pay with it`
+        : undefined;
   useMainButton(
     body
       ? {
           text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
           onClick: submit,
           progress: sending,
-          disabled: sending || (later && !chosenTime) || blockingError !== null,
+          disabled: sending || (later && !chosenTime) || blockingError !== null || needsCard,
           ...(hint ? { hint } : {}),
         }
       : null,
@@ -220,6 +233,7 @@ function CheckoutForm() {
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
     UZUM: t`Uzum Bank`,
+    CARD: t`Card`,
   };
   const totals = quoteData?.totals;
 
@@ -380,6 +394,50 @@ function CheckoutForm() {
           </ChoiceRow>
         ))}
       </Section>
+
+      {paymentType === "CARD" && (
+        <Section
+          className="savat-section checkout__cards"
+          data-testid="checkout-cards"
+          header={<SectionTitle id={ids.cardsTitle}>{t`Pay with the card`}</SectionTitle>}
+        >
+          {cards.isPending ? (
+            <p className="checkout__note" role="status">{t`Loading your cards…`}</p>
+          ) : cards.isError ? (
+            <p className="field-error" role="alert">
+              {t`Your cards could not be loaded.`}{" "}
+              <button type="button" className="button-link" onClick={() => void cards.refetch()}>
+                {t`Try again`}
+              </button>
+            </p>
+          ) : verifiedCards.length === 0 ? (
+            <p className="checkout__note">{t`You have no saved cards yet.`}</p>
+          ) : (
+            <div role="radiogroup" aria-labelledby={ids.cardsTitle}>
+              {verifiedCards.map((c) => (
+                <ChoiceRow
+                  key={c.id}
+                  name="savedCard"
+                  checked={chosenCard?.id === c.id}
+                  onChange={() => {
+                    setCardChoice(c.id);
+                  }}
+                >
+                  <span className="checkout__payment">
+                    <span dir="ltr">{c.number}</span>
+                    <span className="checkout__card-type">
+                      {c.type === "HUMO" ? "Humo" : c.type === "UZCARD" ? "Uzcard" : ""}
+                    </span>
+                  </span>
+                </ChoiceRow>
+              ))}
+            </div>
+          )}
+          <Link href="/profile/cards/create?redirect=%2Fcheckout" className="button-link checkout__add-card">
+            {t`Add a card`}
+          </Link>
+        </Section>
+      )}
 
       {settings.cashbackActive && cashbackBalance > 0 && (
         <Section className="savat-section">

@@ -65,5 +65,13 @@ export function PaymentIcon({ type }: { type: StorefrontPaymentType }) {
       return <Badge color="#0a5bd6" letter="C" />;
     case "UZUM":
       return <Badge color="#7000ff" letter="U" />;
+    case "CARD":
+      return (
+        <Line>
+          <rect x="2.5" y="5.5" width="19" height="13" rx="2" />
+          <rect x="5.5" y="9" width="4" height="3" rx="0.6" />
+          <path d="M6 15.5h3M11 15.5h2M15 15.5h3" />
+        </Line>
+      );
   }
 }

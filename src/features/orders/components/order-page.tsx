@@ -16,7 +16,8 @@ import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { isActiveStatus } from "../../../domain/order-status.ts";
 import { isOnlinePayment } from "../../../domain/offer.ts";
-import { awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
+import { awaitsCardPayment, awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
+import { usePayWithCard, useSavedCards } from "../../../shared/payments/cards.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
 import { menuChannel, menuQueryOptions, useMenuBranchId } from "../../../shared/menu/menu-query.ts";
@@ -276,6 +277,58 @@ export function OrderTotals({
   );
 }
 
+/** A CARD order still unpaid (its payment failed): pay it again with a confirmed saved card. */
+function PayWithSavedCard({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const { merchant } = useRequiredTenant();
+  const cards = useSavedCards(merchant.id);
+  const pay = usePayWithCard();
+  const format = useFormatMinor();
+  const verified = (cards.data ?? []).filter((c) => c.isVerified);
+  if (cards.isPending) return null;
+  if (verified.length === 0) {
+    return (
+      <Link
+        href={`/profile/cards/create?redirect=${encodeURIComponent(`/profile/orders/${order.id}`)}`}
+        className="button-link order-actions__pay"
+      >
+        {t`Add a card to pay`}
+      </Link>
+    );
+  }
+  return (
+    <>
+      {verified.map((card) => (
+        <button
+          key={card.id}
+          type="button"
+          className="button-link order-actions__pay"
+          disabled={pay.isPending}
+          aria-busy={pay.isPending}
+          data-testid="pay-with-card"
+          onClick={() => {
+            pay.mutate(
+              { cardId: card.id, orderId: order.id },
+              {
+                onSuccess: () => {
+                  notify({ kind: "success", title: t`Paid`, text: t`Your order is paid and confirmed` });
+                },
+                onError: (error) => {
+                  notify({ kind: "error", text: errorText(error) });
+                },
+              },
+            );
+          }}
+        >
+          {pay.isPending
+            ? t`Paying…`
+            : t`Pay ${format(toMinor(order.totalPrice))} with the card ${card.number.slice(-4)}`}
+        </button>
+      ))}
+    </>
+  );
+}
+
 function OrderActions({ order, userId }: { order: Order; userId: string }) {
   const { t } = useLingui();
   const lang = useContentLanguage();
@@ -330,6 +383,7 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
 
   return (
     <div className="order-actions">
+      {awaitsCardPayment(order) && <PayWithSavedCard order={order} />}
       {awaitsPayment(order) && (
         <ActionButton
           stretched

@@ -83,6 +83,7 @@ export function ProfilePage() {
     { href: "/profile/address", label: t`My addresses`, show: settings.deliveryActive },
     { href: "/profile/favorites", label: t`Favourites`, show: settings.favouriteActive },
     { href: "/profile/promos", label: t`Promo codes`, show: settings.promoActive },
+    { href: "/profile/cards", label: t`My cards`, show: settings.cardActive },
   ].filter((l) => l.show);
 
   const signOut = async () => {

@@ -1,0 +1,168 @@
+// Saved cards on the web (lavash has cardActive with the demo's fake Payme Subscribe API): log in,
+// add Payme's test card, confirm it with 666666, place an order paid with the saved card (paid at
+// once, without leaving the storefront), then remove the card.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { freshTelegramId } from "./fixtures/platform.ts";
+import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
+
+interface Product {
+  id: string;
+  name: { eng?: string };
+  image: string | null;
+  costPrice: number;
+  discount: number;
+  unit: string;
+  isAvailable: boolean;
+  modificationGroups: unknown[];
+}
+interface Branch {
+  id: string;
+  name: { eng?: string };
+}
+
+async function facts(request: APIRequestContext, testInfo: TestInfo) {
+  const merchant = await merchantOf(request, testInfo, "lavash");
+  const headers = { merchant: merchant.id };
+  const overall = (await (
+    await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), { headers })
+  ).json()) as { products: Product[] };
+  const drink = overall.products.find(
+    (p) => p.isAvailable && p.modificationGroups.length === 0 && p.discount === 0 && p.costPrice < 10_000,
+  );
+  const branches = (await (
+    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers })
+  ).json()) as Branch[];
+  const chilonzor = branches.find((b) => b.name.eng?.startsWith("Chilonzor"));
+  if (!drink || !chilonzor) throw new Error("demo facts missing");
+  return { drink, chilonzor };
+}
+
+async function codeFor(testInfo: TestInfo, phone: string, since: number): Promise<string> {
+  let code: string | undefined;
+  await expect
+    .poll(() => {
+      const file = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
+      if (!fs.existsSync(file)) return undefined;
+      for (const line of fs.readFileSync(file, "utf8").trim().split("\n").reverse()) {
+        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
+        if (sms.phone === phone && Date.parse(sms.time) >= since)
+          return (code = /\b(\d{6})\b/.exec(sms.text)?.[1]);
+      }
+      return undefined;
+    })
+    .toMatch(/^\d{6}$/);
+  return code ?? "";
+}
+
+async function logInOnTheWeb(page: Page, testInfo: TestInfo): Promise<void> {
+  const phone = `+99899${freshTelegramId().slice(-7)}`;
+  const since = Date.now() - 1000;
+  await page.goto("/login");
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Get the code" }).click();
+  await expect(page).toHaveURL(/\/login\/confirm\?/);
+  await page.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
+  await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
+}
+
+const pageMainButton = (page: Page) => page.locator("[data-platform-main-button] button");
+
+test.describe("saved cards", () => {
+  test("add Payme's test card, confirm it, pay an order with it at once, remove it", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    // The journey reads English: the `lang` cookie on the brand's origin.
+    await context.addCookies([{ name: "lang", value: "en", domain: "lavash.localhost", path: "/" }]);
+    const f = await facts(request, testInfo);
+    await logInOnTheWeb(page, testInfo);
+
+    // The profile links to the cards; none yet.
+    await page.goto("/profile");
+    await page.getByRole("link", { name: "My cards" }).click();
+    await expect(page).toHaveURL(/\/profile\/cards$/);
+    await expect(page.getByTestId("cards-empty")).toBeVisible();
+    await page.getByRole("button", { name: "Add a card" }).click();
+    await expect(page).toHaveURL(/\/profile\/cards\/create$/);
+
+    // Payme's rules: its mark, its offer, the note; no name on the inputs and no action on the form.
+    await expect(page.getByRole("img", { name: "Payme" })).toBeVisible();
+    await expect(page.getByRole("link", { name: "Payme's offer" })).toBeVisible();
+    await expect(page.getByText("The card data goes straight to Payme")).toBeVisible();
+    expect(await page.locator("form.card-form input[name]").count()).toBe(0);
+    expect(await page.locator("form.card-form[action]").count()).toBe(0);
+
+    // A mistyped number is caught before anything is sent.
+    await page.getByLabel("Card number").fill("8600 0691 9540 6312");
+    await page.getByLabel("Valid through (MM/YY)").fill("0399");
+    await page.getByRole("button", { name: "Continue" }).click();
+    await expect(page.getByText("This card number is not valid. Check the digits")).toBeVisible();
+
+    await page.getByLabel("Card number").fill("8600069195406311");
+    await expect(page.getByLabel("Card number")).toHaveValue("8600 0691 9540 6311");
+    await expect(page.getByLabel("Valid through (MM/YY)")).toHaveValue("03/99");
+    await page.getByRole("button", { name: "Continue" }).click();
+
+    await expect(page).toHaveURL(/\/profile\/cards\/confirm$/);
+    await expect(page.getByText("Payme sent a code to the phone of the card")).toBeVisible();
+    await page.getByLabel("Code from the SMS").fill("666666");
+    await expect(page).toHaveURL(/\/profile\/cards$/);
+    const saved = page.getByTestId("saved-card");
+    await expect(saved).toHaveCount(1);
+    await expect(saved).toContainText("8600 **** **** 6311");
+    await expect(saved).toContainText("Uzcard");
+    await expect(saved).toContainText("03/99");
+
+    // An order paid with the saved card, at once.
+    if (!page.url().startsWith("http")) await page.goto("/api/health");
+    await page.evaluate(
+      ({ drink, branch }) => {
+        localStorage.setItem(
+          "savat:lavash:basket",
+          JSON.stringify([
+            {
+              key: drink.id,
+              productId: drink.id,
+              name: drink.name,
+              image: drink.image ?? "",
+              costPrice: drink.costPrice,
+              discount: drink.discount,
+              unit: drink.unit,
+              count: 1,
+              modifications: [],
+            },
+          ]),
+        );
+        const key = "savat:lavash:session";
+        const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
+        localStorage.setItem(
+          key,
+          JSON.stringify({
+            ...session,
+            orderRequest: { serviceType: "PICK_UP", branch, branchId: branch.id },
+          }),
+        );
+      },
+      { drink: f.drink, branch: f.chilonzor },
+    );
+    await page.goto("/checkout");
+    await page.getByRole("radio", { name: "Card", exact: true }).check();
+    await expect(page.getByTestId("checkout-cards")).toContainText("8600 **** **** 6311");
+    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
+    await pageMainButton(page).click();
+
+    await expect(page).toHaveURL(/\/profile\/orders\/[\w-]+$/);
+    await expect(page.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(page.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
+    await expect(page.getByTestId("pay-with-card")).toHaveCount(0);
+
+    // Remove the card, after confirming.
+    await page.goto("/profile/cards");
+    await page.getByRole("button", { name: "Remove the card 8600 **** **** 6311" }).click();
+    await page.getByRole("button", { name: "Yes, remove" }).click();
+    await expect(page.getByTestId("cards-empty")).toBeVisible();
+  });
+});

@@ -1,0 +1,63 @@
+// The one interface the storefront's saved cards talk to (docs/decisions.md, Saved cards): a card is
+// tokenised by the provider (the storefront never holds its number or the SMS code), confirmed with
+// the code the provider texts to the card's phone, and charged by a receipt paid with the token.
+// Payme's Subscribe API implements it (server/src/integrations/payme-subscribe.ts).
+
+/** Why a provider call failed, in the storefront's terms. */
+export type CardFailure =
+  /** The provider refused the card (unknown, blocked, not an Uzbek card, wrong expiry). */
+  | "CARD_REJECTED"
+  /** The card has expired. */
+  | "CARD_EXPIRED"
+  /** The SMS code is wrong. */
+  | "CODE_WRONG"
+  /** The SMS code has expired or too many were asked for: ask for a new one. */
+  | "CODE_EXPIRED"
+  /** The payment was declined (not enough money, blocked for payments). */
+  | "DECLINED"
+  /** Network failure, time-out, HTTP 5xx, an answer that is not the provider's JSON-RPC. */
+  | "UNAVAILABLE";
+
+export class CardProviderError extends Error {
+  override name = "CardProviderError";
+  readonly failure: CardFailure;
+  /** The provider's own error code, for the log. */
+  readonly providerCode: number | undefined;
+  constructor(failure: CardFailure, message: string, providerCode?: number) {
+    super(message);
+    this.failure = failure;
+    this.providerCode = providerCode;
+  }
+}
+
+export interface ProviderCard {
+  /** The provider's token of the card. */
+  token: string;
+  /** The number as the provider masks it, e.g. "860006******6311". */
+  masked: string;
+  verified: boolean;
+}
+
+export interface VerifyCode {
+  sent: boolean;
+  /** The card's phone as the provider masks it, e.g. "99890*****31". */
+  phone: string;
+  /** Milliseconds before another code may be asked for. */
+  waitMs: number;
+}
+
+export interface CardProvider {
+  /** Tokenises a card for repeated payments; the card is not confirmed yet. */
+  createCard(card: { number: string; expire: string }): Promise<ProviderCard>;
+  /** Texts the confirmation code to the card's phone. */
+  sendVerifyCode(token: string): Promise<VerifyCode>;
+  /** Confirms the card with the code; throws CODE_WRONG for a wrong one. */
+  verifyCard(token: string, code: string): Promise<ProviderCard>;
+  removeCard(token: string): Promise<void>;
+  /** A receipt of `amount` tiyin for the order; answers the provider's receipt id. */
+  createReceipt(input: { amount: number; orderId: string }): Promise<string>;
+  /** Pays the receipt with the card; resolves only when the receipt is paid. */
+  payReceipt(receiptId: string, token: string): Promise<void>;
+  /** Cancels a receipt (a paid one is refunded). */
+  cancelReceipt(receiptId: string): Promise<void>;
+}
