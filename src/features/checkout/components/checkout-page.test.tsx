@@ -240,6 +240,23 @@ describe("the checkout page", () => {
     expect(placeCalls()[0]?.body.paymentType).toBe("CARD");
   });
 
+  it("shows a discount line only when the server's totals have a discount", async () => {
+    serveApi({ "/api/orders/v1/orders/quote": () => json(200, QUOTE) });
+    const first = renderCheckout({ cashActive: true });
+    await waitFor(() => {
+      expect(screen.getByTestId("checkout-total").textContent).not.toBe("—");
+    }, LAZY);
+    expect(screen.queryByText("Discounts")).toBeNull();
+    first.unmount();
+    const discounted = { ...QUOTE, totals: { ...QUOTE.totals, productDiscount: 5000, totalPrice: 53000 } };
+    serveApi({ "/api/orders/v1/orders/quote": () => json(200, discounted) });
+    renderCheckout({ cashActive: true });
+    await waitFor(() => {
+      expect(screen.getByTestId("checkout-total").textContent).toContain("53");
+    }, LAZY);
+    expect(screen.getByText("Discounts").nextElementSibling?.textContent).toMatch(/^−5\s000/);
+  });
+
   it("places the order built from the form and opens it", async () => {
     serveApi({
       "/api/orders/v1/orders/quote": () => json(200, QUOTE),

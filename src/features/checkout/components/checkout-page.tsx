@@ -236,6 +236,7 @@ function CheckoutForm() {
     CARD: t`Card`,
   };
   const totals = quoteData?.totals;
+  const productDiscount = totals ? toMinor(totals.productDiscount) : summary.discount;
 
   return (
     <form
@@ -565,10 +566,13 @@ function CheckoutForm() {
               <dt>{t`Products (${summary.count})`}</dt>
               <dd>{format(totals ? toMinor(totals.productPrice) : summary.price)}</dd>
             </div>
-            <div>
-              <dt>{t`Discounts`}</dt>
-              <dd>−{format(totals ? toMinor(totals.productDiscount) : summary.discount)}</dd>
-            </div>
+            {/* A discount line only when there is a discount ("−0" reads like a mistake). */}
+            {productDiscount > 0 && (
+              <div>
+                <dt>{t`Discounts`}</dt>
+                <dd>−{format(productDiscount)}</dd>
+              </div>
+            )}
             {serviceType === "DELIVERY" && (
               <div>
                 <dt>{t`Delivery`}</dt>
