@@ -27,6 +27,14 @@ function prefersReducedMotion(): boolean {
 export function BannerCarousel({ onCategory }: { onCategory: (categoryId: string) => void }) {
   const { merchant, settings } = useRequiredTenant();
   const banners = useBanners(merchant.id, settings.bannersActive);
+  // The room is kept while the banners are asked for, or the menu below would jump when they come.
+  if (settings.bannersActive && banners.isPending) {
+    return (
+      <div className="banners banners--loading" aria-hidden="true">
+        <div className="banners__placeholder" />
+      </div>
+    );
+  }
   if (!settings.bannersActive || !banners.data || banners.data.length === 0) return null;
   return <Carousel banners={banners.data} onCategory={onCategory} />;
 }
