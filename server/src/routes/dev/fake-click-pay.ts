@@ -22,6 +22,7 @@ import {
   type ClickRequest,
 } from "../../payments/click.ts";
 import { listClickCredentials, type ClickCredentials } from "../../repositories/payments.ts";
+import { payFormSchema, payPageHtml, sendUnknownLink, type ProviderLook } from "./fake-pay-page.ts";
 
 /** Click's error code for a card without enough money, sent with a declined payment's Complete. */
 export const CLICK_DECLINED = -5017;
@@ -35,12 +36,6 @@ class ClickRefusal extends Error {
   }
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
 /** "45000.00" -> "45 000" (so'm with thin groups; tiyin shown only when there are some). */
 function soums(amount: string): string {
   const [whole = "0", fraction = ""] = amount.split(".");
@@ -53,50 +48,6 @@ function signTime(now: Date): string {
   return new Date(now.getTime() + 5 * 3_600_000).toISOString().slice(0, 19).replace("T", " ");
 }
 
-const STYLE = `
-  *, *::before, *::after { box-sizing: border-box; }
-  html, body { margin: 0; }
-  body { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #eef3fb; color: #14213d; min-height: 100vh; display: flex; flex-direction: column; align-items: center; }
-  header { width: 100%; background: #0a5bd6; color: #fff; padding: 14px 20px; display: flex; align-items: center; gap: 10px; }
-  .logo { font-weight: 800; font-size: 22px; letter-spacing: -0.5px; }
-  .demo { margin-left: auto; font-size: 12px; border: 1px solid rgba(255,255,255,.6); border-radius: 999px; padding: 2px 10px; }
-  main { width: 100%; max-width: 420px; padding: 20px 16px 32px; }
-  .card { background: #fff; border-radius: 16px; padding: 20px; box-shadow: 0 2px 10px rgba(20,33,61,.08); }
-  .label { font-size: 13px; color: #5b6779; margin: 0; }
-  .amount { font-size: 34px; font-weight: 700; margin: 2px 0 16px; letter-spacing: -0.5px; word-break: break-word; }
-  .amount small { font-size: 18px; font-weight: 600; color: #5b6779; }
-  dl { margin: 0 0 20px; display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; font-size: 14px; }
-  dt { color: #5b6779; }
-  dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
-  form { display: grid; gap: 10px; margin: 0; }
-  button { font: inherit; font-weight: 600; min-height: 48px; border-radius: 12px; border: 0; cursor: pointer; }
-  .pay { background: #0a5bd6; color: #fff; }
-  .pay:hover { background: #084bb0; }
-  .decline { background: #e8edf5; color: #14213d; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #14213d; outline-offset: 2px; }
-  .error { border-left: 4px solid #e5484d; background: #fff5f5; border-radius: 10px; padding: 12px 14px; margin: 0 0 16px; }
-  .error strong { display: block; }
-  a.back { display: block; text-align: center; margin-top: 14px; color: #0a5bd6; }
-  .note { font-size: 12px; color: #5b6779; text-align: center; margin-top: 16px; }
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><span class="logo">click</span><span class="demo">Demo pay page</span></header>
-<main>${body}</main>
-</body>
-</html>`;
-}
-
 const querySchema = z.object({
   service_id: z.string().regex(/^\d{1,19}$/),
   merchant_id: z.string().regex(/^\d{1,19}$/),
@@ -106,41 +57,30 @@ const querySchema = z.object({
 });
 type PayLink = z.infer<typeof querySchema>;
 
+const LOOK: ProviderLook = {
+  name: "Click",
+  logo: "click",
+  demoLabel: "Demo pay page",
+  page: "#eef3fb",
+  ink: "#14213d",
+  muted: "#5b6779",
+  header: "#0a5bd6",
+  headerText: "#fff",
+  accent: "#0a5bd6",
+  accentHover: "#084bb0",
+  link: "#0a5bd6",
+  decline: "#e8edf5",
+};
+
 function payPage(link: PayLink, brand: string, error?: ClickRefusal): string {
-  const refusal = error
-    ? `<p class="error" role="alert"><strong>Payment refused</strong> ${escapeHtml(error.message)} (${String(error.code)})</p>`
-    : "";
-  const actions = error
-    ? `<a class="back" href="${escapeHtml(link.return_url)}">Back to the shop</a>`
-    : `<form method="post">
-  <button class="pay" type="submit" name="action" value="pay">Pay</button>
-  <button class="decline" type="submit" name="action" value="decline">Decline</button>
-</form>`;
-  return page(
-    `Click: ${soums(link.amount)} so'm`,
-    `<section class="card" aria-labelledby="amount-label">
-<p class="label" id="amount-label">Amount to pay</p>
-<p class="amount">${soums(link.amount)} <small>so'm</small></p>
-${refusal}<dl>
-  <dt>Merchant</dt><dd>${escapeHtml(brand)}</dd>
-  <dt>Order</dt><dd>${escapeHtml(link.transaction_param)}</dd>
-</dl>
-${actions}
-</section>
-<p class="note">A local stand-in for Click: no card is charged.</p>`,
-  );
+  return payPageHtml(LOOK, {
+    amount: soums(link.amount),
+    brand,
+    orderId: link.transaction_param,
+    backUrl: link.return_url,
+    ...(error ? { refusal: `${error.message} (${String(error.code)})` } : {}),
+  });
 }
-
-function notFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(404)
-    .type("text/html; charset=utf-8")
-    .send(
-      page("Click: unknown link", `<section class="card"><p>This payment link is not valid.</p></section>`),
-    );
-}
-
-const bodySchema = z.object({ action: z.enum(["pay", "decline"]) });
 
 export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -200,14 +140,14 @@ export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
   r.get("/dev/click/pay", { schema: { ...hide } }, async (request, reply) => {
     const link = querySchema.safeParse(request.query);
     const brand = link.success ? await brandOf(link.data) : undefined;
-    if (!link.success || !brand) return notFound(reply);
+    if (!link.success || !brand) return sendUnknownLink(reply, LOOK);
     return html(reply).send(payPage(link.data, pickText(brand.name, "eng")));
   });
 
-  r.post("/dev/click/pay", { schema: { ...hide, body: bodySchema } }, async (request, reply) => {
+  r.post("/dev/click/pay", { schema: { ...hide, body: payFormSchema } }, async (request, reply) => {
     const parsed = querySchema.safeParse(request.query);
     const brand = parsed.success ? await brandOf(parsed.data) : undefined;
-    if (!parsed.success || !brand) return notFound(reply);
+    if (!parsed.success || !brand) return sendUnknownLink(reply, LOOK);
     const link = parsed.data;
     const base = {
       click_trans_id: nextId(),

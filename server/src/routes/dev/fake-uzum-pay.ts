@@ -16,6 +16,13 @@ import { z } from "zod";
 import { pickText } from "#domain/multilingual.ts";
 import type { UzumAnswer, UzumOperation } from "../../payments/uzum.ts";
 import { listUzumCredentials, type UzumCredentials } from "../../repositories/payments.ts";
+import {
+  payFormSchema,
+  payPageHtml,
+  sendUnknownLink,
+  soumsOfTiyin,
+  type ProviderLook,
+} from "./fake-pay-page.ts";
 
 /** Uzum's refusal of one of the calls: its error code. */
 class UzumRefusal extends Error {
@@ -26,63 +33,6 @@ class UzumRefusal extends Error {
   }
 }
 
-const escapeHtml = (text: string): string =>
-  text.replace(
-    /[&<>"']/g,
-    (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c] ?? c,
-  );
-
-/** 4500000 tiyin -> "45 000" so'm (tiyin shown only when there are some). */
-function soums(tiyin: number): string {
-  const grouped = String(Math.floor(tiyin / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
-  const rest = tiyin % 100;
-  return rest ? `${grouped}.${String(rest).padStart(2, "0")}` : grouped;
-}
-
-const STYLE = `
-  *, *::before, *::after { box-sizing: border-box; }
-  html, body { margin: 0; }
-  body { font: 16px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; background: #eef3fb; color: #14213d; min-height: 100vh; display: flex; flex-direction: column; align-items: center; }
-  header { width: 100%; background: #7000ff; color: #fff; padding: 14px 20px; display: flex; align-items: center; gap: 10px; }
-  .logo { font-weight: 800; font-size: 22px; letter-spacing: -0.5px; }
-  .demo { margin-left: auto; font-size: 12px; border: 1px solid rgba(255,255,255,.6); border-radius: 999px; padding: 2px 10px; }
-  main { width: 100%; max-width: 420px; padding: 20px 16px 32px; }
-  .card { background: #fff; border-radius: 16px; padding: 20px; box-shadow: 0 2px 10px rgba(20,33,61,.08); }
-  .label { font-size: 13px; color: #5b6779; margin: 0; }
-  .amount { font-size: 34px; font-weight: 700; margin: 2px 0 16px; letter-spacing: -0.5px; word-break: break-word; }
-  .amount small { font-size: 18px; font-weight: 600; color: #5b6779; }
-  dl { margin: 0 0 20px; display: grid; grid-template-columns: auto 1fr; gap: 8px 12px; font-size: 14px; }
-  dt { color: #5b6779; }
-  dd { margin: 0; text-align: right; overflow-wrap: anywhere; }
-  form { display: grid; gap: 10px; margin: 0; }
-  button { font: inherit; font-weight: 600; min-height: 48px; border-radius: 12px; border: 0; cursor: pointer; }
-  .pay { background: #7000ff; color: #fff; }
-  .pay:hover { background: #5a00cc; }
-  .decline { background: #e8edf5; color: #14213d; }
-  button:focus-visible, a:focus-visible { outline: 3px solid #14213d; outline-offset: 2px; }
-  .error { border-left: 4px solid #e5484d; background: #fff5f5; border-radius: 10px; padding: 12px 14px; margin: 0 0 16px; }
-  .error strong { display: block; }
-  a.back { display: block; text-align: center; margin-top: 14px; color: #7000ff; }
-  .note { font-size: 12px; color: #5b6779; text-align: center; margin-top: 16px; }
-`;
-
-function page(title: string, body: string): string {
-  return `<!doctype html>
-<html lang="en">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
-<title>${escapeHtml(title)}</title>
-<style>${STYLE}</style>
-</head>
-<body>
-<header><span class="logo">uzum bank</span><span class="demo">Demo pay page</span></header>
-<main>${body}</main>
-</body>
-</html>`;
-}
-
 const querySchema = z.object({
   serviceId: z.string().regex(/^\d{1,15}$/),
   orderId: z.uuid(),
@@ -91,45 +41,30 @@ const querySchema = z.object({
 });
 type PayLink = z.infer<typeof querySchema>;
 
+const LOOK: ProviderLook = {
+  name: "Uzum Bank",
+  logo: "uzum bank",
+  demoLabel: "Demo pay page",
+  page: "#eef3fb",
+  ink: "#14213d",
+  muted: "#5b6779",
+  header: "#7000ff",
+  headerText: "#fff",
+  accent: "#7000ff",
+  accentHover: "#5a00cc",
+  link: "#7000ff",
+  decline: "#e8edf5",
+};
+
 function payPage(link: PayLink, brand: string, error?: UzumRefusal): string {
-  const amount = soums(Number(link.amount));
-  const refusal = error
-    ? `<p class="error" role="alert"><strong>Payment refused</strong> Uzum error ${escapeHtml(error.code)}</p>`
-    : "";
-  const actions = error
-    ? `<a class="back" href="${escapeHtml(link.redirectUrl)}">Back to the shop</a>`
-    : `<form method="post">
-  <button class="pay" type="submit" name="action" value="pay">Pay</button>
-  <button class="decline" type="submit" name="action" value="decline">Decline</button>
-</form>`;
-  return page(
-    `Uzum Bank: ${amount} so'm`,
-    `<section class="card" aria-labelledby="amount-label">
-<p class="label" id="amount-label">Amount to pay</p>
-<p class="amount">${amount} <small>so'm</small></p>
-${refusal}<dl>
-  <dt>Merchant</dt><dd>${escapeHtml(brand)}</dd>
-  <dt>Order</dt><dd>${escapeHtml(link.orderId)}</dd>
-</dl>
-${actions}
-</section>
-<p class="note">A local stand-in for Uzum Bank: no card is charged.</p>`,
-  );
+  return payPageHtml(LOOK, {
+    amount: soumsOfTiyin(Number(link.amount)),
+    brand,
+    orderId: link.orderId,
+    backUrl: link.redirectUrl,
+    ...(error ? { refusal: `Uzum error ${error.code}` } : {}),
+  });
 }
-
-function notFound(reply: FastifyReply): FastifyReply {
-  return reply
-    .status(404)
-    .type("text/html; charset=utf-8")
-    .send(
-      page(
-        "Uzum Bank: unknown link",
-        `<section class="card"><p>This payment link is not valid.</p></section>`,
-      ),
-    );
-}
-
-const bodySchema = z.object({ action: z.enum(["pay", "decline"]) });
 
 export async function fakeUzumPayRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
@@ -178,14 +113,14 @@ export async function fakeUzumPayRoutes(app: FastifyInstance): Promise<void> {
   r.get("/dev/uzum/pay", { schema: { ...hide } }, async (request, reply) => {
     const link = querySchema.safeParse(request.query);
     const brand = link.success ? await brandOf(link.data) : undefined;
-    if (!link.success || !brand) return notFound(reply);
+    if (!link.success || !brand) return sendUnknownLink(reply, LOOK);
     return html(reply).send(payPage(link.data, pickText(brand.name, "eng")));
   });
 
-  r.post("/dev/uzum/pay", { schema: { ...hide, body: bodySchema } }, async (request, reply) => {
+  r.post("/dev/uzum/pay", { schema: { ...hide, body: payFormSchema } }, async (request, reply) => {
     const parsed = querySchema.safeParse(request.query);
     const brand = parsed.success ? await brandOf(parsed.data) : undefined;
-    if (!parsed.success || !brand) return notFound(reply);
+    if (!parsed.success || !brand) return sendUnknownLink(reply, LOOK);
     const link = parsed.data;
     const params = { order_id: link.orderId };
     const amount = Number(link.amount);
