@@ -1,11 +1,9 @@
 // Saved cards on the web (lavash has cardActive with the demo's fake Payme Subscribe API): log in,
 // add Payme's test card, confirm it with 666666, place an order paid with the saved card (paid at
 // once, without leaving the storefront), then remove the card.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { freshTelegramId } from "./fixtures/platform.ts";
-import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
+import { apiUrl, merchantOf } from "./support/storefront.ts";
+import { logInOnTheWeb } from "./support/session.ts";
 
 interface Product {
   id: string;
@@ -37,34 +35,6 @@ async function facts(request: APIRequestContext, testInfo: TestInfo) {
   const chilonzor = branches.find((b) => b.name.eng?.startsWith("Chilonzor"));
   if (!drink || !chilonzor) throw new Error("demo facts missing");
   return { drink, chilonzor };
-}
-
-async function codeFor(testInfo: TestInfo, phone: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const file = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
-      if (!fs.existsSync(file)) return undefined;
-      for (const line of fs.readFileSync(file, "utf8").trim().split("\n").reverse()) {
-        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
-        if (sms.phone === phone && Date.parse(sms.time) >= since)
-          return (code = /\b(\d{6})\b/.exec(sms.text)?.[1]);
-      }
-      return undefined;
-    })
-    .toMatch(/^\d{6}$/);
-  return code ?? "";
-}
-
-async function logInOnTheWeb(page: Page, testInfo: TestInfo): Promise<void> {
-  const phone = `+99899${freshTelegramId().slice(-7)}`;
-  const since = Date.now() - 1000;
-  await page.goto("/login");
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Get the code" }).click();
-  await expect(page).toHaveURL(/\/login\/confirm\?/);
-  await page.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
-  await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
 }
 
 const pageMainButton = (page: Page) => page.locator("[data-platform-main-button] button");

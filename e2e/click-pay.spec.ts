@@ -2,11 +2,10 @@
 // straight on to Click's pay page (the demo's local stand-in, which calls our SHOP-API Prepare and
 // Complete as Click does) and comes back paid; a declined payment leaves the order waiting, and the
 // order page's Pay button pays it later. Plov speaks uz and ru: the journey runs in Russian.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { freshTelegramId } from "./fixtures/platform.ts";
-import { apiUrl, brandOrigin, merchantOf, portOf } from "./support/storefront.ts";
+import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
+import { smsCodeFor } from "./support/session.ts";
 
 interface Product {
   id: string;
@@ -45,23 +44,6 @@ async function plovFacts(page: Page, testInfo: TestInfo) {
   return { dish, main };
 }
 
-async function codeFor(testInfo: TestInfo, phone: string, since: number): Promise<string> {
-  const file = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      if (!fs.existsSync(file)) return undefined;
-      for (const line of fs.readFileSync(file, "utf8").trim().split("\n").reverse()) {
-        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
-        if (sms.phone === phone && Date.parse(sms.time) >= since)
-          return (code = /\b(\d{6})\b/.exec(sms.text)?.[1]);
-      }
-      return undefined;
-    })
-    .toMatch(/^\d{6}$/);
-  return code ?? "";
-}
-
 /** Signs in on plov's storefront with a fresh phone (the demo writes the SMS to the outbox). */
 async function logIn(page: Page, testInfo: TestInfo): Promise<void> {
   const phone = `+99899${freshTelegramId().slice(-7)}`;
@@ -70,7 +52,7 @@ async function logIn(page: Page, testInfo: TestInfo): Promise<void> {
   await page.getByLabel("Номер телефона").fill(phone);
   await page.getByRole("button", { name: "Получить код" }).click();
   await expect(page).toHaveURL(/\/login\/confirm\?/);
-  await page.getByLabel("Код из SMS").fill(await codeFor(testInfo, phone, since));
+  await page.getByLabel("Код из SMS").fill(await smsCodeFor(testInfo, phone, since));
   await expect(page.getByText("Вы вошли в систему", { exact: true }).last()).toBeVisible();
 }
 

@@ -14,6 +14,7 @@ import {
 } from "@playwright/test";
 import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
+import { logInOnTheWeb, smsCodeFor } from "./support/session.ts";
 
 interface Product {
   id: string;
@@ -160,38 +161,6 @@ async function seed(page: Page, basket: unknown[], orderRequest: Record<string, 
   );
 }
 
-function outboxFile(testInfo: TestInfo): string {
-  return path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
-}
-
-async function codeFor(testInfo: TestInfo, phone: string, since: number): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      const file = outboxFile(testInfo);
-      if (!fs.existsSync(file)) return undefined;
-      for (const line of fs.readFileSync(file, "utf8").trim().split("\n").reverse()) {
-        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
-        if (sms.phone === phone && Date.parse(sms.time) >= since)
-          return (code = /\b(\d{6})\b/.exec(sms.text)?.[1]);
-      }
-      return undefined;
-    })
-    .toMatch(/^\d{6}$/);
-  return code ?? "";
-}
-
-async function logInOnTheWeb(page: Page, testInfo: TestInfo): Promise<void> {
-  const phone = `+99899${freshTelegramId().slice(-7)}`;
-  const since = Date.now() - 1000;
-  await page.goto("/login");
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Get the code" }).click();
-  await expect(page).toHaveURL(/\/login\/confirm\?/);
-  await page.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
-  await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
-}
-
 const pageMainButton = (page: Page) => page.locator("[data-platform-main-button] button");
 
 test.describe("orders", () => {
@@ -289,7 +258,7 @@ test.describe("orders", () => {
     const since = Date.now() - 1000;
     await tg.app.getByLabel("Phone number").fill(phone);
     await tg.app.getByRole("button", { name: "Get the code" }).click();
-    await tg.app.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
+    await tg.app.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
     await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
     await expect(tg.app.getByTestId("checkout-total")).not.toHaveText("—");
     await page.getByTestId("tg-main-button").click();

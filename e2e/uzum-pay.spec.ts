@@ -2,11 +2,10 @@
 // goes straight on to Uzum's pay page (the demo's local stand-in, which calls our Merchant API
 // webhooks check -> create -> confirm as Uzum does) and comes back paid; a declined payment (check ->
 // create -> reverse) leaves the order waiting. Sushi's main language is English.
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { freshTelegramId } from "./fixtures/platform.ts";
-import { apiUrl, brandOrigin, merchantOf, portOf } from "./support/storefront.ts";
+import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
+import { smsCodeFor } from "./support/session.ts";
 
 interface Product {
   id: string;
@@ -54,23 +53,6 @@ async function sushiDish(page: Page, testInfo: TestInfo): Promise<Product> {
   return dish;
 }
 
-async function codeFor(testInfo: TestInfo, phone: string, since: number): Promise<string> {
-  const file = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
-  let code: string | undefined;
-  await expect
-    .poll(() => {
-      if (!fs.existsSync(file)) return undefined;
-      for (const line of fs.readFileSync(file, "utf8").trim().split("\n").reverse()) {
-        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
-        if (sms.phone === phone && Date.parse(sms.time) >= since)
-          return (code = /\b(\d{6})\b/.exec(sms.text)?.[1]);
-      }
-      return undefined;
-    })
-    .toMatch(/^\d{6}$/);
-  return code ?? "";
-}
-
 async function logIn(page: Page, testInfo: TestInfo): Promise<void> {
   const phone = `+99899${freshTelegramId().slice(-7)}`;
   const since = Date.now() - 1000;
@@ -78,7 +60,7 @@ async function logIn(page: Page, testInfo: TestInfo): Promise<void> {
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Get the code" }).click();
   await expect(page).toHaveURL(/\/login\/confirm\?/);
-  await page.getByLabel("Code from the SMS").fill(await codeFor(testInfo, phone, since));
+  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
   await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
 }
 
