@@ -128,6 +128,11 @@ function plovMenu(images: BrandImages): Group[] {
   return [{ key: "menu", name: { uz: "Menyu", ru: "Меню" }, priority: 1, categories }];
 }
 
+/** A demo table: its QR code is `code` (fixed, so printed demo codes keep working after a re-import). */
+function table(name: string, code: string, seats: number) {
+  return { key: name.toLowerCase(), name, code: `plov-${code}`, seats };
+}
+
 export function plov(): { file: Brand; images: BrandImages } {
   const images = new BrandImages("plov");
   const logo = images.add("logo", logoSvg("OM", PLOV_COLOR, "#FFF3E0", "Plov Centre"));
@@ -213,6 +218,27 @@ export function plov(): { file: Brand; images: BrandImages } {
         close: "23:59",
         settings: branchSettings,
         workHours: aroundTheClock(["PICK_UP", "DINE_IN"]),
+        halls: [
+          {
+            key: "main",
+            name: { uz: "Asosiy zal", ru: "Основной зал", eng: "Main hall" },
+            tables: [
+              table("1", "Kq7mT2", 4),
+              table("2", "Rz4pW9", 4),
+              table("3", "Hd8sN3", 2),
+              table("4", "Vb2xL6", 2),
+              table("5", "Mf6cJ8", 6),
+              table("6", "Tg3yQ5", 6),
+              table("7", "Wn9eP4", 4),
+              table("8", "Ys5uD7", 8),
+            ],
+          },
+          {
+            key: "terrace",
+            name: { uz: "Ayvon", ru: "Терраса", eng: "Terrace" },
+            tables: [table("T1", "Ja4rF2", 4), table("T2", "Lc7vB9", 4), table("T3", "Px2kG6", 2)],
+          },
+        ],
       },
       {
         key: "yunusabad",
@@ -228,6 +254,13 @@ export function plov(): { file: Brand; images: BrandImages } {
         workHours: [
           hours("PICK_UP", "09:00", "21:00", ["MONDAY"]),
           hours("DINE_IN", "09:00", "21:00", ["MONDAY"]),
+        ],
+        halls: [
+          {
+            key: "main",
+            name: { uz: "Zal", ru: "Зал", eng: "Hall" },
+            tables: [table("1", "Ue8hZ3", 4), table("2", "Ni5wS7", 4), table("3", "Co3tA8", 6)],
+          },
         ],
       },
     ],

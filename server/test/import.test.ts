@@ -10,6 +10,8 @@ import {
   categories,
   cities,
   deliveryRegions,
+  diningTables,
+  halls,
   menuGroups,
   merchants,
   merchantWebSettings,
@@ -48,6 +50,8 @@ const TABLES = {
   vacancies,
   banners,
   brands,
+  halls,
+  diningTables,
 };
 
 type Json = Record<string, unknown> & {
@@ -161,6 +165,35 @@ describe("importBrand", () => {
       ]),
     );
     expect(await merchantBySub(t.db, "bad-brand")).toBeUndefined();
+  });
+
+  it("imports plov's halls and tables, refuses a table code used twice, and switches off a table that left the file", async () => {
+    const file = readDemo("plov");
+    const summary = await importBrand(t.db, file);
+    expect(summary.counts.halls).toBe(3);
+    expect(summary.counts.tables).toBe(14);
+
+    type Branch = { halls: { tables: { key: string; code: string }[] }[] };
+    const branchList = file.branches as Branch[];
+    const mainHall = branchList[0]?.halls[0];
+    const otherBranchTable = branchList[1]?.halls[0]?.tables[0];
+    if (!mainHall || !otherBranchTable) throw new Error("plov.json changed shape");
+
+    const clash = structuredClone(file);
+    const clashTable = (clash.branches as Branch[])[0]?.halls[0]?.tables[0];
+    if (clashTable) clashTable.code = otherBranchTable.code.toUpperCase();
+    const error = await importBrand(t.db, clash).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BrandFileError);
+    expect((error as BrandFileError).issues.map((i) => i.message).join("\n")).toMatch(/duplicate table code/);
+
+    const removed = mainHall.tables.pop();
+    const again = await importBrand(t.db, file);
+    expect(again.removed.deactivated).toBe(1);
+    const [row] = await t.db
+      .select({ isActive: diningTables.isActive })
+      .from(diningTables)
+      .where(eq(diningTables.code, removed?.code ?? ""));
+    expect(row?.isActive).toBe(false);
   });
 
   it("rolls back everything when a write fails half-way", async () => {

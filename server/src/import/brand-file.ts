@@ -52,7 +52,9 @@ export type BrandEntity =
   | "promo"
   | "vacancy"
   | "banner"
-  | "brand";
+  | "brand"
+  | "hall"
+  | "table";
 
 /** The database id of an entity of a brand file. Keys of nested entities are joined with "/". */
 export function brandEntityId(sub: string, entity: BrandEntity, key: string): string {
@@ -343,6 +345,25 @@ const branchSettingsSchema = z.strictObject({
   thirdPartyDeliveryEnabled: bool,
 });
 
+/** What a table's QR code carries: short, URL- and Telegram-start-parameter-safe. */
+const TABLE_CODE_PATTERN = /^[A-Za-z0-9_-]{4,32}$/;
+
+const diningTableSchema = z.strictObject({
+  key: keySchema,
+  /** What guests read on the table ("12", "VIP 1"). */
+  name: z.string().trim().min(1).max(40),
+  code: z.string().regex(TABLE_CODE_PATTERN, { error: "must be 4 to 32 letters, digits, _ or -" }),
+  seats: z.int().min(1).max(100),
+  isActive: z.boolean().default(true),
+});
+
+const hallSchema = z.strictObject({
+  key: keySchema,
+  name: textSchema,
+  isActive: z.boolean().default(true),
+  tables: z.array(diningTableSchema).default([]),
+});
+
 const branchSchema = z.strictObject({
   key: keySchema,
   cityKey: keySchema,
@@ -364,6 +385,7 @@ const branchSchema = z.strictObject({
   iikoId: optionalText,
   settings: branchSettingsSchema.prefault({}),
   workHours: z.array(workHoursSchema).default([]),
+  halls: z.array(hallSchema).default([]),
 });
 
 const deliveryRegionSchema = z.strictObject({
@@ -732,12 +754,23 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   const mainCities = at("cities").filter(([, c]) => isRecord(c) && c.isMain === true);
   for (const [path] of mainCities.slice(1)) issue([...path, "isMain"], "only one city may be the main city");
 
+  const tables: [Path, unknown][] = [];
   for (const [path, branch] of at("branches")) {
     const workHours: [Path, unknown][] = items(branch, "workHours").map(([i, v]) => [
       [...path, "workHours", i],
       v,
     ]);
     uniqueKeys(workHours, "type", "work hours type");
+    const halls: [Path, unknown][] = items(branch, "halls").map(([i, v]) => [[...path, "halls", i], v]);
+    uniqueKeys(halls, "key", "hall key");
+    for (const [hallPath, hall] of halls) {
+      const hallTables = items(hall, "tables").map(([i, v]): [Path, unknown] => [
+        [...hallPath, "tables", i],
+        v,
+      ]);
+      uniqueKeys(hallTables, "key", "table key");
+      tables.push(...hallTables);
+    }
     for (const [whPath, wh] of workHours) {
       uniqueKeys(
         items(wh, "hours").map(([i, v]) => [[...whPath, "hours", i], v]),
@@ -746,6 +779,9 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
       );
     }
   }
+
+  // A QR code names one table of the brand, whatever its branch.
+  uniqueKeys(tables, "code", "table code", (s) => s.toLowerCase());
 
   const refersTo = (entries: [Path, unknown][], field: string, known: Set<string>, what: string) => {
     for (const [path, entry] of entries) {

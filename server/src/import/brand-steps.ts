@@ -10,6 +10,8 @@ import {
   categories,
   cities,
   deliveryRegions,
+  diningTables,
+  halls,
   menuGroups,
   merchants,
   merchantWebSettings,
@@ -176,6 +178,50 @@ export async function writeBranches(
     branchWorkHours.weekName,
   ]);
   return { branchIds, workHourIds };
+}
+
+/** The halls of each branch and their tables (dine-in by QR code, table booking). */
+export async function writeHalls(
+  tx: Tx,
+  merchantId: string,
+  file: BrandFile,
+): Promise<{ hallIds: string[]; tableIds: string[] }> {
+  const idOf = idsOf(file);
+  const hallKey = (branchKey: string, key: string) => `${branchKey}/${key}`;
+  const hallIds = await upsert(
+    tx,
+    halls,
+    file.branches.flatMap((b) =>
+      b.halls.map((h, i) => ({
+        id: idOf("hall", hallKey(b.key, h.key)),
+        merchantId,
+        branchId: idOf("branch", b.key),
+        name: h.name,
+        priority: i,
+        isActive: h.isActive,
+      })),
+    ),
+  );
+  const tableIds = await upsert(
+    tx,
+    diningTables,
+    file.branches.flatMap((b) =>
+      b.halls.flatMap((h) =>
+        h.tables.map((t, i) => ({
+          id: idOf("table", `${hallKey(b.key, h.key)}/${t.key}`),
+          merchantId,
+          branchId: idOf("branch", b.key),
+          hallId: idOf("hall", hallKey(b.key, h.key)),
+          name: t.name,
+          code: t.code,
+          seats: t.seats,
+          priority: i,
+          isActive: t.isActive,
+        })),
+      ),
+    ),
+  );
+  return { hallIds, tableIds };
 }
 
 export async function writeDeliveryRegions(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
@@ -532,6 +578,8 @@ export interface KeptIds extends MenuIds {
   policyIds: string[];
   promoIds: string[];
   vacancyIds: string[];
+  hallIds: string[];
+  tableIds: string[];
   bannerIds: string[];
   brandIds: string[];
 }
@@ -584,6 +632,16 @@ export async function removeMissing(
     branches.isActive,
   );
   deactivated += await deactivateMissing(tx, promos, merchantId, kept.promoIds, off, promos.isActive);
+  // Orders, bookings and waiter calls keep pointing at a table that left the file: it is switched off.
+  deactivated += await deactivateMissing(
+    tx,
+    diningTables,
+    merchantId,
+    kept.tableIds,
+    off,
+    diningTables.isActive,
+  );
+  deactivated += await deactivateMissing(tx, halls, merchantId, kept.hallIds, off, halls.isActive);
   // Addresses keep their coordinates when their city goes (cities.id is referenced with SET NULL).
   deleted += await deleteMissing(tx, cities, merchantId, kept.cityIds);
   return { deleted, deactivated };

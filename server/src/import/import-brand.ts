@@ -13,6 +13,7 @@ import {
   writeBrandSwitcher,
   writeCities,
   writeDeliveryRegions,
+  writeHalls,
   writeMenu,
   writeMerchant,
   writeOrderSettings,
@@ -60,6 +61,8 @@ export interface ImportSummary {
     productBranches: number;
     promos: number;
     vacancies: number;
+    halls: number;
+    tables: number;
     banners: number;
     brands: number;
   };
@@ -94,6 +97,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   await writeWebSettings(tx, merchantId, file);
   const cityIds = await writeCities(tx, merchantId, file);
   const { branchIds, workHourIds } = await writeBranches(tx, merchantId, file);
+  const { hallIds, tableIds } = await writeHalls(tx, merchantId, file);
   const regionIds = await writeDeliveryRegions(tx, merchantId, file);
   const orderSettingsDeleted = await writeOrderSettings(tx, merchantId, file);
   const paymentMethodIds = await writePaymentMethods(tx, merchantId, file);
@@ -113,6 +117,8 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
     ...menu,
     promoIds,
     vacancyIds,
+    hallIds,
+    tableIds,
     bannerIds,
     brandIds,
   });
@@ -138,6 +144,8 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
       productBranches: menu.productBranchIds.length,
       promos: promoIds.length,
       vacancies: vacancyIds.length,
+      halls: hallIds.length,
+      tables: tableIds.length,
       banners: bannerIds.length,
       brands: brandIds.length,
     },

@@ -1,5 +1,6 @@
 // Branches with their working hours, and the delivery regions (priced polygons) of each city.
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import {
   coordinate,
   createdDate,
@@ -81,6 +82,56 @@ export const branchWorkHours = pgTable(
   (t) => [
     index("branch_work_hours_merchant_id_idx").on(t.merchantId),
     uniqueIndex("branch_work_hours_branch_id_type_week_name_uq").on(t.branchId, t.type, t.weekName),
+  ],
+);
+
+/** A dining hall of a branch (dine-in and table booking). */
+export const halls = pgTable(
+  "halls",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    name: requiredMultilingual(),
+    priority: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [index("halls_merchant_id_branch_id_idx").on(t.merchantId, t.branchId)],
+);
+
+/**
+ * A table in a hall. `code` is what the table's QR code carries (`?table=<code>` on the web,
+ * `startapp=table_<code>` in Telegram): unique per brand, so a scan names brand, branch, hall and table.
+ */
+export const diningTables = pgTable(
+  "dining_tables",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    hallId: uuid()
+      .notNull()
+      .references(() => halls.id, { onDelete: "cascade" }),
+    /** What guests read on the table ("12", "VIP 1"). */
+    name: text().notNull(),
+    code: text().notNull(),
+    /** How many guests the table seats; booking capacity is the sum over a branch's tables. */
+    seats: integer().notNull(),
+    priority: integer().notNull().default(0),
+    isActive: boolean().notNull().default(true),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("dining_tables_merchant_id_code_uq").on(t.merchantId, t.code),
+    index("dining_tables_branch_id_idx").on(t.branchId),
+    check("dining_tables_seats_check", sql`${t.seats} > 0`),
   ],
 );
 
