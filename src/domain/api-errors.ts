@@ -492,6 +492,55 @@ export const API_ERRORS = {
     ru: "Ошибка сервиса адресов. Сообщите разработчикам или попробуйте позже",
     eng: "The address service failed. Tell the developers or try again later",
   },
+  // Table booking (server/src/reservations).
+  BOOKING_UNAVAILABLE: {
+    status: 404,
+    uz: "Bu yerda stol band qilib bo'lmaydi",
+    ru: "Бронирование столов здесь недоступно",
+    eng: "Table booking is not available here",
+  },
+  BOOKING_TIME_PAST: {
+    status: 400,
+    uz: "Bu vaqt o'tib ketgan, keyingi vaqtni tanlang",
+    ru: "Это время уже прошло, выберите более позднее",
+    eng: "That time has passed; choose a later one",
+  },
+  BOOKING_TIME_INVALID: {
+    status: 400,
+    uz: "Bu vaqtga band qilib bo'lmaydi, ro'yxatdagi vaqtlardan birini tanlang",
+    ru: "На это время нельзя забронировать, выберите время из списка",
+    eng: "That time cannot be booked; choose one of the listed times",
+  },
+  BOOKING_BRANCH_CLOSED: {
+    status: 400,
+    uz: "Filial bu vaqtda mehmonlarni qabul qilmaydi",
+    ru: "В это время филиал не принимает гостей",
+    eng: "The branch does not seat guests at that time",
+  },
+  BOOKING_GUESTS_INVALID: {
+    status: 400,
+    uz: "Mehmonlar soni stollardagi o'rinlardan ko'p",
+    ru: "Гостей больше, чем мест за столами",
+    eng: "More guests than the tables seat",
+  },
+  BOOKING_FULL: {
+    status: 409,
+    uz: "Bu vaqtda bo'sh joy qolmadi, boshqa vaqtni tanlang",
+    ru: "На это время свободных мест нет, выберите другое время",
+    eng: "No free seats at that time; choose another time",
+  },
+  RESERVATION_NOT_CANCELLABLE: {
+    status: 409,
+    uz: "Bu bronni endi bekor qilib bo'lmaydi",
+    ru: "Эту бронь уже нельзя отменить",
+    eng: "This booking can no longer be cancelled",
+  },
+  RESERVATION_STATUS_TRANSITION: {
+    status: 409,
+    uz: "Bron bu holatga o'ta olmaydi",
+    ru: "Бронь не может перейти в этот статус",
+    eng: "The booking cannot move to that status",
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /**

@@ -247,6 +247,14 @@ const webSettingsSchema = z.strictObject({
   balanceActive: bool,
   cartInMainActive: bool,
   bookingActive: bool,
+  /** Table booking: a time every N minutes (a divisor of a day), held for M minutes, up to D days ahead. */
+  bookingSlotMinutes: z
+    .number()
+    .int()
+    .refine((n) => [10, 15, 20, 30, 60, 90, 120].includes(n), "one of 10, 15, 20, 30, 60, 90, 120")
+    .default(30),
+  bookingDurationMinutes: z.number().int().min(15).max(720).default(120),
+  bookingDaysAhead: z.number().int().min(1).max(90).default(14),
   receiverActive: bool,
   cartPageActive: bool,
   chatActive: bool,

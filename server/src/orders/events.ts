@@ -18,8 +18,19 @@ export interface OrderChange {
   courierStatus: string | null;
 }
 
+/** A table booking changed status; it travels the same channel and streams as orders. */
+export interface ReservationChange {
+  kind: "reservation";
+  merchantId: string;
+  userId: string;
+  reservationId: string;
+  status: string;
+}
+
+export type CustomerChange = OrderChange | ReservationChange;
+
 /** Announces a change from inside the writing transaction (delivered after commit). */
-export async function notifyOrderChanged(db: Pick<Db, "execute">, change: OrderChange): Promise<void> {
+export async function notifyOrderChanged(db: Pick<Db, "execute">, change: CustomerChange): Promise<void> {
   await db.execute(sql`select pg_notify(${ORDER_NOTIFY_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
@@ -43,7 +54,7 @@ export class OrderEvents {
         ORDER_NOTIFY_CHANNEL,
         (payload) => {
           try {
-            this.emit(JSON.parse(payload) as OrderChange);
+            this.emit(JSON.parse(payload) as CustomerChange);
           } catch {
             log.warn("unreadable order notification");
           }
@@ -64,16 +75,16 @@ export class OrderEvents {
   }
 
   /** After a commit: on PGlite the process tells itself (PostgreSQL's NOTIFY does it otherwise). */
-  committed(change: OrderChange): void {
+  committed(change: CustomerChange): void {
     if (this.local) this.emit(change);
   }
 
-  private emit(change: OrderChange): void {
+  private emit(change: CustomerChange): void {
     this.emitter.emit(`m:${change.merchantId}`, change);
   }
 
-  /** Calls `listener` for every change of the merchant's orders; answers the unsubscribe function. */
-  subscribe(merchantId: string, listener: (change: OrderChange) => void): () => void {
+  /** Calls `listener` for every change of the merchant's orders and bookings; answers the unsubscribe function. */
+  subscribe(merchantId: string, listener: (change: CustomerChange) => void): () => void {
     const name = `m:${merchantId}`;
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);

@@ -22,7 +22,8 @@ import {
   requiredMultilingual,
   timestamptz,
 } from "./columns.ts";
-import { branches } from "./geo.ts";
+import { reservationStatusEnum } from "./enums.ts";
+import { branches, halls } from "./geo.ts";
 import { categories, products } from "./menu.ts";
 import { cities } from "./merchants.ts";
 import { merchantId } from "./tenant.ts";
@@ -72,6 +73,11 @@ export const grades = pgTable(
 );
 
 /** A table reservation at a branch. */
+/**
+ * A table booking: guests of a customer at a branch (optionally a hall) from `time` to `endTime`.
+ * Seats are counted per branch and hall against the tables' seats (src/domain/booking.ts); the end
+ * is stored so a later change of the brand's booking duration leaves existing bookings as they were.
+ */
 export const reservations = pgTable(
   "reservations",
   {
@@ -83,12 +89,18 @@ export const reservations = pgTable(
     branchId: uuid()
       .notNull()
       .references(() => branches.id, { onDelete: "cascade" }),
-    place: text(),
+    hallId: uuid().references(() => halls.id, { onDelete: "set null" }),
+    /** The guest the table is booked for, and how to reach them. */
+    name: text().notNull(),
+    phone: text().notNull(),
+    /** Guests. */
     chairs: integer().notNull(),
     time: timestamptz().notNull(),
+    endTime: timestamptz().notNull(),
     comment: text(),
-    /** NEW, CONFIRMED, CANCELED, ... (no enumeration in the spec). */
-    status: text().notNull().default("NEW"),
+    status: reservationStatusEnum().notNull().default("REQUESTED"),
+    /** Why staff declined it, shown to the customer. */
+    declineReason: text(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
@@ -96,6 +108,7 @@ export const reservations = pgTable(
     index("reservations_merchant_id_branch_id_time_idx").on(t.merchantId, t.branchId, t.time),
     index("reservations_user_id_idx").on(t.userId),
     check("reservations_chairs_check", sql`${t.chairs} > 0`),
+    check("reservations_end_time_check", sql`${t.endTime} > ${t.time}`),
   ],
 );
 

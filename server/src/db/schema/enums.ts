@@ -35,6 +35,7 @@ import {
   WEEK_NAMES,
   WORK_HOUR_TYPES,
 } from "#domain/enums.ts";
+import { RESERVATION_STATUSES } from "#domain/booking.ts";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 /** The specification's "empty" courier status is a NULL column, not an enum value. */
@@ -68,4 +69,5 @@ export const workHourTypeEnum = pgEnum("work_hour_type", WORK_HOUR_TYPES);
 export const paymentChannelEnum = pgEnum("payment_channel", PAYMENT_CHANNELS);
 export const authChannelEnum = pgEnum("auth_channel", AUTH_CHANNELS);
 export const cardTypeEnum = pgEnum("card_type", CARD_TYPES);
+export const reservationStatusEnum = pgEnum("reservation_status", RESERVATION_STATUSES);
 export const currencyEnum = pgEnum("currency", CURRENCIES);

@@ -166,6 +166,10 @@ export const merchantWebSettings = pgTable("merchant_web_settings", {
   balanceActive: boolean().notNull().default(false),
   cartInMainActive: boolean().notNull().default(false),
   bookingActive: boolean().notNull().default(false),
+  /** Table booking: the grid of times (minutes), how long a booking holds its seats, how far ahead. */
+  bookingSlotMinutes: integer().notNull().default(30),
+  bookingDurationMinutes: integer().notNull().default(120),
+  bookingDaysAhead: integer().notNull().default(14),
   receiverActive: boolean().notNull().default(false),
   cartPageActive: boolean().notNull().default(false),
   chatActive: boolean().notNull().default(false),

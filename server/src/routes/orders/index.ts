@@ -39,6 +39,7 @@ import { startOrderSimulator } from "../../orders/simulator.ts";
 import { startUnpaidSweep } from "../../orders/payment-timeout.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
+import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
@@ -222,7 +223,7 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
       preHandler: requireUser,
       schema: {
         summary:
-          "Server-sent events: `order` with {orderId, status, courierStatus} whenever one of the customer's orders changes",
+          "Server-sent events: `order` with {orderId, status, courierStatus} whenever one of the customer's orders changes, `reservation` with {reservationId, status} whenever one of their table bookings does",
         description: `At most ${eventStreams.maxPerUser} open streams per customer (a new one closes the oldest); a stream ends once its session is logged out or the account deleted.`,
         tags: ["orders"],
         security: [{ bearer: [] }],
@@ -265,6 +266,12 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
       };
       const unsubscribe = events.subscribe(merchantId, (c) => {
         if (c.userId !== user.id) return;
+        if ("kind" in c) {
+          res.write(
+            `event: reservation\ndata: ${JSON.stringify({ reservationId: c.reservationId, status: c.status })}\n\n`,
+          );
+          return;
+        }
         res.write(
           `event: order\ndata: ${JSON.stringify({ orderId: c.orderId, status: c.status, courierStatus: c.courierStatus })}\n\n`,
         );
@@ -467,4 +474,5 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
   );
 
   await app.register(async (scope) => staffRoutes(scope, events));
+  await app.register(async (scope) => reservationRoutes(scope, events));
 }

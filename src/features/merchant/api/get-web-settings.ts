@@ -1,4 +1,5 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
+import { BOOKING_DEFAULTS } from "../../../domain/booking.ts";
 import type { Merchant, WebSettings } from "../../../domain/contract/merchant.ts";
 import { api, type ApiResult } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../shared/query-keys.ts";
@@ -48,6 +49,9 @@ export function defaultWebSettings(
     balanceActive: false,
     cartInMainActive: false,
     bookingActive: false,
+    bookingSlotMinutes: BOOKING_DEFAULTS.slotMinutes,
+    bookingDurationMinutes: BOOKING_DEFAULTS.durationMinutes,
+    bookingDaysAhead: BOOKING_DEFAULTS.daysAhead,
     receiverActive: false,
     cartPageActive: false,
     chatActive: false,

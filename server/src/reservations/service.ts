@@ -1,0 +1,390 @@
+// Table booking (issue 14): the free times of a day, booking a table under the branch's seat
+// capacity, the customer's cancel and the staff's decisions. Each change is announced on the
+// customers' live stream. The rules themselves live in src/domain/booking.ts.
+import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import {
+  bookingDays,
+  bookingTimesOn,
+  CANCELLABLE_STATUSES,
+  checkBookingTime,
+  freeSeats,
+  maxGuests,
+  SEAT_HOLDING_STATUSES,
+  STAFF_TRANSITIONS,
+  type BookingRules,
+  type Capacity,
+  type HeldSeats,
+  type ReservationStatus,
+} from "#domain/booking.ts";
+import type { BookingDay, Reservation, ReservationRequest } from "#domain/contract/reservations.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
+import { localMoment } from "#domain/order-time.ts";
+import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
+import { diningTables, halls, reservations } from "../db/schema/index.ts";
+import { afterCommit, transaction } from "../db/transaction.ts";
+import type { Db } from "../db/types.ts";
+import { AppError } from "../lib/errors.ts";
+import { notifyOrderChanged, type OrderEvents, type ReservationChange } from "../orders/events.ts";
+import { findBranch, listBranches, type BranchWithHours } from "../repositories/geo.ts";
+import { getWebSettings, type MerchantRow } from "../repositories/merchants.ts";
+
+export type ReservationRow = typeof reservations.$inferSelect;
+
+interface HallSeats {
+  id: string;
+  name: Multilingual;
+  seats: number;
+}
+
+/** Where and how a branch takes bookings. */
+interface BookingPlace {
+  branch: BranchWithHours;
+  rules: BookingRules;
+  capacity: Capacity;
+  halls: HallSeats[];
+  timeZone: string;
+}
+
+/**
+ * The branch's booking setup, or BOOKING_UNAVAILABLE when the brand's booking is off, the branch is
+ * unknown, inactive or does not take bookings, or none of its tables is active.
+ */
+async function bookingPlace(db: Db, merchant: MerchantRow, branchId: string): Promise<BookingPlace> {
+  const merchantId = merchant.id;
+  const settings = await getWebSettings(db, { merchantId });
+  if (!settings.bookingActive) throw new AppError("BOOKING_UNAVAILABLE");
+  const branch = await findBranch(db, { merchantId, branchId });
+  if (!branch?.isActive || !branch.bookingEnabled) throw new AppError("BOOKING_UNAVAILABLE");
+  const rows = await db
+    .select({ hallId: halls.id, name: halls.name, seats: diningTables.seats })
+    .from(diningTables)
+    .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .where(
+      and(
+        eq(diningTables.merchantId, merchantId),
+        eq(diningTables.branchId, branchId),
+        eq(diningTables.isActive, true),
+        eq(halls.isActive, true),
+      ),
+    )
+    .orderBy(asc(halls.priority), asc(halls.createdDate), asc(halls.id));
+  const byHall = new Map<string, HallSeats>();
+  for (const r of rows) {
+    const hall = byHall.get(r.hallId) ?? { id: r.hallId, name: r.name, seats: 0 };
+    hall.seats += r.seats;
+    byHall.set(r.hallId, hall);
+  }
+  const hallList = [...byHall.values()];
+  const branchSeats = hallList.reduce((sum, h) => sum + h.seats, 0);
+  if (branchSeats === 0) throw new AppError("BOOKING_UNAVAILABLE");
+  return {
+    branch,
+    rules: {
+      slotMinutes: settings.bookingSlotMinutes,
+      durationMinutes: settings.bookingDurationMinutes,
+      daysAhead: settings.bookingDaysAhead,
+    },
+    capacity: { branchSeats, hallSeats: new Map(hallList.map((h) => [h.id, h.seats])) },
+    halls: hallList,
+    timeZone: merchant.timezone,
+  };
+}
+
+/** The seat-holding bookings of a branch that overlap [from, to). */
+async function heldSeats(db: Db, merchantId: string, branchId: string, from: Date, to: Date) {
+  const rows = await db
+    .select({
+      start: reservations.time,
+      end: reservations.endTime,
+      guests: reservations.chairs,
+      hallId: reservations.hallId,
+    })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.merchantId, merchantId),
+        eq(reservations.branchId, branchId),
+        inArray(reservations.status, [...SEAT_HOLDING_STATUSES]),
+        lt(reservations.time, to),
+        gt(reservations.endTime, from),
+      ),
+    );
+  return rows satisfies HeldSeats[];
+}
+
+function checkHall(place: BookingPlace, hallId: string | null | undefined): string | null {
+  if (!hallId) return null;
+  if (!place.capacity.hallSeats.has(hallId)) throw new AppError("NOT_FOUND");
+  return hallId;
+}
+
+/** The bookable times of a local day with the guests each can still take. */
+export async function bookingDay(
+  db: Db,
+  merchant: MerchantRow,
+  query: { branchId: string; date: string; guests: number; hallId?: string | undefined },
+  now: Date = new Date(),
+): Promise<BookingDay> {
+  const place = await bookingPlace(db, merchant, query.branchId);
+  const hallId = checkHall(place, query.hallId);
+  const { rules, timeZone } = place;
+  const days = bookingDays(now, timeZone, rules);
+  const times = days.includes(query.date)
+    ? bookingTimesOn(place.branch.workHours, query.date, now, timeZone, rules)
+    : [];
+  const first = times[0];
+  const last = times.at(-1);
+  const held =
+    first && last
+      ? await heldSeats(
+          db,
+          merchant.id,
+          place.branch.id,
+          first.at,
+          new Date(last.at.getTime() + rules.durationMinutes * 60_000),
+        )
+      : [];
+  return {
+    branchId: place.branch.id,
+    date: query.date,
+    days,
+    slotMinutes: rules.slotMinutes,
+    durationMinutes: rules.durationMinutes,
+    maxGuests: maxGuests(place.capacity, hallId),
+    halls: place.halls,
+    slots: times.map((t) => {
+      const free = freeSeats(place.capacity, held, t.at, rules.durationMinutes, hallId);
+      return { time: t.time, at: t.at.toISOString(), free, available: free >= query.guests };
+    }),
+  };
+}
+
+async function announceReservation(tx: Db, events: OrderEvents, row: ReservationRow): Promise<void> {
+  const change: ReservationChange = {
+    kind: "reservation",
+    merchantId: row.merchantId,
+    userId: row.userId,
+    reservationId: row.id,
+    status: row.status,
+  };
+  await notifyOrderChanged(tx, change);
+  afterCommit(tx, () => {
+    events.committed(change);
+  });
+}
+
+/**
+ * Books a table. The branch row is locked for the check and the insert, so bookings of one branch
+ * are counted one after another: of two customers asking for the last seats, one gets them and the
+ * other BOOKING_FULL.
+ */
+export async function createReservation(
+  db: Db,
+  events: OrderEvents,
+  input: { merchant: MerchantRow; userId: string; now?: Date },
+  body: ReservationRequest,
+): Promise<ReservationRow> {
+  const { merchant, userId } = input;
+  const now = input.now ?? new Date();
+  const place = await bookingPlace(db, merchant, body.branchId);
+  const hallId = checkHall(place, body.hallId);
+  const start = new Date(body.time);
+  const refusal = checkBookingTime(place.branch.workHours, start, now, place.timeZone, place.rules);
+  if (refusal === "PAST") throw new AppError("BOOKING_TIME_PAST");
+  if (refusal === "CLOSED") throw new AppError("BOOKING_BRANCH_CLOSED");
+  if (refusal) throw new AppError("BOOKING_TIME_INVALID");
+  if (body.guests > maxGuests(place.capacity, hallId)) throw new AppError("BOOKING_GUESTS_INVALID");
+  const phone = parsePhone(body.phone, { countries: phoneCountriesFor(merchant.currency) });
+  if (!phone.ok)
+    throw new AppError(phone.problem === "COUNTRY" ? "PHONE_COUNTRY_NOT_SERVED" : "PHONE_INVALID");
+  const end = new Date(start.getTime() + place.rules.durationMinutes * 60_000);
+
+  return transaction(db, async (tx) => {
+    // Serialises the bookings of this branch until the commit (PostgreSQL and PGlite alike).
+    await tx.execute(
+      sql`select id from branches where id = ${place.branch.id} and merchant_id = ${merchant.id} for update`,
+    );
+    const held = await heldSeats(tx, merchant.id, place.branch.id, start, end);
+    const free = freeSeats(place.capacity, held, start, place.rules.durationMinutes, hallId);
+    if (free < body.guests) throw new AppError("BOOKING_FULL");
+    const [row] = await tx
+      .insert(reservations)
+      .values({
+        merchantId: merchant.id,
+        userId,
+        branchId: place.branch.id,
+        hallId,
+        name: body.name,
+        phone: phone.e164,
+        chairs: body.guests,
+        time: start,
+        endTime: end,
+        comment: body.comment?.trim() ? body.comment.trim() : null,
+        status: "REQUESTED",
+      })
+      .returning();
+    if (!row) throw new Error("reservation insert returned no row");
+    await announceReservation(tx, events, row);
+    return row;
+  });
+}
+
+/** One row of the brand, locked for a change; only the customer's own when userId is given. */
+async function lockReservation(
+  tx: Db,
+  where: { merchantId: string; id: string; userId?: string },
+): Promise<ReservationRow> {
+  const conditions: SQL[] = [eq(reservations.merchantId, where.merchantId), eq(reservations.id, where.id)];
+  if (where.userId) conditions.push(eq(reservations.userId, where.userId));
+  const [row] = await tx
+    .select()
+    .from(reservations)
+    .where(and(...conditions))
+    .for("update");
+  if (!row) throw new AppError("NOT_FOUND");
+  return row;
+}
+
+export function isCancellable(row: Pick<ReservationRow, "status" | "time">, now: Date): boolean {
+  return CANCELLABLE_STATUSES.includes(row.status) && row.time.getTime() > now.getTime();
+}
+
+/** The customer cancels their own booking while it is requested or confirmed and still ahead. */
+export async function cancelReservation(
+  db: Db,
+  events: OrderEvents,
+  where: { merchantId: string; userId: string; id: string },
+  now: Date = new Date(),
+): Promise<ReservationRow> {
+  return transaction(db, async (tx) => {
+    const row = await lockReservation(tx, where);
+    if (!isCancellable(row, now)) throw new AppError("RESERVATION_NOT_CANCELLABLE");
+    const [updated] = await tx
+      .update(reservations)
+      .set({ status: "CANCELLED" })
+      .where(eq(reservations.id, row.id))
+      .returning();
+    if (!updated) throw new AppError("NOT_FOUND");
+    await announceReservation(tx, events, updated);
+    return updated;
+  });
+}
+
+/** Staff confirm, decline (with a reason the customer reads) or mark a booking done. */
+export async function moveReservation(
+  db: Db,
+  events: OrderEvents,
+  where: { merchantId: string; id: string },
+  to: ReservationStatus,
+  reason: string | null,
+): Promise<ReservationRow> {
+  return transaction(db, async (tx) => {
+    const row = await lockReservation(tx, where);
+    if (!STAFF_TRANSITIONS[row.status].includes(to)) throw new AppError("RESERVATION_STATUS_TRANSITION");
+    const [updated] = await tx
+      .update(reservations)
+      .set({ status: to, declineReason: to === "DECLINED" ? reason : row.declineReason })
+      .where(eq(reservations.id, row.id))
+      .returning();
+    if (!updated) throw new AppError("NOT_FOUND");
+    await announceReservation(tx, events, updated);
+    return updated;
+  });
+}
+
+export async function findReservation(
+  db: Db,
+  where: { merchantId: string; id: string; userId?: string },
+): Promise<ReservationRow | undefined> {
+  const conditions: SQL[] = [eq(reservations.merchantId, where.merchantId), eq(reservations.id, where.id)];
+  if (where.userId) conditions.push(eq(reservations.userId, where.userId));
+  const [row] = await db
+    .select()
+    .from(reservations)
+    .where(and(...conditions))
+    .limit(1);
+  return row;
+}
+
+/** The customer's bookings, the latest time first (at most 100). */
+export function listUserReservations(db: Db, where: { merchantId: string; userId: string }) {
+  return db
+    .select()
+    .from(reservations)
+    .where(and(eq(reservations.merchantId, where.merchantId), eq(reservations.userId, where.userId)))
+    .orderBy(desc(reservations.time), desc(reservations.createdDate))
+    .limit(100);
+}
+
+/** The brand's bookings for staff, in time order: of a branch, a local day and a status when given. */
+export function listBranchReservations(
+  db: Db,
+  where: {
+    merchantId: string;
+    timeZone: string;
+    branchId?: string | undefined;
+    date?: string | undefined;
+    status?: ReservationStatus | undefined;
+  },
+) {
+  const conditions: SQL[] = [eq(reservations.merchantId, where.merchantId)];
+  if (where.branchId) conditions.push(eq(reservations.branchId, where.branchId));
+  if (where.status) conditions.push(eq(reservations.status, where.status));
+  if (where.date) {
+    const from = localMoment(where.date, "00:00", where.timeZone);
+    const [y, m, d] = where.date.split("-").map(Number) as [number, number, number];
+    const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+    conditions.push(gte(reservations.time, from));
+    conditions.push(lt(reservations.time, localMoment(next, "00:00", where.timeZone)));
+  }
+  return db
+    .select()
+    .from(reservations)
+    .where(and(...conditions))
+    .orderBy(asc(reservations.time), asc(reservations.createdDate))
+    .limit(500);
+}
+
+/** What the API answers for bookings: with the branch's and hall's names and the phone to call. */
+export async function reservationViews(
+  db: Db,
+  merchantId: string,
+  rows: readonly ReservationRow[],
+  now: Date = new Date(),
+): Promise<(Reservation & { userId: string })[]> {
+  if (rows.length === 0) return [];
+  const branchList = await listBranches(db, { merchantId });
+  const branchById = new Map(branchList.map((b) => [b.id, b]));
+  const hallIds = [...new Set(rows.map((r) => r.hallId).filter((id): id is string => id !== null))];
+  const hallRows =
+    hallIds.length === 0
+      ? []
+      : await db
+          .select({ id: halls.id, name: halls.name })
+          .from(halls)
+          .where(and(eq(halls.merchantId, merchantId), inArray(halls.id, hallIds)));
+  const hallById = new Map(hallRows.map((h) => [h.id, h.name]));
+  return rows.map((r) => {
+    const branch = branchById.get(r.branchId);
+    return {
+      id: r.id,
+      userId: r.userId,
+      branchId: r.branchId,
+      branchName: branch?.name ?? {},
+      bookingPhone: branch?.bookingPhone ?? branch?.phone ?? null,
+      hallId: r.hallId,
+      hallName: r.hallId ? (hallById.get(r.hallId) ?? null) : null,
+      name: r.name,
+      phone: r.phone,
+      guests: r.chairs,
+      time: r.time.toISOString(),
+      endTime: r.endTime.toISOString(),
+      comment: r.comment,
+      status: r.status,
+      declineReason: r.declineReason,
+      cancellable: isCancellable(r, now),
+      createdDate: r.createdDate.toISOString(),
+      lastModifiedDate: r.lastModifiedDate.toISOString(),
+    };
+  });
+}
