@@ -228,6 +228,20 @@ export const routes: readonly AppRoute[] = [
     enabled: (s) => s.promoActive,
     ...lazyScreen(() => import("../features/promos/components/promos-page.tsx").then((m) => m.PromosPage)),
   },
+  {
+    path: "/booking",
+    layout: "default",
+    enabled: (s) => s.bookingActive,
+    ...lazyScreen(() => import("../features/booking/components/booking-page.tsx").then((m) => m.BookingPage)),
+  },
+  {
+    path: "/profile/reservations",
+    layout: "default",
+    enabled: (s) => s.bookingActive,
+    ...lazyScreen(() =>
+      import("../features/booking/components/reservations-page.tsx").then((m) => m.ReservationsPage),
+    ),
+  },
   { path: "/blocked", layout: "default", screen: BlockedPage },
   { path: "/merchantNotAvailable", layout: "auth", screen: MerchantNotAvailablePage },
 ];

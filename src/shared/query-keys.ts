@@ -51,6 +51,14 @@ export const queryKeys = {
   favourites: (merchantId: string, userId: string) =>
     [...customer(merchantId, userId), "favourites"] as const,
   cards: (merchantId: string, userId: string) => [...customer(merchantId, userId), "cards"] as const,
+  /** The customer's table bookings and the free times they look at (refreshed on every booking change). */
+  reservations: (merchantId: string, userId: string) =>
+    [...customer(merchantId, userId), "reservations"] as const,
+  bookingDay: (
+    merchantId: string,
+    userId: string,
+    query: { branchId: string; date: string; guests: number; hallId: string | null },
+  ) => [...customer(merchantId, userId), "reservations", "day", query] as const,
   addresses: (merchantId: string, userId: string | null) =>
     [...customer(merchantId, userId), "addresses"] as const,
 };

@@ -11,6 +11,10 @@
 //       attach <orderId> <courierId>       gives a delivery order to a courier
 //       position <courierId> <lat> <lon>   reports where the courier is
 //       stock <productId> <count|none>     sets a product's stock (none = unlimited)
+//       reservations [branchId] [YYYY-MM-DD] the brand's table bookings (of a branch and a local day)
+//       confirm <reservationId>            confirms a requested booking
+//       decline <reservationId> <reason>   declines a booking; the customer reads the reason
+//       seated <reservationId>             marks a confirmed booking done (the guests came)
 import { and, eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
@@ -23,7 +27,7 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage:
   node server/src/cli/staff.ts grant <brand> <phone>
-  SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock <brand> ...`;
+  SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated <brand> ...`;
 
 async function grant(sub: string, phone: string): Promise<number> {
   if (!/^\+\d{9,15}$/.test(phone)) {
@@ -110,6 +114,27 @@ function printOrder(o: OrderLine): void {
   );
 }
 
+interface ReservationLine {
+  id: string;
+  status: string;
+  time: string;
+  guests: number;
+  name: string;
+  phone: string;
+  branchName: { ru?: string; uz?: string; eng?: string };
+  hallName: { ru?: string; uz?: string; eng?: string } | null;
+  declineReason: string | null;
+}
+
+function printReservation(r: ReservationLine): void {
+  const place = [r.branchName.eng ?? r.branchName.ru ?? r.branchName.uz, r.hallName?.eng ?? r.hallName?.ru]
+    .filter(Boolean)
+    .join(" / ");
+  out(
+    `${r.time}  ${r.status.padEnd(9)} ${String(r.guests).padStart(2)} guests  ${r.name} ${r.phone}  ${place}  ${r.id}${r.declineReason ? `  (${r.declineReason})` : ""}`,
+  );
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, sub, ...rest] = args;
   if (!command || !sub) {
@@ -175,6 +200,28 @@ async function main(args: string[]): Promise<number> {
         ),
       );
       return 0;
+    case "reservations": {
+      const query = new URLSearchParams();
+      if (rest[0]) query.set("branchId", rest[0]);
+      if (rest[1]) query.set("date", rest[1]);
+      const q = query.size > 0 ? `?${query.toString()}` : "";
+      for (const r of (await call("GET", `/staff/v1/reservations${q}`, m)) as ReservationLine[])
+        printReservation(r);
+      return 0;
+    }
+    case "confirm":
+    case "decline":
+    case "seated": {
+      const status = command === "confirm" ? "CONFIRMED" : command === "decline" ? "DECLINED" : "DONE";
+      const reason = command === "decline" ? rest.slice(1).join(" ") || undefined : undefined;
+      printReservation(
+        (await call("PUT", `/staff/v1/reservations/${rest[0] ?? ""}/status`, m, {
+          status,
+          reason,
+        })) as ReservationLine,
+      );
+      return 0;
+    }
     default:
       err(USAGE);
       return 1;

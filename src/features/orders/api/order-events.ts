@@ -3,6 +3,7 @@
 // screens read `useOrderStreamConnected()` and poll while it is down.
 import { atom, useAtomValue } from "jotai";
 import type { OrderEvent } from "../../../domain/contract/orders.ts";
+import type { ReservationEvent } from "../../../domain/contract/reservations.ts";
 import { apiBaseUrl } from "../../../lib/api-client.ts";
 import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { getToken } from "../../../shared/session/session.ts";
@@ -36,8 +37,14 @@ export function parseSseBlocks(buffer: string, onEvent: (name: string, data: str
   return rest;
 }
 
-/** Opens the stream of the current brand's customer; answers the function that closes it. */
-export function openOrderStream(onEvent: (event: OrderEvent) => void): () => void {
+/**
+ * Opens the stream of the current brand's customer; answers the function that closes it. The same
+ * stream carries the customer's table bookings (`reservation` events) to `onReservation`.
+ */
+export function openOrderStream(
+  onEvent: (event: OrderEvent) => void,
+  onReservation?: (event: ReservationEvent) => void,
+): () => void {
   const controller = new AbortController();
   const state = { stopped: false };
   // A function, so the checks after an await are not narrowed away.
@@ -68,9 +75,10 @@ export function openOrderStream(onEvent: (event: OrderEvent) => void): () => voi
           const { value, done } = await reader.read();
           if (done) break;
           buffer = parseSseBlocks(buffer + decoder.decode(value, { stream: true }), (name, data) => {
-            if (name !== "order") return;
+            if (name !== "order" && name !== "reservation") return;
             try {
-              onEvent(JSON.parse(data) as OrderEvent);
+              if (name === "reservation") onReservation?.(JSON.parse(data) as ReservationEvent);
+              else onEvent(JSON.parse(data) as OrderEvent);
             } catch {
               // A malformed event is skipped; the next one or the poll catches up.
             }

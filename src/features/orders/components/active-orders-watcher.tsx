@@ -39,10 +39,15 @@ export function ActiveOrdersWatcher() {
 
   useEffect(() => {
     if (!started || !userId) return;
-    return openOrderStream(() => {
-      void client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) });
-      void client.invalidateQueries({ queryKey: queryKeys.couriers(merchant.id, userId) });
-    });
+    return openOrderStream(
+      () => {
+        void client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) });
+        void client.invalidateQueries({ queryKey: queryKeys.couriers(merchant.id, userId) });
+      },
+      () => {
+        void client.invalidateQueries({ queryKey: queryKeys.reservations(merchant.id, userId) });
+      },
+    );
   }, [started, userId, client, merchant.id]);
 
   const active = useActiveOrders(userId, { enabled: started, pollMs: live ? false : POLL_MS * 3 });

@@ -42,6 +42,7 @@ export function ProfilePage() {
 
   // The brand's own pages, for guests too (on phones the profile tab is where the rest lives).
   const brandLinks = [
+    { href: "/booking", label: t`Book a table`, show: settings.bookingActive },
     { href: "/branches", label: t`Branches`, show: settings.branchesActive },
     { href: "/vacancy", label: t`Vacancies`, show: settings.vacanciesActive },
   ].filter((l) => l.show);
@@ -80,6 +81,7 @@ export function ProfilePage() {
   const links = [
     { href: "/profile/user", label: t`Personal information`, show: true },
     { href: "/profile/orders", label: t`My orders`, show: true },
+    { href: "/profile/reservations", label: t`My reservations`, show: settings.bookingActive },
     { href: "/profile/address", label: t`My addresses`, show: settings.deliveryActive },
     { href: "/profile/favorites", label: t`Favourites`, show: settings.favouriteActive },
     { href: "/profile/promos", label: t`Promo codes`, show: settings.promoActive },
