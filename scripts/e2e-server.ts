@@ -11,8 +11,8 @@ if (!path.basename(dataDir).startsWith(".data-e2e")) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 process.env.DATA_DIR = dataDir;
 
-// A staff member of the lavash demo brand for the journeys that drive the staff API (stock,
-// statuses): its bearer token is left in the data directory (e2e/orders.spec.ts reads it). Seeded
+// A staff member of the lavash and of the plov demo brand for the journeys that drive the staff API
+// (stock, statuses, table bookings): their bearer tokens are left in the data directory. Seeded
 // before the server opens the database; the server's own demo import then finds the brands in.
 {
   const { loadConfig } = await import("../server/src/config.ts");
@@ -24,8 +24,13 @@ process.env.DATA_DIR = dataDir;
   const database = await openDatabase(loadConfig(process.env), { migrate: true });
   try {
     await importDemoBrands(database.db, { onlyWhenEmpty: true });
-    const [merchant] = await database.db.select().from(merchants).where(eq(merchants.sub, "lavash"));
-    if (merchant) {
+    // lavash's token in staff-token (e2e/orders.spec.ts), plov's in staff-token-plov (e2e/booking.spec.ts).
+    for (const [sub, file] of [
+      ["lavash", "staff-token"],
+      ["plov", "staff-token-plov"],
+    ] as const) {
+      const [merchant] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
+      if (!merchant) continue;
       const [staff] = await database.db
         .insert(users)
         .values({ merchantId: merchant.id, firstName: "E2E", lastName: "Staff", role: "STAFF" })
@@ -36,7 +41,7 @@ process.env.DATA_DIR = dataDir;
           userId: staff.id,
           channel: "WEB",
         });
-        fs.writeFileSync(path.join(dataDir, "staff-token"), token);
+        fs.writeFileSync(path.join(dataDir, file), token);
       }
     }
   } finally {
