@@ -54,7 +54,10 @@ export function CallLink({ phone }: { phone: string | null }) {
     <a className="booking-call" href={`tel:${phone}`} data-testid="booking-call">
       <PhoneIcon aria-hidden="true" />
       <span>
-        {t`Call the restaurant`}: <span dir="ltr">{formatPhone(phone)}</span>
+        {t`Call the restaurant`}:{" "}
+        <span dir="ltr" className="booking-call__number">
+          {formatPhone(phone)}
+        </span>
       </span>
     </a>
   );
@@ -85,7 +88,7 @@ function BookingForm({ userId, onBooked }: { userId: string; onBooked: (r: Reser
   const [hallId, setHallId] = useState<string | null>(null);
   const [time, setTime] = useState<string | null>(null);
   const [name, setName] = useState(() => [user?.firstName, user?.lastName].filter(Boolean).join(" "));
-  const [phone, setPhone] = useState(() => user?.phone ?? "");
+  const [phone, setPhone] = useState(() => (user?.phone ? formatPhone(user.phone) : ""));
   const [comment, setComment] = useState("");
   const [errors, setErrors] = useState<{ name?: string; phone?: string; time?: string }>({});
   const book = useBookTable(userId);
@@ -128,6 +131,8 @@ function BookingForm({ userId, onBooked }: { userId: string; onBooked: (r: Reser
       {
         onSuccess: (r) => {
           onBooked(r);
+          // The answer replaces a long form: start reading it from the top.
+          window.scrollTo({ top: 0 });
         },
         onError: () => {
           // The times may have filled meanwhile: show them as they are now.
