@@ -4,6 +4,7 @@
 // and cancels it. Plov speaks uz and ru: the journey runs in Russian.
 import fs from "node:fs";
 import path from "node:path";
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { freshTelegramId } from "./fixtures/platform.ts";
 import { apiUrl, brandOrigin, merchantOf, portOf } from "./support/storefront.ts";
@@ -31,6 +32,15 @@ function staffHeaders(testInfo: TestInfo, merchantId: string): Record<string, st
     .readFileSync(path.resolve(`.data-e2e-${portOf(testInfo)}`, "staff-token-plov"), "utf8")
     .trim();
   return { authorization: `Bearer ${token}`, merchant: merchantId };
+}
+
+/** No serious or critical axe finding on the booking screen's own content (the shell has its own checks). */
+async function expectAccessible(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).include(".booking-page").analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id}: ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(serious, `${screen}:\n${serious.join("\n")}`).toEqual([]);
 }
 
 test("a customer books a table for tomorrow, sees the restaurant confirm it, and cancels it", async ({
@@ -63,6 +73,7 @@ test("a customer books a table for tomorrow, sees the restaurant confirm it, and
     "aria-pressed",
     "true",
   );
+  await expectAccessible(page, "booking");
   await page.getByLabel("Имя").fill(guest);
   await expect(page.getByLabel("Номер телефона")).not.toHaveValue("");
   await page.getByLabel("Комментарий").fill("У окна");
@@ -77,6 +88,7 @@ test("a customer books a table for tomorrow, sees the restaurant confirm it, and
   const row = page.getByTestId("reservation-row").filter({ hasText: guest });
   await expect(row.getByTestId("reservation-status")).toHaveText("Ожидает подтверждения");
   await expect(row).toContainText("Гости: 3");
+  await expectAccessible(page, "my reservations");
 
   // The restaurant confirms it on the staff API; the open page hears it on the live stream.
   const headers = staffHeaders(testInfo, merchant.id);
