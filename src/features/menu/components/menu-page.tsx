@@ -58,7 +58,10 @@ function BrandStrip() {
   const lang = useContentLanguage();
   const name = pickText(merchant.name, lang) || settings.title;
   return (
-    <section className="menu-brand" aria-label={name}>
+    <section
+      className={`menu-brand${settings.bookingActive ? " menu-brand--booking" : ""}`}
+      aria-label={name}
+    >
       <h1 className="visually-hidden">{name}</h1>
       <ServiceSwitch />
       <Link href="/search" className="menu-brand__search">
@@ -70,6 +73,11 @@ function BrandStrip() {
         </svg>
         {t`Search the menu`}
       </Link>
+      {settings.bookingActive && (
+        <Link href="/booking" className="menu-brand__booking" data-testid="menu-booking">
+          {t`Book a table`}
+        </Link>
+      )}
     </section>
   );
 }
