@@ -40,6 +40,7 @@ import { startUnpaidSweep } from "../../orders/payment-timeout.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { staffRoutes } from "./staff.ts";
+import type { RefundWorker } from "../../payments/refunds.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
@@ -63,7 +64,10 @@ function deviceOf(request: FastifyRequest, asked: OrderDevice | null | undefined
 }
 
 /** `events` is shared with the payment callbacks, which change orders outside this scope. */
-export async function ordersRoutes(app: FastifyInstance, { events }: { events: OrderEvents }): Promise<void> {
+export async function ordersRoutes(
+  app: FastifyInstance,
+  { events, refunds }: { events: OrderEvents; refunds: RefundWorker },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const streams = new Set<{ end(): void }>();
@@ -343,6 +347,8 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
         actor: { kind: "customer", userId: user.id },
         comment: request.body?.reason ?? null,
       });
+      // A paid order's refund was recorded with the cancel: send it now, without waiting for it.
+      if (row.isPaid) refunds.kick();
       const [view] = await orderViews(db, [row]);
       return must(view);
     },
@@ -466,5 +472,5 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
       }),
   );
 
-  await app.register(async (scope) => staffRoutes(scope, events));
+  await app.register(async (scope) => staffRoutes(scope, events, refunds));
 }
