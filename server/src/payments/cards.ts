@@ -208,11 +208,6 @@ export async function removeCard(ctx: CardContext, id: string): Promise<void> {
   await removeAtProvider(ctx, card);
 }
 
-/** Removes every card of the customer at its provider (best effort: a failure is logged). */
-export async function removeCardsAtProvider(ctx: CardContext, list: CardRow[]): Promise<void> {
-  for (const card of list) await removeAtProvider(ctx, card);
-}
-
 export interface CardPaymentContext extends CardContext {
   events: OrderEvents;
 }
