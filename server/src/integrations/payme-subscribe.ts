@@ -136,6 +136,7 @@ export function paymeSubscribe(options: PaymeSubscribeOptions): CardProvider {
 
   return {
     name: "PAYME",
+    resendsCode: true,
     async createCard(card) {
       return cardOf(await call("cards.create", { card, save: true }));
     },

@@ -52,6 +52,8 @@ export interface VerifyCode {
 
 export interface CardProvider {
   readonly name: "PAYME" | "CLICK";
+  /** Whether sendVerifyCode can text a new code for a card already added (Click cannot). */
+  readonly resendsCode: boolean;
   /**
    * Tokenises a card for repeated payments; the card is not confirmed yet. `code` is set when the
    * provider texted the code as part of it (Click), so sendVerifyCode is not called.

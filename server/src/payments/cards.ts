@@ -154,11 +154,13 @@ export async function resendCode(ctx: CardContext, id: string) {
   const card = await ownCard(ctx, id);
   if (card.isVerified) throw new AppError("CARD_ALREADY_VERIFIED");
   if (!card.token) throw new AppError("NOT_FOUND");
+  const provider = ctx.providerOf(cardProviderName(card));
+  if (!provider.resendsCode) throw new AppError("CARD_CODE_RESEND_UNAVAILABLE");
   const readyAt = (card.codeSentAt?.getTime() ?? 0) + (card.codeWaitMs ?? 0);
   if (ctx.now.getTime() < readyAt) throw new AppError("CARD_CODE_TOO_SOON");
   let code;
   try {
-    code = await ctx.providerOf(cardProviderName(card)).sendVerifyCode(card.token);
+    code = await provider.sendVerifyCode(card.token);
   } catch (error) {
     throw appErrorOf(error);
   }

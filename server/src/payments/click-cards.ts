@@ -36,6 +36,7 @@ function maskedOf(number: string): string {
 export function clickCardProvider(click: ClickMerchantClient): CardProvider {
   return {
     name: "CLICK",
+    resendsCode: false,
     async createCard(card) {
       const { token, phone } = await mapped("CARD_REJECTED", () => click.requestCardToken(card));
       return {

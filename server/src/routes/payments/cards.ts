@@ -43,6 +43,7 @@ const unavailable = async (): Promise<never> => {
 };
 const NO_PROVIDER: CardProvider = {
   name: "PAYME",
+  resendsCode: true,
   createCard: unavailable,
   sendVerifyCode: unavailable,
   verifyCard: unavailable,
