@@ -567,3 +567,30 @@ describe("an unpaid order cancelled by staff", () => {
     expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 });
+
+describe("in demo mode without provider URLs", () => {
+  it("refunds a payment made on each fake provider page through the built-in fakes", async () => {
+    const demo = await createTestApp({ env: { PAYMENT_SWEEP_MS: "0" } });
+    try {
+      const main = t;
+      t = demo;
+      try {
+        for (const [merchant, type] of [
+          [plov, "CLICK"],
+          [sushi, "UZUM"],
+          [lavash, "PAYME"],
+        ] as const) {
+          const order = await place(merchant, await user(merchant), type);
+          await payOnPage(order);
+          expect((await staffCancel(merchant, order.id)).statusCode).toBe(200);
+          expect(await settled(order.id), type).toMatchObject({ state: "DONE", lastError: null });
+          expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+        }
+      } finally {
+        t = main;
+      }
+    } finally {
+      await demo.close();
+    }
+  });
+});
