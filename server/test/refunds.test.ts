@@ -164,6 +164,18 @@ async function staffCancel(merchant: string, orderId: string) {
   });
 }
 
+/** The order as the staff API shows it. */
+async function staffView(merchant: string, orderId: string) {
+  const staff = await user(merchant, "STAFF");
+  const res = await t.app.inject({
+    method: "GET",
+    url: `/api/staff/v1/orders/${orderId}`,
+    headers: staff.headers,
+  });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ refundState: string | null; isPaid: boolean }>();
+}
+
 async function orderRow(id: string) {
   const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
   return row!;
@@ -391,7 +403,10 @@ describe("a provider that fails", () => {
     clearCalls();
     mode.click = "5xx";
     try {
-      expect((await staffCancel(plov, order.id)).statusCode).toBe(200);
+      const cancel = await staffCancel(plov, order.id);
+      expect(cancel.statusCode).toBe(200);
+      // Staff see that a refund is owed and under way.
+      expect(cancel.json<{ refundState: string | null }>().refundState).toBe("PENDING");
       const pending = await settled(order.id);
       expect(pending).toMatchObject({ state: "PENDING", attempts: 1 });
       expect(pending.lastError).toContain("502");
@@ -408,6 +423,7 @@ describe("a provider that fails", () => {
     expect(callsOf("click")).toHaveLength(2);
     expect((await refundsOf(order.id))[0]).toMatchObject({ state: "DONE", attempts: 2, lastError: null });
     expect(await orderRow(order.id)).toMatchObject({ isPaid: false });
+    expect(await staffView(plov, order.id)).toMatchObject({ refundState: "DONE", isPaid: false });
     // Done is done: another run sends nothing.
     expect(
       await sendDueRefunds(deps, { now: new Date(later.getTime() + 3_600_000), orderId: order.id }),
@@ -434,6 +450,7 @@ describe("a provider that fails", () => {
         attempts: REFUND_MAX_ATTEMPTS,
       });
       expect((await orderRow(order.id)).payment).toMatchObject({ refundState: "FAILED" });
+      expect(await staffView(sushi, order.id)).toMatchObject({ refundState: "FAILED", isPaid: true });
       await sendDueRefunds(deps, { now: new Date(clock + 24 * 3_600_000), orderId: order.id });
       expect(callsOf("uzum")).toHaveLength(REFUND_MAX_ATTEMPTS);
     } finally {
