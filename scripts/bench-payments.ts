@@ -98,7 +98,12 @@ async function run(backend: string, database: Database, databaseUrl?: string): P
     for (let w = 0; w < CONCURRENCY; w++) {
       const [user] = await db
         .insert(users)
-        .values({ merchantId: merchant.id, firstName: `Payer ${String(w)}` })
+        // A phone: orders need one (PHONE_REQUIRED).
+        .values({
+          merchantId: merchant.id,
+          firstName: `Payer ${String(w)}`,
+          phone: `+99890${String(9_100_000 + w)}`,
+        })
         .returning({ id: users.id });
       if (!user) throw new Error("user insert");
       tokens.push(

@@ -154,6 +154,8 @@ export function plov(): { file: Brand; images: BrandImages } {
         clickServiceId: "10002",
         clickMerchantId: "20002",
         clickSecretKey: "DEMO-plov-click-secret-key-for-local-testing-only",
+        // Click's Merchant API (payment reversals when an order is cancelled): the Auth header's user.
+        clickMerchantUserId: "30002",
       },
     },
     webSettings: {

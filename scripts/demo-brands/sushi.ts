@@ -226,6 +226,9 @@ export function sushi(): { file: Brand; images: BrandImages } {
         uzumServiceId: "30003",
         uzumWebhookLogin: "sushi-uzum",
         uzumWebhookPassword: "DEMO-sushi-uzum-password-for-local-testing-only",
+        // Uzum's checkout API (refunds when a paid order is cancelled): X-Terminal-Id and X-API-Key.
+        uzumTerminalId: "40003",
+        uzumApiKey: "DEMO-sushi-uzum-api-key-for-local-testing-only",
       },
     },
     webSettings: {

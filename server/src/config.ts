@@ -45,6 +45,7 @@ const envSchema = z.object({
   PLAY_MOBILE_API_URL: httpUrl.optional(),
   NOMINATIM_URL: httpUrl.optional(),
   CLICK_API_URL: httpUrl.optional(),
+  CLICK_MERCHANT_API_URL: httpUrl.optional(),
   PAYME_API_URL: httpUrl.optional(),
   PAYME_API_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number" })
@@ -141,11 +142,17 @@ export interface Config {
   /** Click's JSON-RPC endpoint for `user.profile`; unset in demo mode = the built-in fake. */
   clickApiUrl: string | undefined;
   /**
+   * Click's Merchant API base (saved cards through card tokens, payment reversals):
+   * https://api.click.uz/v2/merchant unless set; unset in demo or development mode = the built-in fake
+   * (server/src/routes/dev/fake-click-merchant.ts).
+   */
+  clickMerchantApiUrl: string | undefined;
+  /**
    * Payme's Subscribe API (saved cards) origin; requests go to `<url>/api`. https://checkout.paycom.uz
    * unless set; unset in demo or development mode = the built-in fake (server/src/routes/dev/fake-payme-subscribe.ts).
    */
   paymeApiUrl: string | undefined;
-  /** How long one Subscribe API call may take before it counts as failed. */
+  /** How long one call to a provider's API (Payme, Click, Uzum) may take before it counts as failed. */
   paymeApiTimeoutMs: number;
   /**
    * Payme's checkout page, before `/<base64 of the link's parameters>`: https://checkout.paycom.uz
@@ -158,8 +165,9 @@ export interface Config {
   /** Uzum Bank's pay page (`?serviceId=&orderId=&amount=<tiyin>&redirectUrl=`; an assumption, docs/decisions.md). */
   uzumCheckoutUrl: string;
   /**
-   * Uzum Bank's card checkout API (`/api/v1`, X-API-Key and X-Terminal-Id headers). Reserved: this
-   * version takes Uzum payments through the Merchant API webhooks only and never calls it.
+   * Uzum Bank's checkout API (`/api/v1`, X-API-Key and X-Terminal-Id headers): refunds of Uzum
+   * payments (server/src/integrations/uzum-checkout.ts). Unset in demo or development mode = the
+   * built-in fake; unset otherwise = Uzum refunds are recorded as failed for staff to settle.
    */
   uzumApiUrl: string | undefined;
   /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
@@ -254,6 +262,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",
     nominatimUrl: e.NOMINATIM_URL,
     clickApiUrl: e.CLICK_API_URL,
+    clickMerchantApiUrl:
+      e.CLICK_MERCHANT_API_URL?.replace(/\/+$/, "") ??
+      (demo || e.NODE_ENV === "development" ? undefined : "https://api.click.uz/v2/merchant"),
     paymeApiUrl:
       e.PAYME_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://checkout.paycom.uz"),
@@ -267,7 +278,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     uzumCheckoutUrl:
       e.UZUM_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_UZUM_CHECKOUT_PATH : "https://www.uzumbank.uz/open-service"),
-    uzumApiUrl: e.UZUM_API_URL,
+    uzumApiUrl: e.UZUM_API_URL?.replace(/\/+$/, ""),
     mapStyleUrl: e.MAP_STYLE_URL,
     imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,

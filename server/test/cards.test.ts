@@ -325,6 +325,30 @@ describe("removing a card", () => {
   });
 });
 
+describe("deleting the account", () => {
+  it("removes every card of the customer at Payme too, and nobody else's", async () => {
+    const c = await customer();
+    const other = await customer();
+    const first = await verifiedCard(c);
+    const { card: second } = await addCard(c, HUMO_CARD);
+    await verifiedCard(other);
+    const tokens = await t.db
+      .select({ id: cards.id, token: cards.token })
+      .from(cards)
+      .where(eq(cards.userId, c.id));
+    expect(tokens.map((x) => x.id).sort()).toEqual([first, second.id].sort());
+    calls.length = 0;
+    const res = await t.app.inject({ method: "DELETE", url: "/api/users/v1/users", headers: c.headers });
+    expect(res.statusCode, res.body).toBe(200);
+    const removed = calls
+      .filter((x) => x.method === "cards.remove")
+      .map((x) => (JSON.parse(x.body) as { params: { token: string } }).params.token);
+    expect(removed.sort()).toEqual(tokens.map((x) => x.token).sort());
+    expect(await t.db.select().from(cards).where(eq(cards.userId, c.id))).toEqual([]);
+    expect(await api(other, "GET", "/cards").then((r) => r.json<unknown[]>())).toHaveLength(1);
+  });
+});
+
 describe("paying an order with a saved card", () => {
   it("pays the exact server total once, records the transaction and refuses a second pay", async () => {
     const c = await customer();

@@ -542,8 +542,17 @@ describe("cancelling a paid order", () => {
     const row = await orderRow(order.id);
     expect(row).toMatchObject({ status: "CANCELED", isPaid: false });
     expect(row.payment?.refundRequestedAt).toBeUndefined();
-    expect(await transactionOf(id)).toMatchObject({ state: 1, refundRequestedAt: null });
-    // Its transaction can no longer be performed.
+    // Its transaction is cancelled with the order (state -1, Payme's reason 3): Payme's
+    // CheckTransaction sees it, its CancelTransaction answers the same, and it can no longer be performed.
+    expect(await transactionOf(id)).toMatchObject({ state: -1, reason: 3, refundRequestedAt: null });
+    const checked = await rpc("CheckTransaction", { id });
+    expect(checked.result).toMatchObject({ state: -1, reason: 3, perform_time: 0 });
+    expect(checked.result?.cancel_time).toBeGreaterThan(0);
+    expect((await rpc("CancelTransaction", { id, reason: 3 })).result).toMatchObject({
+      state: -1,
+      cancel_time: checked.result?.cancel_time,
+    });
     expectError(await rpc("PerformTransaction", { id }), -31008);
+    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 });

@@ -364,6 +364,12 @@ export const API_ERRORS = {
     ru: "Новый код можно запросить чуть позже",
     eng: "You can ask for a new code a little later",
   },
+  CARD_CODE_RESEND_UNAVAILABLE: {
+    status: 409,
+    uz: "Yangi kod yuborib bo'lmaydi. Kartani o'chirib, qaytadan qo'shing",
+    ru: "Новый код отправить нельзя. Удалите карту и добавьте её заново",
+    eng: "A new code cannot be sent. Remove the card and add it again",
+  },
   CARD_NOT_VERIFIED: {
     status: 409,
     uz: "Karta hali SMS kod bilan tasdiqlanmagan",

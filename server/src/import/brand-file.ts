@@ -182,6 +182,8 @@ const integrationsSchema = z.strictObject({
   uzumServiceId: optionalText,
   uzumWebhookLogin: optionalText,
   uzumWebhookPassword: optionalText,
+  /** Who keeps saved cards: Payme's Subscribe API or Click's card-token API. */
+  cardProvider: z.enum(["PAYME", "CLICK"]).default("PAYME"),
 });
 
 const merchantSchema = z.strictObject({

@@ -135,6 +135,8 @@ export function paymeSubscribe(options: PaymeSubscribeOptions): CardProvider {
   }
 
   return {
+    name: "PAYME",
+    resendsCode: true,
     async createCard(card) {
       return cardOf(await call("cards.create", { card, save: true }));
     },
@@ -160,6 +162,7 @@ export function paymeSubscribe(options: PaymeSubscribeOptions): CardProvider {
       if (receipt.state !== RECEIPT_PAID) {
         throw new CardProviderError("DECLINED", `receipts.pay: receipt state ${receipt.state}`);
       }
+      return receiptId;
     },
     async cancelReceipt(receiptId) {
       await call("receipts.cancel", { id: receiptId });

@@ -22,7 +22,8 @@ import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 import { menuChanged } from "../lib/menu-cache.ts";
 import { findCourierId, moveCourier } from "../repositories/couriers.ts";
-import { requestRefund } from "../repositories/payments.ts";
+import { cancelOpenTransactions } from "../repositories/payments.ts";
+import { recordRefunds } from "../payments/refunds.ts";
 import type { MerchantRow } from "../repositories/merchants.ts";
 import {
   addCashback,
@@ -282,6 +283,9 @@ export async function giveBackOnCancel(tx: Db, order: OrderRow): Promise<void> {
   }
 }
 
+/** Payme's cancel reason 3 ("the transaction could not be carried out"), used for an order cancelled here. */
+export const PROVIDER_REASON_CANCELLED = 3;
+
 export interface Actor {
   kind: "customer" | "staff" | "system";
   userId: string | null;
@@ -324,14 +328,27 @@ export async function changeStatus(
     const set: Partial<OrderInsert> = { status: to };
     if (stamp) set[stamp] = now;
     if (to === "CLOSED" && !order.deliveredAt) set.deliveredAt = now;
-    // A paid order cancelled here owes its money back: the provider's transaction waits for the
-    // refund (payment_transactions.refund_requested_at) and the order says when it was asked for;
-    // it stays paid until the provider confirms (Payme: CancelTransaction, state -2).
+    // A paid order cancelled here owes its money back: a refund is recorded with the cancel and sent
+    // to the provider after it (server/src/payments/refunds.ts); the order says when it was asked
+    // for and stays paid until the provider has given the money back.
     const refundOwed = to === "CANCELED" && order.isPaid && isOnlinePayment(order.paymentType);
-    if (refundOwed) set.payment = { ...order.payment, refundRequestedAt: now.toISOString() };
+    if (refundOwed) {
+      set.payment = { ...order.payment, refundRequestedAt: now.toISOString(), refundState: "PENDING" };
+    }
     const row = await updateOrder(tx, { merchantId, id: order.id, set });
-    if (to === "CANCELED") await giveBackOnCancel(tx, order);
-    if (refundOwed) await requestRefund(tx, { merchantId, orderId: order.id, now });
+    if (to === "CANCELED") {
+      await giveBackOnCancel(tx, order);
+      // A payment under way for it can no longer be performed: Payme's CheckTransaction then sees
+      // state -1 and its PerformTransaction is refused (-31008), Click's Complete and Uzum's confirm
+      // likewise; the reason is Payme's 3, "the merchant cancelled" (docs/decisions.md, Refunds).
+      await cancelOpenTransactions(tx, {
+        merchantId,
+        orderId: order.id,
+        reason: PROVIDER_REASON_CANCELLED,
+        now,
+      });
+    }
+    if (refundOwed) await recordRefunds(tx, order, now);
     if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
       await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashbackEarned });
     }

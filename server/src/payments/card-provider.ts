@@ -1,7 +1,9 @@
 // The one interface the storefront's saved cards talk to (docs/decisions.md, Saved cards): a card is
 // tokenised by the provider (the storefront never holds its number or the SMS code), confirmed with
 // the code the provider texts to the card's phone, and charged by a receipt paid with the token.
-// Payme's Subscribe API implements it (server/src/integrations/payme-subscribe.ts).
+// Payme's Subscribe API implements it (server/src/integrations/payme-subscribe.ts), and Click's
+// card-token API (server/src/payments/click-cards.ts); a brand's `card_provider` picks one, and each
+// card remembers whose token it holds.
 
 /** Why a provider call failed, in the storefront's terms. */
 export type CardFailure =
@@ -16,7 +18,9 @@ export type CardFailure =
   /** The payment was declined (not enough money, blocked for payments). */
   | "DECLINED"
   /** Network failure, time-out, HTTP 5xx, an answer that is not the provider's JSON-RPC. */
-  | "UNAVAILABLE";
+  | "UNAVAILABLE"
+  /** The provider cannot text a new code for a card (Click): the card has to be added again. */
+  | "RESEND_UNSUPPORTED";
 
 export class CardProviderError extends Error {
   override name = "CardProviderError";
@@ -47,17 +51,26 @@ export interface VerifyCode {
 }
 
 export interface CardProvider {
-  /** Tokenises a card for repeated payments; the card is not confirmed yet. */
-  createCard(card: { number: string; expire: string }): Promise<ProviderCard>;
+  readonly name: "PAYME" | "CLICK";
+  /** Whether sendVerifyCode can text a new code for a card already added (Click cannot). */
+  readonly resendsCode: boolean;
+  /**
+   * Tokenises a card for repeated payments; the card is not confirmed yet. `code` is set when the
+   * provider texted the code as part of it (Click), so sendVerifyCode is not called.
+   */
+  createCard(card: { number: string; expire: string }): Promise<ProviderCard & { code?: VerifyCode }>;
   /** Texts the confirmation code to the card's phone. */
   sendVerifyCode(token: string): Promise<VerifyCode>;
   /** Confirms the card with the code; throws CODE_WRONG for a wrong one. */
   verifyCard(token: string, code: string): Promise<ProviderCard>;
   removeCard(token: string): Promise<void>;
-  /** A receipt of `amount` tiyin for the order; answers the provider's receipt id. */
+  /** A receipt of `amount` tiyin for the order; answers the provider's receipt id (or our own reference). */
   createReceipt(input: { amount: number; orderId: string }): Promise<string>;
-  /** Pays the receipt with the card; resolves only when the receipt is paid. */
-  payReceipt(receiptId: string, token: string): Promise<void>;
-  /** Cancels a receipt (a paid one is refunded). */
+  /**
+   * Pays the receipt with the card; resolves only when it is paid, with the id that refunds the
+   * payment (Payme: the receipt id; Click: its payment_id).
+   */
+  payReceipt(receiptId: string, token: string, input: { amount: number; orderId: string }): Promise<string>;
+  /** Cancels a receipt by the id payReceipt answered (a paid one is refunded), or an unpaid one. */
   cancelReceipt(receiptId: string): Promise<void>;
 }

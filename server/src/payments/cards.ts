@@ -37,10 +37,14 @@ import {
 } from "../repositories/payments.ts";
 import { CardProviderError, type CardProvider } from "./card-provider.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
+import type { CardProviderName } from "./providers.ts";
 
 export interface CardContext {
   db: Db;
+  /** The brand's card provider now: new cards go to it. */
   provider: CardProvider;
+  /** The provider holding an existing card's token (a brand may have switched since). */
+  providerOf: (name: CardProviderName) => CardProvider;
   merchantId: string;
   userId: string;
   now: Date;
@@ -65,6 +69,8 @@ export function appErrorOf(error: unknown): AppError {
       return new AppError("CARD_PAYMENT_DECLINED");
     case "UNAVAILABLE":
       return new AppError("CARD_PROVIDER_UNAVAILABLE");
+    case "RESEND_UNSUPPORTED":
+      return new AppError("CARD_CODE_RESEND_UNAVAILABLE");
   }
 }
 
@@ -84,11 +90,20 @@ export async function customerCards(ctx: CardContext): Promise<SavedCard[]> {
   return (await listCards(ctx.db, ctx)).map(toSavedCard);
 }
 
-async function removeAtProvider(ctx: CardContext, token: string | null): Promise<void> {
+/** The provider that holds the card's token. */
+export function cardProviderName(card: Pick<CardRow, "provider">): CardProviderName {
+  return card.provider === "CLICK" ? "CLICK" : "PAYME";
+}
+
+async function removeAtProvider(ctx: CardContext, card: Pick<CardRow, "token" | "provider">): Promise<void> {
+  const { token } = card;
   if (!token) return;
-  await ctx.provider.removeCard(token).catch((error: unknown) => {
-    ctx.log("cards.remove failed", error);
-  });
+  await ctx
+    .providerOf(cardProviderName(card))
+    .removeCard(token)
+    .catch((error: unknown) => {
+      ctx.log("cards.remove failed", error);
+    });
 }
 
 /** Tokenises the card at the provider, stores its masked number, and has the code texted. */
@@ -105,11 +120,11 @@ export async function addCard(ctx: CardContext, input: { number: string; expire:
   } catch (error) {
     throw appErrorOf(error);
   }
-  let code;
+  let code = created.code;
   try {
-    code = await ctx.provider.sendVerifyCode(created.token);
+    code ??= await ctx.provider.sendVerifyCode(created.token);
   } catch (error) {
-    await removeAtProvider(ctx, created.token);
+    await removeAtProvider(ctx, { token: created.token, provider: ctx.provider.name });
     throw appErrorOf(error);
   }
   const row = await insertCard(ctx.db, {
@@ -118,6 +133,7 @@ export async function addCard(ctx: CardContext, input: { number: string; expire:
     number: maskCardNumber(input.number),
     expire: `${input.expire.slice(0, 2)}/${input.expire.slice(2)}`,
     token: created.token,
+    provider: ctx.provider.name,
     phone: code.phone,
     isVerified: created.verified,
     type: cardTypeOf(input.number),
@@ -138,11 +154,13 @@ export async function resendCode(ctx: CardContext, id: string) {
   const card = await ownCard(ctx, id);
   if (card.isVerified) throw new AppError("CARD_ALREADY_VERIFIED");
   if (!card.token) throw new AppError("NOT_FOUND");
+  const provider = ctx.providerOf(cardProviderName(card));
+  if (!provider.resendsCode) throw new AppError("CARD_CODE_RESEND_UNAVAILABLE");
   const readyAt = (card.codeSentAt?.getTime() ?? 0) + (card.codeWaitMs ?? 0);
   if (ctx.now.getTime() < readyAt) throw new AppError("CARD_CODE_TOO_SOON");
   let code;
   try {
-    code = await ctx.provider.sendVerifyCode(card.token);
+    code = await provider.sendVerifyCode(card.token);
   } catch (error) {
     throw appErrorOf(error);
   }
@@ -165,16 +183,16 @@ export async function verifyCard(ctx: CardContext, id: string, code: string): Pr
   const taken = await takeVerifyAttempt(ctx.db, { ...ctx, id, max: CARD_VERIFY_ATTEMPTS });
   if (!taken?.token) {
     const gone = await deleteCard(ctx.db, { ...ctx, id });
-    if (gone) await removeAtProvider(ctx, gone.token);
+    if (gone) await removeAtProvider(ctx, gone);
     throw new AppError(gone ? "CARD_CODE_ATTEMPTS" : "NOT_FOUND");
   }
   try {
-    await ctx.provider.verifyCard(taken.token, code);
+    await ctx.providerOf(cardProviderName(taken)).verifyCard(taken.token, code);
   } catch (error) {
     if (error instanceof CardProviderError && error.failure === "CODE_WRONG") {
       if (taken.verifyAttempts >= CARD_VERIFY_ATTEMPTS) {
         const gone = await deleteCard(ctx.db, { ...ctx, id });
-        if (gone) await removeAtProvider(ctx, gone.token);
+        if (gone) await removeAtProvider(ctx, gone);
         throw new AppError("CARD_CODE_ATTEMPTS");
       }
       throw new AppError("CARD_CODE_WRONG");
@@ -189,7 +207,7 @@ export async function verifyCard(ctx: CardContext, id: string, code: string): Pr
 export async function removeCard(ctx: CardContext, id: string): Promise<void> {
   const card = await deleteCard(ctx.db, { ...ctx, id });
   if (!card) throw new AppError("NOT_FOUND");
-  await removeAtProvider(ctx, card.token);
+  await removeAtProvider(ctx, card);
 }
 
 export interface CardPaymentContext extends CardContext {
@@ -205,6 +223,7 @@ export async function payWithCard(
   const card = await ownCard(ctx, cardId);
   if (!card.isVerified || !card.token) throw new AppError("CARD_NOT_VERIFIED");
   const token = card.token;
+  const provider = ctx.providerOf(cardProviderName(card));
 
   // 1. Claim the order.
   const claim = await transaction(ctx.db, async (tx) => {
@@ -244,7 +263,7 @@ export async function payWithCard(
       });
     });
     if (receiptId) {
-      await ctx.provider.cancelReceipt(receiptId).catch((e: unknown) => {
+      await provider.cancelReceipt(receiptId).catch((e: unknown) => {
         ctx.log("receipts.cancel failed", e);
       });
     }
@@ -254,13 +273,22 @@ export async function payWithCard(
   // 2. The provider.
   let receiptId: string | undefined;
   try {
-    receiptId = await ctx.provider.createReceipt({ amount: claim.amount, orderId });
+    receiptId = await provider.createReceipt({ amount: claim.amount, orderId });
     await updatePaymentTransaction(ctx.db, {
       merchantId: ctx.merchantId,
       id: claim.id,
       set: { providerTransactionId: receiptId },
     });
-    await ctx.provider.payReceipt(receiptId, token);
+    // The id refunds go by: Payme's receipt, Click's payment_id.
+    const paidId = await provider.payReceipt(receiptId, token, { amount: claim.amount, orderId });
+    if (paidId !== receiptId) {
+      receiptId = paidId;
+      await updatePaymentTransaction(ctx.db, {
+        merchantId: ctx.merchantId,
+        id: claim.id,
+        set: { providerTransactionId: paidId },
+      });
+    }
   } catch (error) {
     return fail(receiptId, error);
   }
@@ -285,8 +313,8 @@ export async function payWithCard(
       provider: "CARD",
       transactionId: paidReceipt,
       now: paidAt,
-      comment: "paid with a saved card (Payme)",
-      extra: { card: card.number },
+      comment: `paid with a saved card (${provider.name === "CLICK" ? "Click" : "Payme"})`,
+      extra: { card: card.number, cardProvider: provider.name },
     });
     await updatePaymentTransaction(tx, {
       merchantId: ctx.merchantId,
@@ -296,7 +324,7 @@ export async function payWithCard(
     return to;
   });
   if (!status) {
-    await ctx.provider.cancelReceipt(paidReceipt).catch((e: unknown) => {
+    await provider.cancelReceipt(paidReceipt).catch((e: unknown) => {
       ctx.log("receipts.cancel failed", e);
     });
     throw new AppError("ORDER_NOT_PAYABLE");

@@ -26,6 +26,7 @@ import {
   insertPaymentTransaction,
   listProviderTransactions,
   lockProviderTransaction,
+  settleRefund,
   updatePaymentTransaction,
   type PaymentTransactionRow,
 } from "../repositories/payments.ts";
@@ -297,7 +298,12 @@ async function cancelTransaction(ctx: PaymeContext, params: Params) {
       set: {
         isPaid: false,
         status,
-        payment: { ...order.payment, refundedAt: now.toISOString(), refundReason: reason },
+        payment: {
+          ...order.payment,
+          refundedAt: now.toISOString(),
+          refundState: "DONE",
+          refundReason: reason,
+        },
       },
     });
     await insertOrderHistory(tx, {
@@ -314,6 +320,8 @@ async function cancelTransaction(ctx: PaymeContext, params: Params) {
       id: t.id,
       set: { state: -2, reason, cancelTime: now },
     });
+    // A refund the storefront was about to send is settled: Payme gave the money back itself.
+    await settleRefund(tx, { merchantId, transactionId: t.id, now });
     await announce(tx, ctx.events, {
       merchantId,
       userId: order.userId,

@@ -47,6 +47,7 @@ import {
   insertPaymentTransaction,
   listUzumCredentials,
   lockProviderTransaction,
+  settleRefund,
   updatePaymentTransaction,
   type PaymentTransactionRow,
 } from "../repositories/payments.ts";
@@ -364,7 +365,7 @@ async function reverse(ctx: UzumContext, req: UzumRequest, merchantId: string): 
       set: {
         isPaid: false,
         status,
-        payment: { ...order.payment, refundedAt: now.toISOString() },
+        payment: { ...order.payment, refundedAt: now.toISOString(), refundState: "DONE" },
       },
     });
     await insertOrderHistory(tx, {
@@ -386,6 +387,8 @@ async function reverse(ctx: UzumContext, req: UzumRequest, merchantId: string): 
         refundRequestedAt: t.refundRequestedAt ?? now,
       },
     });
+    // A refund the storefront was about to send is settled: Uzum gave the money back itself.
+    await settleRefund(tx, { merchantId, transactionId: t.id, now });
     await announce(tx, ctx.events, {
       merchantId,
       userId: order.userId,

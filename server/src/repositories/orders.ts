@@ -1,7 +1,7 @@
 // Orders in the database, always of one merchant: the rows placing and moving an order write, and
 // the reads the API answers from (an order with its lines, history and branch).
 import { and, asc, count, desc, eq, gte, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
-import type { Order, OrderItem, OrderPage } from "#domain/contract/orders.ts";
+import { REFUND_STATES, type Order, type OrderItem, type OrderPage } from "#domain/contract/orders.ts";
 import { ORDER_CANCEL_REASONS, type OrderCancelReason, type OrderStatus } from "#domain/enums.ts";
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
 import { ARCHIVE_ORDER_STATUSES, ACTIVE_ORDER_STATUSES, customerCanCancel } from "#domain/order-status.ts";
@@ -252,6 +252,12 @@ export async function listOrdersDueForSimulator(
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The system's cancel reason among an order's reasons, if any. */
+/** The refund state the refund worker keeps on the order's payment (server/src/payments/refunds.ts). */
+function refundStateOf(payment: OrderRow["payment"]): (typeof REFUND_STATES)[number] | null {
+  const state = payment?.refundState;
+  return REFUND_STATES.find((s) => s === state) ?? null;
+}
+
 function cancelReasonOf(reasons: readonly string[]): OrderCancelReason | null {
   return ORDER_CANCEL_REASONS.find((r) => reasons.includes(r)) ?? null;
 }
@@ -432,6 +438,7 @@ export function toOrderView(
     })),
     cancellable: customerCanCancel(o.status, cancelOrderActive),
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
+    refundState: refundStateOf(o.payment),
     createdDate: o.createdDate.toISOString(),
     lastModifiedDate: o.lastModifiedDate.toISOString(),
   };

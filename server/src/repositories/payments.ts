@@ -3,7 +3,7 @@
 // order, the brand of a transaction. Everything after those reads is filtered by the merchant.
 import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import type { PaymentType } from "#domain/enums.ts";
-import { merchants, orders, paymentTransactions } from "../db/schema/index.ts";
+import { merchants, orders, paymentRefunds, paymentTransactions } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -246,4 +246,119 @@ export async function listUzumCredentials(db: Db, login?: string): Promise<UzumC
       ? [{ ...r, serviceId: r.serviceId, login: r.login, password: r.password }]
       : [],
   );
+}
+
+export type RefundRow = typeof paymentRefunds.$inferSelect;
+export type RefundVia = "PAYME" | "CLICK" | "UZUM";
+
+/** Records refunds to send; a transaction that already has one keeps it (answers only the new ones). */
+export async function insertRefunds(
+  tx: Db,
+  rows: {
+    merchantId: string;
+    transactionId: string;
+    orderId: string;
+    via: RefundVia;
+    amount: number;
+    now: Date;
+  }[],
+): Promise<RefundRow[]> {
+  if (rows.length === 0) return [];
+  return tx
+    .insert(paymentRefunds)
+    .values(
+      rows.map((r) => ({
+        merchantId: r.merchantId,
+        transactionId: r.transactionId,
+        orderId: r.orderId,
+        via: r.via,
+        amount: r.amount,
+        state: "PENDING",
+        nextAttemptAt: r.now,
+        requestedAt: r.now,
+      })),
+    )
+    .onConflictDoNothing({ target: paymentRefunds.transactionId })
+    .returning();
+}
+
+/** Refunds due at `now` (pending, or claimed by a worker whose lease ran out), oldest first. */
+export async function listDueRefunds(
+  db: Db,
+  { now, limit, orderId }: { now: Date; limit: number; orderId?: string },
+): Promise<{ id: string }[]> {
+  return db
+    .select({ id: paymentRefunds.id })
+    .from(paymentRefunds)
+    .where(
+      and(
+        inArray(paymentRefunds.state, ["PENDING", "SENDING"]),
+        lte(paymentRefunds.nextAttemptAt, now),
+        orderId ? eq(paymentRefunds.orderId, orderId) : undefined,
+      ),
+    )
+    .orderBy(asc(paymentRefunds.nextAttemptAt))
+    .limit(limit);
+}
+
+/**
+ * Claims a due refund for one attempt: SENDING until `leaseUntil`, one more attempt counted. One
+ * statement, so of two workers at once only one gets the row.
+ */
+export async function claimRefund(
+  db: Db,
+  { id, now, leaseUntil }: { id: string; now: Date; leaseUntil: Date },
+): Promise<RefundRow | undefined> {
+  const [row] = await db
+    .update(paymentRefunds)
+    .set({ state: "SENDING", attempts: sql`${paymentRefunds.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(
+      and(
+        eq(paymentRefunds.id, id),
+        inArray(paymentRefunds.state, ["PENDING", "SENDING"]),
+        lte(paymentRefunds.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateRefund(
+  db: Db,
+  { merchantId, id, set }: Tenant & { id: string; set: Partial<typeof paymentRefunds.$inferInsert> },
+): Promise<void> {
+  await db
+    .update(paymentRefunds)
+    .set(set)
+    .where(and(eq(paymentRefunds.id, id), eq(paymentRefunds.merchantId, merchantId)));
+}
+
+/** The provider refunded the transaction on its own (Payme's CancelTransaction, Uzum's reverse). */
+export async function settleRefund(
+  tx: Db,
+  { merchantId, transactionId, now }: Tenant & { transactionId: string; now: Date },
+): Promise<void> {
+  await tx
+    .update(paymentRefunds)
+    .set({ state: "DONE", doneAt: now })
+    .where(
+      and(
+        eq(paymentRefunds.merchantId, merchantId),
+        eq(paymentRefunds.transactionId, transactionId),
+        inArray(paymentRefunds.state, ["PENDING", "SENDING", "FAILED"]),
+      ),
+    );
+}
+
+/** A transaction by its id within the brand. */
+export async function findTransaction(
+  db: Db,
+  { merchantId, id }: Tenant & { id: string },
+): Promise<PaymentTransactionRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(paymentTransactions)
+    .where(and(eq(paymentTransactions.id, id), eq(paymentTransactions.merchantId, merchantId)))
+    .limit(1);
+  return row;
 }

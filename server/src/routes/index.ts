@@ -17,6 +17,7 @@ import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
+import { startRefundWorker } from "../payments/refunds.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -27,6 +28,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(imageRoutes);
   await app.register(geoPublicRoutes);
   const events = new OrderEvents(app.database);
+  // Refunds of paid orders cancelled here: sent after each cancel and retried by a timer.
+  const refunds = startRefundWorker(app, events);
+  app.addHook("onClose", async () => {
+    await refunds.stop();
+  });
   // Payment providers call without a merchant header: the order or transaction names the brand.
   await app.register(paymeRoutes, { events });
   await app.register(clickShopRoutes, { events });
@@ -40,7 +46,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(usersTenantRoutes);
     await tenantScope.register(productTenantRoutes);
     await tenantScope.register(geoTenantRoutes);
-    await tenantScope.register(ordersRoutes, { events });
+    await tenantScope.register(ordersRoutes, { events, refunds });
     await tenantScope.register(checkoutRoutes);
     await tenantScope.register(contentRoutes);
     await tenantScope.register(cardRoutes, { events });

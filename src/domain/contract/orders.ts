@@ -191,6 +191,8 @@ export const courierSchema = z
   .meta({ id: "Courier" });
 export type Courier = z.infer<typeof courierSchema>;
 
+export const REFUND_STATES = ["PENDING", "DONE", "FAILED"] as const;
+
 export const orderSchema = z
   .object({
     id: uuidSchema,
@@ -236,6 +238,12 @@ export const orderSchema = z
     cancellable: z.boolean(),
     /** Why the system cancelled it (NOT_PAID_IN_TIME); null unless CANCELED that way. */
     cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
+    /**
+     * The refund of a paid order cancelled here, as the storefront sends it to the provider:
+     * PENDING (sending, retried), DONE (the provider gave the money back), FAILED (the provider
+     * refused or kept failing: staff settle it in the provider's cabinet); null when none is owed.
+     */
+    refundState: z.enum(REFUND_STATES).nullable(),
     createdDate: dateTimeSchema,
     lastModifiedDate: dateTimeSchema,
   })

@@ -82,6 +82,8 @@ export const merchants = pgTable(
     uzumServiceId: text(),
     uzumWebhookLogin: text(),
     uzumWebhookPassword: text(),
+    /** Who keeps the brand's saved cards: PAYME (Subscribe API) or CLICK (card-token API). */
+    cardProvider: text().notNull().default("PAYME"),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

@@ -58,3 +58,45 @@ export const paymentTransactions = pgTable(
     check("payment_transactions_amount_check", sql`${t.amount} > 0`),
   ],
 );
+
+/**
+ * A refund the storefront owes and sends to the provider itself (docs/decisions.md, Refunds): one per
+ * performed transaction (unique), written in the same database transaction that cancels the paid
+ * order, then sent by the refund worker (server/src/payments/refunds.ts) with bounded retries.
+ * States: PENDING (to send at `next_attempt_at`), SENDING (claimed by a worker until
+ * `next_attempt_at`, then claimable again), DONE (the provider accepted it, or refunded on its own),
+ * FAILED (the provider refused it, or it failed `attempts` times: staff settle it by hand).
+ */
+export const paymentRefunds = pgTable(
+  "payment_refunds",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    transactionId: uuid()
+      .notNull()
+      .references(() => paymentTransactions.id),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id),
+    /** The API that refunds it: PAYME (Subscribe receipts.cancel), CLICK (payment reversal), UZUM. */
+    via: text().notNull(),
+    /** Tiyin, the transaction's whole amount. */
+    amount: bigint({ mode: "number" }).notNull(),
+    state: text().notNull().default("PENDING"),
+    attempts: smallint().notNull().default(0),
+    nextAttemptAt: timestamptz().notNull(),
+    /** The provider's answer to the last failed attempt (never a credential). */
+    lastError: text(),
+    requestedAt: timestamptz().notNull(),
+    doneAt: timestamptz(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("payment_refunds_transaction_id_uq").on(t.transactionId),
+    index("payment_refunds_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
+    index("payment_refunds_order_id_idx").on(t.orderId),
+    check("payment_refunds_state_check", sql`${t.state} in ('PENDING', 'SENDING', 'DONE', 'FAILED')`),
+    check("payment_refunds_via_check", sql`${t.via} in ('PAYME', 'CLICK', 'UZUM')`),
+  ],
+);

@@ -70,6 +70,8 @@ export const cards = pgTable(
     expire: text(),
     /** The payment provider's card token. */
     token: text(),
+    /** Whose token it is: PAYME (Subscribe API) or CLICK (card-token API); the brand may switch later. */
+    provider: text().notNull().default("PAYME"),
     phone: text(),
     isVerified: boolean().notNull().default(false),
     type: cardTypeEnum(),
@@ -85,6 +87,7 @@ export const cards = pgTable(
   (t) => [
     index("cards_merchant_id_user_id_idx").on(t.merchantId, t.userId),
     check("cards_verify_attempts_check", sql`${t.verifyAttempts} between 0 and 5`),
+    check("cards_provider_check", sql`${t.provider} in ('PAYME', 'CLICK')`),
   ],
 );
 

@@ -23,6 +23,7 @@ import {
 } from "../../payments/click.ts";
 import { listClickCredentials, type ClickCredentials } from "../../repositories/payments.ts";
 import { payFormSchema, payPageHtml, sendUnknownLink, type ProviderLook } from "./fake-pay-page.ts";
+import { registerFakeClickPayment } from "./fake-click-merchant.ts";
 
 /** Click's error code for a card without enough money, sent with a declined payment's Complete. */
 export const CLICK_DECLINED = -5017;
@@ -172,6 +173,13 @@ export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
         error: declined ? String(CLICK_DECLINED) : "0",
         error_note: declined ? "Insufficient funds" : "Success",
       });
+      if (!declined) {
+        registerFakeClickPayment({
+          serviceId: link.service_id,
+          paymentId: base.click_trans_id,
+          amount: Math.round(Number(link.amount) * 100),
+        });
+      }
     } catch (error) {
       if (!(error instanceof ClickRefusal)) throw error;
       // A declined payment goes back to the shop whatever our server answered (-9 is expected).

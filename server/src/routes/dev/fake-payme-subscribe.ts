@@ -28,6 +28,21 @@ interface FakeReceipt {
 const cards = new Map<string, FakeCard>();
 const receipts = new Map<string, FakeReceipt>();
 
+/**
+ * A receipt paid through Payme's checkout (the fake checkout page calls this after its
+ * PerformTransaction): in Payme the Merchant API's transaction id is the receipt's id, so the
+ * merchant can cancel (refund) it with receipts.cancel (docs/decisions.md, Refunds, Payme).
+ */
+export function registerFakePaidReceipt(input: {
+  cashbox: string;
+  id: string;
+  amount: number;
+  orderId: string;
+}) {
+  if (receipts.size >= MAX_ENTRIES) receipts.clear();
+  receipts.set(input.id, { cashbox: input.cashbox, amount: input.amount, orderId: input.orderId, state: 4 });
+}
+
 export interface RpcReply {
   status: number;
   body: string;
@@ -142,6 +157,7 @@ function run(method: string, params: Params, cashbox: string): unknown {
     }
     case "receipts.cancel": {
       const [id, receipt] = receiptOf(params, cashbox);
+      if (receipt.state === 50) throw new Fault(-31603, "Receipt already cancelled");
       receipt.state = 50;
       return { receipt: { _id: id, state: 50, amount: receipt.amount } };
     }

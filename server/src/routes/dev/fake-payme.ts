@@ -18,6 +18,7 @@ import { z } from "zod";
 import { pickText } from "#domain/multilingual.ts";
 import { decodePaymeCheckout, type PaymeCheckoutLink } from "../../payments/payme-checkout.ts";
 import { findMerchantByPaymeId } from "../../repositories/payments.ts";
+import { registerFakePaidReceipt } from "./fake-payme-subscribe.ts";
 import {
   payFormSchema,
   payPageHtml,
@@ -139,6 +140,12 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
             // (reason 3, an error while performing), so the order may be paid again at once.
             await callMerchantApi(brand.key, "CancelTransaction", { id, reason: 3 }).catch(() => undefined);
             throw error;
+          });
+          registerFakePaidReceipt({
+            cashbox: link.merchantId,
+            id,
+            amount: link.amount,
+            orderId: link.orderId,
           });
         } catch (error) {
           if (!(error instanceof PaymeRefusal)) throw error;

@@ -23,6 +23,7 @@ import {
   soumsOfTiyin,
   type ProviderLook,
 } from "./fake-pay-page.ts";
+import { registerFakeUzumPayment } from "./fake-uzum-checkout.ts";
 
 /** Uzum's refusal of one of the calls: its error code. */
 class UzumRefusal extends Error {
@@ -138,6 +139,7 @@ export async function fakeUzumPayRoutes(app: FastifyInstance): Promise<void> {
           phone: "998901234567",
           processingReferenceNumber: transId.slice(0, 12),
         });
+        registerFakeUzumPayment({ transId, amount });
       }
     } catch (error) {
       if (!(error instanceof UzumRefusal)) throw error;

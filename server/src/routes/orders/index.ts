@@ -41,6 +41,7 @@ import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
+import type { RefundWorker } from "../../payments/refunds.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
@@ -64,7 +65,10 @@ function deviceOf(request: FastifyRequest, asked: OrderDevice | null | undefined
 }
 
 /** `events` is shared with the payment callbacks, which change orders outside this scope. */
-export async function ordersRoutes(app: FastifyInstance, { events }: { events: OrderEvents }): Promise<void> {
+export async function ordersRoutes(
+  app: FastifyInstance,
+  { events, refunds }: { events: OrderEvents; refunds: RefundWorker },
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const streams = new Set<{ end(): void }>();
@@ -350,6 +354,8 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
         actor: { kind: "customer", userId: user.id },
         comment: request.body?.reason ?? null,
       });
+      // A paid order's refund was recorded with the cancel: send it now, without waiting for it.
+      if (row.isPaid) refunds.kick();
       const [view] = await orderViews(db, [row]);
       return must(view);
     },
@@ -473,6 +479,6 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
       }),
   );
 
-  await app.register(async (scope) => staffRoutes(scope, events));
+  await app.register(async (scope) => staffRoutes(scope, events, refunds));
   await app.register(async (scope) => reservationRoutes(scope, events));
 }

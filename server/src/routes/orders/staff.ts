@@ -18,6 +18,7 @@ import {
 } from "#domain/contract/orders.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
+import type { RefundWorker } from "../../payments/refunds.ts";
 import { attachCourier, changeStatus, setCourierPosition, setCourierStatus } from "../../orders/service.ts";
 import { findOrder, listMerchantOrders, must, orderViews } from "../../repositories/orders.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
@@ -35,7 +36,11 @@ const stockBodySchema = z.object({
   isAvailable: z.boolean().optional(),
 });
 
-export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {
+export async function staffRoutes(
+  app: FastifyInstance,
+  events: OrderEvents,
+  refunds: RefundWorker,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const preHandler = [requireUser, requireStaff];
@@ -99,6 +104,8 @@ export async function staffRoutes(app: FastifyInstance, events: OrderEvents): Pr
         actor: { kind: "staff", userId: authOf(request).user.id },
         comment: request.body.comment ?? null,
       });
+      // A paid order's refund was recorded with the cancel: send it now, without waiting for it.
+      if (row.status === "CANCELED" && row.isPaid) refunds.kick();
       return must((await orderViews(db, [row]))[0]);
     },
   );

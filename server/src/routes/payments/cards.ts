@@ -21,8 +21,6 @@ import {
   savedCardListSchema,
   savedCardSchema,
 } from "#domain/contract/cards.ts";
-import type { Config } from "../../config.ts";
-import { paymeSubscribe, type FetchLike } from "../../integrations/payme-subscribe.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import type { CardProvider } from "../../payments/card-provider.ts";
@@ -36,38 +34,24 @@ import {
   type CardContext,
 } from "../../payments/cards.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { getWebSettings, type MerchantRow } from "../../repositories/merchants.ts";
-import { handleFakeSubscribeRpc } from "../dev/fake-payme-subscribe.ts";
+import { getWebSettings } from "../../repositories/merchants.ts";
+import { cardProviderFor } from "../../payments/providers.ts";
 
-/** Calls the built-in fake in-process, through the same JSON-RPC text a real endpoint would get. */
-const fakeTransport: FetchLike = async (_url, init) => {
-  const answer = handleFakeSubscribeRpc(init.headers, init.body);
-  return { status: answer.status, text: async () => answer.body };
+/** Answers CARDS_UNAVAILABLE for a brand without the provider's credentials (removing still works here). */
+const unavailable = async (): Promise<never> => {
+  throw new AppError("CARDS_UNAVAILABLE");
 };
-
-/** The brand's card provider: Payme at PAYME_API_URL, or the built-in fake in demo/development. */
-function cardProvider(merchant: MerchantRow, config: Config): CardProvider | undefined {
-  const { paymeMerchantId, paymeKey } = merchant;
-  if (config.paymeApiUrl) {
-    if (!paymeMerchantId || !paymeKey) return undefined;
-    return paymeSubscribe({
-      url: config.paymeApiUrl,
-      cashboxId: paymeMerchantId,
-      key: paymeKey,
-      timeoutMs: config.paymeApiTimeoutMs,
-    });
-  }
-  if (config.demo || config.env === "development") {
-    return paymeSubscribe({
-      url: "internal:fake-payme",
-      cashboxId: paymeMerchantId ?? merchant.id,
-      key: paymeKey ?? "demo",
-      timeoutMs: config.paymeApiTimeoutMs,
-      fetch: fakeTransport,
-    });
-  }
-  return undefined;
-}
+const NO_PROVIDER: CardProvider = {
+  name: "PAYME",
+  resendsCode: true,
+  createCard: unavailable,
+  sendVerifyCode: unavailable,
+  verifyCard: unavailable,
+  removeCard: async () => undefined,
+  createReceipt: unavailable,
+  payReceipt: unavailable,
+  cancelReceipt: async () => undefined,
+};
 
 const cardErrors = {
   ...errorResponses,
@@ -86,25 +70,15 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
   async function contextOf(request: FastifyRequest, active: boolean): Promise<CardContext> {
     const { user } = authOf(request);
     const merchant = request.tenant;
-    const provider = cardProvider(merchant, app.config);
+    const provider = cardProviderFor(merchant, app.config);
     if (active) {
       const web = await getWebSettings(db, { merchantId: merchant.id });
       if (!web.cardActive || !provider) throw new AppError("CARDS_UNAVAILABLE");
     }
-    const unavailable = async () => {
-      throw new AppError("CARDS_UNAVAILABLE");
-    };
     return {
       db,
-      provider: provider ?? {
-        createCard: unavailable,
-        sendVerifyCode: unavailable,
-        verifyCard: unavailable,
-        removeCard: async () => undefined,
-        createReceipt: unavailable,
-        payReceipt: unavailable,
-        cancelReceipt: async () => undefined,
-      },
+      provider: provider ?? NO_PROVIDER,
+      providerOf: (name) => cardProviderFor(merchant, app.config, name) ?? NO_PROVIDER,
       merchantId: merchant.id,
       userId: user.id,
       now: new Date(),

@@ -53,6 +53,9 @@ import {
   updateProfile,
 } from "../../repositories/users.ts";
 import { toSessionUser } from "../webbot/shared.ts";
+import { listCards } from "../../repositories/cards.ts";
+import { cardProviderName } from "../../payments/cards.ts";
+import { cardProviderFor } from "../../payments/providers.ts";
 
 const bearer = [{ bearer: [] }];
 const authErrors = { ...errorResponses, 401: apiErrorSchema } as const;
@@ -347,8 +350,18 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       if (await hasOrderInProgress(db, { merchantId, userId: user.id })) {
         throw new AppError("ACCOUNT_HAS_ACTIVE_ORDERS");
       }
+      const saved = await listCards(db, { merchantId, userId: user.id });
       await revokeUserSessions(db, { merchantId, userId: user.id });
       const deleted = await deleteAccount(db, { merchantId, userId: user.id });
+      // The cards' tokens go at their providers too (cards.remove, Click's token delete); best
+      // effort: the account is gone either way, and a failure is logged for the brand.
+      for (const card of saved) {
+        if (!card.token) continue;
+        const provider = cardProviderFor(request.tenant, app.config, cardProviderName(card));
+        await provider?.removeCard(card.token).catch((error: unknown) => {
+          request.log.warn({ err: error, cardId: card.id }, "a deleted account's card stays at its provider");
+        });
+      }
       const image = imageNameOf(deleted?.image ?? null);
       if (image) await storage.delete(image);
       return { ok: true as const };

@@ -2,30 +2,28 @@ import type { ReactNode } from "react";
 import type { StorefrontPaymentType } from "../../../domain/offer.ts";
 
 // The mark beside each payment choice at checkout. Decorative: the choice's label names the type.
-// The online providers get a badge in their brand colour (not their trademarked logos).
+// The online providers show a wordmark in their colours (public/payments/*.svg, drawn for the
+// storefront, not the providers' logo files); cash, terminal and card a line icon. Every mark sits in
+// the same 40x24 slot so the labels line up.
 
-function Badge({ color, letter }: { color: string; letter: string }) {
+function Logo({ file }: { file: "payme" | "click" | "uzum" }) {
   return (
-    <svg width="24" height="24" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <rect x="1" y="1" width="22" height="22" rx="6" fill={color} />
-      <text
-        x="12"
-        y="16.5"
-        textAnchor="middle"
-        fontSize="14"
-        fontWeight="700"
-        fontFamily="system-ui, sans-serif"
-        fill="#fff"
-      >
-        {letter}
-      </text>
-    </svg>
+    <img
+      className="checkout__payment-logo"
+      src={`/payments/${file}.svg`}
+      width={40}
+      height={24}
+      alt=""
+      aria-hidden="true"
+      decoding="async"
+    />
   );
 }
 
 function Line({ children }: { children: ReactNode }) {
   return (
     <svg
+      className="checkout__payment-line"
       width="24"
       height="24"
       viewBox="0 0 24 24"
@@ -59,12 +57,12 @@ export function PaymentIcon({ type }: { type: StorefrontPaymentType }) {
         </Line>
       );
     case "PAYME":
-      return <Badge color="#00a7a5" letter="p" />;
+      return <Logo file="payme" />;
     case "CLICK":
     case "CLICK_MINI_APP":
-      return <Badge color="#0a5bd6" letter="C" />;
+      return <Logo file="click" />;
     case "UZUM":
-      return <Badge color="#7000ff" letter="U" />;
+      return <Logo file="uzum" />;
     case "CARD":
       return (
         <Line>
