@@ -179,7 +179,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     global: true,
     max: options.rateLimitPerMinute ?? config.rateLimitPerMinute,
     timeWindow: 60_000,
-    ...(options.redis ? { redis: options.redis, nameSpace: "savat:rl:", skipOnError: true } : {}),
+    ...(options.redis
+      ? { redis: options.redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true }
+      : {}),
     allowList: (request) => !request.url.startsWith(API_PREFIX),
     errorResponseBuilder: (_request, context) => ({
       ...apiErrorBody("RATE_LIMITED"),

@@ -121,6 +121,10 @@ const envSchema = z.object({
     .optional(),
   STATIC_DIR: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: "must be 1 to 64 letters, digits, _ : . or -" })
+    .optional(),
   RATE_LIMIT_PER_MINUTE: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -203,6 +207,8 @@ export interface Config {
    * each process counts in its own memory (one process, the embedded default).
    */
   redisUrl: string | undefined;
+  /** Prepended to every Redis key (several deployments may share one Redis); "savat:" unless set. */
+  redisKeyPrefix: string;
   /** Requests per minute per client address on /api (600 unless set). */
   rateLimitPerMinute: number;
   /**
@@ -304,6 +310,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
     redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? "savat:",
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
   };
