@@ -36,7 +36,10 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       },
     },
     async (_request, reply) => {
-      if (!app.lifecycle.draining && (await app.database.isHealthy()))
+      // Read before the query (a draining process answers at once) and after it (a stop may arrive
+      // while it runs).
+      const draining = () => app.lifecycle.draining;
+      if (!draining() && (await app.database.isHealthy()) && !draining())
         return { status: "ok" as const, database: app.database.kind };
       return reply.status(503).send(apiErrorBody("SERVICE_UNAVAILABLE"));
     },
