@@ -86,7 +86,11 @@ try {
   for (let w = 0; w < CONCURRENCY; w += 1) {
     const [user] = await db
       .insert(users)
-      .values({ merchantId: merchant.id, firstName: `Bench cluster ${String(w)}` })
+      .values({
+        merchantId: merchant.id,
+        firstName: `Bench cluster ${String(w)}`,
+        phone: `+99890555${String(w).padStart(4, "0")}`,
+      })
       .returning({ id: users.id });
     tokens.push(
       (await createSession(db, { merchantId: merchant.id, userId: user?.id ?? "", channel: "WEB" })).token,
@@ -122,7 +126,8 @@ try {
             });
             const json = (await res.json()) as { id?: string };
             latencies.push(performance.now() - began);
-            if (res.status !== 201 || !json.id) throw new Error(`order refused: ${String(res.status)}`);
+            if (res.status !== 201 || !json.id)
+              throw new Error(`order refused: ${String(res.status)} ${JSON.stringify(json)}`);
             ids.push(json.id);
           }
         }),
