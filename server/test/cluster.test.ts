@@ -12,7 +12,7 @@ import { openDatabase, type Database } from "../src/db/client.ts";
 import { branches, merchants, otpCodes, products, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { backend } from "./support/db.ts";
-import { ADMIN_URL, postgresReachable } from "./support/pg.ts";
+import { ADMIN_URL, adminQuery, postgresReachable, urlFor } from "./support/pg.ts";
 
 const REDIS_URL = process.env.SAVAT_TEST_REDIS_URL ?? LOCAL_REDIS;
 /** The per-address limit of the processes: low, so that counting across both is visible. */
@@ -32,7 +32,8 @@ async function redisReachable(): Promise<boolean> {
   }
 }
 
-const reachable = backend === "postgres" && (await postgresReachable()) && (await redisReachable());
+const postgresUp = backend === "postgres" && (await postgresReachable());
+const reachable = postgresUp && (await redisReachable());
 if (backend === "postgres" && !reachable)
   console.warn(`cluster.test.ts skipped: PostgreSQL (${ADMIN_URL}) or Redis (${REDIS_URL}) unreachable`);
 
@@ -269,5 +270,21 @@ describe.skipIf(!reachable)("two API processes on one PostgreSQL and Redis", { t
     expect(received).toContain("event: order");
     controller.abort();
     expect(user.id).toBeTruthy();
+  });
+});
+
+describe.skipIf(!postgresUp)("several processes starting on a new database", () => {
+  it("apply the migrations once, one after another, and all start", { timeout: 60_000 }, async () => {
+    const name = `savat_migrate_t_${randomBytes(4).toString("hex")}`;
+    await adminQuery(`create database ${name}`);
+    try {
+      const opened = await Promise.all(
+        [0, 1, 2].map(() => openDatabase({ databaseUrl: urlFor(name), dataDir: "" }, { migrate: true })),
+      );
+      for (const d of opened) expect(await d.isHealthy()).toBe(true);
+      await Promise.all(opened.map((d) => d.close()));
+    } finally {
+      await adminQuery(`drop database if exists ${name} with (force)`);
+    }
   });
 });
