@@ -1,20 +1,25 @@
 // Two real API processes on one PostgreSQL and one Redis (scripts/cluster.ts): what one process
 // knows, the other knows too. A session made on A works on B; wrong codes spread over both stop at
 // five; the per-address limit counts the requests of both; a menu change through A is served by B
-// within a second; an order placed through A reaches a customer's live stream held by B.
+// within a second, and so is a brand an import switched off; an order placed through A reaches a
+// customer's live stream held by B.
 // Skipped with a note when PostgreSQL or Redis cannot be reached (it runs under the postgres project).
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { LOCAL_REDIS, startCluster, type Cluster } from "../../scripts/cluster.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { branches, merchants, otpCodes, products, users } from "../src/db/schema/index.ts";
+import { importBrand } from "../src/import/import-brand.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { backend } from "./support/db.ts";
 import { ADMIN_URL, adminQuery, postgresReachable, urlFor } from "./support/pg.ts";
 
 const REDIS_URL = process.env.SAVAT_TEST_REDIS_URL ?? LOCAL_REDIS;
+const LAVASH_FILE = path.join(import.meta.dirname, "../demo/brands/lavash.json");
 /** The per-address limit of the processes: low, so that counting across both is visible. */
 const LIMIT = 30;
 
@@ -270,6 +275,18 @@ describe.skipIf(!reachable)("two API processes on one PostgreSQL and Redis", { t
     expect(received).toContain("event: order");
     controller.abort();
     expect(user.id).toBeTruthy();
+  });
+
+  it("refuses on B, within a second, a brand that an import from another process switched off", async () => {
+    const settings = () => call(b, "/support/v1/merchant/settings/web");
+    expect((await settings()).status).toBe(200); // the merchant is cached on B from here on
+    const file = JSON.parse(fs.readFileSync(LAVASH_FILE, "utf8")) as { merchant: Record<string, unknown> };
+    file.merchant.isActive = false;
+    // This test process is the other writer, as `npm run import` would be.
+    await importBrand(database.db, file);
+    const began = Date.now();
+    await expect.poll(async () => (await settings()).status, { timeout: 1_000, interval: 50 }).toBe(403);
+    expect(Date.now() - began).toBeLessThan(1_000);
   });
 });
 
