@@ -17,6 +17,8 @@ import { controlCharacterPath } from "#domain/contract/common.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
+import { listenForCacheChanges } from "./lib/cache-bus.ts";
+import type { Redis } from "./lib/redis.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
 import { helmetOptions } from "./plugins/security-headers.ts";
@@ -26,8 +28,10 @@ import { bootDataFor, shellWithBootData } from "./merchants/boot-data.ts";
 export interface AppOptions {
   config: Config;
   database: Database;
-  /** Requests per minute per client address on /api; benchmarks raise it. */
+  /** Requests per minute per client address on /api (`config.rateLimitPerMinute` unless set); benchmarks raise it. */
   rateLimitPerMinute?: number;
+  /** Shared counters of every rate limit (REDIS_URL); absent: each process counts in its memory. */
+  redis?: Redis;
   /** Serve the built client from `config.staticDir` (looked up per request: it may be built later). */
   serveClient?: boolean;
   logger?: boolean;
@@ -39,6 +43,10 @@ declare module "fastify" {
   interface FastifyInstance {
     config: Config;
     database: Database;
+    /** Redis for state shared by every process (rate limits, upstream slots); null without REDIS_URL. */
+    redis: Redis | null;
+    /** Set on SIGTERM: the readiness check answers 503 so the load balancer drains this process. */
+    lifecycle: { draining: boolean };
   }
 }
 
@@ -107,6 +115,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.setSerializerCompiler(serializerCompiler);
   app.decorate("config", config);
   app.decorate("database", database);
+  app.decorate("redis", options.redis ?? null);
+  app.decorate("lifecycle", { draining: false });
   app.decorateRequest("tenant", null as unknown as FastifyRequest["tenant"]);
 
   app.addHook("onSend", async (request, reply) => {
@@ -162,10 +172,16 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   });
 
+  // One store for the global limit and every route's own (OTP requests and tries): Redis when
+  // configured, so N processes allow the same number of requests as one; a Redis error lets the
+  // request through (skipOnError; docs/decisions.md "Several API processes").
   await app.register(fastifyRateLimit, {
     global: true,
-    max: options.rateLimitPerMinute ?? 600,
+    max: options.rateLimitPerMinute ?? config.rateLimitPerMinute,
     timeWindow: 60_000,
+    ...(options.redis
+      ? { redis: options.redis, nameSpace: `${config.redisKeyPrefix}rl:`, skipOnError: true }
+      : {}),
     allowList: (request) => !request.url.startsWith(API_PREFIX),
     errorResponseBuilder: (_request, context) => ({
       ...apiErrorBody("RATE_LIMITED"),
@@ -195,6 +211,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (config.env === "development" || config.demo) {
     await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   }
+
+  // Every process drops its cached menus, merchants and branches when any process changes them.
+  let stopCacheListener: (() => Promise<void>) | null = null;
+  app.addHook("onReady", async () => {
+    stopCacheListener = await listenForCacheChanges(database, app.log);
+  });
+  app.addHook("onClose", async () => {
+    await stopCacheListener?.();
+  });
 
   await app.register(apiRoutes, { prefix: API_PREFIX });
 

@@ -121,6 +121,23 @@ const envSchema = z.object({
     })
     .optional(),
   STATIC_DIR: z.string().min(1).optional(),
+  REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
+  REDIS_KEY_PREFIX: z
+    .string()
+    .regex(/^[\w:.-]{1,64}$/, { error: "must be 1 to 64 letters, digits, _ : . or -" })
+    .optional(),
+  RATE_LIMIT_PER_MINUTE: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be between 1 and 1000000" })
+    .max(1_000_000, { error: "must be between 1 and 1000000" })
+    .optional(),
+  SHUTDOWN_DRAIN_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 120000" })
+    .max(120_000, { error: "must be between 0 and 120000" })
+    .optional(),
 });
 
 export interface Config {
@@ -193,6 +210,20 @@ export interface Config {
   paymentSweepMs: number;
   /** The built client; `dist` in the repository by default. */
   staticDir: string;
+  /**
+   * Redis that holds every rate limit's counters, so a limit holds across API processes; unset:
+   * each process counts in its own memory (one process, the embedded default).
+   */
+  redisUrl: string | undefined;
+  /** Prepended to every Redis key (several deployments may share one Redis); "savat:" unless set. */
+  redisKeyPrefix: string;
+  /** Requests per minute per client address on /api (600 unless set). */
+  rateLimitPerMinute: number;
+  /**
+   * After SIGTERM, how long the readiness check answers 503 while requests are still served, so the
+   * load balancer stops sending new ones before the process stops accepting (0 = close at once).
+   */
+  shutdownDrainMs: number;
 }
 
 /** One entry of TRUSTED_PROXIES as proxy-addr (Fastify's trustProxy) reads it. */
@@ -289,5 +320,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
     paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
+    redisUrl: e.REDIS_URL,
+    redisKeyPrefix: e.REDIS_KEY_PREFIX ?? "savat:",
+    rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
   };
 }

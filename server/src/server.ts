@@ -4,6 +4,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { demoBanner } from "./demo-banner.ts";
 import { importDemoBrands } from "./import/demo.ts";
+import { openRedis, RedisUnreachableError, watchRedis, type Redis } from "./lib/redis.ts";
 
 // Runs the app: configuration, database, listen, and a clean stop on SIGINT/SIGTERM.
 const started = performance.now();
@@ -33,22 +34,51 @@ async function openOrFail(): Promise<Database> {
 }
 const database = await openOrFail();
 
+async function redisOrFail(): Promise<Redis | undefined> {
+  if (config.redisUrl === undefined) return undefined;
+  try {
+    return await openRedis(config.redisUrl);
+  } catch (error) {
+    if (error instanceof RedisUnreachableError) {
+      await database.close();
+      fail(error.message);
+    }
+    throw error;
+  }
+}
+const redis = await redisOrFail();
+
 if (config.demo) await importDemoBrands(database.db, { onlyWhenEmpty: true });
 
-const app = await buildApp({ config, database });
+const app = await buildApp({ config, database, redis });
+if (redis) watchRedis(redis, app.log);
 
+/** What a stop may take after the drain before the process gives up on the stragglers. */
+const CLOSE_TIMEOUT_MS = 10_000;
+
+// A stop (SIGTERM from the orchestrator, Ctrl-C): the readiness check fails at once and, after
+// SHUTDOWN_DRAIN_MS (the load balancer's time to notice), the server stops accepting, ends the
+// live order streams with a reconnection hint, finishes every request in flight (an order being
+// placed included), then closes the database pool and Redis and exits 0.
 let stopping = false;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
-  app.log.info({ signal }, "stopping");
-  const force = setTimeout(() => process.exit(1), 10_000);
+  app.lifecycle.draining = true;
+  app.log.info({ signal, drainMs: config.shutdownDrainMs }, "stopping");
+  const force = setTimeout(() => {
+    app.log.error("requests still running after the stop timeout; exiting anyway");
+    process.exit(1);
+  }, config.shutdownDrainMs + CLOSE_TIMEOUT_MS);
   force.unref();
+  if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   try {
     await app.close();
   } finally {
     await database.close();
+    await redis?.quit().catch(() => undefined);
   }
+  app.log.info("stopped");
   process.exit(0);
 }
 process.on("SIGINT", () => void stop("SIGINT"));
@@ -58,6 +88,7 @@ try {
   await app.listen({ port: config.port, host: config.host });
 } catch (error) {
   await database.close();
+  redis?.disconnect();
   fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
 }
 

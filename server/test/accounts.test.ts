@@ -159,6 +159,21 @@ describe("the code flow", () => {
     expect((await verify(phone, lastCode(phone))).statusCode).toBe(200);
   });
 
+  it("counts 20 wrong tries sent at once as 5: four are wrong, the fifth and the rest find it locked", async () => {
+    const phone = freshPhone();
+    await askCode(phone);
+    const code = lastCode(phone);
+    const wrong = wrongCodeFor(code);
+    // On PostgreSQL these run on up to ten connections at the same time.
+    const answers = await Promise.all(Array.from({ length: 20 }, () => verify(phone, wrong)));
+    const codes = answers.map((res) => res.json<{ code: string }>().code);
+    expect(codes.filter((c) => c === "OTP_INVALID")).toHaveLength(4);
+    expect(codes.filter((c) => c === "OTP_LOCKED")).toHaveLength(16);
+    const [row] = await t.db.select().from(otpCodes).where(eq(otpCodes.phone, phone));
+    expect(row?.attempts).toBe(5);
+    expect((await verify(phone, code)).json()).toMatchObject({ code: "OTP_LOCKED" });
+  });
+
   it("refuses a resend before 60 seconds and tells when to retry", async () => {
     const phone = freshPhone();
     expect((await askCode(phone)).statusCode).toBe(200);

@@ -228,7 +228,7 @@ describe("menu cache", () => {
           .update(categories)
           .set({ name: { eng: "Renamed elsewhere" } })
           .where(eq(categories.id, category.id));
-        await tx.execute(sql`select pg_notify('savat_menu', ${lavash})`);
+        await tx.execute(sql`select pg_notify('savat_cache', ${`menu:${lavash}`})`);
       });
       await expect
         .poll(async () => (await menuBody()).categories.find((c) => c.id === category.id)?.name.eng, {

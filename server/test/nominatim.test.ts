@@ -1,4 +1,7 @@
+import { randomBytes } from "node:crypto";
+import { Redis } from "ioredis";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { redisSlots } from "../src/lib/slots.ts";
 import type { NominatimPlace } from "#domain/contract/geo.ts";
 import { gazetteerReverse, gazetteerSearch } from "../src/integrations/gazetteer.ts";
 import { Geocoder } from "../src/integrations/nominatim.ts";
@@ -6,6 +9,22 @@ import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { startFakeNominatim, type FakeNominatim } from "./support/fake-nominatim.ts";
 
 const TASHKENT = { latitude: 41.311081, longitude: 69.240562 };
+
+const REDIS_URL = process.env.SAVAT_TEST_REDIS_URL ?? "redis://127.0.0.1:6379";
+/** Redis for the shared-slot case; skipped (with vitest's note) when none answers. */
+const redisUp = await (async () => {
+  const probe = new Redis(REDIS_URL, { lazyConnect: true, connectTimeout: 1_000, maxRetriesPerRequest: 0 });
+  probe.on("error", () => undefined);
+  try {
+    await probe.connect();
+    await probe.ping();
+    return true;
+  } catch {
+    return false;
+  } finally {
+    probe.disconnect();
+  }
+})();
 
 describe("the built-in gazetteer", () => {
   it("names the street, house and neighbourhood of a point in a demo city, in Nominatim's shape", () => {
@@ -86,6 +105,39 @@ describe("the Nominatim adapter", () => {
     expect(again.source).toBe("cache");
     expect(fake.requests).toHaveLength(3);
   });
+
+  it.skipIf(!redisUp)(
+    "keeps to one upstream request per interval across two processes sharing Redis",
+    async () => {
+      // Two geocoders on two Redis connections stand for two API processes.
+      const prefix = `savat-test-${randomBytes(4).toString("hex")}:`;
+      const connections = [new Redis(REDIS_URL), new Redis(REDIS_URL)];
+      try {
+        const [g1, g2] = connections.map(
+          (redis) =>
+            new Geocoder({
+              url: fake.url,
+              userAgent: "t",
+              minIntervalMs: 200,
+              slots: redisSlots(redis, {
+                prefix,
+                onError: (error) => {
+                  throw error;
+                },
+              }),
+            }),
+        ) as [Geocoder, Geocoder];
+        const points = [0, 1, 2, 3].map((i) => ({ latitude: 40.3 + i / 100, longitude: 69.2 }));
+        const start = Date.now();
+        await Promise.all(points.map((p, i) => (i % 2 === 0 ? g1 : g2).reverse(p, "uz")));
+        const times = fake.requests.map((r) => r.at).sort((a, b) => a - b);
+        expect(times).toHaveLength(4);
+        for (const [i, at] of times.entries()) expect(at - start).toBeGreaterThanOrEqual(i * 200 - 5);
+      } finally {
+        for (const redis of connections) redis.disconnect();
+      }
+    },
+  );
 
   it("falls back to the gazetteer when the upstream fails, and fails only when that has no answer", async () => {
     fake.failWith = 503;

@@ -94,6 +94,30 @@ describe.skipIf(backend === "postgres")(
       expect(await again.exited).toBe(0);
     });
 
+    it("exits with a clear message when REDIS_URL names a Redis that does not answer", async () => {
+      const child = spawn(process.execPath, [SERVER], {
+        env: {
+          PATH: process.env.PATH ?? "",
+          DATA_DIR: dataDir,
+          PORT: "0",
+          DEMO: "0",
+          REDIS_URL: "redis://:secret@127.0.0.1:1",
+        },
+        stdio: ["ignore", "pipe", "pipe"],
+      });
+      let err = "";
+      child.stderr.on("data", (c: Buffer) => (err += c.toString()));
+      const code = await new Promise<number | null>((resolve) => {
+        child.on("exit", resolve);
+      });
+      expect(code).toBe(1);
+      expect(err).toContain("Cannot reach Redis at REDIS_URL=redis://:***@127.0.0.1:1");
+      expect(err).toContain("ECONNREFUSED");
+      expect(err).not.toContain("secret");
+      // The data directory was given back.
+      expect(fs.existsSync(path.join(dataDir, "server.lock"))).toBe(false);
+    });
+
     it("exits with a clear message on a bad configuration", async () => {
       const child = spawn(process.execPath, [SERVER], {
         env: { PATH: process.env.PATH ?? "", PORT: "eighty", DATA_DIR: dataDir },

@@ -114,7 +114,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   pool.on("error", () => undefined);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" });
   try {
-    if (options.migrate) await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+    if (options.migrate) await migrateAlone(pool, () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }));
   } catch (error) {
     await pool.end();
     throw error;
@@ -127,6 +127,23 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     close: () => pool.end(),
     listen: (channel, onMessage, onReset) => listenPostgres(url, channel, onMessage, onReset),
   };
+}
+
+/**
+ * Several API processes starting together on a new version would apply the same migration at once;
+ * a session lock lets one apply it while the others wait, then find nothing left to do.
+ */
+async function migrateAlone(pool: pg.Pool, migrate: () => Promise<void>): Promise<void> {
+  const lock = await pool.connect();
+  try {
+    await lock.query("select pg_advisory_lock(hashtextextended('savat:migrate', 0))");
+    await migrate();
+  } finally {
+    await lock
+      .query("select pg_advisory_unlock(hashtextextended('savat:migrate', 0))")
+      .catch(() => undefined);
+    lock.release();
+  }
 }
 
 const LISTEN_RETRY_MS = 1_000;

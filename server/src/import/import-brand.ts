@@ -2,8 +2,7 @@
 // so importing the same file again updates the same rows instead of adding new ones.
 import type { Db } from "../db/types.ts";
 import { transaction, type Tx } from "../db/transaction.ts";
-import { menuChanged } from "../lib/menu-cache.ts";
-import { forgetGeo } from "../repositories/geo.ts";
+import { cachesChanged } from "../lib/cache-bus.ts";
 import { parseBrandFile, type BrandFile, type BrandFileIssue } from "./brand-file.ts";
 import {
   removeMissing,
@@ -82,11 +81,10 @@ export async function importBrand(db: Db, input: unknown): Promise<ImportSummary
   const file = parsed.data;
   const summary = await transaction(db, async (tx) => {
     const written = await writeBrand(tx, file);
-    await menuChanged(tx, written.merchantId);
+    // The menu, the merchant row and its branches, hours and regions: fresh on every process.
+    await cachesChanged(tx, written.merchantId, ["menu", "merchant", "geo"]);
     return written;
   });
-  // Branches, hours and regions are cached briefly too; an import shows at once on this server.
-  forgetGeo(db, summary.merchantId);
   return summary;
 }
 

@@ -12,6 +12,7 @@ import {
 import { roundCoordinate, type LatLon } from "#domain/geo.ts";
 import { gazetteerReverse, gazetteerSearch, normalise } from "./gazetteer.ts";
 import { z } from "zod";
+import { memorySlots, type SlotStore } from "../lib/slots.ts";
 
 export type GeocodeSource = "upstream" | "cache" | "gazetteer";
 
@@ -32,6 +33,8 @@ export interface GeocoderOptions {
   cacheTtlMs?: number;
   fetch?: typeof fetch;
   log?: (message: string, detail: Record<string, unknown>) => void;
+  /** Where the upstream's request slots are kept: this process (default) or Redis, for all processes. */
+  slots?: SlotStore;
 }
 
 export interface SearchArea {
@@ -50,7 +53,6 @@ const searchResultSchema = z.array(nominatimPlaceSchema);
 export class Geocoder {
   private readonly options: Required<Omit<GeocoderOptions, "url" | "log">> &
     Pick<GeocoderOptions, "url" | "log">;
-  private nextSlot = 0;
   private readonly cache = new Map<string, CacheEntry>();
   /** Upstream requests made, for tests and the log. */
   upstreamRequests = 0;
@@ -63,6 +65,7 @@ export class Geocoder {
       cacheSize: 5_000,
       cacheTtlMs: 24 * 60 * 60 * 1_000,
       fetch: globalThis.fetch.bind(globalThis),
+      slots: memorySlots(),
       ...options,
     };
   }
@@ -158,13 +161,12 @@ export class Geocoder {
     }
   }
 
-  /** Waits for this request's turn: one upstream request per interval, process-wide. */
+  /** Waits for this request's turn: one upstream request per interval, for every process sharing the slots. */
   private async slot(): Promise<void> {
-    const now = Date.now();
-    const start = Math.max(now, this.nextSlot);
-    if (start - now > this.options.maxQueueMs) throw new Error("upstream queue is full");
-    this.nextSlot = start + this.options.minIntervalMs;
-    if (start > now) await new Promise((resolve) => setTimeout(resolve, start - now));
+    const key = `nominatim:${this.options.url ?? ""}`;
+    const wait = await this.options.slots.reserve(key, this.options.minIntervalMs, this.options.maxQueueMs);
+    if (wait === null) throw new Error("upstream queue is full");
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
   }
 
   private async upstream(path: string, params: Record<string, string>): Promise<unknown> {

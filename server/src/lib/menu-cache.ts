@@ -2,27 +2,16 @@
 // strong ETag, so a menu request costs a map lookup and a write (or a 304) instead of seven queries.
 //
 // Invalidation: every writer of what a menu shows (brand import, staff stock changes, stock taken by
-// an order or given back by a cancel) calls `menuChanged(tx, merchantId)` inside its transaction, which
-// does both halves:
-// - in this process: `invalidateMenu(merchantId)`, queued to run after the commit;
-// - from other processes on PostgreSQL (the import CLI, a second server): it sends
-//   `NOTIFY savat_menu, '<merchantId>'` inside the transaction, delivered only if it commits, and
-//   every server LISTENs on a connection of its own. If that connection drops,
-//   every cached menu is dropped (a notice may have been missed) and it reconnects. This costs
-//   nothing per request, unlike polling a version row, and the staleness is the notice's latency.
-// - PGlite: no other process can open the data directory (server.lock), so in-process is enough.
+// an order or given back by a cancel) calls `menuChanged(tx, merchantId)` inside its transaction; the
+// cache bus (cache-bus.ts) drops the merchant's prepared menus in this process after the commit and
+// in every other process on the same PostgreSQL through NOTIFY.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { sql } from "drizzle-orm";
-import type { FastifyBaseLogger } from "fastify";
-import type { Database } from "../db/client.ts";
-import { afterCommit } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
+import { cachesChanged, onCacheDropped } from "./cache-bus.ts";
 
 const gzipAsync = promisify(gzip);
-
-export const MENU_NOTIFY_CHANNEL = "savat_menu";
 
 export interface PreparedBody {
   body: Buffer;
@@ -142,40 +131,15 @@ export function invalidateMenu(merchantId: string): void {
   for (const cache of live) cache.invalidate(merchantId);
 }
 
+onCacheDropped("menu", (merchantId) => {
+  if (merchantId !== null) invalidateMenu(merchantId);
+  else for (const cache of live) cache.clear();
+});
+
 /**
- * The merchant's menu changed in the transaction `tx` (opened by `transaction()`): tells every server
- * on the same PostgreSQL (PostgreSQL delivers the notice only when, and after, the transaction
- * commits) and drops this process's prepared menus once it has committed. On PGlite the notice goes
- * nowhere, which is fine: only this process can write there.
+ * The merchant's menu changed in the transaction `tx` (opened by `transaction()`): every process
+ * drops its prepared menus once it has committed (cache-bus.ts).
  */
 export async function menuChanged(tx: Db, merchantId: string): Promise<void> {
-  await tx.execute(sql`select pg_notify(${MENU_NOTIFY_CHANNEL}, ${merchantId})`);
-  afterCommit(tx, () => {
-    invalidateMenu(merchantId);
-  });
-}
-
-/** Starts listening for other processes' menu changes (PostgreSQL); resolves to a stop function. */
-export async function listenForMenuChanges(
-  database: Database,
-  cache: MenuCache,
-  log: FastifyBaseLogger,
-): Promise<() => Promise<void>> {
-  if (!database.listen) return async () => undefined;
-  try {
-    return await database.listen(
-      MENU_NOTIFY_CHANNEL,
-      (merchantId) => {
-        cache.invalidate(merchantId);
-      },
-      () => {
-        log.warn("menu change listener lost its connection; every cached menu dropped");
-        cache.clear();
-      },
-    );
-  } catch (error) {
-    // Menus stay correct for this process's own writes; other processes' changes wait for a restart.
-    log.error({ err: error }, "cannot listen for menu changes");
-    return async () => undefined;
-  }
+  await cachesChanged(tx, merchantId, ["menu"]);
 }

@@ -145,6 +145,10 @@ async function issueCode(db: Db, spec: IssueSpec): Promise<IssueResult> {
 /**
  * Checks the newest live code of the key, which must be for `phone`: a wrong try counts against it
  * and the fifth locks it; a right one is used up (only once, even when two requests race).
+ *
+ * The code's row is locked (SELECT ... FOR UPDATE) for the whole check, so tries of the same code on
+ * any number of API processes are judged one after another against the committed count: parallel
+ * wrong guesses stop at OTP_MAX_ATTEMPTS, and no guess is compared once the code is locked.
  */
 async function checkNewestCode(
   db: Db,
@@ -152,37 +156,32 @@ async function checkNewestCode(
   owner: SQL | undefined,
   { phone, code, now }: { phone: string; code: string; now: Date },
 ): Promise<VerifyResult> {
-  const [row] = await db
-    .select({
-      id: table.id,
-      phone: table.phone,
-      codeHash: table.codeHash,
-      attempts: table.attempts,
-      expiresAt: table.expiresAt,
-    })
-    .from(table)
-    .where(and(owner, isNull(table.consumedAt)))
-    .orderBy(desc(table.createdDate))
-    .limit(1);
-  if (!row || row.phone !== phone || row.expiresAt.getTime() <= now.getTime()) {
-    return { ok: false, reason: "INVALID" };
-  }
-  if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: "LOCKED" };
-  const live = and(eq(table.id, row.id), sql`${table.attempts} < ${OTP_MAX_ATTEMPTS}`);
-  if (!codeMatches(row.codeHash, phone, code)) {
-    const [counted] = await db
-      .update(table)
-      .set({ attempts: sql`${table.attempts} + 1` })
-      .where(live)
-      .returning({ attempts: table.attempts });
-    return { ok: false, reason: !counted || counted.attempts >= OTP_MAX_ATTEMPTS ? "LOCKED" : "INVALID" };
-  }
-  const [used] = await db
-    .update(table)
-    .set({ consumedAt: now })
-    .where(and(live, isNull(table.consumedAt), gt(table.expiresAt, now)))
-    .returning({ id: table.id });
-  return used ? { ok: true, id: used.id } : { ok: false, reason: "INVALID" };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({
+        id: table.id,
+        phone: table.phone,
+        codeHash: table.codeHash,
+        attempts: table.attempts,
+        expiresAt: table.expiresAt,
+      })
+      .from(table)
+      .where(and(owner, isNull(table.consumedAt)))
+      .orderBy(desc(table.createdDate))
+      .limit(1)
+      .for("update");
+    if (!row || row.phone !== phone || row.expiresAt.getTime() <= now.getTime()) {
+      return { ok: false, reason: "INVALID" };
+    }
+    if (row.attempts >= OTP_MAX_ATTEMPTS) return { ok: false, reason: "LOCKED" };
+    if (!codeMatches(row.codeHash, phone, code)) {
+      const attempts = row.attempts + 1;
+      await tx.update(table).set({ attempts }).where(eq(table.id, row.id));
+      return { ok: false, reason: attempts >= OTP_MAX_ATTEMPTS ? "LOCKED" : "INVALID" };
+    }
+    await tx.update(table).set({ consumedAt: now }).where(eq(table.id, row.id));
+    return { ok: true, id: row.id };
+  });
 }
 
 interface IssueInput {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/types.ts";
+import { cacheStamp, isCurrent } from "../lib/cache-bus.ts";
 import { AppError } from "../lib/errors.ts";
 import { findMerchantById, type MerchantRow } from "../repositories/merchants.ts";
 
@@ -14,11 +15,14 @@ declare module "fastify" {
 const merchantHeader = z.uuid();
 
 // Every tenant request looks its merchant up; a short cache keeps that off the database
-// (PGlite has a single connection). A deactivated merchant is refused within TTL_MS.
+// (PGlite has a single connection). A change written through `cachesChanged(tx, id, ["merchant"])`
+// (a brand import) shows at once on every process (lib/cache-bus.ts); any other change (SQL by
+// hand) within TTL_MS.
 const TTL_MS = 3_000;
 interface Cached {
   row: MerchantRow | undefined;
   at: number;
+  stamp: number;
 }
 const cache = new WeakMap<Db, Map<string, Cached>>();
 
@@ -30,10 +34,11 @@ async function lookup(db: Db, id: string): Promise<MerchantRow | undefined> {
   }
   const hit = perDb.get(id);
   const now = Date.now();
-  if (hit && now - hit.at < TTL_MS) return hit.row;
+  if (hit && now - hit.at < TTL_MS && isCurrent("merchant", id, hit.stamp)) return hit.row;
+  const stamp = cacheStamp();
   const row = await findMerchantById(db, id);
   if (perDb.size > 10_000) perDb.clear();
-  perDb.set(id, { row, at: now });
+  perDb.set(id, { row, at: now, stamp });
   return row;
 }
 

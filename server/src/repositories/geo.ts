@@ -13,6 +13,7 @@ import { WEEK_NAMES, type WorkHourType } from "#domain/enums.ts";
 import { fromMinor, toMinor } from "#domain/money.ts";
 import { deliveryFee } from "#domain/order-totals.ts";
 import type { Db } from "../db/types.ts";
+import { cacheStamp, isCurrent } from "../lib/cache-bus.ts";
 import { addresses, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
 import { findOrderSettings } from "./merchants.ts";
 
@@ -26,11 +27,13 @@ export type AddressRow = typeof addresses.$inferSelect;
 export type BranchWithHours = BranchRow & { workHours: WorkHoursEntry[] };
 
 // Branches and regions change only on a brand import; every closest-branch and tariff call needs
-// them, and PGlite has one connection. A short cache per database keeps them off it.
+// them, and PGlite has one connection. A short cache per database keeps them off it; an import
+// drops it on every process at once (lib/cache-bus.ts, part "geo").
 const TTL_MS = 5_000;
 interface Cached<T> {
   value: Promise<T>;
   at: number;
+  stamp: number;
 }
 const branchCache = new WeakMap<Db, Map<string, Cached<BranchWithHours[]>>>();
 const regionCache = new WeakMap<Db, Map<string, Cached<RegionRow[]>>>();
@@ -45,9 +48,10 @@ function cached<T>(
   if (!perDb) store.set(db, (perDb = new Map<string, Cached<T>>()));
   const hit = perDb.get(key);
   const now = Date.now();
-  if (hit && now - hit.at < TTL_MS) return hit.value;
+  if (hit && now - hit.at < TTL_MS && isCurrent("geo", key, hit.stamp)) return hit.value;
+  const stamp = cacheStamp();
   const value = load();
-  perDb.set(key, { value, at: now });
+  perDb.set(key, { value, at: now, stamp });
   // A failed load is not kept (unless a newer one replaced it meanwhile).
   value.catch(() => {
     if (perDb.get(key)?.value === value) perDb.delete(key);

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
+import type { Redis } from "../../src/lib/redis.ts";
 import { createTestDb, type TestDb } from "./db.ts";
 
 export interface TestApp {
@@ -17,6 +18,8 @@ export interface TestAppOptions {
   /** Extra environment, e.g. { DEMO: "0" } or { TELEGRAM_BOT_TOKEN: "..." }. */
   env?: Record<string, string>;
   rateLimitPerMinute?: number;
+  /** Rate limits counted in this Redis (as with REDIS_URL). */
+  redis?: Redis;
 }
 
 /** The real app on a fresh database of the run's backend; requests go through `app.inject`. */
@@ -35,6 +38,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     logger: false,
     serveClient: false,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
+    ...(options.redis ? { redis: options.redis } : {}),
   });
   await app.ready();
   return {

@@ -13,6 +13,7 @@ import type { Config } from "../../config.ts";
 import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
 import { Geocoder, GeocoderUnavailableError, geocoderUserAgent } from "../../integrations/nominatim.ts";
 import { AppError } from "../../lib/errors.ts";
+import { redisSlots } from "../../lib/slots.ts";
 import { findMerchantById, listCities } from "../../repositories/merchants.ts";
 import { listBranches, listRegions } from "../../repositories/geo.ts";
 
@@ -51,6 +52,16 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
     log: (message, detail) => {
       app.log.warn(detail, message);
     },
+    ...(app.redis
+      ? {
+          slots: redisSlots(app.redis, {
+            prefix: app.config.redisKeyPrefix,
+            onError: (error) => {
+              app.log.warn({ err: error }, "Redis unreachable: geocoder slots counted in this process");
+            },
+          }),
+        }
+      : {}),
   });
 
   r.get(

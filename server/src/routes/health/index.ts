@@ -22,4 +22,26 @@ export async function healthRoutes(app: FastifyInstance): Promise<void> {
       return reply.status(503).send(apiErrorBody("SERVICE_UNAVAILABLE"));
     },
   );
+
+  // The load balancer's check: like /health, and 503 from the moment the process was told to stop,
+  // while it still finishes (and serves) what it has, so the balancer drains it first.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/health/ready",
+    {
+      config: { rateLimit: false },
+      schema: {
+        summary: "200 while this process takes new requests; 503 once it is stopping or its database fails",
+        tags: ["system"],
+        response: { 200: healthSchema, 503: apiErrorSchema },
+      },
+    },
+    async (_request, reply) => {
+      // Read before the query (a draining process answers at once) and after it (a stop may arrive
+      // while it runs).
+      const draining = () => app.lifecycle.draining;
+      if (!draining() && (await app.database.isHealthy()) && !draining())
+        return { status: "ok" as const, database: app.database.kind };
+      return reply.status(503).send(apiErrorBody("SERVICE_UNAVAILABLE"));
+    },
+  );
 }

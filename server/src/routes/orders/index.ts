@@ -71,9 +71,10 @@ export async function ordersRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const streams = new Set<{ end(): void }>();
+  /** `end(last)` writes `last` (a reconnection hint) before it ends the stream. */
+  const streams = new Set<{ end(last?: string): void }>();
   /** The open streams of each customer ("merchantId:userId"), oldest first. */
-  const byUser = new Map<string, { end(): void }[]>();
+  const byUser = new Map<string, { end(last?: string): void }[]>();
   let stopSimulator: (() => Promise<void>) | null = null;
   let stopSweep: (() => Promise<void>) | null = null;
 
@@ -82,10 +83,17 @@ export async function ordersRoutes(
     if (app.config.orderSimulator) stopSimulator = startOrderSimulator(app, events);
     stopSweep = startUnpaidSweep(app, events);
   });
+  // Streams never finish on their own, and the server's close waits for every open request: they
+  // end before it (preClose), each told to reconnect soon, at a random moment so that the customers
+  // of a stopping process spread over the others instead of arriving all at once.
+  app.addHook("preClose", async () => {
+    for (const s of [...streams])
+      s.end(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n: restarting\n\n`);
+  });
   app.addHook("onClose", async () => {
     await stopSweep?.();
     await stopSimulator?.();
-    for (const s of streams) s.end();
+    for (const s of [...streams]) s.end();
     await events.close();
   });
 
@@ -255,7 +263,7 @@ export async function ordersRoutes(
       const key = `${merchantId}:${user.id}`;
       let ended = false;
       const stream = {
-        end: () => {
+        end: (last?: string) => {
           if (ended) return;
           ended = true;
           clearInterval(ping);
@@ -265,6 +273,7 @@ export async function ordersRoutes(
           const at = own.indexOf(stream);
           if (at >= 0) own.splice(at, 1);
           if (own.length === 0) byUser.delete(key);
+          if (last && !res.destroyed) res.write(last);
           res.end();
         },
       };

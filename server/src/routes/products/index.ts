@@ -13,13 +13,7 @@ import {
 import { buildOverall } from "#domain/menu.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  createMenuCache,
-  listenForMenuChanges,
-  prepareJson,
-  releaseMenuCache,
-  type PreparedBody,
-} from "../../lib/menu-cache.ts";
+import { createMenuCache, prepareJson, releaseMenuCache, type PreparedBody } from "../../lib/menu-cache.ts";
 import {
   deleteFavourite,
   listFavourites,
@@ -76,9 +70,7 @@ export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const cache = createMenuCache();
-  const stopListening = await listenForMenuChanges(app.database, cache, app.log);
   app.addHook("onClose", async () => {
-    await stopListening();
     releaseMenuCache(cache);
   });
 
