@@ -40,6 +40,7 @@ import { startUnpaidSweep } from "../../orders/payment-timeout.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { staffRoutes } from "./staff.ts";
+import { tableRoutes } from "./tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
@@ -467,4 +468,5 @@ export async function ordersRoutes(app: FastifyInstance, { events }: { events: O
   );
 
   await app.register(async (scope) => staffRoutes(scope, events));
+  await app.register(tableRoutes);
 }
