@@ -24,8 +24,13 @@ process.env.DATA_DIR = dataDir;
   const database = await openDatabase(loadConfig(process.env), { migrate: true });
   try {
     await importDemoBrands(database.db, { onlyWhenEmpty: true });
-    const [merchant] = await database.db.select().from(merchants).where(eq(merchants.sub, "lavash"));
-    if (merchant) {
+    // lavash's staff token in "staff-token", plov's (waiter calls at its tables) in "staff-token-plov".
+    for (const [sub, file] of [
+      ["lavash", "staff-token"],
+      ["plov", "staff-token-plov"],
+    ] as const) {
+      const [merchant] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
+      if (!merchant) continue;
       const [staff] = await database.db
         .insert(users)
         .values({ merchantId: merchant.id, firstName: "E2E", lastName: "Staff", role: "STAFF" })
@@ -36,7 +41,7 @@ process.env.DATA_DIR = dataDir;
           userId: staff.id,
           channel: "WEB",
         });
-        fs.writeFileSync(path.join(dataDir, "staff-token"), token);
+        fs.writeFileSync(path.join(dataDir, file), token);
       }
     }
   } finally {
