@@ -17,6 +17,7 @@ import { createSession } from "../src/lib/sessions.ts";
 import { forgetGeo } from "../src/repositories/geo.ts";
 import { WAITER_CALL_LIMIT } from "#domain/waiter-calls.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { freshIp } from "./support/accounts.ts";
 
 let t: TestApp;
 let plov: string;
@@ -66,6 +67,8 @@ function callWaiter(
     method: "POST",
     url: "/api/orders/v1/waiter-calls",
     headers,
+    // Each press from an address of its own: the route's per-address limit is not what is tested here.
+    remoteAddress: freshIp(),
     payload: { tableCode: code, reason },
   });
 }
