@@ -1,4 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import type { WaiterCall } from "../../../domain/contract/tables.ts";
 import type { WaiterCallReason } from "../../../domain/waiter-calls.ts";
 import { pickText } from "../../../domain/multilingual.ts";
@@ -24,8 +25,14 @@ function AtTable({ table }: { table: StoredTable }) {
   const calls = useTableCalls(table.code);
   const call = useCallWaiter(table.code);
   useTableCallStream(table.code);
+  // A served call is worth saying only to whoever saw it open here, not to the next guests.
+  const [seenOpen, setSeenOpen] = useState<ReadonlySet<string>>(() => new Set());
+  const data = calls.data;
+  const openIds = (data ?? []).filter((c) => c.status !== "CLOSED").map((c) => c.id);
+  // Adjusted while rendering (React's pattern for state derived from props), not in an effect.
+  if (!openIds.every((id) => seenOpen.has(id))) setSeenOpen(new Set([...seenOpen, ...openIds]));
   const latest = (reason: WaiterCallReason): WaiterCall | undefined =>
-    (calls.data ?? []).find((c) => c.reason === reason);
+    (data ?? []).find((c) => c.reason === reason && (c.status !== "CLOSED" || seenOpen.has(c.id)));
 
   const stateText = (c: WaiterCall | undefined): string | null => {
     if (!c) return null;
