@@ -24,7 +24,7 @@ process.env.DATA_DIR = dataDir;
   const database = await openDatabase(loadConfig(process.env), { migrate: true });
   try {
     await importDemoBrands(database.db, { onlyWhenEmpty: true });
-    // lavash's token in staff-token (e2e/orders.spec.ts), plov's in staff-token-plov (e2e/booking.spec.ts).
+    // lavash's staff token in "staff-token" (e2e/orders.spec.ts), plov's in "staff-token-plov" (booking and waiter calls).
     for (const [sub, file] of [
       ["lavash", "staff-token"],
       ["plov", "staff-token-plov"],

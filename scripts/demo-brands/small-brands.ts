@@ -266,7 +266,11 @@ export function plov(): { file: Brand; images: BrandImages } {
         ],
       },
     ],
-    paymentMethods: paymentMethods(["CASH", "TERMINAL", "CLICK"]),
+    // At a table (its QR code) guests pay the waiter: cash or card through the terminal.
+    paymentMethods: paymentMethods(["CASH", "TERMINAL", "CLICK"]).map((m) => ({
+      ...m,
+      qrEnabled: m.type !== "CLICK",
+    })),
     menu: { groups: plovMenu(images) },
     vacancies: [
       {

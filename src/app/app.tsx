@@ -27,6 +27,11 @@ const OrderDraftEffects = lazy(() =>
   import("../shared/order-draft/order-draft-effects.tsx").then((m) => ({ default: m.OrderDraftEffects })),
 );
 
+// A launch by a table's QR code (and the stored table's check): its own chunk too.
+const TableEntry = lazy(() =>
+  import("../features/table/components/table-entry.tsx").then((m) => ({ default: m.TableEntry })),
+);
+
 /** Applies the brand's look to the document and gives telegram-ui its light or dark appearance. */
 function BrandRoot({ tenant, children }: { tenant: Tenant | null; children: ReactNode }) {
   const { t } = useLingui();
@@ -88,6 +93,7 @@ export function App({ boot, queryClient }: { boot: BootResult; queryClient: Quer
               {boot.status === "ready" && (
                 <Suspense fallback={null}>
                   <OrderDraftEffects />
+                  <TableEntry />
                 </Suspense>
               )}
               <NotificationHost />

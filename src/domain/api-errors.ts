@@ -195,6 +195,42 @@ export const API_ERRORS = {
     ru: "Сегодня выходной",
     eng: "Today is a holiday",
   },
+  TABLE_NOT_FOUND: {
+    status: 404,
+    uz: "Bu QR kod bo'yicha stol topilmadi",
+    ru: "Стол по этому QR-коду не найден",
+    eng: "No table of this restaurant has this QR code",
+  },
+  TABLE_UNAVAILABLE: {
+    status: 400,
+    uz: "Bu stolda hozir buyurtma qabul qilinmaydi",
+    ru: "За этим столом сейчас не принимают заказы",
+    eng: "This table does not take orders",
+  },
+  TABLE_CLOSED: {
+    status: 400,
+    uz: "Filial hozir yopiq, stolga buyurtma berib bo'lmaydi",
+    ru: "Филиал сейчас закрыт, заказ к столу недоступен",
+    eng: "The restaurant is closed now, orders to the table are not taken",
+  },
+  TABLE_INVALID: {
+    status: 400,
+    uz: "Stol bu filialga tegishli emas yoki o'chirilgan",
+    ru: "Стол не относится к этому филиалу или отключён",
+    eng: "The table is not one of this branch's active tables",
+  },
+  WAITER_CALL_LIMIT: {
+    status: 429,
+    uz: "Ofitsiant juda ko'p chaqirildi. Birozdan keyin qayta urinib ko'ring",
+    ru: "Официанта вызывали слишком часто. Попробуйте чуть позже",
+    eng: "The waiter was called too often from this table. Please try again a little later",
+  },
+  WAITER_CALL_CLOSED: {
+    status: 409,
+    uz: "Bu chaqiruv allaqachon yopilgan",
+    ru: "Этот вызов уже закрыт",
+    eng: "This waiter call is closed already",
+  },
   ADDRESS_REQUIRED: {
     status: 400,
     uz: "Yetkazib berish manzilini tanlang",

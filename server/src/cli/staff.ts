@@ -15,11 +15,23 @@
 //       confirm <reservationId>            confirms a requested booking
 //       decline <reservationId> <reason>   declines a booking; the customer reads the reason
 //       seated <reservationId>             marks a confirmed booking done (the guests came)
-import { and, eq } from "drizzle-orm";
+//       calls <branchId>                   the branch's open waiter calls
+//       ack <callId>                       a waiter is on the way (the guest sees it at once)
+//       close-call <callId>                the call is served
+//   node server/src/cli/staff.ts table-qr <brand sub> <branch> [--base-url URL] [--app NAME] [--out DIR]
+//       writes the branch's printable QR sheet (A4 SVG pages, six tables each); <branch> is its id or
+//       name; the links go to --base-url, else the brand's domain, else PUBLIC_URL with the brand's
+//       subdomain, else http://<sub>.localhost:<PORT>; --app is the Telegram mini app's short name.
+//       Reads the database like grant.
+import { mkdir, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+import { and, asc, eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
-import { merchants, users } from "../db/schema/index.ts";
+import { branches, diningTables, halls, merchants, users } from "../db/schema/index.ts";
+import { pickText } from "#domain/multilingual.ts";
+import { tableQrPages } from "./table-qr.ts";
 import { createSession } from "../lib/sessions.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
@@ -27,7 +39,8 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage:
   node server/src/cli/staff.ts grant <brand> <phone>
-  SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated <brand> ...`;
+  node server/src/cli/staff.ts table-qr <brand> <branch> [--base-url URL] [--app NAME] [--out DIR]
+  SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call <brand> ...`;
 
 async function grant(sub: string, phone: string): Promise<number> {
   if (!/^\+\d{9,15}$/.test(phone)) {
@@ -60,6 +73,101 @@ async function grant(sub: string, phone: string): Promise<number> {
     const { token, expiresAt } = await createSession(db, { merchantId: merchant.id, userId, channel: "WEB" });
     out(`${phone} is staff of ${sub} (user ${userId})`);
     out(`SAVAT_TOKEN=${token}  (valid until ${expiresAt.toISOString()})`);
+    return 0;
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(error.message);
+      return 1;
+    }
+    if (error instanceof DataDirLockedError) {
+      err(`stop the server first: ${error.message}`);
+      return 1;
+    }
+    throw error;
+  } finally {
+    await database?.close();
+  }
+}
+
+function option(args: string[], name: string): string | null {
+  const at = args.indexOf(name);
+  return at >= 0 ? (args[at + 1] ?? null) : null;
+}
+
+/** Letters and digits only, lower case: "Beshyog'och" and "beshyogoch" are the same branch. */
+const folded = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+/** The storefront address of a brand when none is given. */
+function defaultBaseUrl(sub: string, domainUrl: string | null, env: NodeJS.ProcessEnv): string {
+  if (domainUrl) return /^https?:\/\//.test(domainUrl) ? domainUrl : `https://${domainUrl}`;
+  if (env.PUBLIC_URL) {
+    const url = new URL(env.PUBLIC_URL);
+    url.hostname = `${sub}.${url.hostname}`;
+    return url.origin;
+  }
+  return `http://${sub}.localhost:${env.PORT ?? "8080"}`;
+}
+
+async function tableQr(sub: string, branchArg: string, args: string[]): Promise<number> {
+  let database: Database | undefined;
+  try {
+    database = await openDatabase(loadConfig(process.env), { migrate: true });
+    const db = database.db;
+    const [merchant] = await db.select().from(merchants).where(eq(merchants.sub, sub));
+    if (!merchant) {
+      err(`no brand "${sub}"`);
+      return 1;
+    }
+    const all = await db.select().from(branches).where(eq(branches.merchantId, merchant.id));
+    const branch = all.find(
+      (b) =>
+        b.id === branchArg ||
+        Object.values(b.name).some((n) => typeof n === "string" && folded(n) === folded(branchArg)),
+    );
+    if (!branch) {
+      err(
+        `no branch "${branchArg}" of ${sub}; its branches: ${all.map((b) => pickText(b.name, "eng")).join(", ")}`,
+      );
+      return 1;
+    }
+    const rows = await db
+      .select({ code: diningTables.code, name: diningTables.name, hall: halls.name })
+      .from(diningTables)
+      .innerJoin(halls, eq(halls.id, diningTables.hallId))
+      .where(
+        and(
+          eq(diningTables.merchantId, merchant.id),
+          eq(diningTables.branchId, branch.id),
+          eq(diningTables.isActive, true),
+          eq(halls.isActive, true),
+        ),
+      )
+      .orderBy(asc(halls.priority), asc(diningTables.priority), asc(diningTables.name));
+    if (rows.length === 0) {
+      err(`${pickText(branch.name, "eng")} has no active tables`);
+      return 1;
+    }
+    const lang = "uz";
+    const pages = await tableQrPages(
+      rows.map((r) => ({ code: r.code, name: r.name, hall: pickText(r.hall, lang) })),
+      {
+        brandName: pickText(merchant.name, lang),
+        branchName: pickText(branch.name, lang),
+        baseUrl: option(args, "--base-url") ?? defaultBaseUrl(sub, merchant.domainUrl, process.env),
+        botUsername: merchant.telegramBotUsername,
+        appName: option(args, "--app"),
+        tableWord: "Stol / Стол / Table",
+      },
+    );
+    const dir = option(args, "--out") ?? ".";
+    await mkdir(dir, { recursive: true });
+    const base = `table-qr-${sub}-${folded(pickText(branch.name, "uz")) || branch.id}`;
+    for (const [i, page] of pages.entries()) {
+      const file = join(dir, `${base}-${String(i + 1)}.svg`);
+      await writeFile(file, page);
+      out(file);
+    }
+    out(`${String(rows.length)} tables on ${String(pages.length)} A4 page(s)`);
     return 0;
   } catch (error) {
     if (error instanceof ConfigError) {
@@ -135,6 +243,22 @@ function printReservation(r: ReservationLine): void {
   );
 }
 
+interface CallLine {
+  id: string;
+  tableName: string;
+  hallName: { eng?: string; uz?: string };
+  reason: string;
+  status: string;
+  createdDate: string;
+}
+
+function printCall(c: CallLine): void {
+  const hall = c.hallName.eng ?? c.hallName.uz ?? "";
+  out(
+    `${c.reason.padEnd(5)} ${c.status.padEnd(13)} table ${c.tableName.padEnd(6)} ${hall.padEnd(12)} ${c.createdDate}  ${c.id}`,
+  );
+}
+
 async function main(args: string[]): Promise<number> {
   const [command, sub, ...rest] = args;
   if (!command || !sub) {
@@ -142,6 +266,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   if (command === "grant") return grant(sub, rest[0] ?? "");
+  if (command === "table-qr") return tableQr(sub, rest[0] ?? "", rest.slice(1));
   const merchant = (await call("GET", `/users/v1/merchants/sub/${encodeURIComponent(sub)}`, null)) as {
     id: string;
   };
@@ -222,6 +347,21 @@ async function main(args: string[]): Promise<number> {
       );
       return 0;
     }
+    case "calls":
+      for (const c of (await call(
+        "GET",
+        `/staff/v1/waiter-calls?branchId=${encodeURIComponent(rest[0] ?? "")}`,
+        m,
+      )) as CallLine[]) {
+        printCall(c);
+      }
+      return 0;
+    case "ack":
+      printCall((await call("PUT", `/staff/v1/waiter-calls/${rest[0] ?? ""}/acknowledge`, m)) as CallLine);
+      return 0;
+    case "close-call":
+      printCall((await call("PUT", `/staff/v1/waiter-calls/${rest[0] ?? ""}/close`, m)) as CallLine);
+      return 0;
     default:
       err(USAGE);
       return 1;

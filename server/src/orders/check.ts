@@ -41,6 +41,7 @@ import {
   type ServiceKind,
 } from "../repositories/geo.ts";
 import { paymentMethodsOn, pickOrderSettings, type MerchantRow } from "../repositories/merchants.ts";
+import { checkOrderTable } from "./tables.ts";
 
 export type BranchRow = BranchWithHours;
 type ProductRow = typeof products.$inferSelect;
@@ -92,6 +93,8 @@ export interface PreparedOrder {
   cancelOrderActive: boolean;
   /** Products whose stock the order takes, with how much. */
   stockTaken: { productId: string; amount: number }[];
+  /** The table of an order placed at a table (dine-in by its QR code). */
+  table: { id: string; hallId: string } | null;
 }
 
 export interface CheckedOrder extends PreparedOrder {
@@ -138,10 +141,11 @@ function paymentEnabled(
   type: PaymentType,
   methodOn: boolean,
   ctx: CheckContext,
+  atTable: boolean,
 ): boolean {
   // The query answered whether the type's method is on for the order's channel: the shared rule
-  // gets that channel's list as far as this type is concerned.
-  const channel = paymentChannelOf(ctx.channel);
+  // gets that channel's list as far as this type is concerned. At a table the QR channel decides.
+  const channel = atTable ? "QR" : paymentChannelOf(ctx.channel);
   return paymentOffered(ws, type, { channel, methods: methodOn ? [paymentMethodType(type)] : [] });
 }
 
@@ -164,11 +168,17 @@ export function laterMoment(
  * cities'), whether an active payment method of the type is on for the channel, and whether the
  * address id the client sent is one of the customer's saved addresses.
  */
-async function loadSettings(db: Db, ctx: CheckContext, paymentType: PaymentType, addressId: string | null) {
+async function loadSettings(
+  db: Db,
+  ctx: CheckContext,
+  paymentType: PaymentType,
+  addressId: string | null,
+  atTable: boolean,
+) {
   const merchantId = ctx.merchant.id;
   const method = paymentMethodsOn(db, {
     merchantId,
-    channel: ctx.channel,
+    channel: atTable ? "QR" : ctx.channel,
     type: paymentMethodType(paymentType),
   });
   const saved = addressId
@@ -401,14 +411,17 @@ export async function prepareOrder(
   const timeZone = ctx.merchant.timezone;
   const ids = [...new Set(req.cartItems.map((i) => i.productId))];
   const sentAddressId = req.address ? uuidOrNull(req.address.id) : null;
+  const atTable = Boolean(req.tableId);
   const [{ web, methodOn, addressSaved, settings: settingRows }, loaded] = await Promise.all([
-    loadSettings(db, ctx, req.paymentType, sentAddressId),
+    loadSettings(db, ctx, req.paymentType, sentAddressId, atTable),
     loadProducts(db, merchantId, ids),
   ]);
   const serviceType = req.serviceType;
   const kind = serviceKind(serviceType);
   if (!kind || !serviceOffered(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
-  if (!paymentEnabled(web, req.paymentType, methodOn, ctx)) fail("PAYMENT_TYPE_UNAVAILABLE");
+  if (req.hallId && !req.tableId) fail("TABLE_INVALID");
+  if (req.tableId && (kind !== "DINE_IN" || ctx.later)) fail("TABLE_INVALID");
+  if (!paymentEnabled(web, req.paymentType, methodOn, ctx, atTable)) fail("PAYMENT_TYPE_UNAVAILABLE");
 
   let atTime: Date | null = null;
   if (ctx.later) {
@@ -427,7 +440,24 @@ export async function prepareOrder(
   const address = sent
     ? snapshotAddress(sent, addressSaved ? sentAddressId : null, region?.cityId ?? null)
     : null;
-  const branch = await chooseBranch(db, ctx, req, kind, address, atTime ?? ctx.now, atTime !== null);
+  // At a table the table names the branch: one sent must be the table's.
+  const table = req.tableId
+    ? await checkOrderTable(
+        db,
+        ctx.merchant,
+        { tableId: req.tableId, hallId: req.hallId ?? null, branchId: req.branchId ?? null },
+        ctx.now,
+      )
+    : null;
+  const branch = await chooseBranch(
+    db,
+    ctx,
+    table ? { ...req, branchId: table.branchId } : req,
+    kind,
+    address,
+    atTime ?? ctx.now,
+    atTime !== null,
+  );
 
   // The zone before the products, so an address outside every zone is named as such.
   if (address && !region && web.shouldValidateDeliveryArea) fail("OUT_OF_ZONE");
@@ -483,6 +513,7 @@ export async function prepareOrder(
     settings,
     cancelOrderActive: web.cancelOrderActive,
     stockTaken,
+    table: table ? { id: table.id, hallId: table.hallId } : null,
   };
 }
 

@@ -34,15 +34,20 @@ export async function notifyOrderChanged(db: Pick<Db, "execute">, change: Custom
   await db.execute(sql`select pg_notify(${ORDER_NOTIFY_CHANNEL}, ${JSON.stringify(change)})`);
 }
 
-/** The process's subscribers of order changes, fed by the database's notifications. */
-export class OrderEvents {
+/**
+ * The process's subscribers of one notification channel's changes (each carrying its merchant),
+ * fed by the database's notifications.
+ */
+export class ChannelEvents<Change extends { merchantId: string }> {
   private readonly emitter = new EventEmitter();
   private stop: (() => Promise<void>) | null = null;
   private readonly local: boolean;
   private readonly database: Database;
+  private readonly channel: string;
 
-  constructor(database: Database) {
+  constructor(database: Database, channel: string) {
     this.database = database;
+    this.channel = channel;
     this.emitter.setMaxListeners(0);
     this.local = !database.listen;
   }
@@ -51,20 +56,23 @@ export class OrderEvents {
     if (!this.database.listen) return;
     try {
       this.stop = await this.database.listen(
-        ORDER_NOTIFY_CHANNEL,
+        this.channel,
         (payload) => {
           try {
-            this.emit(JSON.parse(payload) as CustomerChange);
+            this.emit(JSON.parse(payload) as Change);
           } catch {
-            log.warn("unreadable order notification");
+            log.warn({ channel: this.channel }, "unreadable notification");
           }
         },
         () => {
-          log.warn("order change listener lost its connection; streams fall back to polling");
+          log.warn(
+            { channel: this.channel },
+            "change listener lost its connection; streams fall back to polling",
+          );
         },
       );
     } catch (error) {
-      log.error({ err: error }, "cannot listen for order changes");
+      log.error({ err: error, channel: this.channel }, "cannot listen for changes");
     }
   }
 
@@ -75,18 +83,25 @@ export class OrderEvents {
   }
 
   /** After a commit: on PGlite the process tells itself (PostgreSQL's NOTIFY does it otherwise). */
-  committed(change: CustomerChange): void {
+  committed(change: Change): void {
     if (this.local) this.emit(change);
   }
 
-  private emit(change: CustomerChange): void {
+  private emit(change: Change): void {
     this.emitter.emit(`m:${change.merchantId}`, change);
   }
 
-  /** Calls `listener` for every change of the merchant's orders and bookings; answers the unsubscribe function. */
-  subscribe(merchantId: string, listener: (change: CustomerChange) => void): () => void {
+  /** Calls `listener` for every change of the merchant's rows; answers the unsubscribe function. */
+  subscribe(merchantId: string, listener: (change: Change) => void): () => void {
     const name = `m:${merchantId}`;
     this.emitter.on(name, listener);
     return () => this.emitter.off(name, listener);
+  }
+}
+
+/** The process's subscribers of order and booking changes. */
+export class OrderEvents extends ChannelEvents<CustomerChange> {
+  constructor(database: Database) {
+    super(database, ORDER_NOTIFY_CHANNEL);
   }
 }

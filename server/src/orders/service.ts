@@ -242,6 +242,8 @@ function orderValues(
     receiver: checked.receiver,
     address: checked.address,
     branchId: checked.branch.id,
+    hallId: checked.table?.hallId ?? null,
+    tableId: checked.table?.id ?? null,
     comment: checked.comment,
     courierComment: checked.courierComment,
     promoId: checked.promo?.id ?? null,

@@ -144,8 +144,12 @@ export async function findPolicy(db: Db, { merchantId, type }: Tenant & { type: 
   return row;
 }
 
-/** The payment-method switch of a session's channel (Click and the app share the app switch). */
-function channelSwitch(channel: AuthChannel) {
+/**
+ * The payment-method switch of a session's channel (Click and the app share the app switch); an order
+ * placed at a table (its QR code) reads the QR switch whatever the channel.
+ */
+function channelSwitch(channel: AuthChannel | "QR") {
+  if (channel === "QR") return paymentMethodSettings.qrEnabled;
   if (channel === "TELEGRAM") return paymentMethodSettings.botEnabled;
   if (channel === "WEB") return paymentMethodSettings.webEnabled;
   return paymentMethodSettings.appEnabled;
@@ -157,7 +161,7 @@ function channelSwitch(channel: AuthChannel) {
  */
 export function paymentMethodsOn(
   db: Db,
-  { merchantId, channel, type }: Tenant & { channel: AuthChannel; type?: PaymentType },
+  { merchantId, channel, type }: Tenant & { channel: AuthChannel | "QR"; type?: PaymentType },
 ) {
   return db
     .select({ type: paymentMethods.type })

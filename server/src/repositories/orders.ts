@@ -393,6 +393,8 @@ export function toOrderView(
       longitude: branch.longitude,
     },
     branchId: o.branchId,
+    hallId: o.hallId,
+    tableId: o.tableId,
     courierId: o.courierId,
     courierStatus: o.courierStatus,
     deliveryType: o.deliveryType,

@@ -8,6 +8,7 @@ import { merchantLocales } from "../../lib/i18n.ts";
 import { useTenant } from "../../shared/brand/tenant.ts";
 import { useFormatMinor } from "../../shared/brand/price.tsx";
 import { useBasketSummary } from "../../shared/basket/basket.ts";
+import { useTableSession } from "../../shared/table/table-session.ts";
 import { useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
 import { AppFooter } from "./app-footer.tsx";
@@ -39,6 +40,10 @@ const ActiveOrdersWatcher = lazy(() =>
   import("../../features/orders/components/active-orders-watcher.tsx").then((m) => ({
     default: m.ActiveOrdersWatcher,
   })),
+);
+// The table bar: its own chunk, loaded only while the customer sits at a table.
+const TableBar = lazy(() =>
+  import("../../features/table/components/table-bar.tsx").then((m) => ({ default: m.TableBar })),
 );
 const BasketView = lazy(() =>
   import("../../features/basket/components/basket-view.tsx").then((m) => ({ default: m.BasketView })),
@@ -132,6 +137,7 @@ function DefaultLayout({ children }: { children: ReactNode }) {
   // The menu column moves aside to make room for the basket panel (chrome.css); in the desktop
   // layout the panel is the menu grid's last column.
   const panel = useBasketPanel();
+  const atTable = useTableSession() !== null;
   const classes = [
     "layout layout--default",
     `layout--basket-${(tenant?.settings.basketPosition ?? "NAVIGATION_BAR").toLowerCase()}`,
@@ -148,6 +154,11 @@ function DefaultLayout({ children }: { children: ReactNode }) {
           {tenant && (
             <Suspense fallback={null}>
               <ActiveOrdersWatcher />
+            </Suspense>
+          )}
+          {tenant && atTable && (
+            <Suspense fallback={null}>
+              <TableBar />
             </Suspense>
           )}
           {children}

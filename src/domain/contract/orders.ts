@@ -78,6 +78,9 @@ export const orderRequestSchema = z
     /** Cashback to spend, so'm; never above the balance. */
     cashback: z.number().min(0).max(MONEY_MAX).nullish(),
     receiver: receiverSchema.nullish(),
+    /** Dine-in at a table (its QR code's session): the order goes to this table of the branch. */
+    hallId: uuidSchema.nullish(),
+    tableId: uuidSchema.nullish(),
     orderDevice: z.enum(ORDER_DEVICES).nullish(),
     /** Later orders: the merchant's local day "YYYY-MM-DD" and time "HH:mm" (seconds are zero). */
     day: z.iso.date().nullish(),
@@ -208,6 +211,9 @@ export const orderSchema = z
     address: orderAddressSchema.nullable(),
     branch: orderBranchSchema.nullable(),
     branchId: uuidSchema.nullable(),
+    /** The hall and table of an order placed at a table (dine-in by QR code). */
+    hallId: uuidSchema.nullable(),
+    tableId: uuidSchema.nullable(),
     courierId: uuidSchema.nullable(),
     courierStatus: z.enum(COURIER_STATUSES).nullable(),
     deliveryType: z.enum(DELIVERY_TYPES).nullable(),

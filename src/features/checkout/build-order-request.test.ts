@@ -167,4 +167,17 @@ describe("the checkout's order body", () => {
     expect(buildOrderRequest({ ...pickup, branch: null }, basket, form)).toBeNull();
     expect(buildOrderRequest({ ...delivery, serviceType: "DINE_IN", branch: null }, basket, form)).toBeNull();
   });
+
+  it("sends the table and its hall for an order at a table, and nothing of a table otherwise", () => {
+    const atTable = { ...pickup, serviceType: "DINE_IN" as const, table: { id: "t-1", hallId: "h-1" } };
+    expect(buildOrderRequest(atTable, basket, form)).toMatchObject({
+      serviceType: "DINE_IN",
+      tableId: "t-1",
+      hallId: "h-1",
+      address: null,
+    });
+    const body = buildOrderRequest(pickup, basket, form);
+    expect(body).not.toHaveProperty("tableId");
+    expect(body).not.toHaveProperty("hallId");
+  });
 });

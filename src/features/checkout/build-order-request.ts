@@ -20,6 +20,8 @@ export interface CheckoutDraft {
   branch: Pick<DraftBranch, "id"> | null;
   /** The nearest branch that delivers to the address. */
   nearestBranch: Pick<DraftBranch, "id"> | null;
+  /** The table the customer sits at (dine-in by its QR code): the order goes to it. */
+  table?: { id: string; hallId: string } | null;
 }
 
 /** The checkout form's values, with the later day and time already resolved to a listed slot. */
@@ -85,6 +87,7 @@ export function buildOrderRequest(
         ? { name: receiverName, phone: receiverPhone }
         : null,
     orderDevice: form.orderDevice,
+    ...(draft.table ? { hallId: draft.table.hallId, tableId: draft.table.id } : {}),
     ...(form.later ? { day: form.day, time: form.time } : {}),
   };
 }

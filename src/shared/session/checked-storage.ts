@@ -24,7 +24,7 @@ export function installStoredSchemas(module: Schemas): void {
   schemas = module;
 }
 
-const KEPT = /^savat:[^:]+:(session|basket|addresses)$/;
+const KEPT = /^savat:[^:]+:(session|basket|addresses|table)$/;
 
 /** Boot: waits for the schemas when a stored value will be read, and answers at once otherwise. */
 export async function loadStoredSchemasIfNeeded(): Promise<void> {

@@ -13,6 +13,7 @@ import { multilingualSchema } from "../../domain/contract/common.ts";
 import { addressInputSchema } from "../../domain/contract/geo.ts";
 import { merchantSchema } from "../../domain/contract/merchant.ts";
 import { sessionUserSchema } from "../../domain/contract/webbot.ts";
+import { tableSessionSchema } from "../../domain/contract/tables.ts";
 import { PRODUCT_UNITS } from "../../domain/enums.ts";
 import { OFFERED_SERVICE_TYPES } from "../../domain/offer.ts";
 
@@ -200,4 +201,13 @@ export function parseGuestAddresses(data: unknown, log: DropLog): GuestAddress[]
     const address = slice(guestAddressSchema, value, "guest address", log);
     return address ? [address] : [];
   });
+}
+
+/** The table this browser sits at (its QR code's answer), or null when it is not at one. */
+export const storedTableSchema = tableSessionSchema.extend({ startedAt: z.string() });
+export type StoredTable = z.infer<typeof storedTableSchema>;
+
+export function parseTable(data: unknown, log: DropLog): StoredTable | null {
+  if (data === null || data === undefined) return null;
+  return slice(storedTableSchema, data, "table", log) ?? null;
 }

@@ -23,7 +23,8 @@ import {
   timestamptz,
 } from "./columns.ts";
 import { reservationStatusEnum } from "./enums.ts";
-import { branches, halls } from "./geo.ts";
+import { branches, diningTables, halls } from "./geo.ts";
+import type { WaiterCallReason, WaiterCallStatus } from "#domain/waiter-calls.ts";
 import { categories, products } from "./menu.ts";
 import { cities } from "./merchants.ts";
 import { merchantId } from "./tenant.ts";
@@ -112,23 +113,45 @@ export const reservations = pgTable(
   ],
 );
 
-/** A call for a waiter from a table. */
+/**
+ * A call for a waiter from a table (the table's QR code is the guest's credential, so `userId` is
+ * only set for a signed-in customer). At most one open call (OPEN or ACKNOWLEDGED) per table and
+ * reason: the partial unique index makes a second press, even a concurrent one, find the first call.
+ */
 export const waiterCalls = pgTable(
   "waiter_calls",
   {
     id: id(),
     merchantId: merchantId(),
-    userId: uuid()
-      .notNull()
-      .references(() => users.id, { onDelete: "cascade" }),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
     branchId: uuid()
       .notNull()
       .references(() => branches.id, { onDelete: "cascade" }),
-    tableId: text(),
+    hallId: uuid()
+      .notNull()
+      .references(() => halls.id, { onDelete: "cascade" }),
+    tableId: uuid()
+      .notNull()
+      .references(() => diningTables.id, { onDelete: "cascade" }),
+    /** CALL or BILL (src/domain/waiter-calls.ts). */
+    reason: text().$type<WaiterCallReason>().notNull(),
+    /** OPEN, ACKNOWLEDGED or CLOSED. */
+    status: text().$type<WaiterCallStatus>().notNull().default("OPEN"),
     createdDate: createdDate(),
-    handledAt: timestamptz(),
+    acknowledgedAt: timestamptz(),
+    acknowledgedBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    closedAt: timestamptz(),
+    closedBy: uuid().references(() => users.id, { onDelete: "set null" }),
   },
-  (t) => [index("waiter_calls_merchant_id_branch_id_idx").on(t.merchantId, t.branchId, t.createdDate)],
+  (t) => [
+    index("waiter_calls_merchant_id_branch_id_idx").on(t.merchantId, t.branchId, t.createdDate),
+    index("waiter_calls_table_id_created_date_idx").on(t.tableId, t.createdDate),
+    uniqueIndex("waiter_calls_open_uq")
+      .on(t.tableId, t.reason)
+      .where(sql`${t.status} <> 'CLOSED'`),
+    check("waiter_calls_reason_check", sql`${t.reason} in ('CALL', 'BILL')`),
+    check("waiter_calls_status_check", sql`${t.status} in ('OPEN', 'ACKNOWLEDGED', 'CLOSED')`),
+  ],
 );
 
 export const vacancies = pgTable(

@@ -42,6 +42,7 @@ import { authOf, requireUser } from "../../plugins/auth.ts";
 import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
 import type { RefundWorker } from "../../payments/refunds.ts";
+import { tableRoutes } from "./tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
@@ -490,4 +491,5 @@ export async function ordersRoutes(
 
   await app.register(async (scope) => staffRoutes(scope, events, refunds));
   await app.register(async (scope) => reservationRoutes(scope, events));
+  await app.register(tableRoutes);
 }

@@ -23,6 +23,7 @@ import {
   useOrderDraft,
   type DraftServiceType,
 } from "../../../shared/order-draft/order-draft.ts";
+import { leaveTable, useTableSession } from "../../../shared/table/table-session.ts";
 import { sessionAtom } from "../../../shared/session/session-atom.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
@@ -116,13 +117,16 @@ function CheckoutForm() {
     cardsTitle: useId(),
   };
 
+  // At a table (its QR code) the order is dine-in at the table's branch, paid as the QR channel allows.
+  const table = useTableSession();
   const form = useCheckoutForm(
     settings,
-    draft.serviceType,
-    paymentPlace(paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
+    table ? "DINE_IN" : draft.serviceType,
+    paymentPlace(table ? "QR" : paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
   );
   const { services, payments, serviceType, paymentType } = form;
-  const { later, day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
+  const { day, time, promoInput, promoCode, useCashback, cashbackBalance } = form.state;
+  const later = form.state.later && !table;
   const { comment, courierComment, receiverName, receiverPhone } = form.state;
   const place = usePlaceOrder({ onPlaced: form.placed });
   const cards = useSavedCards(merchant.id, settings.cardActive);
@@ -132,7 +136,13 @@ function CheckoutForm() {
   const needsCard = paymentType === "CARD" && !chosenCard;
   const sending = place.isPending;
 
-  const checkoutDraft = { serviceType, address: draft.address, branch: draft.branch, nearestBranch };
+  const checkoutDraft = {
+    serviceType,
+    address: draft.address,
+    branch: table ? table.branch : draft.branch,
+    nearestBranch,
+    table: table ? { id: table.table.id, hallId: table.hall.id } : null,
+  };
   const branchId = orderBranchId(checkoutDraft);
   const branch = useBranch(branchId);
   const workType: WorkHourType = serviceType;
@@ -249,7 +259,7 @@ function CheckoutForm() {
     >
       <h1 className="page__title">{t`Checkout`}</h1>
 
-      {services.length > 1 && (
+      {services.length > 1 && !table && (
         <Section
           className="savat-section"
           role="radiogroup"
@@ -271,68 +281,102 @@ function CheckoutForm() {
         </Section>
       )}
 
-      <Section
-        className="savat-section"
-        aria-labelledby="checkout-place"
-        header={
-          <SectionTitle id="checkout-place">
-            {serviceType === "DELIVERY" ? t`Delivery address` : t`Branch`}
-          </SectionTitle>
-        }
-      >
-        <div className="checkout-place">
-          <span className="checkout-place__icon" aria-hidden="true">
-            {serviceType === "DELIVERY" ? <PinIcon /> : <StoreIcon />}
-          </span>
-          <p
-            className={`checkout-place__text${(serviceType === "DELIVERY" ? address : draft.branch) ? "" : " checkout-place__text--empty"}`}
-            data-testid="checkout-place"
-          >
-            {serviceType === "DELIVERY"
-              ? address
-                ? address.description || address.name
-                : t`No address chosen`
-              : draft.branch
-                ? `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
-                : t`No branch chosen`}
-          </p>
-          <ActionButton kind="secondary" size="s" onClick={openPlace}>
-            {serviceType === "DELIVERY"
-              ? address
-                ? t`Change the address`
-                : t`Choose an address`
-              : draft.branch
-                ? t`Change the branch`
-                : t`Choose a branch`}
-          </ActionButton>
-        </div>
-      </Section>
+      {table ? (
+        <Section
+          className="savat-section"
+          aria-labelledby="checkout-place"
+          header={<SectionTitle id="checkout-place">{t`Dine-in at your table`}</SectionTitle>}
+        >
+          <div className="checkout-place">
+            <span className="checkout-place__icon" aria-hidden="true">
+              <StoreIcon />
+            </span>
+            <p className="checkout-place__text" data-testid="checkout-place">
+              {[
+                t`Table ${table.table.name}`,
+                pickText(table.hall.name, lang),
+                pickText(table.branch.name, lang),
+              ]
+                .filter(Boolean)
+                .join(" · ")}
+            </p>
+            <ActionButton
+              kind="secondary"
+              size="s"
+              onClick={() => {
+                leaveTable(merchant.sub);
+              }}
+            >
+              {t`Not at the table?`}
+            </ActionButton>
+          </div>
+        </Section>
+      ) : (
+        <Section
+          className="savat-section"
+          aria-labelledby="checkout-place"
+          header={
+            <SectionTitle id="checkout-place">
+              {serviceType === "DELIVERY" ? t`Delivery address` : t`Branch`}
+            </SectionTitle>
+          }
+        >
+          <div className="checkout-place">
+            <span className="checkout-place__icon" aria-hidden="true">
+              {serviceType === "DELIVERY" ? <PinIcon /> : <StoreIcon />}
+            </span>
+            <p
+              className={`checkout-place__text${(serviceType === "DELIVERY" ? address : draft.branch) ? "" : " checkout-place__text--empty"}`}
+              data-testid="checkout-place"
+            >
+              {serviceType === "DELIVERY"
+                ? address
+                  ? address.description || address.name
+                  : t`No address chosen`
+                : draft.branch
+                  ? `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
+                  : t`No branch chosen`}
+            </p>
+            <ActionButton kind="secondary" size="s" onClick={openPlace}>
+              {serviceType === "DELIVERY"
+                ? address
+                  ? t`Change the address`
+                  : t`Choose an address`
+                : draft.branch
+                  ? t`Change the branch`
+                  : t`Choose a branch`}
+            </ActionButton>
+          </div>
+        </Section>
+      )}
 
-      <Section
-        className="savat-section"
-        role="radiogroup"
-        aria-labelledby={ids.whenTitle}
-        header={<SectionTitle id={ids.whenTitle}>{t`When`}</SectionTitle>}
-      >
-        <ChoiceRow
-          name="when"
-          checked={!later}
-          onChange={() => {
-            form.set({ later: false });
-          }}
+      {!table && (
+        <Section
+          className="savat-section"
+          role="radiogroup"
+          aria-labelledby={ids.whenTitle}
+          header={<SectionTitle id={ids.whenTitle}>{t`When`}</SectionTitle>}
         >
-          {t`As soon as possible`}
-        </ChoiceRow>
-        <ChoiceRow
-          name="when"
-          checked={later}
-          onChange={() => {
-            form.set({ later: true });
-          }}
-        >
-          {t`At a set time`}
-        </ChoiceRow>
-      </Section>
+          <ChoiceRow
+            name="when"
+            checked={!later}
+            onChange={() => {
+              form.set({ later: false });
+            }}
+          >
+            {t`As soon as possible`}
+          </ChoiceRow>
+          <ChoiceRow
+            name="when"
+            checked={later}
+            onChange={() => {
+              form.set({ later: true });
+            }}
+          >
+            {t`At a set time`}
+          </ChoiceRow>
+        </Section>
+      )}
       {later &&
         (slots.length === 0 ? (
           <p className="field-error checkout__slot-error" role="alert">

@@ -15,6 +15,7 @@ import { useDesktop } from "../../../platform/desktop.ts";
 import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
 import { ServiceSwitch } from "./service-switch.tsx";
+import { useTableSession } from "../../../shared/table/table-session.ts";
 import "./menu.css";
 
 /** Room the sticky bars take at the top: the app header and the category navigation. */
@@ -57,13 +58,15 @@ function BrandStrip() {
   const { merchant, settings } = useRequiredTenant();
   const lang = useContentLanguage();
   const name = pickText(merchant.name, lang) || settings.title;
+  const atTable = useTableSession() !== null;
   return (
     <section
       className={`menu-brand${settings.bookingActive ? " menu-brand--booking" : ""}`}
       aria-label={name}
     >
       <h1 className="visually-hidden">{name}</h1>
-      <ServiceSwitch />
+      {/* At a table the table bar says where the order goes: no service or branch to choose. */}
+      {!atTable && <ServiceSwitch />}
       <Link href="/search" className="menu-brand__search">
         <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
           <path

@@ -5,6 +5,7 @@ import { atom, useAtomValue } from "jotai";
 import type { OrderEvent } from "../../../domain/contract/orders.ts";
 import type { ReservationEvent } from "../../../domain/contract/reservations.ts";
 import { apiBaseUrl } from "../../../lib/api-client.ts";
+import { parseSseBlocks } from "../../../lib/sse.ts";
 import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { getToken } from "../../../shared/session/session.ts";
 import { appStore } from "../../../lib/app-store.ts";
@@ -21,21 +22,7 @@ export function useOrderStreamConnected(): boolean {
   return useAtomValue(connectedAtom);
 }
 
-/** Parses complete SSE blocks out of `buffer`; answers the rest that is not complete yet. */
-export function parseSseBlocks(buffer: string, onEvent: (name: string, data: string) => void): string {
-  const blocks = buffer.split(/\r?\n\r?\n/);
-  const rest = blocks.pop() ?? "";
-  for (const block of blocks) {
-    let name = "message";
-    const data: string[] = [];
-    for (const line of block.split(/\r?\n/)) {
-      if (line.startsWith("event:")) name = line.slice(6).trim();
-      else if (line.startsWith("data:")) data.push(line.slice(5).trimStart());
-    }
-    if (data.length > 0) onEvent(name, data.join("\n"));
-  }
-  return rest;
-}
+export { parseSseBlocks };
 
 /**
  * Opens the stream of the current brand's customer; answers the function that closes it. The same

@@ -1,0 +1,145 @@
+// Tables of a brand's halls, as a guest's QR code or an order names them, and the waiter calls made
+// from them. A table is found only within the caller's brand, so another brand's code is unknown here.
+import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import type { WaiterCallReason, WaiterCallStatus } from "#domain/waiter-calls.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
+import type { Db } from "../db/types.ts";
+import { branches, diningTables, halls, waiterCalls } from "../db/schema/index.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+export interface TableRow {
+  id: string;
+  code: string;
+  name: string;
+  seats: number;
+  isActive: boolean;
+  branchId: string;
+  hallId: string;
+  hallName: Multilingual;
+  hallActive: boolean;
+}
+
+const tableColumns = {
+  id: diningTables.id,
+  code: diningTables.code,
+  name: diningTables.name,
+  seats: diningTables.seats,
+  isActive: diningTables.isActive,
+  branchId: diningTables.branchId,
+  hallId: diningTables.hallId,
+  hallName: halls.name,
+  hallActive: halls.isActive,
+};
+
+/** The brand's table with this QR code (active or not), with its hall. */
+export async function findTableByCode(db: Db, { merchantId, code }: Tenant & { code: string }) {
+  const [row] = await db
+    .select(tableColumns)
+    .from(diningTables)
+    .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .where(and(eq(diningTables.merchantId, merchantId), eq(diningTables.code, code)))
+    .limit(1);
+  return row;
+}
+
+/** The brand's table with this id (active or not), with its hall. */
+export async function findTableById(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [row] = await db
+    .select(tableColumns)
+    .from(diningTables)
+    .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .where(and(eq(diningTables.merchantId, merchantId), eq(diningTables.id, id)))
+    .limit(1);
+  return row;
+}
+
+export type WaiterCallRow = typeof waiterCalls.$inferSelect;
+
+/** What the API answers for a call: the row with its table's and hall's names. */
+export interface WaiterCallView {
+  id: string;
+  branchId: string;
+  hallId: string;
+  tableId: string;
+  tableName: string;
+  hallName: Multilingual;
+  reason: WaiterCallReason;
+  status: WaiterCallStatus;
+  createdDate: string;
+  acknowledgedAt: string | null;
+  closedAt: string | null;
+}
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export async function waiterCallViews(db: Db, rows: readonly WaiterCallRow[]): Promise<WaiterCallView[]> {
+  if (rows.length === 0) return [];
+  const tableIds = [...new Set(rows.map((r) => r.tableId))];
+  const names = await db
+    .select({ id: diningTables.id, name: diningTables.name, hallName: halls.name })
+    .from(diningTables)
+    .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .where(inArray(diningTables.id, tableIds));
+  const byId = new Map(names.map((n) => [n.id, n]));
+  return rows.map((r) => ({
+    id: r.id,
+    branchId: r.branchId,
+    hallId: r.hallId,
+    tableId: r.tableId,
+    tableName: byId.get(r.tableId)?.name ?? "",
+    hallName: byId.get(r.tableId)?.hallName ?? {},
+    reason: r.reason,
+    status: r.status,
+    createdDate: r.createdDate.toISOString(),
+    acknowledgedAt: iso(r.acknowledgedAt),
+    closedAt: iso(r.closedAt),
+  }));
+}
+
+/** The table's open calls and those closed since `closedSince`, newest first. */
+export function listTableCalls(
+  db: Db,
+  { merchantId, tableId, closedSince }: Tenant & { tableId: string; closedSince: Date },
+) {
+  return db
+    .select()
+    .from(waiterCalls)
+    .where(
+      and(
+        eq(waiterCalls.merchantId, merchantId),
+        eq(waiterCalls.tableId, tableId),
+        or(sql`${waiterCalls.status} <> 'CLOSED'`, gte(waiterCalls.closedAt, closedSince)),
+      ),
+    )
+    .orderBy(desc(waiterCalls.createdDate));
+}
+
+/** A branch's calls, oldest first: the open ones (OPEN and ACKNOWLEDGED) or those of one status. */
+export function listBranchCalls(
+  db: Db,
+  { merchantId, branchId, status }: Tenant & { branchId: string; status: "open" | WaiterCallStatus },
+) {
+  return db
+    .select()
+    .from(waiterCalls)
+    .where(
+      and(
+        eq(waiterCalls.merchantId, merchantId),
+        eq(waiterCalls.branchId, branchId),
+        status === "open" ? sql`${waiterCalls.status} <> 'CLOSED'` : eq(waiterCalls.status, status),
+      ),
+    )
+    .orderBy(waiterCalls.createdDate)
+    .limit(200);
+}
+
+export async function branchExists(db: Db, { merchantId, branchId }: Tenant & { branchId: string }) {
+  const [row] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId)));
+  return row !== undefined;
+}
