@@ -9,6 +9,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
@@ -38,6 +39,26 @@ interface LevelResult {
   p99: number;
   bareRowsPerSecond: number;
   bareP99: number;
+  roundTrips: number;
+}
+
+// Round trips: every statement sent to the database. node-postgres sends each query through
+// Client.prototype.query (the pool's clients included); PGlite sends each statement as one protocol
+// message that opens with Parse ('P', a query with parameters) or Query ('Q', exec).
+let statements = 0;
+{
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its client below
+  const query = pg.Client.prototype.query;
+  pg.Client.prototype.query = function (this: pg.Client, ...args: unknown[]) {
+    statements++;
+    return (query as (...a: unknown[]) => unknown).apply(this, args);
+  } as typeof query;
+  // eslint-disable-next-line @typescript-eslint/unbound-method -- called with its instance below
+  const stream = PGlite.prototype.execProtocolStream;
+  PGlite.prototype.execProtocolStream = function (this: PGlite, message, options) {
+    if (message[0] === 0x50 || message[0] === 0x51) statements++;
+    return stream.call(this, message, options);
+  };
 }
 
 function percentile(sorted: number[], p: number): number {
@@ -103,16 +124,39 @@ async function run(
     cartItems: [{ productId: product.id, count: 1, modifications: [] }],
   });
   const results: LevelResult[] = [];
+  let roundTrips = 0;
   for (const concurrency of levels) {
     const tokens: { token: string; userId: string }[] = [];
     for (let w = 0; w < concurrency; w++) {
       const [user] = await db
         .insert(users)
-        .values({ merchantId: merchant.id, firstName: `Bench ${String(concurrency)}-${String(w)}` })
+        .values({
+          merchantId: merchant.id,
+          firstName: `Bench ${String(concurrency)}-${String(w)}`,
+          // Orders need a phone to call.
+          phone: `+99897${String(1_000_000 + concurrency * 1000 + w)}`,
+        })
         .returning({ id: users.id });
       if (!user) throw new Error("user insert");
       const { token } = await createSession(db, { merchantId: merchant.id, userId: user.id, channel: "WEB" });
       tokens.push({ token, userId: user.id });
+    }
+    // Round trips of one placement on its own: a first submit with a key, after one that warmed the
+    // caches (merchant, branches, regions) up.
+    for (const attempt of ["warm", "alone"]) {
+      const before = statements;
+      const res = await fetch(`${origin}/api/orders/v1/orders`, {
+        method: "POST",
+        headers: {
+          "content-type": "application/json",
+          merchant: merchant.id,
+          authorization: `Bearer ${tokens[0]?.token ?? ""}`,
+          "idempotency-key": `bench-${backend}-${String(concurrency)}-${attempt}`,
+        },
+        body,
+      });
+      if (res.status !== 201) throw new Error(`order refused: ${String(res.status)} ${await res.text()}`);
+      roundTrips = statements - before;
     }
     const latencies: number[] = [];
     const acked = new Map<string, string>();
@@ -222,6 +266,7 @@ async function run(
       p99: percentile(latencies, 99),
       bareRowsPerSecond: perLevel / bareSeconds,
       bareP99: percentile(bare, 99),
+      roundTrips,
     });
     console.log(
       `${backend} c=${String(concurrency)}: ${(perLevel / seconds).toFixed(1)} orders/s, p99 ${percentile(latencies, 99).toFixed(1)} ms; bare ${(perLevel / bareSeconds).toFixed(1)}/s, p99 ${percentile(bare, 99).toFixed(1)} ms; ${String(perLevel)} acknowledged, all present, no duplicate key`,
@@ -259,9 +304,11 @@ if (adminUrl !== "off") {
   }
 }
 
-console.log("\nbackend   conc  orders/s  p50 ms  p99 ms  bare/s  bare p99  ratio (orders/s / bare/s)");
+console.log(
+  "\nbackend   conc  orders/s  p50 ms  p99 ms  bare/s  bare p99  ratio (orders/s / bare/s)  round trips/order",
+);
 for (const r of all) {
   console.log(
-    `${r.backend.padEnd(9)} ${String(r.concurrency).padStart(4)}  ${r.ordersPerSecond.toFixed(1).padStart(8)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p99.toFixed(1).padStart(6)}  ${r.bareRowsPerSecond.toFixed(1).padStart(6)}  ${r.bareP99.toFixed(1).padStart(8)}  ${(r.ordersPerSecond / r.bareRowsPerSecond).toFixed(2)}`,
+    `${r.backend.padEnd(9)} ${String(r.concurrency).padStart(4)}  ${r.ordersPerSecond.toFixed(1).padStart(8)}  ${r.p50.toFixed(1).padStart(6)}  ${r.p99.toFixed(1).padStart(6)}  ${r.bareRowsPerSecond.toFixed(1).padStart(6)}  ${r.bareP99.toFixed(1).padStart(8)}  ${(r.ordersPerSecond / r.bareRowsPerSecond).toFixed(2).padStart(5)}  ${String(r.roundTrips).padStart(27)}`,
   );
 }

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
+import { NodeFS } from "@electric-sql/pglite/nodefs";
 import { sql } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
@@ -63,10 +64,54 @@ async function isHealthy(db: Db): Promise<boolean> {
   }
 }
 
+/**
+ * The Node file system of PGlite with a real fsync. Emscripten's NODEFS writes through to the
+ * operating system (a killed process loses nothing it wrote) but has no fsync, and fdatasync is a
+ * no-op in its libc: an operating-system crash or a power cut could lose or tear what PostgreSQL
+ * believed on disk. Here fsync reaches the disk (docs/decisions.md, "PGlite data safety").
+ */
+type PostgresMod = Parameters<NodeFS["init"]>[1];
+
+class DurableNodeFS extends NodeFS {
+  override async init(
+    pg: PGlite,
+    opts: Partial<PostgresMod>,
+  ): Promise<{ emscriptenOpts: Partial<PostgresMod> }> {
+    const { emscriptenOpts } = await super.init(pg, opts);
+    const syncing = (mod: unknown) => {
+      const nodefs = (mod as { NODEFS: { stream_ops: Record<string, unknown> } }).NODEFS;
+      nodefs.stream_ops.fsync = (stream: { nfd?: number }) => {
+        if (stream.nfd !== undefined) fs.fsyncSync(stream.nfd);
+        return 0;
+      };
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [...(emscriptenOpts.preRun ?? []), syncing] } };
+  }
+}
+
+/**
+ * PGlite's start parameters with fsync on (its default passes -F, fsync off) and the WAL flushed with
+ * fsync (fdatasync does nothing under Emscripten): a commit is on disk before it is answered.
+ */
+const DURABLE_START_PARAMS = [
+  ...PGlite.defaultStartParams.filter((p) => p !== "-F"),
+  "-c",
+  "fsync=on",
+  "-c",
+  "wal_sync_method=fsync",
+  "-c",
+  "synchronous_commit=on",
+  "-c",
+  "full_page_writes=on",
+];
+
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {
   const release = lockDataDir(dataDir);
   try {
-    const client = await PGlite.create(path.join(dataDir, "pglite"));
+    const client = await PGlite.create({
+      fs: new DurableNodeFS(path.join(dataDir, "pglite")),
+      startParams: DURABLE_START_PARAMS,
+    });
     const db = drizzlePglite({ client, schema, casing: "snake_case" });
     if (options.migrate) await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
     const shared: Db = db;

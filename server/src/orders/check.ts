@@ -4,11 +4,13 @@
 // (server/src/repositories/geo.ts), the same ones the tariff and branch calls answer with, so the
 // checkout's numbers and the order check cannot disagree.
 //
-// Two phases, so placing holds the customer's lock only as long as it must: prepareOrder reads what
-// does not depend on the customer (settings, branch, zone, products; two queries besides the geography
-// cache and the tariff) and runs before the transaction; finishOrder decides the promo use and the
-// cashback under the customer's row lock.
-import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
+// Two phases: prepareOrder reads everything the check needs in one query (settings, payment method,
+// saved address, products with their options and stock, the promo with its uses, the customer's
+// balance and phone; branches, zones and hours come from the geography cache) and decides all but the
+// promo and the cashback; finishOrder decides those from what was read, without the database. What
+// can change between that read and the write (the key, the balance, the promo's uses, the stock) is
+// checked again under locks by savat_place_order (service.ts).
+import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
 import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
@@ -22,12 +24,15 @@ import {
   addresses,
   merchantWebSettings,
   modificationGroups,
+  modifications,
   orders,
   orderSettings,
   productBranches,
   products,
   promos,
+  users,
 } from "../db/schema/index.ts";
+import { rowFromJson } from "../db/json-rows.ts";
 import type { OrderAddressSnapshot, OrderItemModification, OrderReceiver } from "../db/schema/orders.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
@@ -91,13 +96,23 @@ export interface PreparedOrder {
   web: WebSettingsRow;
   settings: OrderSettingsRow | null;
   cancelOrderActive: boolean;
-  /** Products whose stock the order takes, with how much. */
+  /** Products whose stock the order takes, with how much (by product id: locks in one order). */
   stockTaken: { productId: string; amount: number }[];
   /** The table of an order placed at a table (dine-in by its QR code). */
   table: { id: string; hallId: string } | null;
+  /** The promo of the request's code as read, with its uses (this customer's, everyone's). */
+  promo: LoadedPromo | null;
+  /** The customer's phone and cashback balance as read; null when the customer is not found. */
+  customer: { phone: string | null; cashback: number } | null;
 }
 
-export interface CheckedOrder extends PreparedOrder {
+export interface LoadedPromo {
+  row: PromoRow;
+  mine: number;
+  all: number;
+}
+
+export interface CheckedOrder extends Omit<PreparedOrder, "promo"> {
   promo: PromoRow | null;
   totals: Totals;
   cashbackEarned: number;
@@ -161,56 +176,6 @@ export function laterMoment(
     return at;
   }
   return null;
-}
-
-/**
- * One query for the brand's switches: the web settings, every order-settings row (the brand's and its
- * cities'), whether an active payment method of the type is on for the channel, and whether the
- * address id the client sent is one of the customer's saved addresses.
- */
-async function loadSettings(
-  db: Db,
-  ctx: CheckContext,
-  paymentType: PaymentType,
-  addressId: string | null,
-  atTable: boolean,
-) {
-  const merchantId = ctx.merchant.id;
-  const method = paymentMethodsOn(db, {
-    merchantId,
-    channel: atTable ? "QR" : ctx.channel,
-    type: paymentMethodType(paymentType),
-  });
-  const saved = addressId
-    ? sql<boolean>`exists (${db
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(
-          and(
-            eq(addresses.id, addressId),
-            eq(addresses.merchantId, merchantId),
-            eq(addresses.userId, ctx.userId),
-          ),
-        )})`
-    : sql<boolean>`false`;
-  const rows = await db
-    .select({
-      web: merchantWebSettings,
-      order: orderSettings,
-      methodOn: sql<boolean>`exists (${method})`,
-      addressSaved: saved,
-    })
-    .from(merchantWebSettings)
-    .leftJoin(orderSettings, eq(orderSettings.merchantId, merchantWebSettings.merchantId))
-    .where(eq(merchantWebSettings.merchantId, merchantId));
-  const first = rows[0];
-  if (!first) fail("SERVICE_TYPE_UNAVAILABLE");
-  return {
-    web: first.web,
-    methodOn: first.methodOn,
-    addressSaved: first.addressSaved,
-    settings: rows.map((r) => r.order).filter((o): o is OrderSettingsRow => o !== null),
-  };
 }
 
 /**
@@ -294,18 +259,115 @@ function snapshotAddress(
   };
 }
 
-/** One query: the basket's products with their option groups, options and active branch links. */
-function loadProducts(db: Db, merchantId: string, ids: string[]) {
-  if (ids.length === 0) return Promise.resolve([]);
-  return db.query.products.findMany({
-    where: and(eq(products.merchantId, merchantId), inArray(products.id, ids)),
-    with: {
-      modificationGroups: { orderBy: asc(modificationGroups.priority), with: { modifications: true } },
-      productBranches: { columns: { branchId: true }, where: eq(productBranches.isActive, true) },
-    },
-  });
+const EMPTY = sql`'[]'::jsonb`;
+
+/** The basket's products, each with its option groups (by priority) and their options, and the branches it is sold in. */
+function productsJson(merchantId: string, ids: string[]): SQL {
+  if (ids.length === 0) return EMPTY;
+  const options = sql`coalesce((select jsonb_agg(to_jsonb(${modifications}.*)) from ${modifications} where ${modifications.groupId} = ${modificationGroups.id}), ${EMPTY})`;
+  const groups = sql`coalesce((select jsonb_agg(jsonb_build_object('group', to_jsonb(${modificationGroups}.*), 'options', ${options}) order by ${modificationGroups.priority}) from ${modificationGroups} where ${modificationGroups.productId} = ${products.id}), ${EMPTY})`;
+  const branches = sql`coalesce((select jsonb_agg(${productBranches.branchId}) from ${productBranches} where ${productBranches.productId} = ${products.id} and ${productBranches.isActive}), ${EMPTY})`;
+  return sql`coalesce((select jsonb_agg(jsonb_build_object('product', to_jsonb(${products}.*), 'groups', ${groups}, 'branches', ${branches})) from ${products} where ${products.merchantId} = ${merchantId} and ${inArray(products.id, ids)}), ${EMPTY})`;
 }
-type LoadedProduct = Awaited<ReturnType<typeof loadProducts>>[number];
+
+/** The promo of a code with its uses: this customer's and everyone's (cancelled orders do not count). */
+function promoJson(merchantId: string, userId: string, code: string | undefined): SQL {
+  if (!code) return sql`null::jsonb`;
+  const uses = (mine: boolean) =>
+    sql`(select count(*) from ${orders} where ${and(
+      eq(orders.merchantId, merchantId),
+      eq(orders.promoId, promos.id),
+      ne(orders.status, "CANCELED"),
+      mine ? eq(orders.userId, userId) : undefined,
+    )})`;
+  return sql`(select jsonb_build_object('promo', to_jsonb(${promos}.*), 'mine', ${uses(true)}, 'all', ${uses(false)}) from ${promos} where ${promos.merchantId} = ${merchantId} and ${promos.code} = ${code} limit 1)`;
+}
+
+type LoadedRow = {
+  web: Record<string, unknown> | null;
+  order_settings: Record<string, unknown>[];
+  method_on: boolean;
+  address_saved: boolean;
+  products: {
+    product: Record<string, unknown>;
+    groups: { group: Record<string, unknown>; options: Record<string, unknown>[] }[];
+    branches: string[];
+  }[];
+  promo: { promo: Record<string, unknown>; mine: number | string; all: number | string } | null;
+  customer: { phone: string | null; cashback: number | string } | null;
+};
+
+/**
+ * Everything the check reads, in one query: the brand's web settings and every order-settings row
+ * (the brand's and its cities'), whether an active payment method of the type is on for the channel,
+ * whether the address id the client sent is one of the customer's saved addresses, the basket's
+ * products with their options and branch links, the promo of the code with its uses, and the
+ * customer's phone and balance.
+ */
+async function loadForOrder(
+  db: Db,
+  ctx: CheckContext,
+  q: {
+    paymentType: PaymentType;
+    addressId: string | null;
+    productIds: string[];
+    promoCode: string | undefined;
+    /** At a table the QR channel's payment settings decide. */
+    atTable: boolean;
+  },
+) {
+  const merchantId = ctx.merchant.id;
+  const method = paymentMethodsOn(db, {
+    merchantId,
+    channel: q.atTable ? "QR" : ctx.channel,
+    type: paymentMethodType(q.paymentType),
+  });
+  const saved = q.addressId
+    ? sql`exists (${db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(
+          and(
+            eq(addresses.id, q.addressId),
+            eq(addresses.merchantId, merchantId),
+            eq(addresses.userId, ctx.userId),
+          ),
+        )})`
+    : sql`false`;
+  const result = await db.execute<LoadedRow>(sql`select
+    (select to_jsonb(${merchantWebSettings}.*) from ${merchantWebSettings} where ${merchantWebSettings.merchantId} = ${merchantId}) as web,
+    coalesce((select jsonb_agg(to_jsonb(${orderSettings}.*)) from ${orderSettings} where ${orderSettings.merchantId} = ${merchantId}), ${EMPTY}) as order_settings,
+    exists (${method}) as method_on,
+    ${saved} as address_saved,
+    ${productsJson(merchantId, q.productIds)} as products,
+    ${promoJson(merchantId, ctx.userId, q.promoCode)} as promo,
+    (select jsonb_build_object('phone', ${users.phone}, 'cashback', ${users.cashback}) from ${users} where ${users.id} = ${ctx.userId} and ${users.merchantId} = ${merchantId}) as customer`);
+  const row = result.rows[0];
+  if (!row?.web) fail("SERVICE_TYPE_UNAVAILABLE");
+  return {
+    web: rowFromJson(merchantWebSettings, row.web),
+    methodOn: row.method_on,
+    addressSaved: row.address_saved,
+    settings: row.order_settings.map((o) => rowFromJson(orderSettings, o)),
+    products: row.products.map((p) => ({
+      ...rowFromJson(products, p.product),
+      modificationGroups: p.groups.map((g) => ({
+        ...rowFromJson(modificationGroups, g.group),
+        modifications: g.options.map((o) => rowFromJson(modifications, o)),
+      })),
+      productBranches: p.branches.map((branchId) => ({ branchId })),
+    })),
+    promo: row.promo
+      ? {
+          row: rowFromJson(promos, row.promo.promo),
+          mine: Number(row.promo.mine),
+          all: Number(row.promo.all),
+        }
+      : null,
+    customer: row.customer ? { phone: row.customer.phone, cashback: Number(row.customer.cashback) } : null,
+  };
+}
+type LoadedProduct = Awaited<ReturnType<typeof loadForOrder>>["products"][number];
 
 function checkLines(
   ctx: CheckContext,
@@ -393,14 +455,15 @@ function checkLines(
     lines,
     stockTaken: [...taken]
       .filter(([id]) => byId.get(id)?.stock !== null)
-      .map(([productId, amount]) => ({ productId, amount })),
+      .map(([productId, amount]) => ({ productId, amount }))
+      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0)),
   };
 }
 
 /**
- * Decides everything that does not depend on the customer's balance or promo use, or throws the first
- * refusal as an AppError. Reads only configuration and products, so it runs outside the placing
- * transaction (stock is taken by a guarded update inside it).
+ * Reads what the check needs (one query) and decides everything but the promo and the cashback, or
+ * throws the first refusal as an AppError. It runs outside any transaction: what may change before the
+ * write is checked again under locks when the order is written.
  */
 export async function prepareOrder(
   db: Db,
@@ -412,10 +475,21 @@ export async function prepareOrder(
   const ids = [...new Set(req.cartItems.map((i) => i.productId))];
   const sentAddressId = req.address ? uuidOrNull(req.address.id) : null;
   const atTable = Boolean(req.tableId);
-  const [{ web, methodOn, addressSaved, settings: settingRows }, loaded] = await Promise.all([
-    loadSettings(db, ctx, req.paymentType, sentAddressId, atTable),
-    loadProducts(db, merchantId, ids),
-  ]);
+  const {
+    web,
+    methodOn,
+    addressSaved,
+    settings: settingRows,
+    products: loaded,
+    promo,
+    customer,
+  } = await loadForOrder(db, ctx, {
+    paymentType: req.paymentType,
+    addressId: sentAddressId,
+    productIds: ids,
+    promoCode: req.promoCode?.trim().toUpperCase() || undefined,
+    atTable,
+  });
   const serviceType = req.serviceType;
   const kind = serviceKind(serviceType);
   if (!kind || !serviceOffered(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
@@ -483,6 +557,7 @@ export async function prepareOrder(
       productPrice: fromMinor(net),
       latitude: address.latitude,
       longitude: address.longitude,
+      orderSettingRows: settingRows,
     });
     if (quote.ok) {
       deliveryPrice = quote.price;
@@ -514,35 +589,15 @@ export async function prepareOrder(
     cancelOrderActive: web.cancelOrderActive,
     stockTaken,
     table: table ? { id: table.id, hallId: table.hallId } : null,
+    promo,
+    customer,
   };
 }
 
-/** The promo of a code with its uses (this customer's, everyone's) in one query. */
-async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: Minor): Promise<PromoRow> {
-  const merchantId = ctx.merchant.id;
-  const uses = (mine: boolean) =>
-    db
-      .select({ n: sql<number>`count(*)` })
-      .from(orders)
-      .where(
-        and(
-          eq(orders.merchantId, merchantId),
-          eq(orders.promoId, promos.id),
-          ne(orders.status, "CANCELED"),
-          mine ? eq(orders.userId, ctx.userId) : undefined,
-        ),
-      );
-  const [row] = await db
-    .select({
-      promo: promos,
-      mine: sql<number>`(${uses(true)})`.mapWith(Number),
-      all: sql<number>`(${uses(false)})`.mapWith(Number),
-    })
-    .from(promos)
-    .where(and(eq(promos.merchantId, merchantId), eq(promos.code, code.trim().toUpperCase())))
-    .limit(1);
+/** The promo of the code as read with its uses, or the refusal of it. */
+function checkPromo(ctx: CheckContext, row: LoadedPromo | null, productNet: Minor): PromoRow {
   if (!row) fail("PROMO_NOT_FOUND");
-  const { promo } = row;
+  const promo = row.row;
   const problem = promoProblem(promo, ctx.now, productNet);
   if (problem === "PROMO_MIN_PRICE") {
     const d = apiErrorBody("PROMO_MIN_PRICE").description;
@@ -560,22 +615,21 @@ async function checkPromo(db: Db, ctx: CheckContext, code: string, productNet: M
 }
 
 /**
- * The promo and the cashback of a prepared order, and its totals. Placing runs it under the
- * customer's row lock, so promo use and the balance cannot change underneath.
+ * The promo and the cashback of a prepared order, and its totals, from what prepareOrder read.
+ * Placing checks the promo's uses and the balance again under locks (savat_place_order).
  */
-export async function finishOrder(
-  db: Db,
+export function finishOrder(
   ctx: CheckContext,
   prepared: PreparedOrder,
   req: ParsedOrderRequest,
   cashbackBalance: number,
-): Promise<CheckedOrder> {
+): CheckedOrder {
   const { web, settings } = prepared;
   const code = req.promoCode?.trim();
   let promo: PromoRow | null = null;
   if (code) {
     if (!web.promoActive) fail("PROMO_NOT_ACTIVE");
-    promo = await checkPromo(db, ctx, code, prepared.net);
+    promo = checkPromo(ctx, prepared.promo, prepared.net);
   }
 
   const cashbackRequested = web.cashbackActive ? (req.cashback ?? 0) : 0;
@@ -614,5 +668,5 @@ export async function checkOrder(
   req: ParsedOrderRequest,
   cashbackBalance: number,
 ): Promise<CheckedOrder> {
-  return finishOrder(db, ctx, await prepareOrder(db, ctx, req), req, cashbackBalance);
+  return finishOrder(ctx, await prepareOrder(db, ctx, req), req, cashbackBalance);
 }

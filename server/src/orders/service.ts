@@ -4,6 +4,9 @@
 // transaction per change, and what must wait for the commit (live updates, the menu cache) is queued
 // with it.
 import { createHash } from "node:crypto";
+import { sql } from "drizzle-orm";
+import { v7 as uuidv7 } from "uuid";
+import { API_ERRORS, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { Order } from "#domain/contract/orders.ts";
 import type {
   AuthChannel,
@@ -17,10 +20,13 @@ import { canTransition, customerCanCancel, earnsCashbackOn } from "#domain/order
 import { isOnlinePayment } from "#domain/offer.ts";
 import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
+import { rowFromJson, jsonForInsert } from "../db/json-rows.ts";
+import { orderHistory, orderItems, orders } from "../db/schema/index.ts";
 import { afterCommit, transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 import { menuChanged } from "../lib/menu-cache.ts";
+import { CACHE_NOTIFY_CHANNEL, dropCaches } from "../lib/cache-bus.ts";
 import { findCourierId, moveCourier } from "../repositories/couriers.ts";
 import { cancelOpenTransactions } from "../repositories/payments.ts";
 import { recordRefunds } from "../payments/refunds.ts";
@@ -28,20 +34,13 @@ import type { MerchantRow } from "../repositories/merchants.ts";
 import {
   addCashback,
   findCancelOrderActive,
-  findCashbackBalance,
   findOrderByKey,
   giveBackStock,
-  insertOrder,
   insertOrderHistory,
-  insertOrderItems,
   listCarriedOrders,
   listOrderItemCounts,
-  lockCustomer,
   lockOrder,
-  lockPromoByCode,
-  nextOrderNumber,
-  recordPromoUse,
-  takeStock,
+  must,
   toOrderView,
   updateOrder,
   type OrderInsert,
@@ -54,7 +53,7 @@ import {
   type CheckedOrder,
   type ParsedOrderRequest,
 } from "./check.ts";
-import { notifyOrderChanged, type OrderChange, type OrderEvents } from "./events.ts";
+import { notifyOrderChanged, ORDER_NOTIFY_CHANNEL, type OrderChange, type OrderEvents } from "./events.ts";
 
 export interface PlaceContext {
   merchant: MerchantRow;
@@ -91,14 +90,9 @@ export async function quoteOrder(
   ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">,
   req: ParsedOrderRequest,
 ): Promise<{ checked: CheckedOrder; cashbackBalance: number }> {
-  const [cashbackBalance, checked] = await Promise.all([
-    findCashbackBalance(db, { merchantId: ctx.merchant.id, userId: ctx.userId }),
-    prepareOrder(db, checkContext(ctx), req),
-  ]);
-  return {
-    checked: await finishOrder(db, checkContext(ctx), checked, req, cashbackBalance),
-    cashbackBalance,
-  };
+  const prepared = await prepareOrder(db, checkContext(ctx), req);
+  const cashbackBalance = prepared.customer?.cashback ?? 0;
+  return { checked: finishOrder(checkContext(ctx), prepared, req, cashbackBalance), cashbackBalance };
 }
 
 function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">): CheckContext {
@@ -134,14 +128,35 @@ async function firstOrderOfKey(
   return existing.id;
 }
 
+/** The refusal savat_place_order raised ('savat:<code>'), if the error is one. */
+function placeRefusal(error: unknown): ApiErrorCode | undefined {
+  for (let e: unknown = error; e; e = (e as { cause?: unknown }).cause) {
+    const message = (e as { message?: unknown }).message;
+    if ((e as { code?: unknown }).code !== "P0001" || typeof message !== "string") continue;
+    const code = /^savat:([A-Z_]+)$/.exec(message)?.[1];
+    if (code && code in API_ERRORS) return code as ApiErrorCode;
+  }
+  return undefined;
+}
+
+interface Placed {
+  created: boolean;
+  id?: string;
+  order?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
+  history?: Record<string, unknown>;
+}
+
 /**
  * Places an order, or answers the first order of the same Idempotency-Key (a key sent again with
- * another request is refused). One customer's submits are serialised by a lock on the customer's
- * row, so the key, the cashback balance and their own promo use are read and written without a
- * race; a promo with a usage limit is locked too, so customers ordering at once with it take turns
- * at its count. The unique index on the key is the last line of defence. The checks that read only
- * configuration and products run before the transaction (stock is taken by a guarded update inside
- * it); a placed order is answered from the rows it wrote.
+ * another request is refused). Three round trips in all (the session, the check's read, the write):
+ * the check reads everything in one query and decides every amount with the shared rules; then
+ * savat_place_order (migration 0012) locks the customer's row (one customer's submits take turns, so
+ * the key, the balance and their own promo use cannot race) and a promo with its uses (customers
+ * ordering at once with a limited promo take turns at its count), takes the stock with guarded
+ * updates, and writes the order, its lines and history, the cashback spent, the promo use and the
+ * notifications in the one statement's transaction. The unique index on the key is the last line of
+ * defence. A placed order is answered from the rows it wrote.
  */
 export async function placeOrder(
   db: Db,
@@ -153,37 +168,40 @@ export async function placeOrder(
   const check = checkContext({ ...ctx, now: ctx.now ?? new Date() });
   const key = ctx.idempotencyKey;
   const hash = requestHash(ctx.later, req);
-  const promoCode = req.promoCode?.trim().toUpperCase();
   try {
     const prepared = await prepareOrder(db, check, req);
-    return await transaction(db, async (tx) => {
-      const user = await lockCustomer(tx, { merchantId, userId });
-      if (!user) throw new AppError("UNAUTHORIZED");
-      // The restaurant and the courier need a number to call (a Telegram customer may have declined).
-      if (!user.phone) throw new AppError("PHONE_REQUIRED");
-      if (key) {
-        const existing = await firstOrderOfKey(tx, { merchantId, userId, key, hash });
-        if (existing) return { id: existing, created: false };
-      }
-      if (promoCode) await lockPromoByCode(tx, { merchantId, code: promoCode });
-      const checked = await finishOrder(tx, check, prepared, req, user.cashback);
-      for (const { productId, amount } of checked.stockTaken) {
-        if (!(await takeStock(tx, { merchantId, productId, amount }))) throw new AppError("STOCK_NOT_ENOUGH");
-      }
-      if (checked.stockTaken.length > 0) await menuChanged(tx, merchantId);
-      const number = await nextOrderNumber(tx, { merchantId });
-      // An order paid online waits OPEN for its payment; the provider's callback moves it on.
-      const status: OrderStatus = isOnlinePayment(checked.paymentType)
-        ? "OPEN"
-        : checked.atTime
-          ? "AT_TIME"
-          : "CREATED";
-      const order = await insertOrder(tx, orderValues(ctx, checked, { number, status, hash }));
-      const items = await insertOrderItems(
-        tx,
-        checked.lines.map((l) => ({
+    if (!prepared.customer) throw new AppError("UNAUTHORIZED");
+    // The restaurant and the courier need a number to call (a Telegram customer may have declined).
+    if (!prepared.customer.phone) throw new AppError("PHONE_REQUIRED");
+    const checked = finishOrder(check, prepared, req, prepared.customer.cashback);
+    // An order paid online waits OPEN for its payment; the provider's callback moves it on.
+    const status: OrderStatus = isOnlinePayment(checked.paymentType)
+      ? "OPEN"
+      : checked.atTime
+        ? "AT_TIME"
+        : "CREATED";
+    const order = jsonForInsert(orders, orderValues(ctx, checked, { number: 0, status, hash }));
+    delete order.number;
+    const orderId = order.id as string;
+    const change: OrderChange = { merchantId, userId, orderId, status, courierStatus: null };
+    const notices = [{ channel: ORDER_NOTIFY_CHANNEL, payload: JSON.stringify(change) }];
+    if (checked.stockTaken.length > 0)
+      notices.push({ channel: CACHE_NOTIFY_CHANNEL, payload: `menu:${merchantId}` });
+    const payload = {
+      merchantId,
+      userId,
+      key: key ?? null,
+      hash,
+      cashbackRequested: checked.web.cashbackActive ? (req.cashback ?? 0) : 0,
+      cashbackSpent: checked.totals.cashback,
+      promoId: checked.promo?.id ?? null,
+      promoUseId: checked.promo ? uuidv7() : null,
+      stock: checked.stockTaken,
+      order,
+      items: checked.lines.map((l) =>
+        jsonForInsert(orderItems, {
           merchantId,
-          orderId: order.id,
+          orderId,
           productId: l.product.id,
           name: l.product.name,
           image: l.product.image,
@@ -194,27 +212,43 @@ export async function placeOrder(
           modifications: l.modifications,
           price: fromMinor(linePrice(l.input).price),
           priority: l.priority,
-        })),
-      );
-      const history = await insertOrderHistory(tx, {
+        }),
+      ),
+      history: jsonForInsert(orderHistory, {
         merchantId,
-        orderId: order.id,
+        orderId,
         status,
         reason: "CHANGE_STATUS",
         comment: "placed",
         actorUserId: userId,
-      });
-      const spent = checked.totals.cashback;
-      if (spent > 0) await addCashback(tx, { merchantId, userId, delta: -spent });
-      if (checked.promo) await recordPromoUse(tx, { merchantId, userId, promoId: checked.promo.id });
-      await announce(tx, ctx.events, { merchantId, userId, orderId: order.id, status, courierStatus: null });
-      items.sort((a, b) => a.priority - b.priority);
-      const view = toOrderView(order, items, history, checked.branch, checked.cancelOrderActive);
-      return { id: order.id, created: true, view };
-    });
+      }),
+      notices,
+    };
+    let placed: Placed;
+    try {
+      const result = await db.execute<{ placed: Placed }>(
+        sql`select savat_place_order(${JSON.stringify(payload)}::jsonb) as placed`,
+      );
+      placed = must(result.rows[0]).placed;
+    } catch (error) {
+      const refusal = placeRefusal(error);
+      throw refusal ? new AppError(refusal) : error;
+    }
+    if (!placed.created || !placed.order || !placed.items || !placed.history) {
+      return { id: must(placed.id), created: false };
+    }
+    // Committed: this process's menus and live streams learn of it now (other processes by NOTIFY).
+    if (checked.stockTaken.length > 0) dropCaches(["menu"], merchantId);
+    ctx.events.committed(change);
+    const row = rowFromJson(orders, placed.order);
+    const items = placed.items.map((i) => rowFromJson(orderItems, i));
+    const history = [rowFromJson(orderHistory, placed.history)];
+    const view = toOrderView(row, items, history, checked.branch, checked.cancelOrderActive);
+    return { id: row.id, created: true, view };
   } catch (error) {
     // A retried submit answers its first order, even when that order's checks would refuse it now
-    // (its stock taken, the branch closed since) or when it lost the race to the unique index.
+    // (its stock taken, its promo used, the branch closed since) or when it lost the race to the
+    // unique index.
     if (key && (error instanceof AppError || isUniqueViolation(error))) {
       if (error instanceof AppError && error.body.code === "IDEMPOTENCY_KEY_REUSED") throw error;
       const existing = await firstOrderOfKey(db, { merchantId, userId, key, hash });

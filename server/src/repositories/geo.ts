@@ -15,7 +15,7 @@ import { deliveryFee } from "#domain/order-totals.ts";
 import type { Db } from "../db/types.ts";
 import { cacheStamp, isCurrent } from "../lib/cache-bus.ts";
 import { addresses, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
-import { findOrderSettings } from "./merchants.ts";
+import { findOrderSettings, pickOrderSettings, type OrderSettingsRow } from "./merchants.ts";
 
 interface Tenant {
   merchantId: string;
@@ -236,13 +236,25 @@ export type DeliveryQuote =
  */
 export async function quoteDelivery(
   db: Db,
-  { merchantId, productPrice, ...point }: Tenant & LatLon & { productPrice: number },
+  {
+    merchantId,
+    productPrice,
+    orderSettingRows,
+    ...point
+  }: Tenant &
+    LatLon & {
+      productPrice: number;
+      /** The brand's order-settings rows when the caller has read them already (the order check). */
+      orderSettingRows?: readonly OrderSettingsRow[];
+    },
 ): Promise<DeliveryQuote> {
   const region = await findRegionForPoint(db, { merchantId, ...point });
   if (!region) return { ok: false, reason: "out-of-zone" };
   // The city's own settings as the order check reads them, and the order totals' own fee rule, so
   // the price shown before checkout is the price the order is charged.
-  const settings = await findOrderSettings(db, { merchantId, cityId: region.cityId });
+  const settings = orderSettingRows
+    ? pickOrderSettings(orderSettingRows, region.cityId)
+    : await findOrderSettings(db, { merchantId, cityId: region.cityId });
   const threshold = settings?.feeFreeThreshold ?? null;
   const minimalDeliveryPrice = settings?.minimalDeliveryPrice ?? 0;
   const net = toMinor(productPrice);

@@ -1,6 +1,6 @@
 // Orders in the database, always of one merchant: the rows placing and moving an order write, and
 // the reads the API answers from (an order with its lines, history and branch).
-import { and, asc, count, desc, eq, gte, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
 import { REFUND_STATES, type Order, type OrderItem, type OrderPage } from "#domain/contract/orders.ts";
 import { ORDER_CANCEL_REASONS, type OrderCancelReason, type OrderStatus } from "#domain/enums.ts";
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
@@ -10,13 +10,10 @@ import {
   merchantWebSettings,
   orderHistory,
   orderItems,
-  orderNumberCounters,
   orderSettings,
   orders,
   products,
-  promos,
   users,
-  userPromos,
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
@@ -50,47 +47,6 @@ export async function findOrderByKey(
   return row;
 }
 
-/**
- * Locks the promo of a code until the transaction ends, so the uses counted after it include every
- * order placed with it before: concurrent orders of different customers take turns at the count.
- */
-export async function lockPromoByCode(
-  db: Db,
-  { merchantId, code }: Tenant & { code: string },
-): Promise<void> {
-  await db
-    .select({ id: promos.id })
-    .from(promos)
-    .where(and(eq(promos.merchantId, merchantId), eq(promos.code, code)))
-    .for("update");
-}
-
-/** The customer's cashback balance (0 for an unknown customer). */
-export async function findCashbackBalance(
-  db: Db,
-  { merchantId, userId }: Tenant & { userId: string },
-): Promise<number> {
-  const [user] = await db
-    .select({ cashback: users.cashback })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
-    .limit(1);
-  return user?.cashback ?? 0;
-}
-
-/** The customer's row, locked for the rest of the transaction: one customer's submits run one at a time. */
-export async function lockCustomer(
-  tx: Db,
-  { merchantId, userId }: Tenant & { userId: string },
-): Promise<{ id: string; cashback: number; phone: string | null } | undefined> {
-  const [user] = await tx
-    .select({ id: users.id, cashback: users.cashback, phone: users.phone })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)))
-    .for("update");
-  return user;
-}
-
 /** Adds `delta` (negative to spend) to the customer's cashback balance. */
 export async function addCashback(
   tx: Db,
@@ -100,19 +56,6 @@ export async function addCashback(
     .update(users)
     .set({ cashback: sql`${users.cashback} + ${delta}` })
     .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
-}
-
-/** Takes `amount` of a product's stock; false when there is not that much left. */
-export async function takeStock(
-  tx: Db,
-  { merchantId, productId, amount }: Tenant & { productId: string; amount: number },
-): Promise<boolean> {
-  const taken = await tx
-    .update(products)
-    .set({ stock: sql`${products.stock} - ${amount}` })
-    .where(and(eq(products.id, productId), eq(products.merchantId, merchantId), gte(products.stock, amount)))
-    .returning({ id: products.id });
-  return taken.length > 0;
 }
 
 /** Gives `amount` back to a product's stock; false when the product keeps no stock (or is gone). */
@@ -134,45 +77,11 @@ export async function giveBackStock(
   return back.length > 0;
 }
 
-/** The merchant's next order number (1, 2, ...), counted in the transaction. */
-export async function nextOrderNumber(tx: Db, { merchantId }: Tenant): Promise<number> {
-  const [counter] = await tx
-    .insert(orderNumberCounters)
-    .values({ merchantId, lastNumber: 1 })
-    .onConflictDoUpdate({
-      target: orderNumberCounters.merchantId,
-      set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` },
-    })
-    .returning({ number: orderNumberCounters.lastNumber });
-  return counter?.number ?? 1;
-}
-
-export async function insertOrder(tx: Db, values: OrderInsert): Promise<OrderRow> {
-  const [order] = await tx.insert(orders).values(values).returning();
-  if (!order) throw new Error("order insert returned no row");
-  return order;
-}
-
-export async function insertOrderItems(
-  tx: Db,
-  rows: (typeof orderItems.$inferInsert)[],
-): Promise<OrderItemRow[]> {
-  return tx.insert(orderItems).values(rows).returning();
-}
-
 export async function insertOrderHistory(
   tx: Db,
   values: typeof orderHistory.$inferInsert,
 ): Promise<OrderHistoryRow[]> {
   return tx.insert(orderHistory).values(values).returning();
-}
-
-/** Remembers that the customer used a promo (each promo once per customer). */
-export async function recordPromoUse(
-  tx: Db,
-  { merchantId, userId, promoId }: Tenant & { userId: string; promoId: string },
-): Promise<void> {
-  await tx.insert(userPromos).values({ merchantId, userId, promoId }).onConflictDoNothing();
 }
 
 /** Whether the brand lets customers cancel their orders. */
