@@ -15,7 +15,16 @@ import {
   price,
   ring,
 } from "./common.ts";
-import { BANNER_SIZE, BrandImages, bannerSvg, faviconSvg, foodSvg, logoSvg } from "./images.ts";
+import {
+  BANNER_SIZE,
+  BrandImages,
+  bannerSvg,
+  faviconSvg,
+  foodSvg,
+  logoSvg,
+  storyPreviewSvg,
+  storySvg,
+} from "./images.ts";
 import { KINDS, type Kind, type T3 } from "./lavash-menu.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
@@ -193,6 +202,7 @@ export function lavash(): { file: Brand; images: BrandImages } {
       termsOfUseActive: true,
       vacanciesActive: true,
       bannersActive: true,
+      storiesActive: true,
       cashActive: true,
       terminalActive: true,
       // Customers may pay online with Payme (the demo's fake checkout, PAYME_CHECKOUT_URL).
@@ -470,6 +480,99 @@ export function lavash(): { file: Brand; images: BrandImages } {
         ),
         ...BANNER_SIZE,
         link: "https://t.me/lavash_hr",
+        priority: 4,
+      },
+    ],
+    stories: [
+      {
+        key: "new",
+        title: { uz: "Yangiliklar", ru: "Новинки", eng: "New" },
+        preview: images.add("story-new", storyPreviewSvg("wrap", "#E65100", "#FFF3E0", "New")),
+        slides: [
+          {
+            url: images.add(
+              "story-new-lavash",
+              storySvg("wrap", "#E65100", BRANDS_COLOR, "#FFF3E0", "Chicken lavash"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Buyurtma berish", ru: "Заказать", eng: "Order now" },
+              productKey: "lavash-1-classic",
+            },
+          },
+          {
+            url: images.add(
+              "story-new-burger",
+              storySvg("bun", "#BF360C", BRANDS_COLOR, "#FFE0B2", "Hamburger"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Buyurtma berish", ru: "Заказать", eng: "Order now" },
+              productKey: "burger-1-single",
+            },
+          },
+        ],
+        priority: 1,
+      },
+      {
+        key: "combo",
+        title: { uz: "Kombo", ru: "Комбо", eng: "Combos" },
+        preview: images.add("story-combo", storyPreviewSvg("box", "#2E7D32", "#FFF8E1", "Combos")),
+        slides: [
+          {
+            url: images.add(
+              "story-combo-1",
+              storySvg("box", "#2E7D32", BRANDS_COLOR, "#FFF8E1", "Combo for one"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Komboni ko'rish", ru: "Смотреть комбо", eng: "See the combo" },
+              productKey: "combos-1-solo",
+            },
+          },
+          {
+            url: images.add(
+              "story-combo-2",
+              storySvg("sticks", "#1B5E20", BRANDS_COLOR, "#FFF8E1", "Fries and a drink"),
+            ),
+            duration: 4,
+          },
+        ],
+        priority: 2,
+      },
+      {
+        key: "desserts",
+        title: { uz: "Shirinliklar", ru: "Десерты", eng: "Desserts" },
+        preview: images.add("story-desserts", storyPreviewSvg("cake", "#AD1457", "#FCE4EC", "Desserts")),
+        slides: [
+          {
+            url: images.add(
+              "story-desserts-1",
+              storySvg("cake", "#AD1457", BRANDS_COLOR, "#FCE4EC", "Cheesecake"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Buyurtma berish", ru: "Заказать", eng: "Order now" },
+              productKey: "desserts-1-small",
+            },
+          },
+        ],
+        priority: 3,
+      },
+      {
+        key: "jobs",
+        title: { uz: "Ish o'rinlari", ru: "Работа у нас", eng: "Careers" },
+        preview: images.add("story-jobs", storyPreviewSvg("plate", "#1565C0", "#E3F2FD", "Careers")),
+        slides: [
+          {
+            url: images.add("story-jobs-1", storySvg("plate", "#1565C0", BRANDS_COLOR, "#E3F2FD", "Careers")),
+            duration: 6,
+            button: {
+              label: { uz: "HR bilan yozishish", ru: "Написать в HR", eng: "Message HR" },
+              link: "https://t.me/lavash_hr",
+            },
+          },
+        ],
         priority: 4,
       },
     ],

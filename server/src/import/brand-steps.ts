@@ -22,7 +22,9 @@ import {
   productBranches,
   products,
   promos,
+  stories,
   vacancies,
+  type StoryMedia,
 } from "../db/schema/index.ts";
 import { brandEntityId, merchantIdForSub, type BrandEntity, type BrandFile } from "./brand-file.ts";
 import { deactivateMissing, deleteMissing, excludedSet, upsert, type Row, type Tx } from "./upsert.ts";
@@ -487,6 +489,42 @@ export async function writeBanners(tx: Tx, merchantId: string, file: BrandFile):
   );
 }
 
+export async function writeStories(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
+  const idOf = idsOf(file);
+  return upsert(
+    tx,
+    stories,
+    file.stories.map((story) => ({
+      id: idOf("story", story.key),
+      merchantId,
+      title: story.title,
+      preview: story.preview,
+      media: story.slides.map((slide): StoryMedia => {
+        const button = slide.button;
+        return {
+          type: slide.type,
+          url: slide.url,
+          duration: slide.duration,
+          ...(slide.poster === undefined ? {} : { poster: slide.poster }),
+          ...(button === undefined
+            ? {}
+            : {
+                button: {
+                  label: button.label,
+                  ...(button.productKey === undefined
+                    ? {}
+                    : { productId: idOf("product", button.productKey) }),
+                  ...(button.link === undefined ? {} : { link: button.link }),
+                },
+              }),
+        };
+      }),
+      priority: story.priority,
+      isActive: story.isActive,
+    })),
+  );
+}
+
 /** The brand switcher's entries; subs whose merchant does not exist (yet) are answered as unresolved. */
 export async function writeBrandSwitcher(
   tx: Tx,
@@ -533,6 +571,7 @@ export interface KeptIds extends MenuIds {
   promoIds: string[];
   vacancyIds: string[];
   bannerIds: string[];
+  storyIds: string[];
   brandIds: string[];
 }
 
@@ -556,6 +595,7 @@ export async function removeMissing(
   deleted += await deleteMissing(tx, policies, merchantId, kept.policyIds);
   deleted += await deleteMissing(tx, vacancies, merchantId, kept.vacancyIds);
   deleted += await deleteMissing(tx, banners, merchantId, kept.bannerIds);
+  deleted += await deleteMissing(tx, stories, merchantId, kept.storyIds);
   deleted += await deleteMissing(tx, brands, merchantId, kept.brandIds);
   const off = { isActive: false };
   deactivated += await deactivateMissing(

@@ -9,6 +9,7 @@ import {
   removeMissing,
   resolveMerchant,
   writeBanners,
+  writeStories,
   writeBranches,
   writeBrandSwitcher,
   writeCities,
@@ -61,6 +62,7 @@ export interface ImportSummary {
     promos: number;
     vacancies: number;
     banners: number;
+    stories: number;
     brands: number;
   };
   /** Rows of this merchant that are no longer in the file: deleted, or deactivated where orders may point at them. */
@@ -102,6 +104,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   const promoIds = await writePromos(tx, merchantId, file);
   const vacancyIds = await writeVacancies(tx, merchantId, file);
   const bannerIds = await writeBanners(tx, merchantId, file);
+  const storyIds = await writeStories(tx, merchantId, file);
   const { brandIds, unresolvedBrandSubs } = await writeBrandSwitcher(tx, merchantId, file);
   const removed = await removeMissing(tx, merchantId, {
     cityIds,
@@ -114,6 +117,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
     promoIds,
     vacancyIds,
     bannerIds,
+    storyIds,
     brandIds,
   });
   return {
@@ -139,6 +143,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
       promos: promoIds.length,
       vacancies: vacancyIds.length,
       banners: bannerIds.length,
+      stories: storyIds.length,
       brands: brandIds.length,
     },
     removed: { deleted: removed.deleted + orderSettingsDeleted, deactivated: removed.deactivated },

@@ -175,6 +175,10 @@ export type StoryMedia = {
   url: string;
   /** Seconds on screen. */
   duration?: number;
+  /** A video's still. */
+  poster?: string;
+  /** An optional button: a product of the brand (checked again when answered) or an outside link. */
+  button?: { label: Record<string, string>; productId?: string; link?: string };
 };
 
 /** A story (GET /notifications/v2/stories): a preview and a list of slides. */
