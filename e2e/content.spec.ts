@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
-// Banners and vacancies as a customer meets them: lavash shows its banners above the menu and a
-// banner leads to its product (on the web and inside the mocked Telegram), a vacancy opens with its
-// contacts, and plov, whose switches are off, shows neither.
+// Banners, stories and vacancies as a customer meets them: lavash shows its banners above the menu
+// and a banner leads to its product (on the web and inside the mocked Telegram), its stories play in
+// a full-screen viewer, a vacancy opens with its contacts, and plov, whose switches are off, shows none.
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from "@playwright/test";
 import { openInTelegram } from "./fixtures/platform.ts";
 import { brandOrigin } from "./support/storefront.ts";
@@ -79,6 +79,115 @@ test.describe("banners", () => {
   });
 });
 
+/** The story viewer's position line ("Slide 1 of 2"), read by screen readers. */
+const position = (ui: Page | FrameLocator) => ui.getByTestId("story-viewer").getByTestId("story-position");
+
+async function watchLastStoryToTheEnd(ui: Page | FrameLocator): Promise<void> {
+  const strip = ui.getByRole("region", { name: "Stories" });
+  await expect(strip.getByTestId("story-preview")).toHaveCount(4);
+  const careers = strip.getByRole("button", { name: "Careers", exact: true });
+  await careers.click();
+  const viewer = ui.getByRole("dialog", { name: "Careers" });
+  await expect(viewer).toBeVisible();
+  await expect(position(ui)).toHaveText("Slide 1 of 1");
+  await expect(viewer.getByRole("button", { name: "Message HR" })).toBeVisible();
+  // The last story's only slide runs out (6 s) and the viewer closes by itself.
+  await expect(viewer).toHaveCount(0, { timeout: 15_000 });
+  await expect(strip.getByRole("button", { name: "Careers, watched" })).toHaveAttribute("data-seen", "true");
+  await expect(strip.getByRole("button", { name: "New", exact: true })).toHaveAttribute("data-seen", "false");
+}
+
+test.describe("stories", () => {
+  test("a story plays to its end, closes, and stays greyed out after a reload", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await inEnglish(context, origin);
+    await page.goto(`${origin}/`);
+    await watchLastStoryToTheEnd(page);
+    // Focus went back to the story's preview.
+    await expect(page.getByRole("button", { name: "Careers, watched" })).toBeFocused();
+    await page.reload();
+    await expect(page.getByRole("button", { name: "Careers, watched" })).toBeVisible();
+  });
+
+  test("tap forward and back, hold to pause, arrows, Escape and a swipe down close", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await inEnglish(context, origin);
+    await page.goto(`${origin}/`);
+    await page
+      .getByRole("region", { name: "Stories" })
+      .getByRole("button", { name: "New", exact: true })
+      .click();
+    const viewer = page.getByRole("dialog", { name: "New" });
+    await expect(viewer).toBeVisible();
+    await expect(viewer.getByRole("button", { name: "Close" })).toBeFocused();
+    await expect(position(page)).toHaveText("Slide 1 of 2");
+    await viewer.getByRole("button", { name: "Next" }).click();
+    await expect(position(page)).toHaveText("Slide 2 of 2");
+    await viewer.getByRole("button", { name: "Previous" }).click();
+    await expect(position(page)).toHaveText("Slide 1 of 2");
+
+    // Held down, the slide's bar stands still and the slide stays; let go, it runs again.
+    const fill = viewer.locator(".story-viewer__fill").first();
+    const box = await viewer.getByRole("button", { name: "Next" }).boundingBox();
+    if (!box) throw new Error("no tap zone");
+    await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    await page.mouse.down();
+    await page.waitForTimeout(500);
+    const heldAt = await fill.evaluate((el) => getComputedStyle(el).transform);
+    await page.waitForTimeout(1_000);
+    expect(await fill.evaluate((el) => getComputedStyle(el).transform)).toBe(heldAt);
+    await page.mouse.up();
+    await expect(position(page)).toHaveText("Slide 1 of 2");
+    await expect.poll(() => fill.evaluate((el) => getComputedStyle(el).transform)).not.toBe(heldAt);
+
+    // The keyboard: arrows move (slide 2 of "New", then "Combos"), Escape closes.
+    await page.keyboard.press("ArrowRight");
+    await expect(position(page)).toHaveText("Slide 2 of 2");
+    await page.keyboard.press("ArrowRight");
+    await expect(page.getByRole("dialog", { name: "Combos" })).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(page.getByTestId("story-viewer")).toHaveCount(0);
+
+    // A swipe down closes it too.
+    await page
+      .getByRole("region", { name: "Stories" })
+      .getByRole("button", { name: "Desserts", exact: true })
+      .click();
+    await expect(page.getByRole("dialog", { name: "Desserts" })).toBeVisible();
+    await page.mouse.move(200, 300);
+    await page.mouse.down();
+    await page.mouse.move(200, 360, { steps: 4 });
+    await page.mouse.move(200, 520, { steps: 6 });
+    await page.mouse.up();
+    await expect(page.getByTestId("story-viewer")).toHaveCount(0);
+  });
+
+  test("a slide's button opens its product", async ({ page, context }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await inEnglish(context, origin);
+    await page.goto(`${origin}/`);
+    await page
+      .getByRole("region", { name: "Stories" })
+      .getByRole("button", { name: "New", exact: true })
+      .click();
+    await page.getByRole("dialog", { name: "New" }).getByRole("button", { name: "Order now" }).click();
+    await expect(page.getByTestId("story-viewer")).toHaveCount(0);
+    await expect(page.getByRole("dialog").getByRole("heading", { name: CLASSIC })).toBeVisible();
+  });
+
+  test("inside Telegram a story plays to its end", async ({ page }, testInfo) => {
+    test.skip(testInfo.project.name !== "phone", "the mini app is phone-sized");
+    const tg = await openInTelegram(page, { languageCode: "en" });
+    await watchLastStoryToTheEnd(tg.app);
+  });
+});
+
 test.describe("vacancies", () => {
   test("from the footer to a vacancy and its contacts", async ({ page, context }, testInfo) => {
     const origin = brandOrigin(testInfo, "lavash");
@@ -107,21 +216,28 @@ test.describe("vacancies", () => {
 });
 
 test.describe("switched off (plov)", () => {
-  test("no banners, no vacancies link, and /vacancy is a 404", async ({ page, context }, testInfo) => {
+  test("no banners, no stories, no vacancies link, and /vacancy is a 404", async ({
+    page,
+    context,
+  }, testInfo) => {
     const origin = brandOrigin(testInfo, "plov");
     await inEnglish(context, origin);
     let bannerAsked = false;
+    let storiesAsked = false;
     page.on("request", (r) => {
       if (r.url().includes("/support/v1/banner")) bannerAsked = true;
+      if (r.url().includes("/notifications/v2/stories")) storiesAsked = true;
     });
     await page.goto(`${origin}/`);
     // plov speaks uz and ru only: the menu is there once a product card is.
     await expect(page.getByRole("main").getByRole("article").first()).toBeVisible();
     await expect(page.locator(".banners")).toHaveCount(0);
+    await expect(page.locator(".stories")).toHaveCount(0);
     await expect(
       page.getByRole("contentinfo").getByRole("link", { name: /Vacanc|Ваканс|Vakans/ }),
     ).toHaveCount(0);
     expect(bannerAsked).toBe(false);
+    expect(storiesAsked).toBe(false);
 
     await page.goto(`${origin}/vacancy`);
     await expect(page.getByRole("heading", { level: 1, name: /^404 / })).toBeVisible();

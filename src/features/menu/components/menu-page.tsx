@@ -15,6 +15,7 @@ import { useDesktop } from "../../../platform/desktop.ts";
 import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
 import { ServiceSwitch } from "./service-switch.tsx";
+import { StoryPreviews } from "./story-previews.tsx";
 import "./menu.css";
 
 /** Room the sticky bars take at the top: the app header and the category navigation. */
@@ -165,6 +166,7 @@ export function MenuView({ tree }: { tree: MenuTree }) {
 
   return (
     <div className={`page menu-page${desktop ? " menu-page--desktop" : ""}`}>
+      <StoryPreviews />
       <BrandStrip />
       <BannerCarousel onCategory={showCategory} />
       {settings.isNavigationViewEnabled && (
