@@ -4,7 +4,8 @@
 // a full-screen viewer, a vacancy opens with its contacts, and plov, whose switches are off, shows none.
 import { expect, test, type BrowserContext, type FrameLocator, type Page } from "@playwright/test";
 import { openInTelegram } from "./fixtures/platform.ts";
-import { brandOrigin } from "./support/storefront.ts";
+import { logInOnTheWeb, seedPickupBasket } from "./support/session.ts";
+import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
 
 const CLASSIC = "Chicken lavash, classic";
 
@@ -185,6 +186,63 @@ test.describe("stories", () => {
     test.skip(testInfo.project.name !== "phone", "the mini app is phone-sized");
     const tg = await openInTelegram(page, { languageCode: "en" });
     await watchLastStoryToTheEnd(tg.app);
+  });
+});
+
+test.describe("grades", () => {
+  test("a closed order asks for a grade once, shows it afterwards, and its product's grade moves", async ({
+    page,
+    context,
+    request,
+  }, testInfo) => {
+    await inEnglish(context, brandOrigin(testInfo, "lavash"));
+    await logInOnTheWeb(page, testInfo);
+    await seedPickupBasket(page, request, testInfo);
+    const merchant = await merchantOf(request, testInfo, "lavash");
+    const grades = async () =>
+      (await (
+        await request.get(apiUrl(testInfo, "/products/v1/grade"), { headers: { merchant: merchant.id } })
+      ).json()) as { productId: string; count: number }[];
+    const before = await grades();
+
+    await page.goto("/checkout");
+    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
+    await page.locator("[data-platform-main-button] button").click();
+    await expect(page.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    // Nothing asks for a grade while the order is under way.
+    await expect(page.getByRole("region", { name: "Rate the order" })).toHaveCount(0);
+    // The demo simulator walks the pickup order to CLOSED (a step every 400 ms here).
+    await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "CLOSED", {
+      timeout: 30_000,
+    });
+
+    const form = page.getByRole("region", { name: "Rate the order" });
+    await expect(form).toBeVisible();
+    await expect(form.getByRole("button", { name: "Send the grade" })).toBeDisabled();
+    await form.getByRole("radio", { name: "4 of 5: Good" }).check();
+    await expect(form.getByText("What could be better?")).toBeVisible();
+    // A pickup order has no courier to grade.
+    await expect(form.getByRole("checkbox", { name: "Courier" })).toHaveCount(0);
+    await form.getByRole("checkbox", { name: "Packaging" }).check();
+    await form.getByLabel("Comment (optional)").fill("Tasty, but the bag was torn");
+    await form.getByRole("button", { name: "Send the grade" }).click();
+    await expect(page.getByText("Thank you for your grade", { exact: true }).last()).toBeVisible();
+
+    const given = page.getByRole("region", { name: "Your grade" });
+    await expect(given.getByRole("img", { name: "Grade 4 of 5" })).toBeVisible();
+    await expect(given).toContainText("Packaging");
+    await expect(given).toContainText("Tasty, but the bag was torn");
+    await expect(page.getByRole("region", { name: "Rate the order" })).toHaveCount(0);
+
+    // Still there after a reload, and the order's product counts one grade more.
+    await page.reload();
+    await expect(page.getByRole("region", { name: "Your grade" })).toBeVisible();
+    const after = await grades();
+    const total = (list: { count: number }[]) => list.reduce((sum, g) => sum + g.count, 0);
+    expect(total(after)).toBe(total(before) + 1);
+
+    await page.goto("/profile/orders?tab=archive");
+    await expect(page.getByTestId("order-row").first()).toContainText("Your grade: 4 of 5");
   });
 });
 

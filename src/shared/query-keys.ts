@@ -23,6 +23,7 @@ export const queryKeys = {
   policy: (merchantId: string, type: string) => [...brand(merchantId), "policy", type] as const,
   banners: (merchantId: string) => [...brand(merchantId), "banners"] as const,
   stories: (merchantId: string) => [...brand(merchantId), "stories"] as const,
+  productGrades: (merchantId: string) => [...brand(merchantId), "product-grades"] as const,
   vacancies: (merchantId: string) => [...brand(merchantId), "vacancies"] as const,
   vacancy: (merchantId: string, id: string) => [...brand(merchantId), "vacancy", id] as const,
   menu: (merchantId: string, channel: string, branchId: string | null) =>
