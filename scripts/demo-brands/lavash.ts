@@ -492,6 +492,26 @@ export function lavash(): { file: Brand; images: BrandImages } {
         priority: 4,
       },
     ],
+    extraPages: [
+      {
+        slug: "extra",
+        title: { uz: "Yetkazib berish", ru: "Доставка", eng: "Delivery" },
+        body: {
+          uz: "Toshkent va Samarqand bo'ylab har kuni 09:00 dan 23:00 gacha yetkazamiz.\n\nYetkazish narxi hududga bog'liq va buyurtma berishda ko'rsatiladi. Odatda 30-60 daqiqa.",
+          ru: "Доставляем по Ташкенту и Самарканду каждый день с 09:00 до 23:00.\n\nЦена доставки зависит от района и видна при оформлении заказа. Обычно 30–60 минут.",
+          eng: "We deliver across Tashkent and Samarkand every day from 09:00 to 23:00.\n\nThe delivery price depends on the area and shows at checkout. It usually takes 30-60 minutes.",
+        },
+      },
+      {
+        slug: "extra2",
+        title: { uz: "Franshiza", ru: "Франшиза", eng: "Franchise" },
+        body: {
+          uz: "O'z shahringizda Lavash Ekspress ochmoqchimisiz? Bizga +998 71 200 00 01 raqamiga qo'ng'iroq qiling.\n\nBu demo do'kon: franshiza to'qima.",
+          ru: "Хотите открыть Лаваш Экспресс в своём городе? Позвоните нам: +998 71 200 00 01.\n\nЭто демонстрационный магазин: франшиза вымышленная.",
+          eng: "Want to open a Lavash Express in your town? Call us on +998 71 200 00 01.\n\nThis is a demo store: the franchise is fictional.",
+        },
+      },
+    ],
     stories: [
       {
         key: "new",

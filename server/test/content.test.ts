@@ -2,7 +2,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bannerSchema, storySchema, vacancySchema, vacancySummarySchema } from "#domain/contract/content.ts";
+import {
+  bannerSchema,
+  extraPageSchema,
+  extraPageSummarySchema,
+  storySchema,
+  vacancySchema,
+  vacancySummarySchema,
+} from "#domain/contract/content.ts";
 import { banners, merchantWebSettings, products, stories } from "../src/db/schema/index.ts";
 import { brandEntityId, parseBrandFile } from "../src/import/brand-file.ts";
 import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
@@ -37,6 +44,7 @@ type Json = {
   banners: Record<string, unknown>[];
   vacancies: Record<string, unknown>[];
   stories: { slides: Record<string, unknown>[] }[];
+  extraPages: Record<string, unknown>[];
 };
 const readDemo = (name: string): Json =>
   JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, `${name}.json`), "utf8")) as Json;
@@ -259,6 +267,28 @@ describe("GET /notifications/v2/stories", () => {
   });
 });
 
+describe("GET /support/v1/extra-pages", () => {
+  it("lists the brand's pages with their titles, and answers each with its plain-text body", async () => {
+    const list = extraPageSummarySchema
+      .array()
+      .parse((await get("/api/support/v1/extra-pages", lavash)).json());
+    expect(list).toEqual([
+      { slug: "extra", title: expect.objectContaining({ eng: "Delivery" }) },
+      { slug: "extra2", title: expect.objectContaining({ eng: "Franchise" }) },
+    ]);
+    const page = await get("/api/support/v1/extra-pages/extra", lavash);
+    expect(page.statusCode).toBe(200);
+    expect(extraPageSchema.parse(page.json()).body.ru).toContain("Ташкенту");
+  });
+
+  it("answers 404 for a page the brand has not got, another brand's, and an unknown path", async () => {
+    expect((await get("/api/support/v1/extra-pages/extr3", lavash)).statusCode).toBe(404);
+    expect((await get("/api/support/v1/extra-pages", plov)).json()).toEqual([]);
+    expect((await get("/api/support/v1/extra-pages/extra", plov)).statusCode).toBe(404);
+    expect((await get("/api/support/v1/extra-pages/extra4", lavash)).statusCode).toBe(400);
+  });
+});
+
 function item(list: Record<string, unknown>[], i: number): Record<string, unknown> {
   const entry = list[i];
   if (!entry) throw new Error(`the demo file has no entry ${i}`);
@@ -335,6 +365,18 @@ describe("brand file: banners, vacancies and stories", () => {
         "stories[1].slides[0].duration",
         "stories[4].slides",
       ]),
+    );
+  });
+
+  it("refuses an extra page at an unknown path, twice at one path, or without a body", () => {
+    const file = readDemo("lavash");
+    file.extraPages.push({ slug: "extra4", title: { ru: "Нет" }, body: { ru: "Нет" } });
+    file.extraPages.push({ slug: "extra", title: { ru: "Снова" }, body: { ru: "Снова" } });
+    file.extraPages.push({ slug: "extr3", title: { ru: "Пусто" } });
+    const result = parseBrandFile(file);
+    const paths = result.success ? [] : result.issues.map((i) => i.path);
+    expect(paths).toEqual(
+      expect.arrayContaining(["extraPages[2].slug", "extraPages[3].slug", "extraPages[4].body"]),
     );
   });
 });

@@ -26,6 +26,7 @@ import {
   WEEK_NAMES,
   WORK_HOUR_TYPES,
 } from "#domain/enums.ts";
+import { EXTRA_PAGE_SLUGS } from "#domain/contract/content.ts";
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
 
 // ---------------------------------------------------------------------------------------------------
@@ -53,6 +54,7 @@ export type BrandEntity =
   | "vacancy"
   | "banner"
   | "story"
+  | "extraPage"
   | "brand";
 
 /** The database id of an entity of a brand file. Keys of nested entities are joined with "/". */
@@ -692,6 +694,13 @@ const storySchema = z.strictObject({
   isActive: z.boolean().default(true),
 });
 
+/** A content page of the brand (/extra, /extra2, /extr3): plain text, never HTML. */
+const extraPageSchema = z.strictObject({
+  slug: z.enum(EXTRA_PAGE_SLUGS),
+  title: textSchema,
+  body: textSchema,
+});
+
 /** A card of the multi-brand switcher; `sub` names another merchant (or this one). */
 const brandSchema = z.strictObject({
   key: keySchema,
@@ -722,6 +731,7 @@ const brandFileObject = z.strictObject({
   vacancies: z.array(vacancySchema).default([]),
   banners: z.array(bannerSchema).default([]),
   stories: z.array(storySchema).default([]),
+  extraPages: z.array(extraPageSchema).default([]),
   brands: z.array(brandSchema).default([]),
 });
 
@@ -774,6 +784,7 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   uniqueKeys(at("vacancies"), "key", "vacancy key");
   uniqueKeys(at("banners"), "key", "banner key");
   uniqueKeys(at("stories"), "key", "story key");
+  uniqueKeys(at("extraPages"), "slug", "extra page");
   uniqueKeys(at("brands"), "key", "brand key");
   uniqueKeys(at("brands"), "sub", "brand sub");
   uniqueKeys(at("paymentMethods"), "type", "payment method type");

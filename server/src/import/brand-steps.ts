@@ -21,6 +21,7 @@ import {
   policies,
   productBranches,
   products,
+  extraPages,
   promos,
   stories,
   vacancies,
@@ -525,6 +526,22 @@ export async function writeStories(tx: Tx, merchantId: string, file: BrandFile):
   );
 }
 
+export async function writeExtraPages(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
+  const idOf = idsOf(file);
+  return upsert(
+    tx,
+    extraPages,
+    file.extraPages.map((page) => ({
+      id: idOf("extraPage", page.slug),
+      merchantId,
+      slug: page.slug,
+      title: page.title,
+      body: page.body,
+    })),
+    [extraPages.merchantId, extraPages.slug],
+  );
+}
+
 /** The brand switcher's entries; subs whose merchant does not exist (yet) are answered as unresolved. */
 export async function writeBrandSwitcher(
   tx: Tx,
@@ -572,6 +589,7 @@ export interface KeptIds extends MenuIds {
   vacancyIds: string[];
   bannerIds: string[];
   storyIds: string[];
+  extraPageIds: string[];
   brandIds: string[];
 }
 
@@ -596,6 +614,7 @@ export async function removeMissing(
   deleted += await deleteMissing(tx, vacancies, merchantId, kept.vacancyIds);
   deleted += await deleteMissing(tx, banners, merchantId, kept.bannerIds);
   deleted += await deleteMissing(tx, stories, merchantId, kept.storyIds);
+  deleted += await deleteMissing(tx, extraPages, merchantId, kept.extraPageIds);
   deleted += await deleteMissing(tx, brands, merchantId, kept.brandIds);
   const off = { isActive: false };
   deactivated += await deactivateMissing(

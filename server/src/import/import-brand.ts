@@ -9,6 +9,7 @@ import {
   removeMissing,
   resolveMerchant,
   writeBanners,
+  writeExtraPages,
   writeStories,
   writeBranches,
   writeBrandSwitcher,
@@ -63,6 +64,7 @@ export interface ImportSummary {
     vacancies: number;
     banners: number;
     stories: number;
+    extraPages: number;
     brands: number;
   };
   /** Rows of this merchant that are no longer in the file: deleted, or deactivated where orders may point at them. */
@@ -105,6 +107,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   const vacancyIds = await writeVacancies(tx, merchantId, file);
   const bannerIds = await writeBanners(tx, merchantId, file);
   const storyIds = await writeStories(tx, merchantId, file);
+  const extraPageIds = await writeExtraPages(tx, merchantId, file);
   const { brandIds, unresolvedBrandSubs } = await writeBrandSwitcher(tx, merchantId, file);
   const removed = await removeMissing(tx, merchantId, {
     cityIds,
@@ -118,6 +121,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
     vacancyIds,
     bannerIds,
     storyIds,
+    extraPageIds,
     brandIds,
   });
   return {
@@ -144,6 +148,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
       vacancies: vacancyIds.length,
       banners: bannerIds.length,
       stories: storyIds.length,
+      extraPages: extraPageIds.length,
       brands: brandIds.length,
     },
     removed: { deleted: removed.deleted + orderSettingsDeleted, deactivated: removed.deactivated },

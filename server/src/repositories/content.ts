@@ -3,7 +3,16 @@
 import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/types.ts";
-import { banners, branches, categories, cities, products, stories, vacancies } from "../db/schema/index.ts";
+import {
+  banners,
+  branches,
+  categories,
+  cities,
+  extraPages,
+  products,
+  stories,
+  vacancies,
+} from "../db/schema/index.ts";
 
 interface Tenant {
   merchantId: string;
@@ -93,4 +102,22 @@ export async function activeProductIds(db: Db, { merchantId, ids }: Tenant & { i
     .from(products)
     .where(and(eq(products.merchantId, merchantId), eq(products.active, true), inArray(products.id, ids)));
   return new Set(rows.map((r) => r.id));
+}
+
+/** The brand's extra pages, in the order of their paths (extra, extra2, extr3). */
+export async function listExtraPages(db: Db, { merchantId }: Tenant) {
+  return db
+    .select({ slug: extraPages.slug, title: extraPages.title })
+    .from(extraPages)
+    .where(eq(extraPages.merchantId, merchantId))
+    .orderBy(asc(extraPages.slug));
+}
+
+export async function findExtraPage(db: Db, { merchantId, slug }: Tenant & { slug: string }) {
+  const [row] = await db
+    .select({ slug: extraPages.slug, title: extraPages.title, body: extraPages.body })
+    .from(extraPages)
+    .where(and(eq(extraPages.merchantId, merchantId), eq(extraPages.slug, slug)))
+    .limit(1);
+  return row;
 }

@@ -86,3 +86,20 @@ export const storySchema = z
   })
   .meta({ id: "Story" });
 export type Story = z.infer<typeof storySchema>;
+
+/** The brand's extra pages, at the specification's paths /extra, /extra2 and /extr3. */
+export const EXTRA_PAGE_SLUGS = ["extra", "extra2", "extr3"] as const;
+export type ExtraPageSlug = (typeof EXTRA_PAGE_SLUGS)[number];
+
+export const extraPageSummarySchema = z
+  .object({ slug: z.enum(EXTRA_PAGE_SLUGS), title: multilingualSchema })
+  .meta({ id: "ExtraPageSummary" });
+export type ExtraPageSummary = z.infer<typeof extraPageSummarySchema>;
+
+export const extraPageSchema = extraPageSummarySchema
+  .extend({
+    /** Plain text; blank lines part paragraphs. Never HTML. */
+    body: multilingualSchema,
+  })
+  .meta({ id: "ExtraPage" });
+export type ExtraPage = z.infer<typeof extraPageSchema>;

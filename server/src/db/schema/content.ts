@@ -215,3 +215,22 @@ export const notifications = pgTable(
     index("notifications_merchant_id_user_id_created_date_idx").on(t.merchantId, t.userId, t.createdDate),
   ],
 );
+
+/**
+ * A brand-defined content page: `/extra`, `/extra2` or `/extr3` (the specification's paths), with a
+ * title and a plain-text body per language (shown as text, never as HTML).
+ */
+export const extraPages = pgTable(
+  "extra_pages",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    /** "extra", "extra2" or "extr3". */
+    slug: text().notNull(),
+    title: requiredMultilingual(),
+    body: requiredMultilingual(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [uniqueIndex("extra_pages_merchant_id_slug_uq").on(t.merchantId, t.slug)],
+);

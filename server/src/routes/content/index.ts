@@ -4,6 +4,9 @@ import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   bannerSchema,
+  EXTRA_PAGE_SLUGS,
+  extraPageSchema,
+  extraPageSummarySchema,
   storySchema,
   vacancySchema,
   vacancySummarySchema,
@@ -16,7 +19,9 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import {
   activeProductIds,
+  findExtraPage,
   findVacancy,
+  listExtraPages,
   listBanners,
   listStories,
   listVacancies,
@@ -179,6 +184,44 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
           preview: row.preview ?? row.media[0]?.poster ?? row.media[0]?.url ?? "",
           slides: row.media.map(slide),
         }));
+    },
+  );
+
+  // The brand's extra pages exist when the brand file has them (no switch): the footer links those.
+  const isSlug = (slug: string): slug is (typeof EXTRA_PAGE_SLUGS)[number] =>
+    (EXTRA_PAGE_SLUGS as readonly string[]).includes(slug);
+
+  r.get(
+    "/support/v1/extra-pages",
+    {
+      schema: {
+        summary: "The brand's extra pages (/extra, /extra2, /extr3) with their titles; [] when none",
+        tags: ["content"],
+        headers,
+        response: { 200: z.array(extraPageSummarySchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await listExtraPages(db, { merchantId: request.tenant.id });
+      return rows.flatMap((row) => (isSlug(row.slug) ? [{ slug: row.slug, title: row.title }] : []));
+    },
+  );
+
+  r.get(
+    "/support/v1/extra-pages/:slug",
+    {
+      schema: {
+        summary: "One extra page with its plain-text body; 404 when the brand has none at that path",
+        tags: ["content"],
+        headers,
+        params: z.object({ slug: z.enum(EXTRA_PAGE_SLUGS) }),
+        response: { 200: extraPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findExtraPage(db, { merchantId: request.tenant.id, slug: request.params.slug });
+      if (!row || !isSlug(row.slug)) throw new AppError("NOT_FOUND");
+      return { slug: row.slug, title: row.title, body: row.body };
     },
   );
 }
