@@ -302,6 +302,38 @@ test.describe("the brand's links and the QR code", () => {
   });
 });
 
+test.describe("extra pages", () => {
+  test("the footer links the brand's own pages; one opens in the extra layout, an absent one is a 404", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await inEnglish(context, origin);
+    await page.goto(`${origin}/`);
+    const info = page.getByRole("contentinfo").getByRole("navigation", { name: "Information" });
+    await expect(info.getByRole("link", { name: "Franchise" })).toHaveAttribute("href", "/extra2");
+    await info.getByRole("link", { name: "Delivery" }).click();
+    await expect(page).toHaveURL(/\/extra$/);
+    await expect(page.getByRole("heading", { level: 1, name: "Delivery" })).toBeVisible();
+    await expect(page.getByText(/every day from 09:00 to 23:00/)).toBeVisible();
+    // The extra layout: the header without the footer.
+    await expect(page.getByRole("contentinfo")).toHaveCount(0);
+
+    await page.goto(`${origin}/extr3`);
+    await expect(page.getByRole("heading", { level: 1, name: /^404 / })).toBeVisible();
+  });
+
+  test("plov has none: no links, and /extra is a 404", async ({ page, context }, testInfo) => {
+    const origin = brandOrigin(testInfo, "plov");
+    await inEnglish(context, origin);
+    await page.goto(`${origin}/extra`);
+    await expect(page.getByRole("heading", { level: 1, name: /^404 / })).toBeVisible();
+    await page.goto(`${origin}/`);
+    await expect(page.getByRole("contentinfo")).toBeVisible();
+    await expect(page.getByRole("contentinfo").locator('a[href^="/extr"]')).toHaveCount(0);
+  });
+});
+
 test.describe("vacancies", () => {
   test("from the footer to a vacancy and its contacts", async ({ page, context }, testInfo) => {
     const origin = brandOrigin(testInfo, "lavash");

@@ -3,6 +3,7 @@ import { lazy, Suspense } from "react";
 import { Link } from "wouter";
 import { contactIcon, CONTACT_LABELS } from "../../components/contact-list.tsx";
 import { pickText } from "../../domain/multilingual.ts";
+import { useExtraPages } from "../../features/policies/api/get-extra-pages.ts";
 import { POLICY_TITLES } from "../../features/policies/policy-titles.ts";
 import { contactLinks } from "../../lib/contacts.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
@@ -31,6 +32,7 @@ export function AppFooter() {
   const { t, i18n } = useLingui();
   const { merchant, settings } = useRequiredTenant();
   const language = useContentLanguage();
+  const extra = useExtraPages(merchant.id).data ?? [];
   const pages = [
     // Every page of every brand shows the footer, so the branches are one tap away on phone and desktop.
     settings.branchesActive && { href: "/branches", label: t`Branches` },
@@ -38,6 +40,8 @@ export function AppFooter() {
     settings.aboutMerchantActive && { href: "/about", label: i18n._(POLICY_TITLES.ABOUT_COMPANY) },
     settings.termsOfUseActive && { href: "/offerta", label: i18n._(POLICY_TITLES.TERMS) },
     settings.privacyActive && { href: "/privacy", label: i18n._(POLICY_TITLES.PRIVACY_POLICY) },
+    // The brand's own pages, linked only when the brand has them.
+    ...extra.map((p) => ({ href: `/${p.slug}`, label: pickText(p.title, language) })),
   ].filter((p): p is { href: string; label: string } => Boolean(p));
   const links = contactLinks(settings, language).filter((l) => l.href !== null);
   const left = pickText(settings.leftCopyWrite, language);
