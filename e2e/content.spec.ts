@@ -334,6 +334,34 @@ test.describe("extra pages", () => {
   });
 });
 
+test.describe("sharing a product", () => {
+  test("on the web the product's link is copied, and the link opens that product", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await inEnglish(context, origin);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin });
+    // A browser without a share sheet: the link is copied instead.
+    await page.addInitScript(() => {
+      Object.defineProperty(Navigator.prototype, "share", { value: undefined, configurable: true });
+    });
+    await page.emulateMedia({ reducedMotion: "reduce" });
+    await page.goto(`${origin}/`);
+    await followProductBanner(page);
+    await page
+      .getByRole("dialog")
+      .getByRole("button", { name: `Share ${CLASSIC}` })
+      .click();
+    await expect(page.getByText("Link to the product copied", { exact: true }).last()).toBeVisible();
+    const link = await page.evaluate(() => navigator.clipboard.readText());
+    expect(link).toMatch(new RegExp(`^${origin}/product/[0-9a-f-]{36}$`));
+
+    await page.goto(link);
+    await expect(page.getByRole("heading", { level: 1, name: CLASSIC })).toBeVisible();
+  });
+});
+
 test.describe("vacancies", () => {
   test("from the footer to a vacancy and its contacts", async ({ page, context }, testInfo) => {
     const origin = brandOrigin(testInfo, "lavash");
