@@ -362,6 +362,23 @@ test.describe("sharing a product", () => {
   });
 });
 
+test("a mini app started from a shared product's link opens that product", async ({
+  page,
+  request,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the mini app is phone-sized");
+  const merchant = await merchantOf(request, testInfo, "lavash");
+  const overall = (await (
+    await request.get(apiUrl(testInfo, "/products/v1/overalls?type=TG"), {
+      headers: { merchant: merchant.id },
+    })
+  ).json()) as { products: { id: string; name: { eng?: string } }[] };
+  const classic = overall.products.find((p) => p.name.eng === CLASSIC);
+  if (!classic) throw new Error("no classic lavash");
+  const tg = await openInTelegram(page, { languageCode: "en", startParam: `product_${classic.id}` });
+  await expect(tg.app.getByRole("dialog").getByRole("heading", { name: CLASSIC })).toBeVisible();
+});
+
 test.describe("vacancies", () => {
   test("from the footer to a vacancy and its contacts", async ({ page, context }, testInfo) => {
     const origin = brandOrigin(testInfo, "lavash");
