@@ -4,6 +4,7 @@ import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { bootStorefront } from "./app/boot.ts";
+import { PRODUCT_PARAM, PRODUCT_SHEET, productOfStartParam } from "./shared/menu/product-link.ts";
 import { routes } from "./app/routes.tsx";
 import { startAnalytics } from "./features/analytics/analytics-switches.ts";
 import { errorText } from "./lib/api-client.ts";
@@ -60,6 +61,16 @@ async function main(): Promise<void> {
     showPendingAuthNotice();
     const outcome = await signInWithHost(host, { sub: boot.tenant.sub, merchantId: boot.tenant.merchant.id });
     if (outcome.status === "failed") notify({ kind: "error", text: errorText(outcome.error) });
+  }
+
+  // A shared product (t.me/<bot>?startapp=product_<id>) opens over the menu.
+  const shared = productOfStartParam(host.startParam);
+  if (boot.status === "ready" && shared && window.location.pathname === "/") {
+    window.history.replaceState(
+      null,
+      "",
+      `/?sheet=${PRODUCT_SHEET}&${PRODUCT_PARAM}=${encodeURIComponent(shared)}`,
+    );
   }
 
   createRoot(root).render(

@@ -89,6 +89,32 @@ export function bannerSvg(shapes: Shape[], bg: string, accent: string, fg: strin
   );
 }
 
+/** Size of a demo story slide: a phone screen's 9:16. */
+export const STORY_SIZE = { width: 540, height: 960 } as const;
+
+/**
+ * A story slide: a tall coloured picture with one big food drawing in its middle and a few dots;
+ * the slide's text is the story's title, drawn by the page in the customer's language.
+ */
+export function storySvg(shape: Shape, bg: string, accent: string, fg: string, label: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 540 960" width="540" height="960"><title>${escape(label)}</title>` +
+    `<rect width="540" height="960" fill="${bg}"/>` +
+    `<circle cx="270" cy="470" r="230" fill="${accent}" opacity=".35"/>` +
+    `<circle cx="80" cy="140" r="60" fill="${accent}" opacity=".25"/>` +
+    `<circle cx="470" cy="820" r="90" fill="${accent}" opacity=".25"/>` +
+    `<g transform="translate(90 290) scale(3.6)">${SHAPES[shape](fg)}</g></svg>\n`
+  );
+}
+
+/** A story's round preview: the drawing on its colour, cut to a circle by the page. */
+export function storyPreviewSvg(shape: Shape, bg: string, fg: string, label: string): string {
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 100 100" width="160" height="160"><title>${escape(label)}</title>` +
+    `<rect width="100" height="100" fill="${bg}"/><g transform="translate(15 15) scale(.7)">${SHAPES[shape](fg)}</g></svg>\n`
+  );
+}
+
 export function logoSvg(initials: string, bg: string, fg: string, title: string): string {
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 120 120" width="240" height="240"><title>${escape(title)}</title>` +

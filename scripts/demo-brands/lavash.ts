@@ -15,7 +15,16 @@ import {
   price,
   ring,
 } from "./common.ts";
-import { BANNER_SIZE, BrandImages, bannerSvg, faviconSvg, foodSvg, logoSvg } from "./images.ts";
+import {
+  BANNER_SIZE,
+  BrandImages,
+  bannerSvg,
+  faviconSvg,
+  foodSvg,
+  logoSvg,
+  storyPreviewSvg,
+  storySvg,
+} from "./images.ts";
 import { KINDS, type Kind, type T3 } from "./lavash-menu.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
@@ -193,6 +202,7 @@ export function lavash(): { file: Brand; images: BrandImages } {
       termsOfUseActive: true,
       vacanciesActive: true,
       bannersActive: true,
+      storiesActive: true,
       cashActive: true,
       terminalActive: true,
       // Customers may pay online with Payme (the demo's fake checkout, PAYME_CHECKOUT_URL).
@@ -204,6 +214,15 @@ export function lavash(): { file: Brand; images: BrandImages } {
       phoneActive: true,
       telegramBotActive: true,
       telegramBotLink: "https://t.me/savat_lavash_demo_bot",
+      // The brand's channels and apps, shown in the footer and the profile (fictional accounts).
+      telegram: "lavash_express_news",
+      telegramActive: true,
+      instagram: "lavash.express.demo",
+      instagramActive: true,
+      iosAppLink: "https://apps.apple.com/app/id6400000001",
+      iosAppActive: true,
+      androidAppLink: "https://play.google.com/store/apps/details?id=uz.savat.lavash.demo",
+      androidAppActive: true,
       basketPosition: "NAVIGATION_BAR",
       leftCopyWrite: { uz: "© Lavash Ekspress", ru: "© Лаваш Экспресс", eng: "© Lavash Express" },
     },
@@ -470,6 +489,119 @@ export function lavash(): { file: Brand; images: BrandImages } {
         ),
         ...BANNER_SIZE,
         link: "https://t.me/lavash_hr",
+        priority: 4,
+      },
+    ],
+    extraPages: [
+      {
+        slug: "extra",
+        title: { uz: "Yetkazib berish", ru: "Доставка", eng: "Delivery" },
+        body: {
+          uz: "Toshkent va Samarqand bo'ylab har kuni 09:00 dan 23:00 gacha yetkazamiz.\n\nYetkazish narxi hududga bog'liq va buyurtma berishda ko'rsatiladi. Odatda 30-60 daqiqa.",
+          ru: "Доставляем по Ташкенту и Самарканду каждый день с 09:00 до 23:00.\n\nЦена доставки зависит от района и видна при оформлении заказа. Обычно 30–60 минут.",
+          eng: "We deliver across Tashkent and Samarkand every day from 09:00 to 23:00.\n\nThe delivery price depends on the area and shows at checkout. It usually takes 30-60 minutes.",
+        },
+      },
+      {
+        slug: "extra2",
+        title: { uz: "Franshiza", ru: "Франшиза", eng: "Franchise" },
+        body: {
+          uz: "O'z shahringizda Lavash Ekspress ochmoqchimisiz? Bizga +998 71 200 00 01 raqamiga qo'ng'iroq qiling.\n\nBu demo do'kon: franshiza to'qima.",
+          ru: "Хотите открыть Лаваш Экспресс в своём городе? Позвоните нам: +998 71 200 00 01.\n\nЭто демонстрационный магазин: франшиза вымышленная.",
+          eng: "Want to open a Lavash Express in your town? Call us on +998 71 200 00 01.\n\nThis is a demo store: the franchise is fictional.",
+        },
+      },
+    ],
+    stories: [
+      {
+        key: "new",
+        title: { uz: "Yangiliklar", ru: "Новинки", eng: "New" },
+        preview: images.add("story-new", storyPreviewSvg("wrap", "#E65100", "#FFF3E0", "New")),
+        slides: [
+          {
+            url: images.add(
+              "story-new-lavash",
+              storySvg("wrap", "#E65100", BRANDS_COLOR, "#FFF3E0", "Chicken lavash"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Buyurtma berish", ru: "Заказать", eng: "Order now" },
+              productKey: "lavash-1-classic",
+            },
+          },
+          {
+            url: images.add(
+              "story-new-burger",
+              storySvg("bun", "#BF360C", BRANDS_COLOR, "#FFE0B2", "Hamburger"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Buyurtma berish", ru: "Заказать", eng: "Order now" },
+              productKey: "burger-1-single",
+            },
+          },
+        ],
+        priority: 1,
+      },
+      {
+        key: "combo",
+        title: { uz: "Kombo", ru: "Комбо", eng: "Combos" },
+        preview: images.add("story-combo", storyPreviewSvg("box", "#2E7D32", "#FFF8E1", "Combos")),
+        slides: [
+          {
+            url: images.add(
+              "story-combo-1",
+              storySvg("box", "#2E7D32", BRANDS_COLOR, "#FFF8E1", "Combo for one"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Komboni ko'rish", ru: "Смотреть комбо", eng: "See the combo" },
+              productKey: "combos-1-solo",
+            },
+          },
+          {
+            url: images.add(
+              "story-combo-2",
+              storySvg("sticks", "#1B5E20", BRANDS_COLOR, "#FFF8E1", "Fries and a drink"),
+            ),
+            duration: 4,
+          },
+        ],
+        priority: 2,
+      },
+      {
+        key: "desserts",
+        title: { uz: "Shirinliklar", ru: "Десерты", eng: "Desserts" },
+        preview: images.add("story-desserts", storyPreviewSvg("cake", "#AD1457", "#FCE4EC", "Desserts")),
+        slides: [
+          {
+            url: images.add(
+              "story-desserts-1",
+              storySvg("cake", "#AD1457", BRANDS_COLOR, "#FCE4EC", "Cheesecake"),
+            ),
+            duration: 5,
+            button: {
+              label: { uz: "Buyurtma berish", ru: "Заказать", eng: "Order now" },
+              productKey: "desserts-1-small",
+            },
+          },
+        ],
+        priority: 3,
+      },
+      {
+        key: "jobs",
+        title: { uz: "Ish o'rinlari", ru: "Работа у нас", eng: "Careers" },
+        preview: images.add("story-jobs", storyPreviewSvg("plate", "#1565C0", "#E3F2FD", "Careers")),
+        slides: [
+          {
+            url: images.add("story-jobs-1", storySvg("plate", "#1565C0", BRANDS_COLOR, "#E3F2FD", "Careers")),
+            duration: 6,
+            button: {
+              label: { uz: "HR bilan yozishish", ru: "Написать в HR", eng: "Message HR" },
+              link: "https://t.me/lavash_hr",
+            },
+          },
+        ],
         priority: 4,
       },
     ],

@@ -10,7 +10,17 @@ import {
   paymentMethods,
   price,
 } from "./common.ts";
-import { BANNER_SIZE, bannerSvg, BrandImages, faviconSvg, foodSvg, logoSvg, type Shape } from "./images.ts";
+import {
+  BANNER_SIZE,
+  bannerSvg,
+  BrandImages,
+  faviconSvg,
+  foodSvg,
+  logoSvg,
+  storyPreviewSvg,
+  storySvg,
+  type Shape,
+} from "./images.ts";
 
 type Group = NonNullable<NonNullable<Brand["menu"]>["groups"]>[number];
 type Category = NonNullable<Group["categories"]>[number];
@@ -252,6 +262,7 @@ export function sushi(): { file: Brand; images: BrandImages } {
       aboutMerchantActive: true,
       privacyActive: true,
       termsOfUseActive: true,
+      storiesActive: true,
       cashActive: true,
       terminalActive: true,
       uzumActive: true,
@@ -350,6 +361,43 @@ export function sushi(): { file: Brand; images: BrandImages } {
         ),
         ...BANNER_SIZE,
         categoryKey: "sets",
+      },
+    ],
+    stories: [
+      {
+        key: "rolls",
+        title: t(["New rolls", "Новые роллы", "新品卷", "لفائف جديدة"]),
+        preview: images.add("story-rolls", storyPreviewSvg("roll", SUSHI_COLOR, "#FFFFFF", "New rolls")),
+        slides: [
+          {
+            url: images.add(
+              "story-rolls-1",
+              storySvg("roll", SUSHI_COLOR, "#FDECEF", "#FFFFFF", "Philadelphia"),
+            ),
+            button: { label: t(["Order now", "Заказать", "立即点餐", "اطلب الآن"]), productKey: "rolls-1-8" },
+          },
+          {
+            url: images.add(
+              "story-rolls-2",
+              storySvg("sticks", "#263238", SUSHI_COLOR, "#FFFFFF", "Hot rolls"),
+            ),
+            button: {
+              label: t(["Order now", "Заказать", "立即点餐", "اطلب الآن"]),
+              productKey: "hot-rolls-1-one",
+            },
+          },
+        ],
+      },
+      {
+        key: "soups",
+        title: t(["Soups", "Супы", "汤", "الشوربات"]),
+        preview: images.add("story-soups", storyPreviewSvg("bowl", "#00838F", "#FFFFFF", "Soups")),
+        slides: [
+          {
+            url: images.add("story-soups-1", storySvg("bowl", "#00838F", "#B2EBF2", "#FFFFFF", "Miso soup")),
+          },
+        ],
+        priority: 2,
       },
     ],
   };

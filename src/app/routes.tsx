@@ -29,6 +29,7 @@ function lazyScreen(load: () => Promise<ComponentType<ScreenProps>>): Pick<AppRo
 }
 
 const policies = () => import("../features/policies/components/policy-page.tsx");
+const extraPage = () => import("../features/policies/components/extra-page.tsx");
 const addressPicker = () => import("../features/address/components/address-picker-page.tsx");
 const myAddresses = () => import("../features/address/components/my-addresses-page.tsx");
 const cardPages = () => import("../features/profile/components/cards-pages.tsx");
@@ -91,6 +92,12 @@ export const routes: readonly AppRoute[] = [
     enabled: (s) => s.privacyActive,
     ...lazyScreen(() => policies().then((m) => () => <m.PolicyPage type="PRIVACY_POLICY" />)),
   },
+  // The brand's own pages (the specification's paths, "extr3" as written there); a 404 where absent.
+  ...(["extra", "extra2", "extr3"] as const).map((slug): AppRoute => ({
+    path: `/${slug}`,
+    layout: "extra",
+    ...lazyScreen(() => extraPage().then((m) => () => <m.ExtraPageScreen slug={slug} />)),
+  })),
   {
     path: "/vacancy",
     layout: "default",

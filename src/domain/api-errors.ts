@@ -436,6 +436,18 @@ export const API_ERRORS = {
     ru: "Этот заказ сейчас оплачивается",
     eng: "This order is being paid right now",
   },
+  ORDER_NOT_GRADEABLE: {
+    status: 409,
+    uz: "Buyurtmani faqat yetkazilgandan keyin baholash mumkin",
+    ru: "Оценить заказ можно только после того, как он выполнен",
+    eng: "An order can be graded only once it is delivered or closed",
+  },
+  ORDER_ALREADY_GRADED: {
+    status: 409,
+    uz: "Bu buyurtma allaqachon baholangan",
+    ru: "Этот заказ уже оценён",
+    eng: "This order has already been graded",
+  },
   ORDER_NOT_CANCELLABLE: {
     status: 409,
     uz: "Bu buyurtmani endi bekor qilib bo'lmaydi",

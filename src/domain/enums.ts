@@ -83,6 +83,10 @@ export type OrderChangeReason = (typeof ORDER_CHANGE_REASONS)[number];
 export const ORDER_CANCEL_REASONS = ["NOT_PAID_IN_TIME"] as const;
 export type OrderCancelReason = (typeof ORDER_CANCEL_REASONS)[number];
 
+/** What a customer may point at when grading an order (stored in `orders.reasons`). */
+export const GRADE_REASONS = ["FOOD", "COURIER", "TIME", "PACKAGING"] as const;
+export type GradeReason = (typeof GRADE_REASONS)[number];
+
 export const CLIENT_TYPES = ["TG", "WEB", "APP", "OPERATOR"] as const;
 export type ClientType = (typeof CLIENT_TYPES)[number];
 

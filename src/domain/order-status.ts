@@ -19,6 +19,14 @@ export const ARCHIVE_ORDER_STATUSES = [
   "CANCELED",
 ] as const satisfies readonly OrderStatus[];
 
+/** Statuses in which the customer is asked for a grade: the food reached them, or the order is closed. */
+export const GRADEABLE_ORDER_STATUSES = ["DELIVERED", "CLOSED"] as const satisfies readonly OrderStatus[];
+
+/** The customer may grade the order now: finished and not graded yet (once per order). */
+export function canGrade(status: OrderStatus, graded: boolean): boolean {
+  return !graded && (GRADEABLE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 /** Statuses the customer may still cancel from (with the merchant's cancelOrderActive on). */
 export const CUSTOMER_CANCELLABLE_STATUSES = [
   "OPEN",

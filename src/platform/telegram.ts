@@ -9,6 +9,7 @@ import {
   mainButton,
   miniApp,
   openLink,
+  openTelegramLink,
   parseLaunchParamsQuery,
   postEvent,
   requestContactComplete,
@@ -322,6 +323,9 @@ export async function createTelegramHost(): Promise<Host | null> {
       // Outside Telegram's own pages a link opens in the browser; the mini app stays where it was
       // and sees the payment arrive on its live order stream.
       openLink.ifAvailable(url);
+    },
+    openTelegramLink: (url) => {
+      openTelegramLink.ifAvailable(url);
     },
     close: () => miniApp.close.ifAvailable(),
   };

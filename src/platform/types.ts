@@ -75,5 +75,7 @@ export interface Host {
   /** Closes the mini app (Telegram); elsewhere nothing happens. */
   /** Opens an outside page (a payment provider): Telegram's own way in Telegram, this tab elsewhere. */
   openLink(url: string): void;
+  /** Telegram: opens a t.me link inside Telegram (its share dialog, a chat). Absent elsewhere. */
+  openTelegramLink?(url: string): void;
   close(): void;
 }

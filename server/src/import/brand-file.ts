@@ -26,6 +26,7 @@ import {
   WEEK_NAMES,
   WORK_HOUR_TYPES,
 } from "#domain/enums.ts";
+import { EXTRA_PAGE_SLUGS } from "#domain/contract/content.ts";
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
 
 // ---------------------------------------------------------------------------------------------------
@@ -52,6 +53,8 @@ export type BrandEntity =
   | "promo"
   | "vacancy"
   | "banner"
+  | "story"
+  | "extraPage"
   | "brand"
   | "hall"
   | "table";
@@ -677,6 +680,59 @@ const bannerSchema = z
     }
   });
 
+/** A story slide's button: a product of the brand or an outside page, exactly one. */
+const storyButtonSchema = z
+  .strictObject({
+    label: textSchema,
+    productKey: keySchema.optional(),
+    link: outsideUrl.optional(),
+  })
+  .superRefine((button, ctx) => {
+    if ((button.productKey === undefined) === (button.link === undefined)) {
+      ctx.addIssue({ code: "custom", path: [], message: "give exactly one target: productKey or link" });
+    }
+  });
+
+const storySlideSchema = z
+  .strictObject({
+    type: z.enum(["image", "video"]).default("image"),
+    url: image,
+    /** A video's still, shown until it plays; required for a video. */
+    poster: image.optional(),
+    /** Seconds on screen. */
+    duration: z
+      .number()
+      .min(1, { error: "must be 1-60 seconds" })
+      .max(60, { error: "must be 1-60 seconds" })
+      .default(5),
+    button: storyButtonSchema.optional(),
+  })
+  .superRefine((slide, ctx) => {
+    if (slide.type === "video" && slide.poster === undefined) {
+      ctx.addIssue({ code: "custom", path: ["poster"], message: "a video slide needs a poster" });
+    }
+  });
+
+/** A story: a round preview and its slides, shown in the brand's order. */
+const storySchema = z.strictObject({
+  key: keySchema,
+  title: textSchema,
+  preview: image,
+  slides: z
+    .array(storySlideSchema)
+    .min(1, { error: "needs at least one slide" })
+    .max(20, { error: "has more than 20 slides" }),
+  priority,
+  isActive: z.boolean().default(true),
+});
+
+/** A content page of the brand (/extra, /extra2, /extr3): plain text, never HTML. */
+const extraPageSchema = z.strictObject({
+  slug: z.enum(EXTRA_PAGE_SLUGS),
+  title: textSchema,
+  body: textSchema,
+});
+
 /** A card of the multi-brand switcher; `sub` names another merchant (or this one). */
 const brandSchema = z.strictObject({
   key: keySchema,
@@ -706,6 +762,8 @@ const brandFileObject = z.strictObject({
   promos: z.array(promoSchema).default([]),
   vacancies: z.array(vacancySchema).default([]),
   banners: z.array(bannerSchema).default([]),
+  stories: z.array(storySchema).default([]),
+  extraPages: z.array(extraPageSchema).default([]),
   brands: z.array(brandSchema).default([]),
 });
 
@@ -757,6 +815,8 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   uniqueKeys(at("promos"), "code", "promo code", (s) => s.toUpperCase());
   uniqueKeys(at("vacancies"), "key", "vacancy key");
   uniqueKeys(at("banners"), "key", "banner key");
+  uniqueKeys(at("stories"), "key", "story key");
+  uniqueKeys(at("extraPages"), "slug", "extra page");
   uniqueKeys(at("brands"), "key", "brand key");
   uniqueKeys(at("brands"), "sub", "brand sub");
   uniqueKeys(at("paymentMethods"), "type", "payment method type");
@@ -843,6 +903,13 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   refersTo(at("banners"), "categoryKey", categoryKeys, "category key");
   refersTo(at("banners"), "promoKey", promoKeys, "promo key");
   refersTo(at("vacancies"), "branchKey", branchKeys, "branch key");
+  const slideButtons: [Path, unknown][] = at("stories").flatMap(([path, story]) =>
+    items(story, "slides").map(([i, slide]): [Path, unknown] => [
+      [...path, "slides", i, "button"],
+      isRecord(slide) ? slide.button : undefined,
+    ]),
+  );
+  refersTo(slideButtons, "productKey", productKeys, "product key");
   refersTo(at("vacancies"), "cityKey", cityKeys, "city key");
 }
 

@@ -23,8 +23,11 @@ import {
   policies,
   productBranches,
   products,
+  extraPages,
   promos,
+  stories,
   vacancies,
+  type StoryMedia,
 } from "../db/schema/index.ts";
 import { brandEntityId, merchantIdForSub, type BrandEntity, type BrandFile } from "./brand-file.ts";
 import { deactivateMissing, deleteMissing, excludedSet, upsert, type Row, type Tx } from "./upsert.ts";
@@ -533,6 +536,58 @@ export async function writeBanners(tx: Tx, merchantId: string, file: BrandFile):
   );
 }
 
+export async function writeStories(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
+  const idOf = idsOf(file);
+  return upsert(
+    tx,
+    stories,
+    file.stories.map((story) => ({
+      id: idOf("story", story.key),
+      merchantId,
+      title: story.title,
+      preview: story.preview,
+      media: story.slides.map((slide): StoryMedia => {
+        const button = slide.button;
+        return {
+          type: slide.type,
+          url: slide.url,
+          duration: slide.duration,
+          ...(slide.poster === undefined ? {} : { poster: slide.poster }),
+          ...(button === undefined
+            ? {}
+            : {
+                button: {
+                  label: button.label,
+                  ...(button.productKey === undefined
+                    ? {}
+                    : { productId: idOf("product", button.productKey) }),
+                  ...(button.link === undefined ? {} : { link: button.link }),
+                },
+              }),
+        };
+      }),
+      priority: story.priority,
+      isActive: story.isActive,
+    })),
+  );
+}
+
+export async function writeExtraPages(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
+  const idOf = idsOf(file);
+  return upsert(
+    tx,
+    extraPages,
+    file.extraPages.map((page) => ({
+      id: idOf("extraPage", page.slug),
+      merchantId,
+      slug: page.slug,
+      title: page.title,
+      body: page.body,
+    })),
+    [extraPages.merchantId, extraPages.slug],
+  );
+}
+
 /** The brand switcher's entries; subs whose merchant does not exist (yet) are answered as unresolved. */
 export async function writeBrandSwitcher(
   tx: Tx,
@@ -581,6 +636,8 @@ export interface KeptIds extends MenuIds {
   hallIds: string[];
   tableIds: string[];
   bannerIds: string[];
+  storyIds: string[];
+  extraPageIds: string[];
   brandIds: string[];
 }
 
@@ -604,6 +661,8 @@ export async function removeMissing(
   deleted += await deleteMissing(tx, policies, merchantId, kept.policyIds);
   deleted += await deleteMissing(tx, vacancies, merchantId, kept.vacancyIds);
   deleted += await deleteMissing(tx, banners, merchantId, kept.bannerIds);
+  deleted += await deleteMissing(tx, stories, merchantId, kept.storyIds);
+  deleted += await deleteMissing(tx, extraPages, merchantId, kept.extraPageIds);
   deleted += await deleteMissing(tx, brands, merchantId, kept.brandIds);
   const off = { isActive: false };
   deactivated += await deactivateMissing(

@@ -8,6 +8,8 @@ import {
   removeMissing,
   resolveMerchant,
   writeBanners,
+  writeExtraPages,
+  writeStories,
   writeBranches,
   writeBrandSwitcher,
   writeCities,
@@ -63,6 +65,8 @@ export interface ImportSummary {
     halls: number;
     tables: number;
     banners: number;
+    stories: number;
+    extraPages: number;
     brands: number;
   };
   /** Rows of this merchant that are no longer in the file: deleted, or deactivated where orders may point at them. */
@@ -104,6 +108,8 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   const promoIds = await writePromos(tx, merchantId, file);
   const vacancyIds = await writeVacancies(tx, merchantId, file);
   const bannerIds = await writeBanners(tx, merchantId, file);
+  const storyIds = await writeStories(tx, merchantId, file);
+  const extraPageIds = await writeExtraPages(tx, merchantId, file);
   const { brandIds, unresolvedBrandSubs } = await writeBrandSwitcher(tx, merchantId, file);
   const removed = await removeMissing(tx, merchantId, {
     cityIds,
@@ -118,6 +124,8 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
     hallIds,
     tableIds,
     bannerIds,
+    storyIds,
+    extraPageIds,
     brandIds,
   });
   return {
@@ -145,6 +153,8 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
       halls: hallIds.length,
       tables: tableIds.length,
       banners: bannerIds.length,
+      stories: storyIds.length,
+      extraPages: extraPageIds.length,
       brands: brandIds.length,
     },
     removed: { deleted: removed.deleted + orderSettingsDeleted, deactivated: removed.deactivated },

@@ -1,8 +1,18 @@
-// The brand's banners and vacancies (GET /support/v1/banner, /support/v1/vacancies).
-import { and, asc, eq, gt, isNull, lte, or } from "drizzle-orm";
+// The brand's banners, vacancies and stories (GET /support/v1/banner, /support/v1/vacancies,
+// /notifications/v2/stories).
+import { and, asc, eq, gt, inArray, isNull, lte, or } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Db } from "../db/types.ts";
-import { banners, branches, categories, cities, products, vacancies } from "../db/schema/index.ts";
+import {
+  banners,
+  branches,
+  categories,
+  cities,
+  extraPages,
+  products,
+  stories,
+  vacancies,
+} from "../db/schema/index.ts";
 
 interface Tenant {
   merchantId: string;
@@ -71,6 +81,43 @@ export async function listVacancies(db: Db, { merchantId }: Tenant) {
 export async function findVacancy(db: Db, { merchantId, id }: Tenant & { id: string }) {
   const [row] = await vacancyQuery(db, merchantId)
     .where(and(eq(vacancies.merchantId, merchantId), eq(vacancies.id, id), eq(vacancies.isActive, true)))
+    .limit(1);
+  return row;
+}
+
+/** Active stories with at least one slide, in the brand's order (priority, then id). */
+export async function listStories(db: Db, { merchantId }: Tenant) {
+  return db
+    .select({ id: stories.id, title: stories.title, preview: stories.preview, media: stories.media })
+    .from(stories)
+    .where(and(eq(stories.merchantId, merchantId), eq(stories.isActive, true)))
+    .orderBy(asc(stories.priority), asc(stories.id));
+}
+
+/** Of the given ids, those that are active products of this brand (a slide's button may point at one). */
+export async function activeProductIds(db: Db, { merchantId, ids }: Tenant & { ids: string[] }) {
+  if (ids.length === 0) return new Set<string>();
+  const rows = await db
+    .select({ id: products.id })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), eq(products.active, true), inArray(products.id, ids)));
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The brand's extra pages, in the order of their paths (extra, extra2, extr3). */
+export async function listExtraPages(db: Db, { merchantId }: Tenant) {
+  return db
+    .select({ slug: extraPages.slug, title: extraPages.title })
+    .from(extraPages)
+    .where(eq(extraPages.merchantId, merchantId))
+    .orderBy(asc(extraPages.slug));
+}
+
+export async function findExtraPage(db: Db, { merchantId, slug }: Tenant & { slug: string }) {
+  const [row] = await db
+    .select({ slug: extraPages.slug, title: extraPages.title, body: extraPages.body })
+    .from(extraPages)
+    .where(and(eq(extraPages.merchantId, merchantId), eq(extraPages.slug, slug)))
     .limit(1);
   return row;
 }

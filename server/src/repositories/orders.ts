@@ -2,11 +2,23 @@
 // the reads the API answers from (an order with its lines, history and branch).
 import { and, asc, count, desc, eq, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
 import { REFUND_STATES, type Order, type OrderItem, type OrderPage } from "#domain/contract/orders.ts";
-import { ORDER_CANCEL_REASONS, type OrderCancelReason, type OrderStatus } from "#domain/enums.ts";
+import {
+  GRADE_REASONS,
+  ORDER_CANCEL_REASONS,
+  type GradeReason,
+  type OrderCancelReason,
+  type OrderStatus,
+} from "#domain/enums.ts";
 import { DEFAULT_PAYMENT_TIMEOUT_MINUTES } from "#domain/order-settings.ts";
-import { ARCHIVE_ORDER_STATUSES, ACTIVE_ORDER_STATUSES, customerCanCancel } from "#domain/order-status.ts";
+import {
+  ARCHIVE_ORDER_STATUSES,
+  ACTIVE_ORDER_STATUSES,
+  canGrade,
+  customerCanCancel,
+} from "#domain/order-status.ts";
 import {
   branches,
+  grades,
   merchantWebSettings,
   orderHistory,
   orderItems,
@@ -15,6 +27,7 @@ import {
   products,
   users,
 } from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 
@@ -350,6 +363,18 @@ export function toOrderView(
     cancellable: customerCanCancel(o.status, cancelOrderActive),
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
     refundState: refundStateOf(o.payment),
+    gradeable: o.userId !== null && canGrade(o.status, o.grade !== null),
+    review:
+      o.grade === null
+        ? null
+        : {
+            grade: o.grade,
+            reasons: o.reasons.filter((r): r is GradeReason =>
+              (GRADE_REASONS as readonly string[]).includes(r),
+            ),
+            comment: o.gradeComment,
+            createdDate: o.gradedAt?.toISOString() ?? null,
+          },
     createdDate: o.createdDate.toISOString(),
     lastModifiedDate: o.lastModifiedDate.toISOString(),
   };
@@ -507,4 +532,63 @@ export async function customerCourierAccess(
     );
   if (rows.some((r) => r.status === "ON_WAY")) return "on-way";
   return rows.length > 0 ? "attached" : "none";
+}
+
+/**
+ * The owner grades a finished order, once: the order keeps the grade, reasons and comment, and each
+ * product of the order gets the grade (GET /products/v1/grade averages them). Another customer's
+ * order is NOT_FOUND; an unfinished one ORDER_NOT_GRADEABLE; a second grade ORDER_ALREADY_GRADED.
+ */
+export async function gradeOrder(
+  db: Db,
+  input: {
+    merchantId: string;
+    orderId: string;
+    userId: string;
+    grade: number;
+    reasons: GradeReason[];
+    comment: string | null;
+    now: Date;
+  },
+): Promise<OrderRow> {
+  return transaction(db, async (tx) => {
+    const order = await lockOrder(tx, input);
+    if (order.grade !== null) throw new AppError("ORDER_ALREADY_GRADED");
+    if (!canGrade(order.status, false)) throw new AppError("ORDER_NOT_GRADEABLE");
+    // A cancel reason never sits beside a grade (only a finished order is graded).
+    const [updated] = await tx
+      .update(orders)
+      .set({
+        grade: input.grade,
+        reasons: input.reasons,
+        gradeComment: input.comment,
+        gradedAt: input.now,
+      })
+      .where(and(eq(orders.id, order.id), isNull(orders.grade)))
+      .returning();
+    if (!updated) throw new AppError("ORDER_ALREADY_GRADED");
+    const productIds = [
+      ...new Set(
+        (
+          await tx
+            .select({ productId: orderItems.productId })
+            .from(orderItems)
+            .where(and(eq(orderItems.orderId, order.id), eq(orderItems.merchantId, input.merchantId)))
+        ).flatMap((i) => (i.productId ? [i.productId] : [])),
+      ),
+    ];
+    if (productIds.length > 0) {
+      await tx.insert(grades).values(
+        productIds.map((productId) => ({
+          merchantId: input.merchantId,
+          userId: input.userId,
+          productId,
+          orderId: order.id,
+          grade: input.grade,
+          comment: input.comment,
+        })),
+      );
+    }
+    return updated;
+  });
 }

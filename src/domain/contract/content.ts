@@ -52,3 +52,54 @@ export const vacancySchema = vacancySummarySchema
   })
   .meta({ id: "Vacancy" });
 export type Vacancy = z.infer<typeof vacancySchema>;
+
+/** What a story slide's button does: open a product, or an outside page. */
+export const storyButtonTargetSchema = z
+  .discriminatedUnion("type", [
+    z.object({ type: z.literal("PRODUCT"), productId: uuidSchema }),
+    z.object({ type: z.literal("URL"), url: z.url({ protocol: /^https?$/ }) }),
+  ])
+  .meta({ id: "StoryButtonTarget" });
+export type StoryButtonTarget = z.infer<typeof storyButtonTargetSchema>;
+
+export const storySlideSchema = z
+  .object({
+    type: z.enum(["IMAGE", "VIDEO"]),
+    url: z.string(),
+    /** A video's still, shown until it plays. */
+    poster: z.string().nullable(),
+    /** Seconds on screen (a video: at most this long). */
+    duration: z.number().positive(),
+    /** null: a slide without a button (or whose product is gone). */
+    button: z.object({ label: multilingualSchema, target: storyButtonTargetSchema }).nullable(),
+  })
+  .meta({ id: "StorySlide" });
+export type StorySlide = z.infer<typeof storySlideSchema>;
+
+export const storySchema = z
+  .object({
+    id: uuidSchema,
+    title: multilingualSchema,
+    /** The round preview's picture. */
+    preview: z.string(),
+    slides: z.array(storySlideSchema).min(1),
+  })
+  .meta({ id: "Story" });
+export type Story = z.infer<typeof storySchema>;
+
+/** The brand's extra pages, at the specification's paths /extra, /extra2 and /extr3. */
+export const EXTRA_PAGE_SLUGS = ["extra", "extra2", "extr3"] as const;
+export type ExtraPageSlug = (typeof EXTRA_PAGE_SLUGS)[number];
+
+export const extraPageSummarySchema = z
+  .object({ slug: z.enum(EXTRA_PAGE_SLUGS), title: multilingualSchema })
+  .meta({ id: "ExtraPageSummary" });
+export type ExtraPageSummary = z.infer<typeof extraPageSummarySchema>;
+
+export const extraPageSchema = extraPageSummarySchema
+  .extend({
+    /** Plain text; blank lines part paragraphs. Never HTML. */
+    body: multilingualSchema,
+  })
+  .meta({ id: "ExtraPage" });
+export type ExtraPage = z.infer<typeof extraPageSchema>;

@@ -6,6 +6,7 @@ import {
   COURIER_STATUSES,
   DELIVERY_TYPES,
   DISCOUNT_TYPES,
+  GRADE_REASONS,
   ORDER_CANCEL_REASONS,
   ORDER_CHANGE_REASONS,
   ORDER_DEVICES,
@@ -250,6 +251,17 @@ export const orderSchema = z
      * refused or kept failing: staff settle it in the provider's cabinet); null when none is owed.
      */
     refundState: z.enum(REFUND_STATES).nullable(),
+    /** The customer may grade it now (DELIVERED or CLOSED, not graded yet). */
+    gradeable: z.boolean(),
+    /** The customer's grade, once given. */
+    review: z
+      .object({
+        grade: z.number().int().min(1).max(5),
+        reasons: z.array(z.enum(GRADE_REASONS)),
+        comment: z.string().nullable(),
+        createdDate: dateTimeSchema.nullable(),
+      })
+      .nullable(),
     createdDate: dateTimeSchema,
     lastModifiedDate: dateTimeSchema,
   })
@@ -298,6 +310,20 @@ export const orderSettingSchema = z
   })
   .meta({ id: "OrderSetting" });
 export type OrderSetting = z.infer<typeof orderSettingSchema>;
+
+/** POST /orders/v1/orders/{id}/grade: 1-5 stars, what stood out, and an optional comment. */
+export const gradeOrderBodySchema = z
+  .object({
+    grade: z.number().int().min(1).max(5),
+    reasons: z
+      .array(z.enum(GRADE_REASONS))
+      .max(GRADE_REASONS.length)
+      .refine((list) => new Set(list).size === list.length, { error: "reasons must not repeat" })
+      .default([]),
+    comment: shortText(1000).nullish(),
+  })
+  .meta({ id: "GradeOrderBody" });
+export type GradeOrderBody = z.infer<typeof gradeOrderBodySchema>;
 
 export const cancelOrderBodySchema = z.object({ reason: shortText(500).nullish() }).nullish();
 

@@ -44,3 +44,14 @@ export function closeProductSheet(): void {
   const query = params.toString();
   navigate(`${window.location.pathname}${query ? `?${query}` : ""}`, { replace: true });
 }
+
+/** Telegram's start parameter of a shared product (t.me/<bot>?startapp=product_<id>). */
+export function productStartParam(id: string): string {
+  return `product_${id}`;
+}
+
+/** The product a start parameter opens, if it names one. */
+export function productOfStartParam(param: string | undefined): string | null {
+  const match = /^product_([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})$/i.exec(param ?? "");
+  return match?.[1] ?? null;
+}

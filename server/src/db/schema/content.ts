@@ -211,6 +211,10 @@ export type StoryMedia = {
   url: string;
   /** Seconds on screen. */
   duration?: number;
+  /** A video's still. */
+  poster?: string;
+  /** An optional button: a product of the brand (checked again when answered) or an outside link. */
+  button?: { label: Record<string, string>; productId?: string; link?: string };
 };
 
 /** A story (GET /notifications/v2/stories): a preview and a list of slides. */
@@ -246,4 +250,23 @@ export const notifications = pgTable(
   (t) => [
     index("notifications_merchant_id_user_id_created_date_idx").on(t.merchantId, t.userId, t.createdDate),
   ],
+);
+
+/**
+ * A brand-defined content page: `/extra`, `/extra2` or `/extr3` (the specification's paths), with a
+ * title and a plain-text body per language (shown as text, never as HTML).
+ */
+export const extraPages = pgTable(
+  "extra_pages",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    /** "extra", "extra2" or "extr3". */
+    slug: text().notNull(),
+    title: requiredMultilingual(),
+    body: requiredMultilingual(),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [uniqueIndex("extra_pages_merchant_id_slug_uq").on(t.merchantId, t.slug)],
 );

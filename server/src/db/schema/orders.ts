@@ -162,6 +162,10 @@ export const orders = pgTable(
     grade: smallint(),
     /** Reasons given with the grade or the cancellation. */
     reasons: jsonb().$type<string[]>().notNull().default([]),
+    /** The customer's words with the grade. */
+    gradeComment: text(),
+    /** When the customer graded it (once per order). */
+    gradedAt: timestamptz(),
     userId: uuid().references(() => users.id, { onDelete: "set null" }),
     receiver: jsonb().$type<OrderReceiver>(),
     address: jsonb().$type<OrderAddressSnapshot>(),

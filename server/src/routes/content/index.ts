@@ -4,15 +4,33 @@ import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   bannerSchema,
+  EXTRA_PAGE_SLUGS,
+  extraPageSchema,
+  extraPageSummarySchema,
+  storySchema,
   vacancySchema,
   vacancySummarySchema,
   type Banner,
   type BannerTarget,
+  type Story,
+  type StorySlide,
   type VacancySummary,
 } from "#domain/contract/content.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findVacancy, listBanners, listVacancies, type VacancyRow } from "../../repositories/content.ts";
+import {
+  activeProductIds,
+  findExtraPage,
+  findVacancy,
+  listExtraPages,
+  listBanners,
+  listStories,
+  listVacancies,
+  type VacancyRow,
+} from "../../repositories/content.ts";
 import { getWebSettings } from "../../repositories/merchants.ts";
+
+/** Seconds a slide stays when the brand file gave none. */
+const DEFAULT_SLIDE_SECONDS = 5;
 
 /** Size answered for a banner imported before sizes were recorded (a 2:1 strip). */
 const DEFAULT_SIZE = { width: 1200, height: 600 };
@@ -36,8 +54,8 @@ function toSummary(row: VacancyRow): VacancySummary {
 }
 
 /**
- * Banners and vacancies of one brand. A switched-off section does not exist: both answer 404
- * NOT_FOUND while bannersActive / vacanciesActive is off (the client never asks then).
+ * Banners, vacancies and stories of one brand. A switched-off section does not exist: each answers
+ * 404 NOT_FOUND while bannersActive / vacanciesActive / storiesActive is off (the client never asks then).
  */
 export async function contentRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -115,6 +133,95 @@ export async function contentRoutes(app: FastifyInstance): Promise<void> {
         phone: row.phone,
         telegram: row.telegram,
       };
+    },
+  );
+
+  r.get(
+    "/notifications/v2/stories",
+    {
+      schema: {
+        summary: "The brand's stories in order, each with its slides; 404 while storiesActive is off",
+        tags: ["content"],
+        headers,
+        response: { 200: z.array(storySchema), ...errorResponses },
+      },
+    },
+    async (request): Promise<Story[]> => {
+      const merchantId = request.tenant.id;
+      const web = await getWebSettings(db, { merchantId });
+      if (!web.storiesActive) throw new AppError("NOT_FOUND");
+      const rows = await listStories(db, { merchantId });
+      // A button's product is checked now: one switched off or gone since the import loses its button.
+      const products = await activeProductIds(db, {
+        merchantId,
+        ids: rows.flatMap((row) =>
+          row.media.flatMap((m) => (m.button?.productId ? [m.button.productId] : [])),
+        ),
+      });
+      const slide = (m: (typeof rows)[number]["media"][number]): StorySlide => {
+        const b = m.button;
+        const target =
+          b?.productId !== undefined
+            ? products.has(b.productId)
+              ? { type: "PRODUCT" as const, productId: b.productId }
+              : null
+            : b?.link !== undefined && /^https?:\/\//i.test(b.link)
+              ? { type: "URL" as const, url: b.link }
+              : null;
+        return {
+          type: m.type === "video" ? "VIDEO" : "IMAGE",
+          url: m.url,
+          poster: m.poster ?? null,
+          duration: m.duration ?? DEFAULT_SLIDE_SECONDS,
+          button: b && target ? { label: b.label, target } : null,
+        };
+      };
+      return rows
+        .filter((row) => row.media.length > 0)
+        .map((row) => ({
+          id: row.id,
+          title: row.title,
+          preview: row.preview ?? row.media[0]?.poster ?? row.media[0]?.url ?? "",
+          slides: row.media.map(slide),
+        }));
+    },
+  );
+
+  // The brand's extra pages exist when the brand file has them (no switch): the footer links those.
+  const isSlug = (slug: string): slug is (typeof EXTRA_PAGE_SLUGS)[number] =>
+    (EXTRA_PAGE_SLUGS as readonly string[]).includes(slug);
+
+  r.get(
+    "/support/v1/extra-pages",
+    {
+      schema: {
+        summary: "The brand's extra pages (/extra, /extra2, /extr3) with their titles; [] when none",
+        tags: ["content"],
+        headers,
+        response: { 200: z.array(extraPageSummarySchema), ...errorResponses },
+      },
+    },
+    async (request) => {
+      const rows = await listExtraPages(db, { merchantId: request.tenant.id });
+      return rows.flatMap((row) => (isSlug(row.slug) ? [{ slug: row.slug, title: row.title }] : []));
+    },
+  );
+
+  r.get(
+    "/support/v1/extra-pages/:slug",
+    {
+      schema: {
+        summary: "One extra page with its plain-text body; 404 when the brand has none at that path",
+        tags: ["content"],
+        headers,
+        params: z.object({ slug: z.enum(EXTRA_PAGE_SLUGS) }),
+        response: { 200: extraPageSchema, ...errorResponses },
+      },
+    },
+    async (request) => {
+      const row = await findExtraPage(db, { merchantId: request.tenant.id, slug: request.params.slug });
+      if (!row || !isSlug(row.slug)) throw new AppError("NOT_FOUND");
+      return { slug: row.slug, title: row.title, body: row.body };
     },
   );
 }

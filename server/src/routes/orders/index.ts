@@ -9,6 +9,7 @@ import {
   addPromoBodySchema,
   cancelOrderBodySchema,
   courierSchema,
+  gradeOrderBodySchema,
   idempotencyHeadersSchema,
   orderIdParamsSchema,
   orderPageQuerySchema,
@@ -29,6 +30,7 @@ import { changeStatus, placeOrder, quoteOrder } from "../../orders/service.ts";
 import {
   customerCourierAccess,
   findOrder,
+  gradeOrder,
   hideOrder,
   listActiveOrders,
   listUserOrders,
@@ -366,6 +368,37 @@ export async function ordersRoutes(
       });
       // A paid order's refund was recorded with the cancel: send it now, without waiting for it.
       if (row.isPaid) refunds.kick();
+      const [view] = await orderViews(db, [row]);
+      return must(view);
+    },
+  );
+
+  r.post(
+    "/orders/v1/orders/:id/grade",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "The customer grades a delivered or closed order once (1-5, reasons, comment); its products get the grade",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        body: gradeOrderBodySchema,
+        response: { 200: orderSchema, 401: errorResponses[403], 409: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const row = await gradeOrder(db, {
+        merchantId: request.tenant.id,
+        orderId: request.params.id,
+        userId: user.id,
+        grade: request.body.grade,
+        reasons: request.body.reasons,
+        comment: request.body.comment?.trim() ? request.body.comment.trim() : null,
+        now: new Date(),
+      });
       const [view] = await orderViews(db, [row]);
       return must(view);
     },

@@ -16,6 +16,7 @@ import { CategoryNav, GroupTabs } from "./category-nav.tsx";
 import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx";
 import { ServiceSwitch } from "./service-switch.tsx";
 import { useTableSession } from "../../../shared/table/table-session.ts";
+import { StoryPreviews } from "./story-previews.tsx";
 import "./menu.css";
 
 /** Room the sticky bars take at the top: the app header and the category navigation. */
@@ -176,6 +177,7 @@ export function MenuView({ tree }: { tree: MenuTree }) {
 
   return (
     <div className={`page menu-page${desktop ? " menu-page--desktop" : ""}`}>
+      <StoryPreviews />
       <BrandStrip />
       <BannerCarousel onCategory={showCategory} />
       {settings.isNavigationViewEnabled && (

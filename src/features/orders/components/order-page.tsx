@@ -38,6 +38,7 @@ import {
 } from "../status-labels.ts";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
+import { OrderReview } from "./order-review.tsx";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";
@@ -97,6 +98,7 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
         </p>
         <OrderActions order={o} userId={userId} />
       </div>
+      <OrderReview order={o} userId={userId} />
       <Timeline order={o} />
       <OrderFacts order={o} />
       <OrderLines order={o} />

@@ -152,6 +152,17 @@ function OrderList({ orders }: { orders: Order[] }) {
             </span>
             <span className="orders-list__date">{formatDateTime(o.createdDate, merchant.timezone)}</span>
             <span className="orders-list__total">{format(toMinor(o.totalPrice))}</span>
+            {/* A finished order not graded yet asks for its grade here too (the order page takes it). */}
+            {o.gradeable && (
+              <span className="orders-list__rate" data-testid="order-rate">
+                ★ {t`Rate the order`}
+              </span>
+            )}
+            {o.review && (
+              <span className="orders-list__rate orders-list__rate--given">
+                {t`Your grade: ${o.review.grade} of 5`}
+              </span>
+            )}
           </Link>
         </li>
       ))}

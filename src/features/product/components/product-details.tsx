@@ -20,6 +20,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
 import { textColorOn } from "../../../shared/brand/brand-look.ts";
+import { ShareButton } from "./share-button.tsx";
 import "./product.css";
 
 /** The full product: gallery, texts, facts, modifier choices, quantity, price and the add button. */
@@ -133,6 +134,7 @@ export function ProductDetails({
         <Heading id={titleId} className="product-details__name">
           {name}
         </Heading>
+        <ShareButton productId={product.id} name={name} />
         {settings.favouriteActive && <FavouriteToggle productId={product.id} name={name} />}
       </div>
       {product.labels.length > 0 && (
