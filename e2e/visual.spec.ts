@@ -237,6 +237,8 @@ for (const locale of ["ru", "ar"] as const) {
       page,
       request,
     }, testInfo) => {
+      // A login, an order placed and a map: slow on a busy machine.
+      test.setTimeout(90_000);
       const origin = await speak(page, testInfo, locale);
       // The login pages read English (the shared helper's labels); the locale comes back after it.
       await page
