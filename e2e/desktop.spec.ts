@@ -149,3 +149,13 @@ test("a notice shows above the product dialog, not under it", async ({ page }, t
   const box = await notice.boundingBox();
   expect(box && box.y + box.height).toBeLessThanOrEqual(800);
 });
+
+test("the basket is the side panel only: the basket sheet's address shows the menu with the panel", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/?sheet=basket");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("complementary", { name: "Basket" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
+});
