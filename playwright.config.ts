@@ -31,6 +31,9 @@ export default defineConfig({
   // Generous: a journey on a busy two-core machine can take 30 s; the limit only catches hangs.
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Reference images of e2e/visual.spec.ts, committed: one folder per project, without the OS
+  // name Playwright adds by default (the references are made and checked in the same Chromium).
+  snapshotPathTemplate: "{testDir}/__screenshots__/{testFilePath}/{projectName}/{arg}{ext}",
   use: {
     baseURL: `http://lavash.localhost:${PORT}`,
     trace: "retain-on-failure",

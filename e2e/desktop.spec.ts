@@ -4,6 +4,7 @@
 // as a grid beside a sticky category sidebar and the basket panel, and sheets as centred dialogs.
 // Below 1024 px the phone layout is back. Desktop project only: the phone project is the phone.
 import { expect, test, type Page } from "@playwright/test";
+import { logInOnTheWeb } from "./support/session.ts";
 import { brandOrigin } from "./support/storefront.ts";
 
 const CLASSIC = "Chicken lavash, classic";
@@ -127,4 +128,34 @@ test("right to left: the category sidebar is on the right, the basket panel on t
   // A brand with a floating basket has no floating button here: the header carries the basket.
   await expect(page.locator(".floating-basket")).toHaveCount(0);
   await expect(page.locator(".top-nav__basket")).toBeVisible();
+});
+
+test("a notice shows above the product dialog, not under it", async ({ page }, testInfo) => {
+  await logInOnTheWeb(page, testInfo);
+  await page.goto("/");
+  await page.getByRole("main").getByRole("link", { name: CLASSIC, exact: true }).first().click();
+  const dialog = page.getByRole("dialog");
+  await expect(dialog.getByRole("heading", { name: CLASSIC })).toBeVisible();
+  // The favourites call fails: its error notice appears while the modal dialog is open.
+  await page.route("**/api/products/v1/favourite/**", (route) => route.abort("connectionrefused"));
+  await dialog.getByRole("button", { name: `Add ${CLASSIC} to favourites` }).click();
+  const notice = page.locator(".notice");
+  await expect(notice).toBeVisible();
+  // A modal dialog is drawn in the browser's top layer, above every z-index: the notice is drawn
+  // above it only from the top layer too, as a popover shown after the dialog.
+  await expect
+    .poll(() => notice.evaluate((el) => el.matches(":popover-open") && getComputedStyle(el).top !== "0px"))
+    .toBe(true);
+  const box = await notice.boundingBox();
+  expect(box && box.y + box.height).toBeLessThanOrEqual(800);
+});
+
+test("the basket is the side panel only: the basket sheet's address shows the menu with the panel", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto("/?sheet=basket");
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole("complementary", { name: "Basket" })).toBeVisible();
+  await expect(page.getByRole("dialog")).toHaveCount(0);
 });

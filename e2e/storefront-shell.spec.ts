@@ -179,6 +179,20 @@ test.describe("languages", () => {
     await expect(page).toHaveURL(/\/$/);
   });
 
+  test("a new page starts at its top, not at the menu's scroll position", async ({ page }) => {
+    await page.goto("/");
+    await expect(page.locator(".product-card").first()).toBeVisible();
+    await page.mouse.wheel(0, 2500);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(1000);
+    await page
+      .getByRole("link", { name: /^Корзина/ })
+      .first()
+      .click();
+    await expect(page).toHaveURL(/\/basket$/);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBe(0);
+  });
+
   test("a sheet opens from its address", async ({ page }) => {
     await page.goto("/?sheet=language");
     await expect(page.getByRole("dialog", { name: "Язык" })).toBeVisible();

@@ -25,11 +25,11 @@ export async function smsCodeFor(testInfo: TestInfo, phone: string, since: numbe
   return code;
 }
 
-/** Logs a fresh customer in on /login (the page reads English). */
-export async function logInOnTheWeb(page: Page, testInfo: TestInfo): Promise<void> {
+/** Logs a fresh customer in on /login (the page reads English) of `origin`, lavash by default. */
+export async function logInOnTheWeb(page: Page, testInfo: TestInfo, origin = ""): Promise<void> {
   const phone = `+99877${freshTelegramId().slice(-7)}`;
   const since = Date.now() - 1000;
-  await page.goto("/login");
+  await page.goto(`${origin}/login`);
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Get the code" }).click();
   await expect(page).toHaveURL(/\/login\/confirm\?/);

@@ -34,12 +34,35 @@ function useReloadOnNewBuild(location: string): void {
   }, [location]);
 }
 
+/** Set by the browser's back and forward, which bring their own scroll position back. */
+let fromHistory = false;
+if (typeof window !== "undefined") {
+  window.addEventListener("popstate", () => {
+    fromHistory = true;
+  });
+}
+
+/**
+ * A new page starts at its top (the basket opened from far down the menu kept the menu's scroll).
+ * Only the path counts: a sheet or a tab in the query keeps the page where it is; back and forward
+ * leave the position to the browser.
+ */
+function useNewPageAtTop(location: string): void {
+  const previous = useRef(location);
+  useEffect(() => {
+    if (previous.current !== location && !fromHistory) window.scrollTo({ top: 0, left: 0 });
+    previous.current = location;
+    fromHistory = false;
+  }, [location]);
+}
+
 export function AppRouter({ status }: { status: BrandStatus }) {
   const [location] = useLocation();
   const search = useSearch();
   const { parser } = useRouter();
   const tenant = useTenant();
   useReloadOnNewBuild(location);
+  useNewPageAtTop(location);
   useHostBackButton(location, search);
 
   const redirect = guardRedirect(status, location);

@@ -1,5 +1,6 @@
 import { Snackbar } from "@telegram-apps/telegram-ui";
 import { useAtomValue } from "jotai";
+import { useEffect } from "react";
 import { dismiss, noticesAtom } from "../lib/notify.ts";
 
 /**
@@ -11,6 +12,29 @@ export function NotificationHost() {
   const notices = useAtomValue(noticesAtom);
   const notice = notices.at(-1);
   const spoken = notice ? [notice.title, notice.text].filter(Boolean).join(". ") : "";
+  const noticeId = notice?.id;
+  useEffect(() => {
+    // A modal <dialog> (the desktop's sheets) is in the browser's top layer, above any z-index:
+    // the snackbar joins the top layer as a manual popover after it, so it is drawn above the dialog.
+    // telegram-ui portals it a moment after this render: look for it in the next frames.
+    if (noticeId === undefined) return;
+    let frame = 0;
+    let tries = 0;
+    const lift = () => {
+      const el = document.querySelector<HTMLElement>(`[data-notice-id="${String(noticeId)}"]`);
+      if (!el) {
+        if (++tries < 30) frame = requestAnimationFrame(lift);
+        return;
+      }
+      if (typeof el.showPopover !== "function" || el.matches(":popover-open")) return;
+      el.popover = "manual";
+      el.showPopover();
+    };
+    lift();
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, [noticeId]);
   return (
     <>
       <div className="visually-hidden" role="alert">
@@ -28,6 +52,7 @@ export function NotificationHost() {
           }}
           description={notice.title ? notice.text : undefined}
           className={`notice notice--${notice.kind}`}
+          data-notice-id={notice.id}
           aria-hidden="true"
         >
           {notice.title ?? notice.text}

@@ -69,9 +69,10 @@ export function OtpCodeField({
       ref={input}
       label={t`Code from the SMS`}
       className="otp-code-field"
-      name="code"
       type="text"
       inputMode="numeric"
+      // No name: the code is sent by the page, never by the form, and a named field would be kept
+      // in the browser's form history and offered again as a stale code.
       autoComplete="one-time-code"
       pattern="[0-9]*"
       maxLength={OTP_CODE_LENGTH + 8}

@@ -73,8 +73,12 @@ export interface Host {
   requestContact(): Promise<SharedContact | null>;
   enableClosingConfirmation(on: boolean): void;
   /** Closes the mini app (Telegram); elsewhere nothing happens. */
-  /** Opens an outside page (a payment provider): Telegram's own way in Telegram, this tab elsewhere. */
-  openLink(url: string): void;
+  /**
+   * Opens an outside page: Telegram's own way in Telegram; elsewhere this tab (a payment provider,
+   * which comes back here) or, with `newTab`, a new tab that leaves the storefront open (a banner's
+   * link to another site).
+   */
+  openLink(url: string, options?: { newTab?: boolean }): void;
   /** Telegram: opens a t.me link inside Telegram (its share dialog, a chat). Absent elsewhere. */
   openTelegramLink?(url: string): void;
   close(): void;

@@ -58,8 +58,9 @@ export function createWebHost(kind: "web" | "click" = "web"): Host {
     haptics: { light() {}, notify() {} },
     requestContact: () => Promise.resolve(null),
     enableClosingConfirmation() {},
-    openLink(url) {
-      window.location.assign(url);
+    openLink(url, options) {
+      if (options?.newTab) window.open(url, "_blank", "noopener,noreferrer");
+      else window.location.assign(url);
     },
     close() {},
   };

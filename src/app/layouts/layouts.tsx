@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
-import { Link, useLocation, useSearch } from "wouter";
+import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { UrlSheet } from "../../components/url-sheet.tsx";
 import { getPlatform } from "../../platform/index.ts";
 import { LanguageSwitcher } from "../../features/language/components/language-switcher.tsx";
@@ -53,6 +53,10 @@ const BasketView = lazy(() =>
 function PageOverlays() {
   const { t } = useLingui();
   const sheet = new URLSearchParams(useSearch()).get("sheet");
+  const desktop = useDesktop();
+  // On a desktop the basket is the menu's side panel, never a second copy in a dialog: an address
+  // that asks for the basket sheet (a link from a phone) shows the menu with its panel.
+  if (desktop && sheet === "basket") return <Redirect to="/" replace />;
   return (
     <>
       {sheet?.startsWith("product") && (
@@ -60,11 +64,13 @@ function PageOverlays() {
           <ProductSheetHost />
         </Suspense>
       )}
-      <UrlSheet name="basket" title={t`Basket`}>
-        <Suspense fallback={null}>
-          <BasketView compact />
-        </Suspense>
-      </UrlSheet>
+      {!desktop && (
+        <UrlSheet name="basket" title={t`Basket`}>
+          <Suspense fallback={null}>
+            <BasketView compact />
+          </Suspense>
+        </UrlSheet>
+      )}
     </>
   );
 }

@@ -26,7 +26,9 @@ export function TopNav() {
   const { settings } = useRequiredTenant();
   const summary = useBasketSummary();
   const format = useFormatMinor();
-  const basketHref = settings.cartPageActive ? "/basket" : `${location}?sheet=basket`;
+  // No basket dialog on a desktop: the basket page, or the menu whose side panel is the basket
+  // (docs/decisions.md, "Desktop layout").
+  const basketHref = settings.cartPageActive ? "/basket" : "/";
   return (
     <nav className="top-nav" aria-label={t`Main`}>
       <ul>

@@ -1,3 +1,4 @@
+import { SelectField } from "../../../components/text-field.tsx";
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useQuery } from "@tanstack/react-query";
@@ -301,22 +302,21 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
           {mode === "profile" ? t`New address` : t`Delivery address`}
         </h1>
         {cityList.length > 1 && (
-          <label className="address-picker__city">
-            <span>{t`City`}</span>
-            <select
-              value={city?.id ?? ""}
-              onChange={(e) => {
-                changeCity(e.target.value);
-              }}
-            >
-              {cityList.map((c) => (
-                <option key={c.id} value={c.id}>
-                  {/* City labels fall back to Russian (spec section 2). */}
-                  {pickText(c.name, language) || pickText(c.name, "ru")}
-                </option>
-              ))}
-            </select>
-          </label>
+          <SelectField
+            label={t`City`}
+            className="address-picker__city"
+            value={city?.id ?? ""}
+            onChange={(e) => {
+              changeCity(e.target.value);
+            }}
+          >
+            {cityList.map((c) => (
+              <option key={c.id} value={c.id}>
+                {/* City labels fall back to Russian (spec section 2). */}
+                {pickText(c.name, language) || pickText(c.name, "ru")}
+              </option>
+            ))}
+          </SelectField>
         )}
         <p className="address-picker__street" role="status" aria-live="polite" data-testid="picker-street">
           {resolving || dragging

@@ -1,3 +1,4 @@
+import { SelectField } from "../../../components/text-field.tsx";
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useQuery } from "@tanstack/react-query";
@@ -214,23 +215,22 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
       </div>
       {toggle}
       {cityList.length > 1 && (
-        <label className="branches__city">
-          <span>{t`City`}</span>
-          <select
-            value={city?.id ?? ""}
-            onChange={(e) => {
-              setCityId(e.target.value);
-              setCity(e.target.value);
-              setSelectedId(null);
-            }}
-          >
-            {cityList.map((c) => (
-              <option key={c.id} value={c.id}>
-                {pickText(c.name, language) || pickText(c.name, "ru")}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField
+          label={t`City`}
+          className="branches__city"
+          value={city?.id ?? ""}
+          onChange={(e) => {
+            setCityId(e.target.value);
+            setCity(e.target.value);
+            setSelectedId(null);
+          }}
+        >
+          {cityList.map((c) => (
+            <option key={c.id} value={c.id}>
+              {pickText(c.name, language) || pickText(c.name, "ru")}
+            </option>
+          ))}
+        </SelectField>
       )}
 
       {branches.isPending ? (

@@ -83,7 +83,9 @@ describe("the banner carousel", () => {
 
   it("is a named carousel of sized images with labelled dots, and opens each kind of target", async () => {
     stubReducedMotion(true);
-    const openLink = vi.spyOn(getPlatform(), "openLink").mockImplementation(() => {});
+    // The web platform's own openLink: an outside link opens a new tab, the storefront stays.
+    const openTab = vi.spyOn(window, "open").mockImplementation(() => null);
+    const before = window.location.pathname;
     const writeText = vi.fn(() => Promise.resolve());
     Object.defineProperty(navigator, "clipboard", { value: { writeText }, configurable: true });
     const { onCategory } = renderCarousel();
@@ -119,7 +121,9 @@ describe("the banner carousel", () => {
     expect(writeText).toHaveBeenCalledWith("LAVASH10");
 
     fireEvent.click(buttons[3] as HTMLElement);
-    expect(openLink).toHaveBeenCalledWith("https://example.com/jobs");
+    expect(getPlatform().kind).toBe("web");
+    expect(openTab).toHaveBeenCalledWith("https://example.com/jobs", "_blank", "noopener,noreferrer");
+    expect(window.location.pathname).toBe(before);
   });
 
   it("advances by itself, but not with reduced motion nor while focused", async () => {

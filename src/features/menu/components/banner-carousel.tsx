@@ -102,7 +102,8 @@ function Carousel({ banners, onCategory }: { banners: Banner[]; onCategory: (cat
         notify({ kind: "success", text: t`Promo code copied` });
         return;
       case "URL":
-        getPlatform().openLink(target.url);
+        // Another site: the storefront stays open in its own tab.
+        getPlatform().openLink(target.url, { newTab: true });
         return;
     }
   };
