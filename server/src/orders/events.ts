@@ -6,6 +6,7 @@ import { EventEmitter } from "node:events";
 import { sql } from "drizzle-orm";
 import type { FastifyBaseLogger } from "fastify";
 import type { Database } from "../db/client.ts";
+import { afterCommit } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 
 export const ORDER_NOTIFY_CHANNEL = "savat_orders";
@@ -104,4 +105,15 @@ export class OrderEvents extends ChannelEvents<CustomerChange> {
   constructor(database: Database) {
     super(database, ORDER_NOTIFY_CHANNEL);
   }
+}
+
+/**
+ * Announces a change of an order: to other servers with pg_notify inside the transaction, and to this
+ * server's streams once it has committed.
+ */
+export async function announce(tx: Db, events: OrderEvents, change: CustomerChange): Promise<void> {
+  await notifyOrderChanged(tx, change);
+  afterCommit(tx, () => {
+    events.committed(change);
+  });
 }

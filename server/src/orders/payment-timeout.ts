@@ -19,7 +19,8 @@ import {
 } from "../repositories/orders.ts";
 import { cancelOpenTransactions } from "../repositories/payments.ts";
 import type { OrderEvents } from "./events.ts";
-import { announce, giveBackOnCancel } from "./service.ts";
+import { announce } from "./events.ts";
+import { giveBackOnCancel } from "./service.ts";
 
 /** Payme's cancel reason "the transaction timed out" (REASON_TIMEOUT of the Merchant API). */
 const PROVIDER_REASON_TIMEOUT = 4;

@@ -22,7 +22,7 @@ import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
 import { rowFromJson, jsonForInsert } from "../db/json-rows.ts";
 import { orderHistory, orderItems, orders } from "../db/schema/index.ts";
-import { afterCommit, transaction } from "../db/transaction.ts";
+import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 import { menuChanged } from "../lib/menu-cache.ts";
@@ -53,7 +53,7 @@ import {
   type CheckedOrder,
   type ParsedOrderRequest,
 } from "./check.ts";
-import { notifyOrderChanged, ORDER_NOTIFY_CHANNEL, type OrderChange, type OrderEvents } from "./events.ts";
+import { announce, ORDER_NOTIFY_CHANNEL, type OrderChange, type OrderEvents } from "./events.ts";
 
 export interface PlaceContext {
   merchant: MerchantRow;
@@ -64,17 +64,6 @@ export interface PlaceContext {
   idempotencyKey: string | undefined;
   events: OrderEvents;
   now?: Date;
-}
-
-/**
- * Announces a change of an order: to other servers with pg_notify inside the transaction, and to this
- * server's streams once it has committed.
- */
-export async function announce(tx: Db, events: OrderEvents, change: OrderChange): Promise<void> {
-  await notifyOrderChanged(tx, change);
-  afterCommit(tx, () => {
-    events.committed(change);
-  });
 }
 
 function isUniqueViolation(error: unknown): boolean {

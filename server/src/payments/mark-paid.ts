@@ -7,7 +7,7 @@ import { canTransition, paidStatus } from "#domain/order-status.ts";
 import type { Db } from "../db/types.ts";
 import { insertOrderHistory, updateOrder, type OrderRow } from "../repositories/orders.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce } from "../orders/service.ts";
+import { announce } from "../orders/events.ts";
 
 /**
  * The status a payment of `amount` tiyin moves the order to now, or null when the order cannot take

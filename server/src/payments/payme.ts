@@ -31,7 +31,8 @@ import {
   type PaymentTransactionRow,
 } from "../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce, giveBackOnCancel } from "../orders/service.ts";
+import { announce } from "../orders/events.ts";
+import { giveBackOnCancel } from "../orders/service.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 
 /** A created transaction not performed within 12 hours can no longer be performed. */

@@ -19,7 +19,7 @@ import type { Db } from "../db/types.ts";
 import { ClickMerchantError } from "../integrations/click-merchant.ts";
 import { UzumCheckoutError } from "../integrations/uzum-checkout.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce } from "../orders/service.ts";
+import { announce } from "../orders/events.ts";
 import { findMerchantById, type MerchantRow } from "../repositories/merchants.ts";
 import {
   findOrder,

@@ -52,7 +52,8 @@ import {
   type PaymentTransactionRow,
 } from "../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce, giveBackOnCancel } from "../orders/service.ts";
+import { announce } from "../orders/events.ts";
+import { giveBackOnCancel } from "../orders/service.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 
 export const UZUM_OPERATIONS = ["check", "create", "confirm", "reverse", "status"] as const;

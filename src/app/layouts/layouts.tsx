@@ -11,7 +11,6 @@ import { useBasketSummary } from "../../shared/basket/basket.ts";
 import { useTableSession } from "../../shared/table/table-session.ts";
 import { useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
-import { AppFooter } from "./app-footer.tsx";
 import { AppHeader } from "./app-header.tsx";
 import { FloatingBasket, useTelegramBasket } from "./basket-bar.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
@@ -42,6 +41,9 @@ const ActiveOrdersWatcher = lazy(() =>
   })),
 );
 // The table bar: its own chunk, loaded only while the customer sits at a table.
+// Below the content, never in the first viewport: its code (contacts, extra pages, the QR code)
+// loads after the first screen's.
+const AppFooter = lazy(() => import("./app-footer.tsx").then((m) => ({ default: m.AppFooter })));
 const TableBar = lazy(() =>
   import("../../features/table/components/table-bar.tsx").then((m) => ({ default: m.TableBar })),
 );
@@ -171,7 +173,9 @@ function DefaultLayout({ children }: { children: ReactNode }) {
         </div>
         {panel === "side" && <BasketPanel side />}
       </main>
-      <AppFooter />
+      <Suspense fallback={null}>
+        <AppFooter />
+      </Suspense>
       {tenant && (
         <>
           <BasketChrome />

@@ -83,7 +83,10 @@ export const webSettingsSchema = z
     bookingActive: z.boolean(),
     bookingSlotMinutes: z.number().int().describe("Table booking: minutes between two bookable times"),
     bookingDurationMinutes: z.number().int().describe("Table booking: minutes a booking holds its seats"),
-    bookingDaysAhead: z.number().int().describe("Table booking: local days, today included, that can be booked"),
+    bookingDaysAhead: z
+      .number()
+      .int()
+      .describe("Table booking: local days, today included, that can be booked"),
     receiverActive: z.boolean(),
     cartPageActive: z.boolean(),
     chatActive: z.boolean(),
