@@ -160,11 +160,16 @@ test.describe("stories", () => {
       .getByRole("region", { name: "Stories" })
       .getByRole("button", { name: "Desserts", exact: true })
       .click();
-    await expect(page.getByRole("dialog", { name: "Desserts" })).toBeVisible();
-    await page.mouse.move(200, 300);
+    const desserts = page.getByRole("dialog", { name: "Desserts" });
+    await expect(desserts).toBeVisible();
+    // On the slide itself: on a desktop the viewer is a phone-sized column in the middle.
+    const slide = await desserts.boundingBox();
+    if (!slide) throw new Error("no viewer");
+    const x = slide.x + slide.width / 2;
+    await page.mouse.move(x, 300);
     await page.mouse.down();
-    await page.mouse.move(200, 360, { steps: 4 });
-    await page.mouse.move(200, 520, { steps: 6 });
+    await page.mouse.move(x, 360, { steps: 4 });
+    await page.mouse.move(x, 520, { steps: 6 });
     await page.mouse.up();
     await expect(page.getByTestId("story-viewer")).toHaveCount(0);
   });

@@ -28,6 +28,9 @@ export function NotificationHost() {
       }
       if (typeof el.showPopover !== "function" || el.matches(":popover-open")) return;
       el.popover = "manual";
+      // Over a modal dialog the notice is only read, never a stop of the keyboard: Tab stays in the
+      // dialog (its words reach screen readers through the live regions below).
+      if (document.querySelector("dialog:modal")) el.inert = true;
       el.showPopover();
     };
     lift();

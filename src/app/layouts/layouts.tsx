@@ -40,10 +40,15 @@ const ActiveOrdersWatcher = lazy(() =>
     default: m.ActiveOrdersWatcher,
   })),
 );
-// The table bar: its own chunk, loaded only while the customer sits at a table.
 // Below the content, never in the first viewport: its code (contacts, extra pages, the QR code)
-// loads after the first screen's.
-const AppFooter = lazy(() => import("./app-footer.tsx").then((m) => ({ default: m.AppFooter })));
+// loads after the first screen's. A footer that cannot load (offline) is left out, not an error.
+const AppFooter = lazy((): Promise<{ default: ComponentType }> =>
+  import("./app-footer.tsx").then(
+    (m) => ({ default: m.AppFooter }),
+    () => ({ default: () => null }),
+  ),
+);
+// The table bar: its own chunk, loaded only while the customer sits at a table.
 const TableBar = lazy(() =>
   import("../../features/table/components/table-bar.tsx").then((m) => ({ default: m.TableBar })),
 );
