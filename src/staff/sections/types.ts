@@ -1,0 +1,19 @@
+import type { MessageDescriptor } from "@lingui/core";
+import type { ComponentType, LazyExoticComponent } from "react";
+
+/** What the staff console's shell gives each section it shows beside the order board. */
+export interface StaffSectionProps {
+  /** The branch the console shows; null while "all my branches" is chosen. */
+  branchId: number | null;
+}
+
+/** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */
+export interface StaffSection {
+  /** Stable id, also the URL segment: /staff/<id>. */
+  id: string;
+  title: MessageDescriptor;
+  /** A single letter; the shell binds Alt+<letter> to open the section. */
+  shortcut?: string;
+  /** Loaded only when opened, so the board stays light. */
+  component: LazyExoticComponent<ComponentType<StaffSectionProps>>;
+}
