@@ -2,38 +2,11 @@
 // add Payme's test card, confirm it with 666666, place an order paid with the saved card (paid at
 // once, without leaving the storefront), then remove the card.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
-import { apiUrl, merchantOf } from "./support/storefront.ts";
-import { logInOnTheWeb } from "./support/session.ts";
-
-interface Product {
-  id: string;
-  name: { eng?: string };
-  image: string | null;
-  costPrice: number;
-  discount: number;
-  unit: string;
-  isAvailable: boolean;
-  modificationGroups: unknown[];
-}
-interface Branch {
-  id: string;
-  name: { eng?: string };
-}
+import { branchOf, logInOnTheWeb, plainDish, seedBasket } from "./support/session.ts";
 
 async function facts(request: APIRequestContext, testInfo: TestInfo) {
-  const merchant = await merchantOf(request, testInfo, "lavash");
-  const headers = { merchant: merchant.id };
-  const overall = (await (
-    await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), { headers })
-  ).json()) as { products: Product[] };
-  const drink = overall.products.find(
-    (p) => p.isAvailable && p.modificationGroups.length === 0 && p.discount === 0 && p.costPrice < 10_000,
-  );
-  const branches = (await (
-    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers })
-  ).json()) as Branch[];
-  const chilonzor = branches.find((b) => b.name.eng?.startsWith("Chilonzor"));
-  if (!drink || !chilonzor) throw new Error("demo facts missing");
+  const drink = await plainDish(request, testInfo, "lavash", (p) => p.costPrice < 10_000);
+  const chilonzor = await branchOf(request, testInfo, "lavash", "Chilonzor");
   return { drink, chilonzor };
 }
 
@@ -87,37 +60,8 @@ test.describe("saved cards", () => {
     await expect(saved).toContainText("03/99");
 
     // An order paid with the saved card, at once.
-    if (!page.url().startsWith("http")) await page.goto("/api/health");
-    await page.evaluate(
-      ({ drink, branch }) => {
-        localStorage.setItem(
-          "savat:lavash:basket",
-          JSON.stringify([
-            {
-              key: drink.id,
-              productId: drink.id,
-              name: drink.name,
-              image: drink.image ?? "",
-              costPrice: drink.costPrice,
-              discount: drink.discount,
-              unit: drink.unit,
-              count: 1,
-              modifications: [],
-            },
-          ]),
-        );
-        const key = "savat:lavash:session";
-        const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
-        localStorage.setItem(
-          key,
-          JSON.stringify({
-            ...session,
-            orderRequest: { serviceType: "PICK_UP", branch, branchId: branch.id },
-          }),
-        );
-      },
-      { drink: f.drink, branch: f.chilonzor },
-    );
+    const branch = f.chilonzor;
+    await seedBasket(page, "lavash", f.drink, 1, { serviceType: "PICK_UP", branch, branchId: branch.id });
     await page.goto("/checkout");
     await page.getByRole("radio", { name: "Card", exact: true }).check();
     await expect(page.getByTestId("checkout-cards")).toContainText("8600 **** **** 6311");

@@ -14,7 +14,7 @@ import {
 } from "@playwright/test";
 import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
-import { logInOnTheWeb, smsCodeFor } from "./support/session.ts";
+import { CENTRE_ADDRESS, logInOnTheWeb, smsCodeFor } from "./support/session.ts";
 
 interface Product {
   id: string;
@@ -35,23 +35,6 @@ interface Branch {
   longitude: number;
   phone: string | null;
 }
-
-/** Inside the demo's "Tashkent centre" delivery region. */
-const ADDRESS = {
-  id: null,
-  name: "Amir Temur avenue 1",
-  streetName: "Amir Temur avenue",
-  houseNumber: "1",
-  description: "Amir Temur avenue 1",
-  comment: "",
-  latitude: 41.311081,
-  longitude: 69.240562,
-  cityId: null,
-  floor: "",
-  office: "",
-  entrance: "",
-  domophone: "",
-};
 
 async function inEnglish(context: BrowserContext): Promise<void> {
   const hosts = ["lavash.localhost", "127.0.0.1"];
@@ -170,7 +153,7 @@ test.describe("orders", () => {
   }, testInfo) => {
     test.setTimeout(90_000);
     const f = await facts(request, testInfo);
-    await seed(page, [basketLine(f.pizza, 2)], { serviceType: "DELIVERY", address: ADDRESS });
+    await seed(page, [basketLine(f.pizza, 2)], { serviceType: "DELIVERY", address: CENTRE_ADDRESS });
     const tg = await openInTelegram(page, { languageCode: "en" });
     await expect
       .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
@@ -190,7 +173,7 @@ test.describe("orders", () => {
     expect(await page.locator("body").getAttribute("data-main-hides")).toBe(hidesBefore);
     await mainButton.click();
     await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-    await expect(tg.app.getByTestId("checkout-place")).toHaveText(ADDRESS.description);
+    await expect(tg.app.getByTestId("checkout-place")).toHaveText(CENTRE_ADDRESS.description);
     // The server's totals: two pizzas and the zone's delivery price.
     const expected = String(f.pizza.costPrice * 2 + 10_000).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
     await expect(tg.app.getByTestId("checkout-total")).toContainText(expected);
@@ -207,7 +190,7 @@ test.describe("orders", () => {
     }));
     expect(JSON.parse(after.basket ?? "[]")).toEqual([]);
     const kept = JSON.parse(after.session ?? "{}") as { orderRequest?: unknown };
-    expect(JSON.stringify(kept.orderRequest)).toContain(ADDRESS.name);
+    expect(JSON.stringify(kept.orderRequest)).toContain(CENTRE_ADDRESS.name);
     // The simulator walks it through its statuses; the page follows live.
     await expect(status).toHaveAttribute("data-status", /ON_WAY|DELIVERED|CLOSED/, { timeout: 45_000 });
     await expect(status).toHaveAttribute("data-status", /DELIVERED|CLOSED/, { timeout: 45_000 });
@@ -471,62 +454,6 @@ test.describe("orders", () => {
   });
 });
 
-test.describe("paying with Payme", () => {
-  test("a pickup order paid on the web through Payme's page comes back paid and accepted", async ({
-    page,
-    request,
-  }, testInfo) => {
-    const f = await facts(request, testInfo);
-    await logInOnTheWeb(page, testInfo);
-    await seed(page, [basketLine(f.drink, 2)], {
-      serviceType: "PICK_UP",
-      branch: f.chilonzor,
-      branchId: f.chilonzor.id,
-    });
-    await page.goto("/checkout");
-    await page.getByRole("radio", { name: "Payme" }).check();
-    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
-    await pageMainButton(page).click();
-
-    // Straight on to Payme's checkout (the demo's local stand-in), for the server's total in tiyin.
-    await expect(page.getByRole("button", { name: "Pay", exact: true })).toBeVisible();
-    const total = String(f.drink.costPrice * 2).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-    await expect(page.locator("body")).toContainText(total);
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-
-    await expect(page).toHaveURL(/\/profile\/orders\/[\w-]+$/);
-    await expect(page.getByTestId("order-paid")).toHaveText("Paid");
-    await expect(page.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
-    await expect(page.getByRole("button", { name: /^Pay / })).toHaveCount(0);
-  });
-
-  test("a declined payment leaves the order waiting; Pay on its page pays it later", async ({
-    page,
-    request,
-  }, testInfo) => {
-    const f = await facts(request, testInfo);
-    await logInOnTheWeb(page, testInfo);
-    await seed(page, [basketLine(f.drink, 1)], {
-      serviceType: "PICK_UP",
-      branch: f.chilonzor,
-      branchId: f.chilonzor.id,
-    });
-    await page.goto("/checkout");
-    await page.getByRole("radio", { name: "Payme" }).check();
-    await expect(page.getByTestId("checkout-total")).not.toHaveText("—");
-    await pageMainButton(page).click();
-    await page.getByRole("button", { name: "Decline", exact: true }).click();
-
-    await expect(page).toHaveURL(/\/profile\/orders\/[\w-]+$/);
-    await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "OPEN");
-    await expect(page.getByTestId("order-paid")).toHaveText("Not paid");
-    await page.getByRole("button", { name: /^Pay / }).click();
-    await page.getByRole("button", { name: "Pay", exact: true }).click();
-    await expect(page.getByTestId("order-paid")).toHaveText("Paid");
-    await expect(page.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
-  });
-});
-
 test.describe("paying with Payme inside Telegram", () => {
   test("Payme opens beside the mini app, which shows the order paid live", async ({
     page,
@@ -561,7 +488,7 @@ test.describe("a refused checkout", () => {
   }, testInfo) => {
     const f = await facts(request, testInfo);
     await logInOnTheWeb(page, testInfo);
-    await seed(page, [basketLine(f.drink, 1)], { serviceType: "DELIVERY", address: ADDRESS });
+    await seed(page, [basketLine(f.drink, 1)], { serviceType: "DELIVERY", address: CENTRE_ADDRESS });
     await page.goto("/checkout");
     const error = page.getByTestId("quote-error");
     await expect(error).toContainText("30 000 so'm");

@@ -20,7 +20,7 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { appFrame, openInTelegram, storedSession } from "./fixtures/platform.ts";
-import { logInOnTheWeb } from "./support/session.ts";
+import { CENTRE_ADDRESS, logInOnTheWeb } from "./support/session.ts";
 import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
 
 type Locale = "ru" | "ar";
@@ -28,23 +28,6 @@ type Locale = "ru" | "ar";
 const VISUAL_CSS = fileURLToPath(new URL("./support/visual.css", import.meta.url));
 /** Russian on lavash (pickup, delivery, two cities); Arabic on sushi, the brand that offers it. */
 const BRAND: Record<Locale, string> = { ru: "lavash", ar: "sushi" };
-
-/** Inside both demo brands' delivery regions in central Tashkent. */
-const ADDRESS = {
-  id: null,
-  name: "Amir Temur avenue 1",
-  streetName: "Amir Temur avenue",
-  houseNumber: "1",
-  description: "Amir Temur avenue 1",
-  comment: "",
-  latitude: 41.311081,
-  longitude: 69.240562,
-  cityId: null,
-  floor: "",
-  office: "",
-  entrance: "",
-  domophone: "",
-};
 
 /** A Wednesday noon in Tashkent: the branches' "today" hours do not depend on the day of the run. */
 const WEDNESDAY_NOON = new Date("2026-11-25T12:00:00+05:00");
@@ -149,7 +132,7 @@ interface Product {
   modificationGroups: unknown[];
 }
 
-/** Two products of the brand in its basket and a delivery to ADDRESS in the order draft. */
+/** Two products of the brand in its basket and a delivery to CENTRE_ADDRESS in the order draft. */
 async function seedBasket(
   page: Page,
   request: APIRequestContext,
@@ -182,7 +165,7 @@ async function seedBasket(
       const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
       localStorage.setItem(key, JSON.stringify({ ...session, orderRequest: draft }));
     },
-    { brand, lines, draft: { serviceType: "DELIVERY", address: ADDRESS } },
+    { brand, lines, draft: { serviceType: "DELIVERY", address: CENTRE_ADDRESS } },
   );
   // The first word of a product's name in the locale: a search that finds something.
   const name = (plain[0]?.name ?? {}) as Record<string, string | undefined>;

@@ -1,6 +1,6 @@
 // `npm test`: every check in order, each one's output streamed, then one summary line
 // "N passed, N failed" (tests counted one by one; typecheck, lint, format, dependencies, build and size as one each).
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -59,12 +59,63 @@ function readJson(file: string): unknown {
 
 const bin = (tool: string) => path.join("node_modules", ".bin", tool);
 
-step("typecheck", bin("tsc"), ["-b", "--noEmit"]);
-step("lint", bin("eslint"), ["--max-warnings", "0", "."]);
-step("format", bin("prettier"), ["--check", "."]);
-step("dependencies", bin("depcruise"), [
-  ...["src", "server/src", "scripts"],
-  ...["--config", ".dependency-cruiser.cjs", "--output-type", "err"],
+/**
+ * Runs checks side by side (each is mostly one thread, the machines have two cores or more), prints
+ * each one's output whole when it ends, in the order given, and counts each as one check.
+ */
+async function parallelSteps(list: { name: string; command: string; args: string[] }[]): Promise<boolean[]> {
+  const runs = list.map(({ command, args }) => {
+    const started = Date.now();
+    const chunks: Buffer[] = [];
+    const child = spawn(command, args, { env: process.env });
+    child.stdout.on("data", (c: Buffer) => {
+      chunks.push(c);
+    });
+    child.stderr.on("data", (c: Buffer) => {
+      chunks.push(c);
+    });
+    return new Promise<{ ok: boolean; seconds: number; output: string }>((resolve) => {
+      child.on("error", (error) => {
+        resolve({ ok: false, seconds: 0, output: String(error) });
+      });
+      child.on("close", (code) => {
+        resolve({
+          ok: code === 0,
+          seconds: (Date.now() - started) / 1000,
+          output: Buffer.concat(chunks).toString(),
+        });
+      });
+    });
+  });
+  const results: boolean[] = [];
+  for (const [i, { name, command, args }] of list.entries()) {
+    const { ok, seconds, output } = await (runs[i] as (typeof runs)[number]);
+    process.stdout.write(`\n=== ${name}: ${command} ${args.join(" ")}\n${output}`);
+    process.stdout.write(`=== ${name}: ${ok ? "ok" : "FAILED"} in ${seconds.toFixed(1)} s\n`);
+    if (ok) passed++;
+    else {
+      failed++;
+      failures.push(name);
+    }
+    results.push(ok);
+  }
+  return results;
+}
+
+// The static checks and the client build do not depend on each other: run them together.
+const [, , , , built] = await parallelSteps([
+  { name: "typecheck", command: bin("tsc"), args: ["-b", "--noEmit"] },
+  { name: "lint", command: bin("eslint"), args: ["--max-warnings", "0", "."] },
+  { name: "format", command: bin("prettier"), args: ["--check", "."] },
+  {
+    name: "dependencies",
+    command: bin("depcruise"),
+    args: [
+      ...["src", "server/src", "scripts"],
+      ...["--config", ".dependency-cruiser.cjs", "--output-type", "err"],
+    ],
+  },
+  { name: "build", command: bin("vite"), args: ["build"] },
 ]);
 
 const vitestReport = path.join(reportDir, "vitest.json");
@@ -81,7 +132,6 @@ tests(
   vitest && { passed: vitest.numPassedTests, failed: vitest.numFailedTests },
 );
 
-const built = step("build", bin("vite"), ["build"]);
 if (built) {
   step("size budget", process.execPath, ["scripts/check-size.ts"]);
   const e2eReport = path.join(reportDir, "playwright.json");

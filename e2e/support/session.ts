@@ -25,20 +25,39 @@ export async function smsCodeFor(testInfo: TestInfo, phone: string, since: numbe
   return code;
 }
 
-/** Logs a fresh customer in on /login (the page reads English) of `origin`, lavash by default. */
-export async function logInOnTheWeb(page: Page, testInfo: TestInfo, origin = ""): Promise<void> {
+/** The sign-in page's texts in the language a journey reads it in (English by default). */
+export interface LoginTexts {
+  phone: string;
+  getCode: string;
+  code: string;
+  loggedIn: string;
+}
+const ENGLISH_LOGIN: LoginTexts = {
+  phone: "Phone number",
+  getCode: "Get the code",
+  code: "Code from the SMS",
+  loggedIn: "You are logged in",
+};
+
+/** Logs a fresh customer in on /login of `origin` (lavash by default). */
+export async function logInOnTheWeb(
+  page: Page,
+  testInfo: TestInfo,
+  origin = "",
+  texts: LoginTexts = ENGLISH_LOGIN,
+): Promise<void> {
   const phone = `+99877${freshTelegramId().slice(-7)}`;
   const since = Date.now() - 1000;
   await page.goto(`${origin}/login`);
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Get the code" }).click();
+  await page.getByLabel(texts.phone).fill(phone);
+  await page.getByRole("button", { name: texts.getCode }).click();
   await expect(page).toHaveURL(/\/login\/confirm\?/);
-  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
-  await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
+  await page.getByLabel(texts.code).fill(await smsCodeFor(testInfo, phone, since));
+  await expect(page.getByText(texts.loggedIn, { exact: true }).last()).toBeVisible();
   await expect(page).not.toHaveURL(/\/login(\/|\?|$)/);
 }
 
-interface Product {
+export interface Product {
   id: string;
   name: unknown;
   image: string | null;
@@ -49,46 +68,94 @@ interface Product {
   modificationGroups: unknown[];
 }
 
-/**
- * Puts a lavash product in the basket and a pickup at the first branch in the order draft, as a
- * customer left them earlier on this device.
- */
-export async function seedPickupBasket(page: Page, request: APIRequestContext, testInfo: TestInfo) {
-  const merchant = await merchantOf(request, testInfo, "lavash");
-  const headers = { merchant: merchant.id };
+/** The brand's first available product with no modifiers and no discount that `fits`. */
+export async function plainDish(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  brand: string,
+  fits: (p: Product) => boolean = () => true,
+): Promise<Product> {
+  const merchant = await merchantOf(request, testInfo, brand);
   const overall = (await (
-    await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), { headers })
+    await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), {
+      headers: { merchant: merchant.id },
+    })
   ).json()) as { products: Product[] };
-  const product = overall.products.find(
-    (p) => p.isAvailable && p.modificationGroups.length === 0 && p.costPrice >= 35_000,
+  const dish = overall.products.find(
+    (p) => p.isAvailable && p.modificationGroups.length === 0 && p.discount === 0 && fits(p),
   );
+  if (!dish) throw new Error(`demo facts missing: no plain dish in ${brand}`);
+  return dish;
+}
+
+/** The brand's branch whose English name starts with `prefix`, else its main branch. */
+export async function branchOf(request: APIRequestContext, testInfo: TestInfo, brand: string, prefix = "") {
+  const merchant = await merchantOf(request, testInfo, brand);
   const branches = (await (
-    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers })
-  ).json()) as {
-    id: string;
-    name: { eng?: string };
-  }[];
-  const branch = branches.find((b) => b.name.eng?.startsWith("Chilonzor")) ?? branches[0];
-  if (!product || !branch) throw new Error("demo facts missing");
+    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers: { merchant: merchant.id } })
+  ).json()) as { id: string; isMain: boolean; name: { eng?: string } }[];
+  const branch =
+    (prefix && branches.find((b) => b.name.eng?.startsWith(prefix))) ||
+    branches.find((b) => b.isMain) ||
+    branches[0];
+  if (!branch) throw new Error(`demo facts missing: no branch in ${brand}`);
+  return branch;
+}
+
+/** Inside the demo's "Tashkent centre" (lavash) and "City centre" (sushi) delivery regions. */
+export const CENTRE_ADDRESS = {
+  id: null,
+  name: "Amir Temur avenue 1",
+  streetName: "Amir Temur avenue",
+  houseNumber: "1",
+  description: "Amir Temur avenue 1",
+  comment: "",
+  latitude: 41.311081,
+  longitude: 69.240562,
+  cityId: null,
+  floor: "",
+  office: "",
+  entrance: "",
+  domophone: "",
+};
+
+/**
+ * Puts `count` of `dish` in the brand's basket and `draft` (pickup at a branch, or delivery to an
+ * address) in its order draft, as a customer left them earlier on this device.
+ */
+export async function seedBasket(
+  page: Page,
+  brand: string,
+  dish: Product,
+  count: number,
+  draft: Record<string, unknown>,
+): Promise<void> {
   const line = {
-    key: product.id,
-    productId: product.id,
-    name: product.name,
-    image: product.image ?? "",
-    costPrice: product.costPrice,
-    discount: product.discount,
-    unit: product.unit,
-    count: 1,
+    key: dish.id,
+    productId: dish.id,
+    name: dish.name,
+    image: dish.image ?? "",
+    costPrice: dish.costPrice,
+    discount: dish.discount,
+    unit: dish.unit,
+    count,
     modifications: [],
   };
   if (!page.url().startsWith("http")) await page.goto("/api/health");
   await page.evaluate(
-    ({ lines, draft }) => {
-      localStorage.setItem("savat:lavash:basket", JSON.stringify(lines));
-      const key = "savat:lavash:session";
+    ({ brand, lines, draft }) => {
+      localStorage.setItem(`savat:${brand}:basket`, JSON.stringify(lines));
+      const key = `savat:${brand}:session`;
       const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
       localStorage.setItem(key, JSON.stringify({ ...session, orderRequest: draft }));
     },
-    { lines: [line], draft: { serviceType: "PICK_UP", branch, branchId: branch.id } },
+    { brand, lines: [line], draft },
   );
+}
+
+/** A lavash product over the minimum order, to pick up at Chilonzor. */
+export async function seedPickupBasket(page: Page, request: APIRequestContext, testInfo: TestInfo) {
+  const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
+  const branch = await branchOf(request, testInfo, "lavash", "Chilonzor");
+  await seedBasket(page, "lavash", dish, 1, { serviceType: "PICK_UP", branch, branchId: branch.id });
 }

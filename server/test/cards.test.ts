@@ -3,22 +3,15 @@
 // HTTP server that can also answer 5xx or hang): add (Luhn, tokenised), confirm with the SMS code
 // (five wrong codes drop the card), list, remove, pay a CARD order exactly once, a provider failure
 // leaves the order payable, another customer's card is 404 and no full number reaches the database.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  branches,
-  cards,
-  merchantWebSettings,
-  orders,
-  paymentTransactions,
-  products,
-  users,
-} from "../src/db/schema/index.ts";
+import { cards, merchantWebSettings, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/routes/dev/fake-payme-subscribe.ts";
 import { startFake, type FakeServer } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";
 
 const TEST_CARD = "8600069195406311";
 const TEST_EXPIRE = "0399";
@@ -95,19 +88,6 @@ async function placeCardOrder(c: Customer) {
   return order;
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
-async function transactionsOf(orderId: string) {
-  return t.db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, orderId))
-    .orderBy(asc(paymentTransactions.createdDate));
-}
-
 beforeAll(async () => {
   fake = await startFake(async (request) => {
     const body = await request.text();
@@ -127,22 +107,8 @@ beforeAll(async () => {
   });
   t = await createTestApp({ env: { PAYME_API_URL: fake.url, PAYME_API_TIMEOUT_MS: "2000" } });
   lavash = await merchantId(t, "lavash");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [product] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        eq(products.discount, 0),
-        sql`${products.costPrice} >= 35000`,
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = product!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  pizza = await plainProduct(t, lavash);
 });
 afterAll(async () => {
   await t.close();
@@ -298,7 +264,7 @@ describe("another customer's card", () => {
     expect((await api(other, "DELETE", `/cards/${id}`)).statusCode).toBe(404);
     expect((await api(other, "POST", `/cards/${id}/pay`, { orderId: order.id })).statusCode).toBe(404);
     expect(await api(other, "GET", "/cards").then((r) => r.json<unknown[]>())).toEqual([]);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
     expect((await api(owner, "GET", "/cards").then((r) => r.json<unknown[]>())).length).toBe(1);
   });
 
@@ -309,7 +275,7 @@ describe("another customer's card", () => {
     const order = await placeCardOrder(owner);
     const res = await api(other, "POST", `/cards/${id}/pay`, { orderId: order.id });
     expect(res.statusCode).toBe(404);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
   });
 });
 
@@ -361,17 +327,17 @@ describe("paying an order with a saved card", () => {
     expect(JSON.parse(receipt.body)).toMatchObject({
       params: { amount: Math.round(order.totalPrice * 100), account: { order_id: order.id } },
     });
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row.isPaid).toBe(true);
     expect(row.status).toBe("CREATED");
-    const txs = await transactionsOf(order.id);
+    const txs = await transactionsOf(t, order.id);
     expect(txs).toHaveLength(1);
     expect(txs[0]).toMatchObject({ provider: "CARD", state: 2, amount: Math.round(order.totalPrice * 100) });
     expect(txs[0]!.providerTransactionId).not.toMatch(/^pending/);
     const again = await api(c, "POST", `/cards/${id}/pay`, { orderId: order.id });
     expect(again.statusCode).toBe(409);
     expect(again.json<{ code: string }>().code).toBe("ORDER_NOT_PAYABLE");
-    expect(await transactionsOf(order.id)).toHaveLength(1);
+    expect(await transactionsOf(t, order.id)).toHaveLength(1);
   });
 
   it("ten concurrent pays of one order make one payment", async () => {
@@ -388,10 +354,10 @@ describe("paying an order with a saved card", () => {
       expect(["ORDER_NOT_PAYABLE", "ORDER_PAYMENT_IN_PROGRESS"]).toContain(a.json<{ code: string }>().code);
     }
     expect(calls.filter((call) => call.method === "receipts.pay").length - before).toBe(1);
-    const txs = await transactionsOf(order.id);
+    const txs = await transactionsOf(t, order.id);
     expect(txs.filter((x) => x.state === 2)).toHaveLength(1);
     expect(txs).toHaveLength(1);
-    expect((await orderRow(order.id)).isPaid).toBe(true);
+    expect((await orderRow(t, order.id)).isPaid).toBe(true);
   });
 
   it("refuses an unconfirmed card and an order of another payment type", async () => {
@@ -425,7 +391,7 @@ describe("paying an order with a saved card", () => {
     const res = await api(c, "POST", `/cards/${declined}/pay`, { orderId: order.id });
     expect(res.statusCode).toBe(402);
     expect(res.json<{ code: string }>().code).toBe("CARD_PAYMENT_DECLINED");
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
     const good = await verifiedCard(c);
     const paid = await api(c, "POST", `/cards/${good}/pay`, { orderId: order.id });
     expect(paid.statusCode, paid.body).toBe(200);
@@ -445,13 +411,13 @@ describe("paying an order with a saved card", () => {
       }
       expect(res.statusCode).toBe(503);
       expect(res.json<{ code: string }>().code).toBe("CARD_PROVIDER_UNAVAILABLE");
-      const row = await orderRow(order.id);
+      const row = await orderRow(t, order.id);
       expect(row.isPaid).toBe(false);
       expect(row.status).toBe("OPEN");
-      expect((await transactionsOf(order.id)).every((x) => x.state === -1)).toBe(true);
+      expect((await transactionsOf(t, order.id)).every((x) => x.state === -1)).toBe(true);
       const retry = await api(c, "POST", `/cards/${id}/pay`, { orderId: order.id });
       expect(retry.statusCode, retry.body).toBe(200);
-      expect((await orderRow(order.id)).isPaid).toBe(true);
+      expect((await orderRow(t, order.id)).isPaid).toBe(true);
     });
   }
 });

@@ -5,18 +5,9 @@
 // (DELETE card_token/...) and refunds (DELETE payment/reversal/...) through a local stand-in of
 // Click's Merchant API served over HTTP, every call signed with the Auth header; a card saved with
 // Payme before the brand switched keeps going to Payme.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  branches,
-  cards,
-  merchants,
-  orders,
-  paymentRefunds,
-  paymentTransactions,
-  products,
-  users,
-} from "../src/db/schema/index.ts";
+import { cards, merchants, paymentRefunds, paymentTransactions, users } from "../src/db/schema/index.ts";
 import { clickAuthHeader } from "../src/integrations/click-merchant.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
@@ -24,6 +15,7 @@ import { FAKE_CLICK_CARD_CODE, handleFakeClickMerchant } from "../src/routes/dev
 import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/routes/dev/fake-payme-subscribe.ts";
 import { startFake, type FakeServer } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, plainProduct } from "./support/orders.ts";
 
 /** Given to lavash by this file: its cards go to Click. */
 const SERVICE = "10001";
@@ -110,11 +102,6 @@ async function placeCardOrder(c: Person) {
   return { ...order, amount: Math.round(order.totalPrice * 100) };
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
 const clickCalls = () => calls.filter((c) => c.provider === "click");
 
 beforeAll(async () => {
@@ -149,22 +136,8 @@ beforeAll(async () => {
     },
   });
   lavash = await merchantId(t, "lavash");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [product] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        eq(products.discount, 0),
-        sql`${products.costPrice} >= 35000`,
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = product!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  pizza = await plainProduct(t, lavash);
 });
 afterAll(async () => {
   await t.close();
@@ -251,7 +224,7 @@ describe("a brand whose card provider is Click", () => {
       amount: order.amount / 100,
       transaction_parameter: order.id,
     });
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ isPaid: true, status: "CREATED" });
     expect(row.payment).toMatchObject({ provider: "CARD", cardProvider: "CLICK" });
     const [tx] = await t.db
@@ -282,7 +255,7 @@ describe("a brand whose card provider is Click", () => {
     expect(calls.map((x) => `${x.method} ${x.path}`)).toEqual([
       `DELETE /payment/reversal/${SERVICE}/${tx!.providerTransactionId}`,
     ]);
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 
   it("a declined card or Click answering 502 leaves the order unpaid and payable", async () => {
@@ -300,7 +273,7 @@ describe("a brand whose card provider is Click", () => {
     } finally {
       clickDown = false;
     }
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
     expect((await api(c, "POST", `/cards/${good}/pay`, { orderId: order.id })).statusCode).toBe(200);
   });
 
@@ -321,7 +294,7 @@ describe("a brand whose card provider is Click", () => {
     const paid = await api(payme.customer, "POST", `/cards/${payme.cardId}/pay`, { orderId: order.id });
     expect(paid.statusCode, paid.body).toBe(200);
     expect(calls.every((x) => x.provider === "payme")).toBe(true);
-    expect((await orderRow(order.id)).payment).toMatchObject({ cardProvider: "PAYME" });
+    expect((await orderRow(t, order.id)).payment).toMatchObject({ cardProvider: "PAYME" });
     calls.length = 0;
     expect((await api(payme.customer, "DELETE", `/cards/${payme.cardId}`)).statusCode).toBe(204);
     expect(calls.map((x) => x.provider)).toEqual(["payme"]);

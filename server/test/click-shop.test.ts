@@ -4,13 +4,12 @@
 // once for exactly its total; replays, Click's own failures, concurrency; the pay link of
 // GET /api/payments/v2/checkout/:orderId and the demo's fake Click pay page.
 import { createHash, randomUUID } from "node:crypto";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   branches,
   merchants,
   merchantWebSettings,
-  orderHistory,
   orders,
   paymentTransactions,
   products,
@@ -21,6 +20,7 @@ import { loadConfig } from "../src/config.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, paidEntries, plainProduct, transactionsOf } from "./support/orders.ts";
 
 /** The demo plov's Click credentials (scripts/demo-brands/small-brands.ts). */
 const PLOV_SERVICE = "10002";
@@ -181,26 +181,6 @@ async function prepared(order: Placed) {
   return { fields, prepareId: answer.merchant_prepare_id };
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
-async function transactionsOf(orderId: string) {
-  return t.db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, orderId))
-    .orderBy(asc(paymentTransactions.createdDate), asc(paymentTransactions.number));
-}
-
-async function paidEntries(orderId: string) {
-  return t.db
-    .select()
-    .from(orderHistory)
-    .where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.reason, "PAID")));
-}
-
 function expectCode(answer: ClickAnswer, code: number) {
   expect(answer.error, JSON.stringify(answer)).toBe(code);
   expect(answer.error_note.length).toBeGreaterThan(0);
@@ -224,22 +204,8 @@ beforeAll(async () => {
   t = await createTestApp();
   ({ plovId: plov, main: beshyogoch, dish: osh } = await fixtures(t));
   lavash = await merchantId(t, "lavash");
-  const lavashBranches = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = lavashBranches.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [product] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        eq(products.discount, 0),
-        sql`${products.costPrice} >= 35000`,
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = product!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  pizza = await plainProduct(t, lavash);
   // The demo data has plov take Click (clickActive and an active CLICK method).
   const [web] = await t.db
     .select({ clickActive: merchantWebSettings.clickActive })
@@ -261,7 +227,7 @@ describe("placing an order paid with Click", () => {
   it("creates it OPEN and unpaid on the brand that switched Click on", async () => {
     const order = await placeOrder();
     expect(order).toMatchObject({ status: "OPEN", isPaid: false });
-    expect((await orderRow(order.id)).paymentType).toBe("CLICK");
+    expect((await orderRow(t, order.id)).paymentType).toBe("CLICK");
   });
 
   it("is refused where clickActive is off, and CLICK_MINI_APP outside the Click mini app", async () => {
@@ -290,7 +256,7 @@ describe("placing an order paid with Click", () => {
     expect(order).toMatchObject({ status: "OPEN", isPaid: false });
     const { fields, prepareId } = await prepared(order);
     expectCode(await call("complete", completeFields(fields, prepareId)), 0);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
   });
 });
 
@@ -306,7 +272,7 @@ describe("Prepare", () => {
       error: 0,
       error_note: "Success",
     });
-    const [tx, ...more] = await transactionsOf(order.id);
+    const [tx, ...more] = await transactionsOf(t, order.id);
     expect(more).toHaveLength(0);
     expect(tx).toMatchObject({
       provider: "CLICK",
@@ -315,7 +281,7 @@ describe("Prepare", () => {
       amount: Math.round(order.totalPrice * 100),
       number: answer.merchant_prepare_id,
     });
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
   });
 
   it("takes the amount as Click writes it, with or without tiyin, signed as sent", async () => {
@@ -331,7 +297,7 @@ describe("Prepare", () => {
     const first = await call("prepare", fields);
     const again = await call("prepare", fields);
     expect(again).toEqual(first);
-    expect(await transactionsOf(order.id)).toHaveLength(1);
+    expect(await transactionsOf(t, order.id)).toHaveLength(1);
   });
 
   it("lets a newer payment replace one Click never completed; the older Complete is then -9", async () => {
@@ -340,10 +306,10 @@ describe("Prepare", () => {
     const newer = await prepared(order);
     expect(newer.prepareId).not.toBe(older.prepareId);
     expectCode(await call("complete", completeFields(older.fields, older.prepareId)), -9);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
     expectCode(await call("complete", completeFields(newer.fields, newer.prepareId)), 0);
-    expect(await paidEntries(order.id)).toHaveLength(1);
-    expect((await transactionsOf(order.id)).map((x) => x.state).sort()).toEqual([-1, 2]);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
+    expect((await transactionsOf(t, order.id)).map((x) => x.state).sort()).toEqual([-1, 2]);
   });
 });
 
@@ -362,8 +328,8 @@ describe("refusals", () => {
       -1,
     );
     expectCode(await call("complete", complete, { secret: "wrong" }), -1);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
-    expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([1]);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
+    expect((await transactionsOf(t, order.id)).map((x) => x.state)).toEqual([1]);
   });
 
   it("-2: an amount other than the order's total, at Prepare and at Complete", async () => {
@@ -375,13 +341,13 @@ describe("refusals", () => {
     }
     expectCode(await call("prepare", prepareFields(order, { amount: "0" })), -2);
     expectCode(await call("prepare", prepareFields(order, { amount: `${amountOf(order)}1` })), -2);
-    expect(await transactionsOf(order.id)).toHaveLength(0);
+    expect(await transactionsOf(t, order.id)).toHaveLength(0);
     const { fields, prepareId } = await prepared(order);
     const cheaper = completeFields(fields, prepareId, { amount: "1000.00" });
     expectCode(await call("complete", cheaper), -2);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
     // The refused Complete cancelled its transaction: Click reverses the payment on its side.
-    expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([-1]);
+    expect((await transactionsOf(t, order.id)).map((x) => x.state)).toEqual([-1]);
   });
 
   it("-3: an action other than the endpoint's", async () => {
@@ -437,8 +403,8 @@ describe("refusals", () => {
       secret: LAVASH_SECRET,
     });
     expectCode(viaClick, -4);
-    expect(await paidEntries(payme.id)).toHaveLength(1);
-    expect((await transactionsOf(payme.id)).map((x) => x.provider)).toEqual(["PAYME"]);
+    expect(await paidEntries(t, payme.id)).toHaveLength(1);
+    expect((await transactionsOf(t, payme.id)).map((x) => x.provider)).toEqual(["PAYME"]);
   });
 
   it("-4 at Complete when the order was paid meanwhile: the Click transaction is cancelled", async () => {
@@ -446,8 +412,8 @@ describe("refusals", () => {
     const { fields, prepareId } = await prepared(order);
     await t.db.update(orders).set({ isPaid: true }).where(eq(orders.id, order.id));
     expectCode(await call("complete", completeFields(fields, prepareId)), -4);
-    expect(await paidEntries(order.id)).toHaveLength(0);
-    expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([-1]);
+    expect(await paidEntries(t, order.id)).toHaveLength(0);
+    expect((await transactionsOf(t, order.id)).map((x) => x.state)).toEqual([-1]);
   });
 
   it("-5: an unknown order, another brand's, or one not paid with Click or no longer OPEN", async () => {
@@ -480,7 +446,7 @@ describe("refusals", () => {
       -5,
     );
     for (const id of [order.id, elsewhere.id, cash.id, moved.id]) {
-      expect((await orderRow(id)).isPaid).toBe(false);
+      expect((await orderRow(t, id)).isPaid).toBe(false);
     }
   });
 
@@ -492,8 +458,8 @@ describe("refusals", () => {
       -6,
     );
     expectCode(await call("complete", completeFields(fields, prepareId! + 1000)), -6);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
-    expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([1]);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
+    expect((await transactionsOf(t, order.id)).map((x) => x.state)).toEqual([1]);
   });
 
   it("-7: an order with another provider's payment under way", async () => {
@@ -509,7 +475,7 @@ describe("refusals", () => {
       createTime: new Date(),
     });
     expectCode(await call("prepare", prepareFields(order)), -7);
-    expect((await transactionsOf(order.id)).map((x) => x.provider)).toEqual(["PAYME"]);
+    expect((await transactionsOf(t, order.id)).map((x) => x.provider)).toEqual(["PAYME"]);
   });
 
   it("-8: a body that is not Click's form, or a Complete without its prepare id", async () => {
@@ -544,14 +510,14 @@ describe("refusals", () => {
     const complete: Fields = completeFields(fields, prepareId);
     delete complete.merchant_prepare_id;
     expectCode(await call("complete", complete), -8);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
   });
 
   it("-9: a cancelled order", async () => {
     const order = await placeOrder();
     await t.db.update(orders).set({ status: "CANCELED" }).where(eq(orders.id, order.id));
     expectCode(await call("prepare", prepareFields(order)), -9);
-    expect(await transactionsOf(order.id)).toHaveLength(0);
+    expect(await transactionsOf(t, order.id)).toHaveLength(0);
   });
 });
 
@@ -567,15 +533,15 @@ describe("Complete", () => {
       error: 0,
       error_note: "Success",
     });
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ isPaid: true, status: "CREATED" });
     expect(row.payment).toMatchObject({
       provider: "CLICK",
       transactionId: fields.click_trans_id,
       paydocId: fields.click_paydoc_id,
     });
-    expect(await paidEntries(order.id)).toMatchObject([{ status: "CREATED", actorUserId: null }]);
-    const [tx] = await transactionsOf(order.id);
+    expect(await paidEntries(t, order.id)).toMatchObject([{ status: "CREATED", actorUserId: null }]);
+    const [tx] = await transactionsOf(t, order.id);
     expect(tx).toMatchObject({ state: 2 });
     expect(tx!.performTime).toBeInstanceOf(Date);
     // The customer sees it paid.
@@ -595,20 +561,20 @@ describe("Complete", () => {
     expect(order.status).toBe("OPEN");
     const { fields, prepareId } = await prepared(order);
     expectCode(await call("complete", completeFields(fields, prepareId)), 0);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "AT_TIME" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "AT_TIME" });
   });
 
   it("answers a replay the same and changes nothing", async () => {
     const order = await placeOrder();
     const { fields, prepareId } = await prepared(order);
     const first = await call("complete", completeFields(fields, prepareId));
-    const before = await orderRow(order.id);
-    const [txBefore] = await transactionsOf(order.id);
+    const before = await orderRow(t, order.id);
+    const [txBefore] = await transactionsOf(t, order.id);
     const again = await call("complete", completeFields(fields, prepareId));
     expect(again).toEqual(first);
-    expect((await orderRow(order.id)).lastModifiedDate).toEqual(before.lastModifiedDate);
-    expect(await transactionsOf(order.id)).toEqual([txBefore]);
-    expect(await paidEntries(order.id)).toHaveLength(1);
+    expect((await orderRow(t, order.id)).lastModifiedDate).toEqual(before.lastModifiedDate);
+    expect(await transactionsOf(t, order.id)).toEqual([txBefore]);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
   });
 
   it("pays once when the same Complete arrives 10 times at once, all 10 answering the same success", async () => {
@@ -618,9 +584,9 @@ describe("Complete", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("complete", complete)));
     for (const a of answers) expect(a).toEqual(answers[0]);
     expect(answers[0]).toMatchObject({ error: 0, merchant_confirm_id: prepareId });
-    expect(await paidEntries(order.id)).toHaveLength(1);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
-    expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([2]);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect((await transactionsOf(t, order.id)).map((x) => x.state)).toEqual([2]);
   });
 
   it("pays once when 10 different Click payments of one order are prepared and completed at once", async () => {
@@ -632,8 +598,8 @@ describe("Complete", () => {
       attempts.map((f, i) => call("complete", completeFields(f, prepares[i]!.merchant_prepare_id))),
     );
     expect(completes.filter((a) => a.error === 0)).toHaveLength(1);
-    expect(await paidEntries(order.id)).toHaveLength(1);
-    expect((await transactionsOf(order.id)).filter((x) => x.state === 2)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
+    expect((await transactionsOf(t, order.id)).filter((x) => x.state === 2)).toHaveLength(1);
   });
 
   it("cancels the transaction when Click reports its own failure (error < 0), answering -9", async () => {
@@ -642,16 +608,16 @@ describe("Complete", () => {
     const failed = completeFields(fields, prepareId, { error: "-5017", error_note: "Insufficient funds" });
     const answer = await call("complete", failed);
     expect(answer).toMatchObject({ error: -9, merchant_confirm_id: null });
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
-    expect(await transactionsOf(order.id)).toMatchObject([{ state: -1, reason: -5017 }]);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await transactionsOf(t, order.id)).toMatchObject([{ state: -1, reason: -5017 }]);
     // Replayed, or completed after all: still cancelled, never paid.
     expectCode(await call("complete", failed), -9);
     expectCode(await call("complete", completeFields(fields, prepareId)), -9);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
     // The customer pays again with a new Click payment.
     const retry = await prepared(order);
     expectCode(await call("complete", completeFields(retry.fields, retry.prepareId)), 0);
-    expect(await paidEntries(order.id)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
   });
 });
 
@@ -730,8 +696,8 @@ describe("the demo's fake Click pay page", () => {
     const res = await submit(await payPath(order), "pay");
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe(`http://${HOST}/profile/orders/${order.id}`);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
-    expect(await transactionsOf(order.id)).toMatchObject([{ provider: "CLICK", state: 2 }]);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect(await transactionsOf(t, order.id)).toMatchObject([{ provider: "CLICK", state: 2 }]);
   });
 
   it("Decline returns to the order's page with the order unpaid and still payable; a replayed Pay is refused", async () => {
@@ -740,15 +706,15 @@ describe("the demo's fake Click pay page", () => {
     const declined = await submit(path, "decline");
     expect(declined.statusCode).toBe(303);
     expect(declined.headers.location).toBe(`http://${HOST}/profile/orders/${order.id}`);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
-    expect(await transactionsOf(order.id)).toMatchObject([{ state: -1, reason: -5017 }]);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await transactionsOf(t, order.id)).toMatchObject([{ state: -1, reason: -5017 }]);
     expect((await submit(path, "pay")).statusCode).toBe(303);
-    expect((await orderRow(order.id)).isPaid).toBe(true);
+    expect((await orderRow(t, order.id)).isPaid).toBe(true);
     const again = await submit(path, "pay");
     expect(again.statusCode).toBe(200);
     expect(again.body).toContain('role="alert"');
     expect(again.body).toContain("(-4)");
-    expect(await paidEntries(order.id)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
   });
 
   it("answers 404 for a link of an unknown service or a malformed one", async () => {
@@ -759,7 +725,7 @@ describe("the demo's fake Click pay page", () => {
     expect((await submit(unknown, "pay")).statusCode).toBe(404);
     const malformed = path.replace(/return_url=[^&]*/, "return_url=javascript%3Aalert(1)");
     expect((await t.app.inject({ method: "GET", url: malformed })).statusCode).toBe(404);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
   });
 });
 
@@ -822,7 +788,7 @@ describe("secrets and production", () => {
       const log = lines.join("");
       expect(log).toContain("/api/payments/v1/click/prepare");
       expect(log).not.toContain(PLOV_SECRET);
-      expect((await orderRow(order.id)).isPaid).toBe(false);
+      expect((await orderRow(t, order.id)).isPaid).toBe(false);
     } finally {
       await prod.close();
     }

@@ -2,13 +2,14 @@
 // Grading an order: the owner grades a delivered or closed order once (1-5, reasons, comment), the
 // order shows the grade afterwards, its products' average grade follows, and nobody else, no
 // unfinished order and no second grade gets through.
-import { and, asc, eq, sql } from "drizzle-orm";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderSchema } from "#domain/contract/orders.ts";
 import { gradeSchema } from "#domain/contract/menu.ts";
-import { branches, products, users } from "../src/db/schema/index.ts";
+import { users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, plainProduct } from "./support/orders.ts";
 
 let t: TestApp;
 let lavash: string;
@@ -21,21 +22,8 @@ beforeAll(async () => {
   t = await createTestApp();
   lavash = await merchantId(t, "lavash");
   plov = await merchantId(t, "plov");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [plain] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-        sql`${products.costPrice} >= 35000`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  product = plain!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  product = await plainProduct(t, lavash);
 });
 afterAll(async () => {
   await t.close();

@@ -1,13 +1,14 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- the demo brand's fixtures exist; a missing one should fail loudly */
 // The demo's order simulator walks a new order along the statuses the shared rules allow, with a
 // courier for a delivery, until it is closed; every step lands in the order's history.
-import { and, asc, eq, sql } from "drizzle-orm";
+
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { happyPath } from "#domain/order-status.ts";
 import type { ServiceType } from "#domain/enums.ts";
-import { branches, products, users } from "../src/db/schema/index.ts";
+import { users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, plainProduct } from "./support/orders.ts";
 
 let t: TestApp;
 let lavash: string;
@@ -21,21 +22,8 @@ const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.24056
 beforeAll(async () => {
   t = await createTestApp({ env: { ORDER_SIMULATOR: "1", ORDER_SIMULATOR_STEP_MS: "100" } });
   lavash = await merchantId(t, "lavash");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [plain] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-        sql`${products.costPrice} >= 35000`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  product = plain!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  product = await plainProduct(t, lavash);
 });
 afterAll(async () => {
   await t.close();

@@ -2,18 +2,12 @@
 // Paying a Payme order from the storefront: GET /api/payments/v2/checkout/:orderId answers Payme's
 // checkout link for the owner's OPEN, unpaid PAYME order, and the demo's fake Payme checkout pays it
 // through our own Merchant API (Check, Create, Perform) and returns the customer to the order's page.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import {
-  branches,
-  orderHistory,
-  orders,
-  paymentTransactions,
-  products,
-  users,
-} from "../src/db/schema/index.ts";
+import { orders, paymentTransactions, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, paidEntries, plainProduct } from "./support/orders.ts";
 
 /** Inside the "Tashkent centre" delivery region. */
 const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
@@ -95,37 +89,11 @@ function post(path: string, action: string) {
   });
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
-async function paidEntries(orderId: string) {
-  return t.db
-    .select()
-    .from(orderHistory)
-    .where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.reason, "PAID")));
-}
-
 /** The demo's lavash, its Chilonzor branch and a product without options over the minimum order. */
 async function lavashFixtures(app: TestApp) {
   const id = await merchantId(app, "lavash");
-  const bs = await app.db.select().from(branches).where(eq(branches.merchantId, id));
-  const branch = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [product] = await app.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, id),
-        eq(products.discount, 0),
-        sql`${products.costPrice} >= 35000`,
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  return { id, branch, product: product!.id };
+  const branch = await branchNamed(app, id, "Chilonzor");
+  return { id, branch, product: await plainProduct(app, id) };
 }
 
 beforeAll(async () => {
@@ -150,7 +118,7 @@ describe("GET /api/payments/v2/checkout/:orderId", () => {
       a: String(Math.round(order.totalPrice * 100)),
       c: `http://${HOST}/profile/orders/${order.id}`,
     });
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(Number(params.a)).toBe(Math.round(row.totalPrice * 100));
   });
 
@@ -210,8 +178,8 @@ describe("the demo's fake Payme checkout", () => {
     const res = await post(path, "pay");
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe(`http://${HOST}/profile/orders/${order.id}`);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
-    expect(await paidEntries(order.id)).toMatchObject([{ status: "CREATED", actorUserId: null }]);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect(await paidEntries(t, order.id)).toMatchObject([{ status: "CREATED", actorUserId: null }]);
     const txs = await t.db
       .select()
       .from(paymentTransactions)
@@ -237,8 +205,8 @@ describe("the demo's fake Payme checkout", () => {
     const res = await post(path, "decline");
     expect(res.statusCode).toBe(303);
     expect(res.headers.location).toBe(`http://${HOST}/profile/orders/${order.id}`);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
-    expect(await paidEntries(order.id)).toHaveLength(0);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await paidEntries(t, order.id)).toHaveLength(0);
     const txs = await t.db
       .select()
       .from(paymentTransactions)
@@ -258,7 +226,7 @@ describe("the demo's fake Payme checkout", () => {
     expect(again.body).toContain('role="alert"');
     expect(again.body).toContain("(-31052)");
     expect(again.body).not.toContain('value="pay"');
-    expect(await paidEntries(order.id)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
     const txs = await t.db
       .select()
       .from(paymentTransactions)

@@ -2,15 +2,13 @@
 // Payme's Merchant API through POST /api/payments/v1/payme: JSON-RPC 2.0 answered with HTTP 200,
 // Basic auth with the key of the order's brand, an order paid exactly once for exactly its total,
 // idempotent replays, cancellation before and after paying, the 12-hour time-out and the statement.
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
-  branches,
   merchantWebSettings,
   orderHistory,
   orders,
   paymentTransactions,
-  products,
   users,
 } from "../src/db/schema/index.ts";
 import { buildApp } from "../src/app.ts";
@@ -19,6 +17,7 @@ import { createSession } from "../src/lib/sessions.ts";
 import { PAYME_TIMEOUT_MS } from "../src/payments/payme.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";
 
 const LAVASH_KEY = "DEMO-lavash-payme-test-key-for-local-testing-only";
 const PLOV_KEY = "DEMO-plov-payme-test-key-for-local-testing-only";
@@ -103,19 +102,6 @@ async function placeOrder(over: Record<string, unknown> = {}, later = false) {
   return { ...order, amount: Math.round(order.totalPrice * 100), customer: c };
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
-async function transactionsOf(orderId: string) {
-  return t.db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, orderId))
-    .orderBy(asc(paymentTransactions.createdDate));
-}
-
 /** An order with a created (state 1) Payme transaction. */
 async function createdPayment() {
   const order = await placeOrder();
@@ -134,22 +120,8 @@ beforeAll(async () => {
   t = await createTestApp();
   lavash = await merchantId(t, "lavash");
   plov = await merchantId(t, "plov");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [product] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        eq(products.discount, 0),
-        sql`${products.costPrice} >= 35000`,
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = product!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  pizza = await plainProduct(t, lavash);
   // The demo data has lavash take Payme on the web (paymeActive and an active PAYME method).
   const [web] = await t.db
     .select({ paymeActive: merchantWebSettings.paymeActive })
@@ -166,7 +138,7 @@ describe("placing an order paid with Payme", () => {
     const order = await placeOrder();
     expect(order.status).toBe("OPEN");
     expect(order.isPaid).toBe(false);
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row.paymentType).toBe("PAYME");
     expect(row.status).toBe("OPEN");
   });
@@ -382,7 +354,7 @@ describe("CreateTransaction", () => {
     expect(first.result?.create_time).toEqual(expect.any(Number));
     const again = await rpc("CreateTransaction", params);
     expect(again.result).toEqual(first.result);
-    const rows = await transactionsOf(order.id);
+    const rows = await transactionsOf(t, order.id);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
       merchantId: lavash,
@@ -425,7 +397,7 @@ describe("CreateTransaction", () => {
       }),
       -31050,
     );
-    expect(await transactionsOf(order.id)).toHaveLength(0);
+    expect(await transactionsOf(t, order.id)).toHaveLength(0);
   });
 
   it("opens one transaction when 10 different ones for the same order arrive at once, refusing 9 with -31051", async () => {
@@ -442,7 +414,7 @@ describe("CreateTransaction", () => {
     );
     expect(answers.filter((a) => a.result?.state === 1)).toHaveLength(1);
     expect(answers.filter((a) => a.error?.code === -31051)).toHaveLength(9);
-    expect(await transactionsOf(order.id)).toHaveLength(1);
+    expect(await transactionsOf(t, order.id)).toHaveLength(1);
   });
 
   it("lets a new transaction replace one cancelled before it was performed", async () => {
@@ -464,7 +436,7 @@ describe("PerformTransaction", () => {
     const answer = await rpc("PerformTransaction", { id });
     expect(answer.result).toMatchObject({ transaction, state: 2 });
     expect(answer.result?.perform_time).toEqual(expect.any(Number));
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row.isPaid).toBe(true);
     expect(row.status).toBe("CREATED");
     expect(row.payment).toMatchObject({ provider: "PAYME", transactionId: id });
@@ -495,16 +467,16 @@ describe("PerformTransaction", () => {
       account: { order_id: order.id },
     });
     expect((await rpc("PerformTransaction", { id })).result?.state).toBe(2);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "AT_TIME" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "AT_TIME" });
   });
 
   it("answers a replay the same and changes nothing", async () => {
     const { order, id } = await createdPayment();
     const first = await rpc("PerformTransaction", { id });
-    const before = await orderRow(order.id);
+    const before = await orderRow(t, order.id);
     const again = await rpc("PerformTransaction", { id });
     expect(again.result).toEqual(first.result);
-    const after = await orderRow(order.id);
+    const after = await orderRow(t, order.id);
     expect(after.lastModifiedDate).toEqual(before.lastModifiedDate);
     const paid = await t.db
       .select()
@@ -523,7 +495,7 @@ describe("PerformTransaction", () => {
       .from(orderHistory)
       .where(and(eq(orderHistory.orderId, order.id), eq(orderHistory.reason, "PAID")));
     expect(paid).toHaveLength(1);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
   });
 
   it("streams the payment to the customer's open order stream as a server-sent event", async () => {
@@ -565,7 +537,7 @@ describe("PerformTransaction", () => {
     const gone = await createdPayment();
     await t.db.update(orders).set({ status: "CANCELED" }).where(eq(orders.id, gone.order.id));
     expectError(await rpc("PerformTransaction", { id: gone.id }), -31008);
-    expect((await orderRow(gone.order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, gone.order.id)).isPaid).toBe(false);
   });
 });
 
@@ -580,7 +552,7 @@ describe("the 12-hour time-out", () => {
     const checked = await rpc("CheckTransaction", { id });
     expect(checked.result).toMatchObject({ state: -1, reason: 4, perform_time: 0 });
     expect(checked.result?.cancel_time).toBeGreaterThan(0);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
     // A replayed CreateTransaction for it is refused too, and the order can be paid anew.
     expectError(
       await rpc("CreateTransaction", {
@@ -624,7 +596,7 @@ describe("CancelTransaction", () => {
     expect(first.result).toMatchObject({ transaction, state: -1 });
     expect(first.result?.cancel_time).toBeGreaterThan(0);
     expect(await rpc("CancelTransaction", { id, reason: 3 })).toMatchObject({ result: first.result });
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
     expect((await rpc("CheckTransaction", { id })).result).toMatchObject({ state: -1, reason: 3 });
   });
 
@@ -633,7 +605,7 @@ describe("CancelTransaction", () => {
     await rpc("PerformTransaction", { id });
     const first = await rpc("CancelTransaction", { id, reason: 5 });
     expect(first.result?.state).toBe(-2);
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ isPaid: false, status: "CANCELED" });
     expect(row.payment).toMatchObject({ provider: "PAYME", transactionId: id, refundReason: 5 });
     expect(row.payment?.refundedAt).toEqual(expect.any(String));
@@ -646,7 +618,7 @@ describe("CancelTransaction", () => {
     // A replay answers the same and changes nothing.
     const again = await rpc("CancelTransaction", { id, reason: 5 });
     expect(again.result).toEqual(first.result);
-    expect((await orderRow(order.id)).lastModifiedDate).toEqual(row.lastModifiedDate);
+    expect((await orderRow(t, order.id)).lastModifiedDate).toEqual(row.lastModifiedDate);
     expect((await rpc("CheckTransaction", { id })).result).toMatchObject({ state: -2, reason: 5 });
   });
 
@@ -656,7 +628,7 @@ describe("CancelTransaction", () => {
     await t.db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, order.id));
     expectError(await rpc("CancelTransaction", { id, reason: 5 }), -31007);
     expect((await rpc("CheckTransaction", { id })).result?.state).toBe(2);
-    expect((await orderRow(order.id)).isPaid).toBe(true);
+    expect((await orderRow(t, order.id)).isPaid).toBe(true);
   });
 
   it("refuses an unknown transaction with -31003 and a missing reason with -32600", async () => {

@@ -11,20 +11,13 @@ import type { FastifyInstance } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildApp } from "../src/app.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
-import {
-  branches,
-  orderHistory,
-  orderSettings,
-  orders,
-  paymentTransactions,
-  products,
-  users,
-} from "../src/db/schema/index.ts";
+import { orderHistory, orderSettings, orders, paymentTransactions, users } from "../src/db/schema/index.ts";
 import { parseBrandFile } from "../src/import/brand-file.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { OrderEvents } from "../src/orders/events.ts";
 import { sweepUnpaidOrders } from "../src/orders/payment-timeout.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, plainProduct } from "./support/orders.ts";
 
 const LAVASH_KEY = "DEMO-lavash-payme-test-key-for-local-testing-only";
 /** Inside the "Tashkent centre" delivery region. */
@@ -136,11 +129,6 @@ async function createdPayment(over: Record<string, unknown> = {}, c?: Customer) 
   return { order, id };
 }
 
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
 async function transactionOf(providerTransactionId: string) {
   const [row] = await t.db
     .select()
@@ -179,22 +167,8 @@ beforeAll(async () => {
   t = await createTestApp({ env: { PAYMENT_SWEEP_MS: "0" } });
   events = new OrderEvents(t.database);
   lavash = await merchantId(t, "lavash");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [product] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        eq(products.discount, 0),
-        sql`${products.costPrice} >= 35000`,
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = product!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  pizza = await plainProduct(t, lavash);
   // The demo brand has a brand-wide order settings row, with the default time-out.
   const [settings] = await t.db
     .select({ minutes: orderSettings.paymentTimeoutMinutes })
@@ -212,11 +186,11 @@ describe("the payment time-out", () => {
     const order = await placeOrder();
     expect(order.status).toBe("OPEN");
     expect(await sweepUnpaidOrders(t.db, events, inMinutes(14))).not.toContain(order.id);
-    expect(await orderRow(order.id)).toMatchObject({ status: "OPEN", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "OPEN", isPaid: false });
 
     const cancelled = await sweepUnpaidOrders(t.db, events, inMinutes(16));
     expect(cancelled).toContain(order.id);
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: "CANCELED", isPaid: false, reasons: ["NOT_PAID_IN_TIME"] });
     expect((await historyOf(order.id)).at(-1)).toMatchObject({
       status: "CANCELED",
@@ -284,8 +258,8 @@ describe("the payment time-out", () => {
     expect(cancel.statusCode).toBe(200);
     const swept = await sweepUnpaidOrders(t.db, events, inMinutes(24 * 60));
     for (const id of [cash.id, paid.order.id, gone.id]) expect(swept).not.toContain(id);
-    expect(await orderRow(cash.id)).toMatchObject({ status: "CREATED", reasons: [] });
-    expect(await orderRow(paid.order.id)).toMatchObject({ status: "CREATED", isPaid: true, reasons: [] });
+    expect(await orderRow(t, cash.id)).toMatchObject({ status: "CREATED", reasons: [] });
+    expect(await orderRow(t, paid.order.id)).toMatchObject({ status: "CREATED", isPaid: true, reasons: [] });
     expect((await view(gone)).cancelReason).toBeNull();
   });
 
@@ -298,7 +272,7 @@ describe("the payment time-out", () => {
       await setTimeoutMinutes(0);
       const kept = await placeOrder();
       expect(await sweepUnpaidOrders(t.db, events, inMinutes(7 * 24 * 60))).not.toContain(kept.id);
-      expect(await orderRow(kept.id)).toMatchObject({ status: "OPEN" });
+      expect(await orderRow(t, kept.id)).toMatchObject({ status: "OPEN" });
     } finally {
       await setTimeoutMinutes(15);
     }
@@ -343,7 +317,7 @@ describe("Payme's callbacks for an order that timed out", () => {
     expect(check.error!.code).toBeGreaterThanOrEqual(-31099);
     expect(check.error!.code).toBeLessThanOrEqual(-31050);
     expect((await rpc("CheckTransaction", { id })).result).toMatchObject({ state: -1, reason: 4 });
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
     // Payme's own cancel of it answers as it is.
     expect((await rpc("CancelTransaction", { id, reason: 3 })).result?.state).toBe(-1);
   });
@@ -352,7 +326,7 @@ describe("Payme's callbacks for an order that timed out", () => {
     const { order, id } = await createdPayment();
     expect((await rpc("PerformTransaction", { id })).result?.state).toBe(2);
     expect(await sweepUnpaidOrders(t.db, events, inMinutes(16))).not.toContain(order.id);
-    expect(await orderRow(order.id)).toMatchObject({ status: "CREATED", isPaid: true });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CREATED", isPaid: true });
     expect(await transactionOf(id)).toMatchObject({ state: 2 });
   });
 });
@@ -371,7 +345,7 @@ describe("a Perform racing the sweep", () => {
         after(round % 4).then(() => sweepUnpaidOrders(t.db, events, now)),
         after(round % 3).then(() => sweepUnpaidOrders(t.db, events, now)),
       ]);
-      const row = await orderRow(order.id);
+      const row = await orderRow(t, order.id);
       const tx = await transactionOf(id);
       const history = await historyOf(order.id);
       const paidEntries = history.filter((h) => h.reason === "PAID");
@@ -461,7 +435,7 @@ describe("the sweep's timer in the server", () => {
     const later = await placeOrder();
     await backdate(later.id, 16);
     await new Promise((resolve) => setTimeout(resolve, 500));
-    expect(await orderRow(later.id)).toMatchObject({ status: "OPEN" });
+    expect(await orderRow(t, later.id)).toMatchObject({ status: "OPEN" });
   });
 
   it("takes its interval from PAYMENT_SWEEP_MS: a minute unless set, 0 for none, at least 100 ms", () => {
@@ -491,7 +465,7 @@ describe("cancelling a paid order", () => {
       payload: {},
     });
     expect(cancel.statusCode, cancel.body).toBe(200);
-    let row = await orderRow(order.id);
+    let row = await orderRow(t, order.id);
     // Still paid: the money is with the brand until Payme refunds it.
     expect(row).toMatchObject({ status: "CANCELED", isPaid: true });
     expect(row.payment?.refundRequestedAt).toEqual(expect.any(String));
@@ -501,7 +475,7 @@ describe("cancelling a paid order", () => {
 
     const refunded = await rpc("CancelTransaction", { id, reason: 5 });
     expect(refunded.result).toMatchObject({ state: -2 });
-    row = await orderRow(order.id);
+    row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: "CANCELED", isPaid: false });
     expect(row.payment).toMatchObject({ refundReason: 5, refundRequestedAt: expect.any(String) });
     expect(row.payment?.refundedAt).toEqual(expect.any(String));
@@ -526,7 +500,7 @@ describe("cancelling a paid order", () => {
       payload: { status: "CANCELED", comment: "out of dough" },
     });
     expect(res.statusCode, res.body).toBe(200);
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: true });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: true });
     expect((await transactionOf(id)).refundRequestedAt).toBeInstanceOf(Date);
   });
 
@@ -539,7 +513,7 @@ describe("cancelling a paid order", () => {
       payload: {},
     });
     expect(cancel.statusCode).toBe(200);
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: "CANCELED", isPaid: false });
     expect(row.payment?.refundRequestedAt).toBeUndefined();
     // Its transaction is cancelled with the order (state -1, Payme's reason 3): Payme's
@@ -553,6 +527,6 @@ describe("cancelling a paid order", () => {
       cancel_time: checked.result?.cancel_time,
     });
     expectError(await rpc("PerformTransaction", { id }), -31008);
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 });

@@ -7,14 +7,7 @@
 // or concurrent cancel never refunds twice; an unpaid order's open transaction is cancelled.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import {
-  branches,
-  orders,
-  paymentRefunds,
-  paymentTransactions,
-  products,
-  users,
-} from "../src/db/schema/index.ts";
+import { branches, paymentRefunds, paymentTransactions, products, users } from "../src/db/schema/index.ts";
 import { clickAuthHeader } from "../src/integrations/click-merchant.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { OrderEvents } from "../src/orders/events.ts";
@@ -24,6 +17,7 @@ import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/routes/dev/f
 import { handleFakeUzumCheckout } from "../src/routes/dev/fake-uzum-checkout.ts";
 import { startFake, type FakeServer } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { orderRow } from "./support/orders.ts";
 
 /** The demo brands' credentials (scripts/demo-brands). */
 const PLOV_CLICK_USER = "30002";
@@ -122,7 +116,7 @@ async function payOnPage(order: Placed) {
     payload: "action=pay",
   });
   expect(paid.statusCode, paid.body).toBe(303);
-  expect((await orderRow(order.id)).isPaid).toBe(true);
+  expect((await orderRow(t, order.id)).isPaid).toBe(true);
 }
 
 /** A lavash order paid with a saved, confirmed card. */
@@ -174,11 +168,6 @@ async function staffView(merchant: string, orderId: string) {
   });
   expect(res.statusCode, res.body).toBe(200);
   return res.json<{ refundState: string | null; isPaid: boolean }>();
-}
-
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
 }
 
 async function transactionOf(orderId: string) {
@@ -302,7 +291,7 @@ describe("a paid order cancelled by staff is refunded at its provider", () => {
     expect(JSON.parse(cancels[0]!.body)).toMatchObject({ params: { id: paidTx.providerTransactionId } });
     expect(cancels[0]!.headers["x-auth"]?.startsWith(`${LAVASH_CASHBOX}:`)).toBe(true);
     expect(await transactionOf(order.id)).toMatchObject({ state: -2, reason: 5 });
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: "CANCELED", isPaid: false });
     expect(row.payment).toMatchObject({ refundState: "DONE", refundedAt: expect.any(String) });
   });
@@ -366,7 +355,7 @@ describe("a paid order cancelled by staff is refunded at its provider", () => {
       clickAuthHeader(PLOV_CLICK_USER, PLOV_CLICK_SECRET, Number(timestamp)),
     );
     expect(reversals[0]!.headers.auth).not.toContain(PLOV_CLICK_SECRET);
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 
   it("Uzum: the checkout API refund of the transId for the whole amount in tiyin", async () => {
@@ -392,7 +381,7 @@ describe("a paid order cancelled by staff is refunded at its provider", () => {
       orderId: paidTx.providerTransactionId,
       amount: order.amount,
     });
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 });
 
@@ -411,8 +400,8 @@ describe("a provider that fails", () => {
       expect(pending).toMatchObject({ state: "PENDING", attempts: 1 });
       expect(pending.lastError).toContain("502");
       expect(pending.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-      expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: true });
-      expect((await orderRow(order.id)).payment).toMatchObject({ refundState: "PENDING" });
+      expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: true });
+      expect((await orderRow(t, order.id)).payment).toMatchObject({ refundState: "PENDING" });
       // Not due yet: nothing is sent.
       expect(await sendDueRefunds(deps)).toEqual([]);
     } finally {
@@ -422,7 +411,7 @@ describe("a provider that fails", () => {
     expect(await sendDueRefunds(deps, { now: later, orderId: order.id })).toEqual(["DONE"]);
     expect(callsOf("click")).toHaveLength(2);
     expect((await refundsOf(order.id))[0]).toMatchObject({ state: "DONE", attempts: 2, lastError: null });
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false });
     expect(await staffView(plov, order.id)).toMatchObject({ refundState: "DONE", isPaid: false });
     // Done is done: another run sends nothing.
     expect(
@@ -449,7 +438,7 @@ describe("a provider that fails", () => {
         state: "FAILED",
         attempts: REFUND_MAX_ATTEMPTS,
       });
-      expect((await orderRow(order.id)).payment).toMatchObject({ refundState: "FAILED" });
+      expect((await orderRow(t, order.id)).payment).toMatchObject({ refundState: "FAILED" });
       expect(await staffView(sushi, order.id)).toMatchObject({ refundState: "FAILED", isPaid: true });
       await sendDueRefunds(deps, { now: new Date(clock + 24 * 3_600_000), orderId: order.id });
       expect(callsOf("uzum")).toHaveLength(REFUND_MAX_ATTEMPTS);
@@ -470,7 +459,7 @@ describe("a provider that fails", () => {
     const failed = await settled(order.id);
     expect(failed).toMatchObject({ state: "FAILED", attempts: 1 });
     expect(failed.lastError).toContain("receipts.cancel");
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: true });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: true });
   });
 });
 
@@ -581,7 +570,7 @@ describe("an unpaid order cancelled by staff", () => {
     expect((await rpc("CheckTransaction", { id })).result).toMatchObject({ state: -1, reason: 3 });
     expect((await rpc("PerformTransaction", { id })).error?.code).toBe(-31008);
     expect(await refundsOf(order.id)).toHaveLength(0);
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
   });
 });
 
@@ -601,7 +590,7 @@ describe("in demo mode without provider URLs", () => {
           await payOnPage(order);
           expect((await staffCancel(merchant, order.id)).statusCode).toBe(200);
           expect(await settled(order.id), type).toMatchObject({ state: "DONE", lastError: null });
-          expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+          expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
         }
       } finally {
         t = main;

@@ -6,7 +6,7 @@
 // forgotten by a brand import).
 import fs from "node:fs";
 import path from "node:path";
-import { and, asc, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import {
   addresses,
@@ -15,7 +15,6 @@ import {
   couriers,
   deliveryRegions,
   orderSettings,
-  products,
   users,
 } from "../src/db/schema/index.ts";
 import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
@@ -24,6 +23,7 @@ import { createSession } from "../src/lib/sessions.ts";
 import { forgetGeo, listBranches, listRegions } from "../src/repositories/geo.ts";
 import { eventStreams } from "../src/routes/orders/index.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, plainProduct } from "./support/orders.ts";
 
 let t: TestApp;
 let lavash: string;
@@ -39,21 +39,8 @@ beforeAll(async () => {
   t = await createTestApp();
   lavash = await merchantId(t, "lavash");
   plov = await merchantId(t, "plov");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  const [plain] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-        sql`${products.costPrice} >= 35000`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = plain!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  pizza = await plainProduct(t, lavash);
 });
 afterAll(async () => {
   await t.close();

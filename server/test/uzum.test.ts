@@ -7,15 +7,7 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { randomUUID } from "node:crypto";
-import {
-  branches,
-  merchants,
-  orderHistory,
-  orders,
-  paymentTransactions,
-  products,
-  users,
-} from "../src/db/schema/index.ts";
+import { branches, merchants, orders, products, users } from "../src/db/schema/index.ts";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
 import { createSession } from "../src/lib/sessions.ts";
@@ -23,6 +15,7 @@ import { OrderEvents } from "../src/orders/events.ts";
 import { sweepUnpaidOrders } from "../src/orders/payment-timeout.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, orderRow, paidEntries, transactionsOf } from "./support/orders.ts";
 
 /** The demo sushi's Uzum credentials (scripts/demo-brands/sushi.ts). */
 const SUSHI_SERVICE = 30003;
@@ -139,26 +132,6 @@ async function created(order: Placed): Promise<string> {
   const answer = await call("create", { transId, params: params(order), amount: tiyin(order) });
   expect(answer, JSON.stringify(answer)).toMatchObject({ status: "OK", transState: "CREATED", transId });
   return transId;
-}
-
-async function orderRow(id: string) {
-  const [row] = await t.db.select().from(orders).where(eq(orders.id, id));
-  return row!;
-}
-
-async function transactionsOf(orderId: string) {
-  return t.db
-    .select()
-    .from(paymentTransactions)
-    .where(eq(paymentTransactions.orderId, orderId))
-    .orderBy(asc(paymentTransactions.createdDate), asc(paymentTransactions.number));
-}
-
-async function paidEntries(orderId: string) {
-  return t.db
-    .select()
-    .from(orderHistory)
-    .where(and(eq(orderHistory.orderId, orderId), eq(orderHistory.reason, "PAID")));
 }
 
 beforeAll(async () => {
@@ -278,8 +251,7 @@ describe("check", () => {
   it("10007 for another brand's order, whatever the credentials", async () => {
     // A lavash order named with sushi's credentials.
     const c = await customer(lavash);
-    const lavashBranches = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-    const chilonzor = lavashBranches.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
+    const chilonzor = await branchNamed(t, lavash, "Chilonzor");
     const [pizza] = await t.db
       .select({ id: products.id })
       .from(products)
@@ -330,7 +302,7 @@ describe("check", () => {
       ),
       "10007",
     );
-    expect(await transactionsOf(order.id)).toHaveLength(0);
+    expect(await transactionsOf(t, order.id)).toHaveLength(0);
   });
 });
 
@@ -340,7 +312,7 @@ describe("create", () => {
     const transId = await created(order);
     const again = await call("create", { transId, params: params(order), amount: tiyin(order) });
     expect(again).toMatchObject({ status: "OK", transState: "CREATED", transId, amount: tiyin(order) });
-    expect(await transactionsOf(order.id)).toMatchObject([
+    expect(await transactionsOf(t, order.id)).toMatchObject([
       { provider: "UZUM", providerTransactionId: transId, state: 1, amount: tiyin(order) },
     ]);
   });
@@ -358,7 +330,7 @@ describe("create", () => {
     );
     const other = await placeOrder();
     expectFailed(await call("create", { transId, params: params(other), amount: tiyin(other) }), "10016");
-    expect(await transactionsOf(other.id)).toHaveLength(0);
+    expect(await transactionsOf(t, other.id)).toHaveLength(0);
   });
 
   it("lets a newer transaction replace one never confirmed; the older confirm is then 10017", async () => {
@@ -367,7 +339,7 @@ describe("create", () => {
     const second = await created(order);
     expectFailed(await call("confirm", { transId: first }), "10017");
     expect((await call("confirm", { transId: second })).transState).toBe("CONFIRMED");
-    expect((await transactionsOf(order.id)).map((x) => x.state)).toEqual([-1, 2]);
+    expect((await transactionsOf(t, order.id)).map((x) => x.state)).toEqual([-1, 2]);
   });
 });
 
@@ -378,11 +350,11 @@ describe("confirm", () => {
     const answer = await call("confirm", { transId, processingReferenceNumber: "RRN1" });
     expect(answer).toMatchObject({ status: "OK", transState: "CONFIRMED", transId, amount: tiyin(order) });
     expect(typeof answer.confirmTime).toBe("number");
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ isPaid: true, status: "CREATED" });
     expect(row.payment).toMatchObject({ provider: "UZUM", transactionId: transId, rrn: "RRN1" });
-    expect(await paidEntries(order.id)).toHaveLength(1);
-    expect(await transactionsOf(order.id)).toMatchObject([{ state: 2 }]);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
+    expect(await transactionsOf(t, order.id)).toMatchObject([{ state: 2 }]);
   });
 
   it("answers a replay the same and changes nothing; 10014 for an unknown transId", async () => {
@@ -391,7 +363,7 @@ describe("confirm", () => {
     const first = await call("confirm", { transId });
     const again = await call("confirm", { transId });
     expect(again).toMatchObject({ status: "OK", transState: "CONFIRMED", confirmTime: first.confirmTime });
-    expect(await paidEntries(order.id)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
     expectFailed(await call("confirm", { transId: randomUUID() }), "10014");
     expectFailed(await call("confirm", { transId, amount: tiyin(order) + 1 }), "10011");
   });
@@ -402,8 +374,8 @@ describe("confirm", () => {
     const answers = await Promise.all(Array.from({ length: 10 }, () => call("confirm", { transId })));
     for (const a of answers)
       expect(a, JSON.stringify(a)).toMatchObject({ status: "OK", transState: "CONFIRMED" });
-    expect(await paidEntries(order.id)).toHaveLength(1);
-    expect(await transactionsOf(order.id)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
+    expect(await transactionsOf(t, order.id)).toHaveLength(1);
   });
 
   it("pays once when 10 different Uzum transactions of one order are created and confirmed at once", async () => {
@@ -416,8 +388,8 @@ describe("confirm", () => {
       }),
     );
     expect(answers.filter((a) => a.status === "OK")).toHaveLength(1);
-    expect(await paidEntries(order.id)).toHaveLength(1);
-    expect((await transactionsOf(order.id)).filter((x) => x.state === 2)).toHaveLength(1);
+    expect(await paidEntries(t, order.id)).toHaveLength(1);
+    expect((await transactionsOf(t, order.id)).filter((x) => x.state === 2)).toHaveLength(1);
   });
 
   it("10008 for an order already paid (by any provider), at create and at confirm", async () => {
@@ -434,8 +406,8 @@ describe("confirm", () => {
     const pending = await created(other);
     await t.db.update(orders).set({ isPaid: true }).where(eq(orders.id, other.id));
     expectFailed(await call("confirm", { transId: pending }), "10008");
-    expect(await transactionsOf(other.id)).toMatchObject([{ state: -1 }]);
-    expect(await paidEntries(other.id)).toHaveLength(0);
+    expect(await transactionsOf(t, other.id)).toMatchObject([{ state: -1 }]);
+    expect(await paidEntries(t, other.id)).toHaveLength(0);
   });
 
   it("10009 for a cancelled order", async () => {
@@ -444,7 +416,7 @@ describe("confirm", () => {
     await t.db.update(orders).set({ status: "CANCELED" }).where(eq(orders.id, order.id));
     expectFailed(await call("check", { params: params(order) }), "10009");
     expectFailed(await call("confirm", { transId }), "10009");
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
   });
 
   it("10009 for an order past its payment time-out, before and after the sweep cancels it", async () => {
@@ -462,13 +434,13 @@ describe("confirm", () => {
     expect(swept).toEqual(expect.arrayContaining([order.id, later.id]));
     // The sweep cancelled the open transaction with its order: its confirm says why.
     expectFailed(await call("confirm", { transId: laterId }), "10009");
-    expect(await transactionsOf(later.id)).toMatchObject([{ state: -1, reason: 4 }]);
+    expect(await transactionsOf(t, later.id)).toMatchObject([{ state: -1, reason: 4 }]);
     expectFailed(
       await call("create", { transId: randomUUID(), params: params(order), amount: tiyin(order) }),
       "10009",
     );
-    expect(await orderRow(order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
-    expect(await paidEntries(order.id)).toHaveLength(0);
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    expect(await paidEntries(t, order.id)).toHaveLength(0);
   });
 });
 
@@ -480,7 +452,7 @@ describe("reverse and status", () => {
     const reversed = await call("reverse", { transId });
     expect(reversed).toMatchObject({ status: "OK", transState: "REVERSED", transId });
     expect((await call("reverse", { transId })).reverseTime).toBe(reversed.reverseTime);
-    expect(await orderRow(order.id)).toMatchObject({ status: "OPEN", isPaid: false });
+    expect(await orderRow(t, order.id)).toMatchObject({ status: "OPEN", isPaid: false });
     expectFailed(await call("confirm", { transId }), "10017");
     expect(await call("status", { transId })).toMatchObject({ status: "OK", transState: "REVERSED" });
     expectFailed(await call("status", { transId: randomUUID() }), "10014");
@@ -494,10 +466,10 @@ describe("reverse and status", () => {
     expect(await call("status", { transId })).toMatchObject({ transState: "CONFIRMED" });
     const reversed = await call("reverse", { transId });
     expect(reversed).toMatchObject({ status: "OK", transState: "REVERSED" });
-    const row = await orderRow(order.id);
+    const row = await orderRow(t, order.id);
     expect(row).toMatchObject({ status: "CANCELED", isPaid: false });
     expect((row.payment as { refundedAt?: string }).refundedAt).toBeTruthy();
-    const [tx] = await transactionsOf(order.id);
+    const [tx] = await transactionsOf(t, order.id);
     expect(tx).toMatchObject({ state: -2 });
     expect(tx!.refundRequestedAt).not.toBeNull();
     expect((await call("reverse", { transId })).status).toBe("OK");
@@ -507,7 +479,7 @@ describe("reverse and status", () => {
     await call("confirm", { transId: doneId });
     await t.db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, done.id));
     expectFailed(await call("reverse", { transId: doneId }), "10018");
-    expect((await orderRow(done.id)).isPaid).toBe(true);
+    expect((await orderRow(t, done.id)).isPaid).toBe(true);
   });
 
   it("keeps another brand's transaction out of reach (10014)", async () => {
@@ -517,7 +489,7 @@ describe("reverse and status", () => {
     for (const op of ["confirm", "reverse", "status"]) {
       expectFailed(await call(op, { transId }, { auth: lavashAuth, serviceId: LAVASH_SERVICE }), "10014");
     }
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
   });
 });
 
@@ -558,8 +530,8 @@ describe("the pay link and the demo's fake Uzum page", () => {
     const res = await submit(path, "pay");
     expect(res.statusCode, res.body).toBe(303);
     expect(res.headers.location).toBe(`http://${HOST}/profile/orders/${order.id}`);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
-    expect(await transactionsOf(order.id)).toMatchObject([{ provider: "UZUM", state: 2 }]);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: true, status: "CREATED" });
+    expect(await transactionsOf(t, order.id)).toMatchObject([{ provider: "UZUM", state: 2 }]);
     // Paying again is refused by our check (10008) and shown.
     const again = await submit(path, "pay");
     expect(again.statusCode).toBe(200);
@@ -571,10 +543,10 @@ describe("the pay link and the demo's fake Uzum page", () => {
     const path = await payPath(order);
     const res = await submit(path, "decline");
     expect(res.statusCode).toBe(303);
-    expect(await orderRow(order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
-    expect(await transactionsOf(order.id)).toMatchObject([{ state: -1 }]);
+    expect(await orderRow(t, order.id)).toMatchObject({ isPaid: false, status: "OPEN" });
+    expect(await transactionsOf(t, order.id)).toMatchObject([{ state: -1 }]);
     expect((await submit(path, "pay")).statusCode).toBe(303);
-    expect((await orderRow(order.id)).isPaid).toBe(true);
+    expect((await orderRow(t, order.id)).isPaid).toBe(true);
   });
 
   it("answers 404 for a link of an unknown service or a malformed one", async () => {
@@ -583,7 +555,7 @@ describe("the pay link and the demo's fake Uzum page", () => {
     const unknown = path.replace(`serviceId=${String(SUSHI_SERVICE)}`, "serviceId=55555");
     expect((await t.app.inject({ method: "GET", url: unknown })).statusCode).toBe(404);
     expect((await submit(unknown, "pay")).statusCode).toBe(404);
-    expect((await orderRow(order.id)).isPaid).toBe(false);
+    expect((await orderRow(t, order.id)).isPaid).toBe(false);
   });
 
   it("in production: no fake page, and no credential in the log", async () => {
