@@ -203,6 +203,7 @@ export function lavash(): { file: Brand; images: BrandImages } {
       vacanciesActive: true,
       bannersActive: true,
       storiesActive: true,
+      notificationsActive: true,
       cashActive: true,
       terminalActive: true,
       // Customers may pay online with Payme (the demo's fake checkout, PAYME_CHECKOUT_URL).
@@ -510,6 +511,29 @@ export function lavash(): { file: Brand; images: BrandImages } {
           ru: "Хотите открыть Лаваш Экспресс в своём городе? Позвоните нам: +998 71 200 00 01.\n\nЭто демонстрационный магазин: франшиза вымышленная.",
           eng: "Want to open a Lavash Express in your town? Call us on +998 71 200 00 01.\n\nThis is a demo store: the franchise is fictional.",
         },
+      },
+    ],
+    // The brand's news in every customer's notifications (order status notifications come on top).
+    notifications: [
+      {
+        key: "welcome",
+        title: { uz: "Xush kelibsiz!", ru: "Добро пожаловать!", eng: "Welcome!" },
+        body: {
+          uz: "Buyurtmangiz holati shu yerda ko'rinadi: qabul qilindi, tayyorlanmoqda, yo'lda.",
+          ru: "Здесь вы увидите, что с вашим заказом: принят, готовится, в пути.",
+          eng: "This is where you see how your order is doing: accepted, cooking, on its way.",
+        },
+        date: "2026-01-05T10:00:00+05:00",
+      },
+      {
+        key: "combo-week",
+        title: { uz: "Kombo haftaligi", ru: "Неделя комбо", eng: "Combo week" },
+        body: {
+          uz: "Dushanbadan yakshanbagacha har bir kombo bilan ichimlik sovg'a.",
+          ru: "С понедельника по воскресенье к каждому комбо напиток в подарок.",
+          eng: "Monday to Sunday, a free drink with every combo.",
+        },
+        date: "2026-02-02T09:00:00+05:00",
       },
     ],
     stories: [
