@@ -590,6 +590,16 @@ export function lavash(): { file: Brand; images: BrandImages } {
             ),
             duration: 4,
           },
+          // A short muted clip (public/demo/lavash/story-grill.webm, 4 s, VP8, recorded from a canvas).
+          {
+            type: "video",
+            url: "/demo/lavash/story-grill.webm",
+            poster: images.add(
+              "story-grill-poster",
+              storySvg("wrap", "#E65100", BRANDS_COLOR, "#FFF3E0", "Hot from the grill"),
+            ),
+            duration: 6,
+          },
         ],
         priority: 2,
       },
