@@ -174,6 +174,36 @@ test.describe("stories", () => {
     await expect(page.getByTestId("story-viewer")).toHaveCount(0);
   });
 
+  test("a video slide plays muted and inline over its poster, and moves on when it ends", async ({
+    page,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await inEnglish(context, origin);
+    await page.goto(`${origin}/`);
+    await page
+      .getByRole("region", { name: "Stories" })
+      .getByRole("button", { name: "Combos", exact: true })
+      .click();
+    const viewer = page.getByRole("dialog", { name: "Combos" });
+    await viewer.getByRole("button", { name: "Next" }).click();
+    await viewer.getByRole("button", { name: "Next" }).click();
+    await expect(position(page)).toHaveText("Slide 3 of 3");
+    const video = viewer.locator("video");
+    await expect(video).toHaveAttribute("poster", "/demo/lavash/story-grill-poster.svg");
+    await expect(video).toHaveAttribute("playsinline", "");
+    expect(await video.evaluate((v: HTMLVideoElement) => v.muted)).toBe(true);
+    await video.evaluate((v: HTMLVideoElement) => {
+      v.addEventListener("ended", () => {
+        document.body.dataset.storyVideoEnded = "yes";
+      });
+    });
+    // It plays (time runs), then ends before its slide's 6 s and the next story follows.
+    await expect.poll(() => video.evaluate((v: HTMLVideoElement) => v.currentTime)).toBeGreaterThan(0.5);
+    await expect(page.getByRole("dialog", { name: "Desserts" })).toBeVisible({ timeout: 10_000 });
+    expect(await page.evaluate(() => document.body.dataset.storyVideoEnded)).toBe("yes");
+  });
+
   test("a slide's button opens its product", async ({ page, context }, testInfo) => {
     const origin = brandOrigin(testInfo, "lavash");
     await inEnglish(context, origin);

@@ -73,6 +73,12 @@ async function main(): Promise<void> {
     );
   }
 
+  // A bot message's button (t.me/<bot>?startapp=order_<id>) opens that order.
+  const order = /^order_([0-9a-f-]{36})$/i.exec(host.startParam ?? "")?.[1];
+  if (boot.status === "ready" && order && window.location.pathname === "/") {
+    window.history.replaceState(null, "", `/profile/orders/${order}`);
+  }
+
   createRoot(root).render(
     <StrictMode>
       <App boot={boot} queryClient={queryClient} />

@@ -203,6 +203,7 @@ export function lavash(): { file: Brand; images: BrandImages } {
       vacanciesActive: true,
       bannersActive: true,
       storiesActive: true,
+      notificationsActive: true,
       cashActive: true,
       terminalActive: true,
       // Customers may pay online with Payme (the demo's fake checkout, PAYME_CHECKOUT_URL).
@@ -512,6 +513,29 @@ export function lavash(): { file: Brand; images: BrandImages } {
         },
       },
     ],
+    // The brand's news in every customer's notifications (order status notifications come on top).
+    notifications: [
+      {
+        key: "welcome",
+        title: { uz: "Xush kelibsiz!", ru: "Добро пожаловать!", eng: "Welcome!" },
+        body: {
+          uz: "Buyurtmangiz holati shu yerda ko'rinadi: qabul qilindi, tayyorlanmoqda, yo'lda.",
+          ru: "Здесь вы увидите, что с вашим заказом: принят, готовится, в пути.",
+          eng: "This is where you see how your order is doing: accepted, cooking, on its way.",
+        },
+        date: "2026-01-05T10:00:00+05:00",
+      },
+      {
+        key: "combo-week",
+        title: { uz: "Kombo haftaligi", ru: "Неделя комбо", eng: "Combo week" },
+        body: {
+          uz: "Dushanbadan yakshanbagacha har bir kombo bilan ichimlik sovg'a.",
+          ru: "С понедельника по воскресенье к каждому комбо напиток в подарок.",
+          eng: "Monday to Sunday, a free drink with every combo.",
+        },
+        date: "2026-02-02T09:00:00+05:00",
+      },
+    ],
     stories: [
       {
         key: "new",
@@ -565,6 +589,16 @@ export function lavash(): { file: Brand; images: BrandImages } {
               storySvg("sticks", "#1B5E20", BRANDS_COLOR, "#FFF8E1", "Fries and a drink"),
             ),
             duration: 4,
+          },
+          // A short muted clip (public/demo/lavash/story-grill.webm, 4 s, VP8, recorded from a canvas).
+          {
+            type: "video",
+            url: "/demo/lavash/story-grill.webm",
+            poster: images.add(
+              "story-grill-poster",
+              storySvg("wrap", "#E65100", BRANDS_COLOR, "#FFF3E0", "Hot from the grill"),
+            ),
+            duration: 6,
           },
         ],
         priority: 2,

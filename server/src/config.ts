@@ -40,6 +40,14 @@ const envSchema = z.object({
     .string()
     .regex(/^\d+:[\w-]{20,}$/, { error: "must look like a bot token: <bot id>:<secret>" })
     .optional(),
+  TELEGRAM_API_URL: httpUrl.optional(),
+  BOT_MESSAGES_SWEEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .refine((v) => v === 0 || (v >= 100 && v <= 3_600_000), {
+      error: "must be 0 (off) or between 100 and 3600000",
+    })
+    .optional(),
   SMS_GATEWAY: z.enum(["console", "merchant"], { error: "must be console or merchant" }).optional(),
   ESKIZ_API_URL: httpUrl.optional(),
   PLAY_MOBILE_API_URL: httpUrl.optional(),
@@ -149,6 +157,13 @@ export interface Config {
   dataDir: string;
   publicUrl: string | undefined;
   telegramBotToken: string | undefined;
+  /**
+   * The Bot API's origin for bot messages (https://api.telegram.org unless set); unset in demo or
+   * development mode = the built-in fake (server/src/routes/dev/fake-telegram-bot.ts).
+   */
+  telegramApiUrl: string | undefined;
+  /** Milliseconds between two runs of the Telegram outbox (bot messages); 0 = none in this process. */
+  botMessagesSweepMs: number;
   /** `console` writes codes to the log; `merchant` uses each merchant's own gateway. */
   smsGateway: "console" | "merchant";
   /** Eskiz's API origin (https://notify.eskiz.uz unless set). */
@@ -288,6 +303,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     dataDir: path.resolve(e.DATA_DIR),
     publicUrl: e.PUBLIC_URL,
     telegramBotToken: e.TELEGRAM_BOT_TOKEN,
+    telegramApiUrl:
+      e.TELEGRAM_API_URL?.replace(/\/+$/, "") ??
+      (demo || e.NODE_ENV === "development" ? undefined : "https://api.telegram.org"),
+    botMessagesSweepMs: e.BOT_MESSAGES_SWEEP_MS ?? 1000,
     smsGateway: e.SMS_GATEWAY ?? (demo ? "console" : "merchant"),
     eskizApiUrl: e.ESKIZ_API_URL ?? "https://notify.eskiz.uz",
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",

@@ -249,6 +249,14 @@ export const routes: readonly AppRoute[] = [
       import("../features/booking/components/reservations-page.tsx").then((m) => m.ReservationsPage),
     ),
   },
+  {
+    path: "/notifications",
+    layout: "default",
+    enabled: (s) => s.notificationsActive,
+    ...lazyScreen(() =>
+      import("../features/notifications/components/notifications-page.tsx").then((m) => m.NotificationsPage),
+    ),
+  },
   { path: "/blocked", layout: "default", screen: BlockedPage },
   { path: "/merchantNotAvailable", layout: "auth", screen: MerchantNotAvailablePage },
 ];

@@ -55,6 +55,11 @@ export const queryKeys = {
   favourites: (merchantId: string, userId: string) =>
     [...customer(merchantId, userId), "favourites"] as const,
   cards: (merchantId: string, userId: string) => [...customer(merchantId, userId), "cards"] as const,
+  /** The customer's notifications: every page and the bell's unread count (refreshed together). */
+  notifications: (merchantId: string, userId: string) =>
+    [...customer(merchantId, userId), "notifications"] as const,
+  notificationPage: (merchantId: string, userId: string, page: number) =>
+    [...customer(merchantId, userId), "notifications", "page", page] as const,
   /** The customer's table bookings and the free times they look at (refreshed on every booking change). */
   reservations: (merchantId: string, userId: string) =>
     [...customer(merchantId, userId), "reservations"] as const,

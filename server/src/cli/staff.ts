@@ -18,6 +18,8 @@
 //       calls <branchId>                   the branch's open waiter calls
 //       ack <callId>                       a waiter is on the way (the guest sees it at once)
 //       close-call <callId>                the call is served
+//       notify <title> <body> [imageUrl]   publishes the brand's news to every customer; a text is
+//                                          JSON {"uz","ru","eng",...} or one plain text for all three
 //   node server/src/cli/staff.ts table-qr <brand sub> <branch> [--base-url URL] [--app NAME] [--out DIR]
 //       writes the branch's printable QR sheet (A4 SVG pages, six tables each); <branch> is its id or
 //       name; the links go to --base-url, else the brand's domain, else PUBLIC_URL with the brand's
@@ -40,7 +42,14 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 const USAGE = `usage:
   node server/src/cli/staff.ts grant <brand> <phone>
   node server/src/cli/staff.ts table-qr <brand> <branch> [--base-url URL] [--app NAME] [--out DIR]
-  SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call <brand> ...`;
+  SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call|notify <brand> ...`;
+
+/** A text of `notify`: JSON per language, or one plain text for uz, ru and eng. */
+function texts(arg: string | undefined): Record<string, string> {
+  const value = (arg ?? "").trim();
+  if (value.startsWith("{")) return JSON.parse(value) as Record<string, string>;
+  return { uz: value, ru: value, eng: value };
+}
 
 async function grant(sub: string, phone: string): Promise<number> {
   if (!/^\+\d{9,15}$/.test(phone)) {
@@ -362,6 +371,15 @@ async function main(args: string[]): Promise<number> {
     case "close-call":
       printCall((await call("PUT", `/staff/v1/waiter-calls/${rest[0] ?? ""}/close`, m)) as CallLine);
       return 0;
+    case "notify": {
+      const published = (await call("POST", "/staff/v1/notifications", m, {
+        title: texts(rest[0]),
+        body: texts(rest[1]),
+        ...(rest[2] ? { image: rest[2] } : {}),
+      })) as { id: string; createdDate: string };
+      out(`published ${published.id} at ${published.createdDate}`);
+      return 0;
+    }
     default:
       err(USAGE);
       return 1;

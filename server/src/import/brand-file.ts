@@ -55,6 +55,7 @@ export type BrandEntity =
   | "banner"
   | "story"
   | "extraPage"
+  | "notification"
   | "brand"
   | "hall"
   | "table";
@@ -733,6 +734,19 @@ const extraPageSchema = z.strictObject({
   body: textSchema,
 });
 
+/**
+ * The brand's news to every customer (notificationsActive): shown in each customer's notifications,
+ * newest first by `date` (the first import's time when absent). A re-import replaces these; news
+ * staff published through the API stays.
+ */
+const notificationSchema = z.strictObject({
+  key: keySchema,
+  title: textSchema,
+  body: textSchema,
+  image: image.nullable().default(null),
+  date: dateTime.optional(),
+});
+
 /** A card of the multi-brand switcher; `sub` names another merchant (or this one). */
 const brandSchema = z.strictObject({
   key: keySchema,
@@ -764,6 +778,7 @@ const brandFileObject = z.strictObject({
   banners: z.array(bannerSchema).default([]),
   stories: z.array(storySchema).default([]),
   extraPages: z.array(extraPageSchema).default([]),
+  notifications: z.array(notificationSchema).default([]),
   brands: z.array(brandSchema).default([]),
 });
 
@@ -817,6 +832,7 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   uniqueKeys(at("banners"), "key", "banner key");
   uniqueKeys(at("stories"), "key", "story key");
   uniqueKeys(at("extraPages"), "slug", "extra page");
+  uniqueKeys(at("notifications"), "key", "notification key");
   uniqueKeys(at("brands"), "key", "brand key");
   uniqueKeys(at("brands"), "sub", "brand sub");
   uniqueKeys(at("paymentMethods"), "type", "payment method type");

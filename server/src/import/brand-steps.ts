@@ -30,6 +30,7 @@ import {
   type StoryMedia,
 } from "../db/schema/index.ts";
 import { brandEntityId, merchantIdForSub, type BrandEntity, type BrandFile } from "./brand-file.ts";
+import { deleteMissingFileNotifications, upsertFileNotifications } from "../repositories/notifications.ts";
 import { deactivateMissing, deleteMissing, excludedSet, upsert, type Row, type Tx } from "./upsert.ts";
 
 type IdOf = (entity: BrandEntity, key: string) => string;
@@ -588,6 +589,22 @@ export async function writeExtraPages(tx: Tx, merchantId: string, file: BrandFil
   );
 }
 
+/** The brand file's news (brand-wide notifications), by derived id so read marks survive a re-import. */
+export async function writeNotifications(tx: Tx, merchantId: string, file: BrandFile): Promise<string[]> {
+  const idOf = idsOf(file);
+  return upsertFileNotifications(
+    tx,
+    merchantId,
+    file.notifications.map((n) => ({
+      id: idOf("notification", n.key),
+      title: n.title,
+      body: n.body,
+      image: n.image,
+      ...(n.date === undefined ? {} : { createdDate: new Date(n.date) }),
+    })),
+  );
+}
+
 /** The brand switcher's entries; subs whose merchant does not exist (yet) are answered as unresolved. */
 export async function writeBrandSwitcher(
   tx: Tx,
@@ -638,6 +655,7 @@ export interface KeptIds extends MenuIds {
   bannerIds: string[];
   storyIds: string[];
   extraPageIds: string[];
+  notificationIds: string[];
   brandIds: string[];
 }
 
@@ -663,6 +681,7 @@ export async function removeMissing(
   deleted += await deleteMissing(tx, banners, merchantId, kept.bannerIds);
   deleted += await deleteMissing(tx, stories, merchantId, kept.storyIds);
   deleted += await deleteMissing(tx, extraPages, merchantId, kept.extraPageIds);
+  deleted += await deleteMissingFileNotifications(tx, merchantId, kept.notificationIds);
   deleted += await deleteMissing(tx, brands, merchantId, kept.brandIds);
   const off = { isActive: false };
   deactivated += await deactivateMissing(

@@ -10,6 +10,7 @@ import {
   writeBanners,
   writeExtraPages,
   writeStories,
+  writeNotifications,
   writeBranches,
   writeBrandSwitcher,
   writeCities,
@@ -67,6 +68,7 @@ export interface ImportSummary {
     banners: number;
     stories: number;
     extraPages: number;
+    notifications: number;
     brands: number;
   };
   /** Rows of this merchant that are no longer in the file: deleted, or deactivated where orders may point at them. */
@@ -110,6 +112,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   const bannerIds = await writeBanners(tx, merchantId, file);
   const storyIds = await writeStories(tx, merchantId, file);
   const extraPageIds = await writeExtraPages(tx, merchantId, file);
+  const notificationIds = await writeNotifications(tx, merchantId, file);
   const { brandIds, unresolvedBrandSubs } = await writeBrandSwitcher(tx, merchantId, file);
   const removed = await removeMissing(tx, merchantId, {
     cityIds,
@@ -126,6 +129,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
     bannerIds,
     storyIds,
     extraPageIds,
+    notificationIds,
     brandIds,
   });
   return {
@@ -155,6 +159,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
       banners: bannerIds.length,
       stories: storyIds.length,
       extraPages: extraPageIds.length,
+      notifications: notificationIds.length,
       brands: brandIds.length,
     },
     removed: { deleted: removed.deleted + orderSettingsDeleted, deactivated: removed.deactivated },

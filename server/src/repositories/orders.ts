@@ -29,6 +29,7 @@ import {
 } from "../db/schema/index.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
+import { recordStatusNotification } from "../notifications/order-status.ts";
 import { AppError } from "../lib/errors.ts";
 
 interface Tenant {
@@ -90,11 +91,24 @@ export async function giveBackStock(
   return back.length > 0;
 }
 
+/**
+ * Writes an entry of the order's history. Every change of an order's status passes here (staff,
+ * payments, refunds, time-outs, the simulator), so here the customer is told of it too: a status
+ * change or a payment that moves the order writes its notification in the same transaction.
+ */
 export async function insertOrderHistory(
   tx: Db,
   values: typeof orderHistory.$inferInsert,
 ): Promise<OrderHistoryRow[]> {
-  return tx.insert(orderHistory).values(values).returning();
+  const rows = await tx.insert(orderHistory).values(values).returning();
+  if ((values.reason === "CHANGE_STATUS" || values.reason === "PAID") && values.status) {
+    await recordStatusNotification(tx, {
+      merchantId: values.merchantId,
+      orderId: values.orderId,
+      status: values.status,
+    });
+  }
+  return rows;
 }
 
 /** Whether the brand lets customers cancel their orders. */

@@ -18,6 +18,8 @@ import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
 import { startRefundWorker } from "../payments/refunds.ts";
+import { startBotOutbox } from "../notifications/bot-outbox.ts";
+import { notificationRoutes } from "./content/notifications.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(app: FastifyInstance): Promise<void> {
@@ -30,8 +32,11 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   const events = new OrderEvents(app.database);
   // Refunds of paid orders cancelled here: sent after each cancel and retried by a timer.
   const refunds = startRefundWorker(app, events);
+  // Bot messages of order status changes: written with the change, sent by this timer.
+  const botOutbox = startBotOutbox(app);
   app.addHook("onClose", async () => {
     await refunds.stop();
+    await botOutbox.stop();
   });
   // Payment providers call without a merchant header: the order or transaction names the brand.
   await app.register(paymeRoutes, { events });
@@ -49,6 +54,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(ordersRoutes, { events, refunds });
     await tenantScope.register(checkoutRoutes);
     await tenantScope.register(contentRoutes);
+    await tenantScope.register(notificationRoutes);
     await tenantScope.register(cardRoutes, { events });
   });
 

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useLayoutEffect, useRef } from "react";
+import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from "react";
 import { Link, useLocation } from "wouter";
 import { pickText } from "../../domain/multilingual.ts";
 import { BrandSwitcher } from "../../features/brands/components/brand-switcher.tsx";
@@ -8,8 +8,17 @@ import { merchantLocales } from "../../lib/i18n.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 import { useDesktop } from "../../platform/desktop.ts";
+import { useCustomerId } from "../../shared/session/session-atom.ts";
 import { PROFILE_ICON_PATH } from "./bottom-nav.tsx";
 import { TopNav } from "./top-nav.tsx";
+
+// The bell and its count load after the first screen, only for a customer of a brand that has them.
+const NotificationBell = lazy((): Promise<{ default: ComponentType<{ userId: string }> }> =>
+  import("../../features/notifications/components/notification-bell.tsx").then(
+    (m) => ({ default: m.NotificationBell }),
+    () => ({ default: () => null }),
+  ),
+);
 
 /**
  * Brand logo and name (a link home), search, the brand switcher and the language switcher; for
@@ -25,6 +34,7 @@ export function AppHeader() {
   const [location] = useLocation();
   const desktop = useDesktop();
   const noBottomNav = settings.basketPosition === "FLOATING_OVER_PRODUCT";
+  const customerId = useCustomerId();
   const ref = useRef<HTMLElement>(null);
   // Sticky bars below the header (the menu's category navigation) sit at its height.
   useLayoutEffect(() => {
@@ -76,6 +86,11 @@ export function AppHeader() {
                 <path fill="currentColor" d={PROFILE_ICON_PATH} />
               </svg>
             </Link>
+          )}
+          {settings.notificationsActive && customerId && (
+            <Suspense fallback={null}>
+              <NotificationBell userId={customerId} />
+            </Suspense>
           )}
           {merchant.isActive && <BrandSwitcher merchantId={merchant.id} currentSub={sub} />}
           <LanguageSwitcher locales={merchantLocales(settings)} />

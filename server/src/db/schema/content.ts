@@ -2,12 +2,14 @@
 // vacancies, banners, stories and notifications.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   index,
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
@@ -234,13 +236,25 @@ export const stories = pgTable(
   (t) => [index("stories_merchant_id_priority_idx").on(t.merchantId, t.priority)],
 );
 
-/** A notification to one user, or to every user of the merchant when userId is NULL. */
+/**
+ * A notification to one user, or to every customer of the merchant when userId is NULL (the brand's
+ * news, from the brand file or published by staff). ORDER_STATUS rows are written with the status
+ * change of the customer's order, in the same transaction; their title and body carry every content
+ * language. A personal row keeps its read state in isRead; a brand-wide one in notification_reads.
+ */
 export const notifications = pgTable(
   "notifications",
   {
     id: id(),
     merchantId: merchantId(),
     userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    /** ORDER_STATUS (one customer's order moved) or BRAND (the brand's news to every customer). */
+    kind: text().$type<"ORDER_STATUS" | "BRAND">().notNull().default("BRAND"),
+    orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
+    /** The order's status this notification tells of. */
+    orderStatus: text(),
+    /** A brand-file row: the next import replaces it (staff-published rows stay). */
+    fromFile: boolean().notNull().default(false),
     title: requiredMultilingual(),
     body: requiredMultilingual(),
     image: text(),
@@ -249,6 +263,57 @@ export const notifications = pgTable(
   },
   (t) => [
     index("notifications_merchant_id_user_id_created_date_idx").on(t.merchantId, t.userId, t.createdDate),
+    check("notifications_kind_check", sql`${t.kind} in ('ORDER_STATUS', 'BRAND')`),
+  ],
+);
+
+/** Who has read a brand-wide notification (a personal one keeps it in notifications.isRead). */
+export const notificationReads = pgTable(
+  "notification_reads",
+  {
+    merchantId: merchantId(),
+    notificationId: uuid()
+      .notNull()
+      .references(() => notifications.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    createdDate: createdDate(),
+  },
+  (t) => [primaryKey({ columns: [t.notificationId, t.userId] })],
+);
+
+/**
+ * The Telegram outbox: a bot message (Bot API sendMessage) written with the status change that
+ * causes it and sent afterwards by the worker (server/src/notifications/bot-outbox.ts), retried with
+ * back-off; sending never holds up or fails the change. `text` and `buttonText` are in the
+ * customer's language at the time of the change.
+ */
+export const botMessages = pgTable(
+  "bot_messages",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid().references(() => users.id, { onDelete: "cascade" }),
+    orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
+    /** The Telegram user's private chat with the bot (its id is the user's id). */
+    chatId: bigint({ mode: "bigint" }).notNull(),
+    text: text().notNull(),
+    buttonText: text(),
+    /** PENDING, SENDING (claimed by a worker until nextAttemptAt), SENT or FAILED. */
+    state: text().$type<"PENDING" | "SENDING" | "SENT" | "FAILED">().notNull().default("PENDING"),
+    attempts: smallint().notNull().default(0),
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    /** The Bot API's description of the last failure (never the token). */
+    lastError: text(),
+    /** Telegram's message_id once sent. */
+    messageId: bigint({ mode: "number" }),
+    sentAt: timestamptz(),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("bot_messages_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
+    check("bot_messages_state_check", sql`${t.state} in ('PENDING', 'SENDING', 'SENT', 'FAILED')`),
   ],
 );
 

@@ -13,6 +13,8 @@
 //   GET|POST /dev/click/pay         the fake Click pay page (demo mode only, ./fake-click-pay.ts)
 //   GET|POST /dev/uzum/pay          the fake Uzum Bank pay page (demo mode only, ./fake-uzum-pay.ts)
 //   POST /dev/payme/api             the fake Payme Subscribe API (saved cards, ./fake-payme-subscribe.ts)
+//   POST /dev/telegram-bot/bot<token>/sendMessage   the fake Bot API (./fake-telegram-bot.ts)
+//   GET  /dev/telegram-bot/messages[?chatId=]       the bot messages it took, oldest first
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -37,6 +39,7 @@ import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
+import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
 import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { harnessHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
@@ -343,4 +346,32 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     const answer = handleFakeClickRpc(request.headers, JSON.stringify(request.body ?? null));
     return reply.status(answer.status).type("application/json").send(answer.body);
   });
+
+  // The fake Bot API: TELEGRAM_API_URL=http://127.0.0.1:PORT/api/dev/telegram-bot reaches it over
+  // HTTP (the demo calls it in-process), and the messages it took are listed for testers.
+  r.post(
+    "/dev/telegram-bot/:bot/:method",
+    { schema: { ...hide, params: z.object({ bot: z.string().max(200), method: z.string().max(64) }) } },
+    async (request, reply) => {
+      const { bot, method } = request.params;
+      const answer = handleFakeBotApi(`/${bot}/${method}`, JSON.stringify(request.body ?? null));
+      return reply.status(answer.status).type("application/json").send(answer.body);
+    },
+  );
+  r.get(
+    "/dev/telegram-bot/messages",
+    {
+      schema: {
+        ...hide,
+        querystring: z.object({
+          chatId: z
+            .string()
+            .regex(/^-?\d{1,20}$/)
+            .optional(),
+        }),
+      },
+    },
+    async (request, reply) =>
+      reply.header("cache-control", "no-store").send(fakeBotApi.messages(request.query.chatId)),
+  );
 }

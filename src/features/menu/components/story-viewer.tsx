@@ -247,6 +247,8 @@ export function StoryViewer({
               onLoadedData={() => {
                 setReady(true);
               }}
+              // A video shorter than its slide's time moves on when it ends (the time is a maximum).
+              onEnded={next}
               onError={() => {
                 setReady(true);
               }}

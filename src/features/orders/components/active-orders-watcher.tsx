@@ -43,6 +43,8 @@ export function ActiveOrdersWatcher() {
       () => {
         void client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) });
         void client.invalidateQueries({ queryKey: queryKeys.couriers(merchant.id, userId) });
+        // A status change also wrote the customer's notification: the bell's count follows.
+        void client.invalidateQueries({ queryKey: queryKeys.notifications(merchant.id, userId) });
       },
       () => {
         void client.invalidateQueries({ queryKey: queryKeys.reservations(merchant.id, userId) });

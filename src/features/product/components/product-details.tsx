@@ -20,6 +20,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
 import { textColorOn } from "../../../shared/brand/brand-look.ts";
+import { ProductStars } from "./product-stars.tsx";
 import { ShareButton } from "./share-button.tsx";
 import "./product.css";
 
@@ -137,6 +138,7 @@ export function ProductDetails({
         <ShareButton productId={product.id} name={name} />
         {settings.favouriteActive && <FavouriteToggle productId={product.id} name={name} />}
       </div>
+      <ProductStars productId={product.id} />
       {product.labels.length > 0 && (
         <ul className="product-details__labels" aria-label={t`Labels`}>
           {product.labels.map((label, i) => (

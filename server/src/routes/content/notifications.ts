@@ -1,0 +1,131 @@
+// The customer's notifications (notificationsActive) and the brand's news published by staff.
+// While the switch is off the customer's routes do not exist (404 NOT_FOUND), like every other
+// switched-off section; staff may still publish (the news shows once the switch is on).
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import {
+  notificationIdParamsSchema,
+  notificationPageQuerySchema,
+  notificationPageSchema,
+  notificationSchema,
+  notificationsReadSchema,
+  staffNotificationBodySchema,
+} from "#domain/contract/notifications.ts";
+import { AppError } from "../../lib/errors.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { getWebSettings } from "../../repositories/merchants.ts";
+import {
+  countUnread,
+  findNotification,
+  insertNotification,
+  listNotifications,
+  markAllRead,
+  markRead,
+} from "../../repositories/notifications.ts";
+import { requireStaff } from "../orders/staff.ts";
+
+export async function notificationRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const base = { tags: ["notifications"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
+  const errors = { 401: errorResponses[403], ...errorResponses };
+
+  const switchedOn = async (merchantId: string) => {
+    const web = await getWebSettings(db, { merchantId });
+    if (!web.notificationsActive) throw new AppError("NOT_FOUND");
+  };
+
+  r.get(
+    "/notifications/v1/notifications",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...base,
+        summary:
+          "The customer's notifications and the brand's news, newest first; 404 while notificationsActive is off",
+        querystring: notificationPageQuerySchema,
+        response: { 200: notificationPageSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      await switchedOn(merchantId);
+      const { page, size } = request.query;
+      return listNotifications(db, { merchantId, userId: authOf(request).user.id, page, size });
+    },
+  );
+
+  r.put(
+    "/notifications/v1/notifications/read-all",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...base,
+        summary: "Mark every notification of the customer read",
+        response: { 200: notificationsReadSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      await switchedOn(merchantId);
+      const userId = authOf(request).user.id;
+      await markAllRead(db, { merchantId, userId });
+      return { unread: await countUnread(db, { merchantId, userId }) };
+    },
+  );
+
+  r.put(
+    "/notifications/v1/notifications/:id/read",
+    {
+      preHandler: requireUser,
+      schema: {
+        ...base,
+        summary: "Mark one notification read; 404 for one that is not the customer's",
+        params: notificationIdParamsSchema,
+        response: { 200: notificationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      await switchedOn(merchantId);
+      const read = await markRead(db, {
+        merchantId,
+        userId: authOf(request).user.id,
+        id: request.params.id,
+      });
+      if (!read) throw new AppError("NOT_FOUND");
+      return read;
+    },
+  );
+
+  r.post(
+    "/staff/v1/notifications",
+    {
+      preHandler: [requireUser, requireStaff],
+      schema: {
+        ...base,
+        tags: ["staff"],
+        summary: "Publish the brand's news to every customer (title and body in uz, ru and eng at least)",
+        body: staffNotificationBodySchema,
+        response: { 201: notificationSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = request.tenant.id;
+      const { title, body, image } = request.body;
+      const id = await insertNotification(db, {
+        merchantId,
+        userId: null,
+        kind: "BRAND",
+        title,
+        body,
+        image: image ?? null,
+      });
+      const published = id ? await findNotification(db, { merchantId, id }) : undefined;
+      if (!published) throw new AppError("INTERNAL");
+      request.log.info({ notificationId: id, staffId: authOf(request).user.id }, "brand news published");
+      return reply.status(201).send(published);
+    },
+  );
+}
