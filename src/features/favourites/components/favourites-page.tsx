@@ -56,11 +56,7 @@ export function FavouritesPage() {
                     openProduct(f.productId, "SHEET");
                   }}
                 >
-                  <ProductImage
-                    src={f.product.image}
-                    variant={image}
-                    className="favourite__image"
-                  />
+                  <ProductImage src={f.product.image} variant={image} className="favourite__image" />
                   <span className="favourite__name">{name}</span>
                   {f.product.isAvailable ? (
                     <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
