@@ -259,3 +259,46 @@ test("right to left: the product page's photos are on the right of its details",
   expect(photo && details).toBeTruthy();
   if (photo && details) expect(details.x + details.width).toBeLessThanOrEqual(photo.x);
 });
+
+test("favourites are a grid of cards on a desktop, each with its remove button", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logInOnTheWeb(page, testInfo);
+  await page.goto("/search?q=lavash");
+  await expect(page.locator(".search-result").first()).toBeVisible();
+  const hrefs = await page
+    .locator(".search-result")
+    .evaluateAll((links) => links.slice(0, 3).map((a) => a.getAttribute("href") ?? ""));
+  expect(hrefs).toHaveLength(3);
+  for (const href of hrefs) {
+    await page.goto(`/product/${new URL(href, "http://x").searchParams.get("product") ?? ""}`);
+    const heart = page.getByRole("button", { name: /^Add .* to favourites$/ });
+    // Saved before the next page load, which would cut the call short.
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/favourite") && r.request().method() !== "GET" && r.ok(),
+    );
+    await heart.click();
+    await saved;
+    await expect(page.getByRole("button", { name: /^Remove .* from favourites$/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  }
+  await page.goto("/profile/favorites");
+  const list = page.getByRole("list", { name: "Favourites" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  expect(await firstRowColumns(page, ".favourite")).toBe(3);
+  // The remove button sits on its card.
+  const card = await list.getByRole("listitem").first().boundingBox();
+  const remove = await list
+    .getByRole("button", { name: /^Remove .* from favourites$/ })
+    .first()
+    .boundingBox();
+  expect(card && remove).toBeTruthy();
+  if (card && remove) {
+    expect(remove.x).toBeGreaterThanOrEqual(card.x);
+    expect(remove.x + remove.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(remove.y).toBeLessThan(card.y + 60);
+  }
+});
