@@ -81,4 +81,109 @@ test.describe("accessibility", () => {
     await expect(page.getByRole("dialog", { name: "Change the phone number" })).toBeVisible();
     await expectNoSeriousViolations(page, "phone change");
   });
+
+  test("search, a category, a product page and my orders", async ({ page }, testInfo) => {
+    await page.goto("/search?q=lavash");
+    await expect(page.getByRole("list", { name: "Found products" })).toBeVisible();
+    await expectNoSeriousViolations(page, "search");
+    const href = await page.locator(".search-result").first().getAttribute("href");
+    const id = new URL(href ?? "", "http://x").searchParams.get("product") ?? "";
+
+    await page.goto("/category");
+    await expect(page.getByRole("heading", { level: 1, name: "Categories" })).toBeVisible();
+    await expectNoSeriousViolations(page, "categories");
+    await page.getByRole("link", { name: /^Lavash \d+$/ }).click();
+    await expect(page.locator(".product-card").first()).toBeVisible();
+    await expectNoSeriousViolations(page, "a category");
+
+    await page.goto(`/product/${id}`);
+    await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+    await expectNoSeriousViolations(page, "product page");
+
+    await logInOnTheWeb(page, testInfo);
+    await page.goto("/profile/orders");
+    await expect(page.getByRole("tablist", { name: "My orders" })).toBeVisible();
+    await expectNoSeriousViolations(page, "my orders");
+  });
+});
+
+test.describe("keyboard", () => {
+  test("a product's choices are radio groups and checkboxes worked from the keyboard", async ({ page }) => {
+    await page.goto("/search?q=classic");
+    const link = page.getByRole("link", { name: /^Chicken lavash, classic/ }).first();
+    const id = new URL((await link.getAttribute("href")) ?? "", "http://x").searchParams.get("product");
+    await page.goto(`/product/${id ?? ""}`);
+    const add = page.getByRole("button", { name: /^Add to basket/ });
+    await expect(add).toContainText("29 000");
+
+    // Size is a group of radios named by its legend; none is chosen for the customer.
+    const size = page.getByRole("group", { name: /^Size/ });
+    const radios = size.getByRole("radio");
+    await expect(radios).toHaveCount(3);
+    for (const radio of await radios.all()) await expect(radio).not.toBeChecked();
+    // Space chooses the focused one; the arrow keys move the choice along the group.
+    await radios.first().focus();
+    await page.keyboard.press("Space");
+    await expect(size.getByRole("radio", { name: /^Mini/ })).toBeChecked();
+    await page.keyboard.press("ArrowDown");
+    const standard = size.getByRole("radio", { name: /^Standard/ });
+    await expect(standard).toBeChecked();
+    await expect(standard).toBeFocused();
+    await expect(size.getByRole("radio", { name: /^Mini/ })).not.toBeChecked();
+    await expect(add).toContainText("34 000");
+    await page.keyboard.press("ArrowUp");
+    await expect(size.getByRole("radio", { name: /^Mini/ })).toBeChecked();
+    await expect(add).toContainText("29 000");
+
+    // Extras: checkboxes; Tab leaves the radio group for the first of them, Space ticks it.
+    await page.keyboard.press("Tab");
+    const extras = page.getByRole("group", { name: /^Extras/ });
+    const cheese = extras.getByRole("checkbox").first();
+    await expect(cheese).toBeFocused();
+    await page.keyboard.press("Space");
+    await expect(cheese).toBeChecked();
+    await expect(add).not.toContainText("29 000");
+    await page.keyboard.press("Space");
+    await expect(cheese).not.toBeChecked();
+    await expect(add).toContainText("29 000");
+  });
+
+  test("the orders tabs are a tablist: one tab stop, the arrow keys, Home and End", async ({
+    page,
+  }, testInfo) => {
+    await logInOnTheWeb(page, testInfo);
+    await page.goto("/profile/orders");
+    const tabs = page.getByRole("tablist", { name: "My orders" });
+    const active = tabs.getByRole("tab", { name: "Active" });
+    const archive = tabs.getByRole("tab", { name: "Archive" });
+    await expect(active).toHaveAttribute("aria-selected", "true");
+    await expect(archive).toHaveAttribute("aria-selected", "false");
+    // Only the chosen tab is in the Tab order; the panel is labelled by it.
+    await expect(active).toHaveAttribute("tabindex", "0");
+    await expect(archive).toHaveAttribute("tabindex", "-1");
+    await expect(page.getByRole("tabpanel", { name: "Active" })).toBeVisible();
+
+    await active.focus();
+    await page.keyboard.press("ArrowRight");
+    await expect(archive).toHaveAttribute("aria-selected", "true");
+    await expect(archive).toBeFocused();
+    await expect(page).toHaveURL(/tab=archive/);
+    await expect(page.getByRole("tabpanel", { name: "Archive" })).toBeVisible();
+    // The arrows wrap; Home and End go to the first and the last tab.
+    await page.keyboard.press("ArrowRight");
+    await expect(active).toHaveAttribute("aria-selected", "true");
+    await expect(active).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(archive).toBeFocused();
+    await expect(archive).toHaveAttribute("aria-selected", "true");
+    await page.keyboard.press("Home");
+    await expect(active).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    await expect(archive).toBeFocused();
+    await expect(page).toHaveURL(/tab=archive/);
+    // Tab leaves the tablist instead of visiting the other tab.
+    await page.keyboard.press("Tab");
+    await expect(active).not.toBeFocused();
+    await expect(archive).not.toBeFocused();
+  });
 });

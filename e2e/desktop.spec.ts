@@ -173,3 +173,132 @@ test("the basket is the side panel only: the basket sheet's address shows the me
   await expect(page.getByRole("complementary", { name: "Basket" })).toBeVisible();
   await expect(page.getByRole("dialog")).toHaveCount(0);
 });
+
+/** The id of a product, read from its link on the menu (a sheet's address names it). */
+async function productIdOf(page: Page, name: string): Promise<string> {
+  await page.goto(`/search?q=${encodeURIComponent(name)}`);
+  const href = await page
+    .getByRole("link", { name: new RegExp(`^${name}`) })
+    .first()
+    .getAttribute("href");
+  const id = new URL(href ?? "", "http://x").searchParams.get("product") ?? "";
+  expect(id).not.toBe("");
+  return id;
+}
+
+/** Distinct left edges of the boxes in the first line of `selector` (those as high as the first). */
+async function firstRowColumns(page: Page, selector: string): Promise<number> {
+  return page.locator(selector).evaluateAll((els) => {
+    const boxes = els.map((el) => el.getBoundingClientRect());
+    const top = boxes[0]?.top ?? 0;
+    return new Set(boxes.filter((b) => Math.abs(b.top - top) < 2).map((b) => Math.round(b.left))).size;
+  });
+}
+
+test("search, a category and a product page use the desktop's width, not the phone column", async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const id = await productIdOf(page, CLASSIC);
+
+  // Search: the results are a grid of cards across the page.
+  await page.goto("/search?q=lavash");
+  const results = page.getByRole("list", { name: "Found products" });
+  await expect(results.getByRole("link", { name: new RegExp(`^${CLASSIC}`) })).toBeVisible();
+  expect(await firstRowColumns(page, ".search-result")).toBeGreaterThanOrEqual(3);
+  expect((await results.boundingBox())?.width ?? 0).toBeGreaterThan(1000);
+
+  // A category page: the menu's cards, five to a line on the window's width.
+  await page.goto("/category");
+  await page.getByRole("link", { name: /^Lavash \d+$/ }).click();
+  await expect(page.getByRole("heading", { level: 3, name: "Lavash", exact: true })).toBeVisible();
+  expect(await firstRowColumns(page, ".menu-line .product-card")).toBeGreaterThanOrEqual(4);
+  expect((await page.locator(".menu-list").boundingBox())?.width ?? 0).toBeGreaterThan(1000);
+
+  // The product's page: its photos beside the details, choices and add button, at a readable width.
+  await page.goto(`/product/${id}`);
+  await expect(page.getByRole("heading", { level: 1, name: CLASSIC })).toBeVisible();
+  const photo = await page.locator(".product-details__gallery").boundingBox();
+  const details = await page.locator(".product-details__body").boundingBox();
+  const add = await page.getByRole("button", { name: /^Add to basket/ }).boundingBox();
+  expect(photo && details && add).toBeTruthy();
+  if (photo && details && add) {
+    expect(photo.x + photo.width).toBeLessThanOrEqual(details.x);
+    expect(Math.abs(photo.y - details.y)).toBeLessThan(40);
+    expect(add.x).toBeGreaterThanOrEqual(details.x);
+    expect(details.x + details.width - photo.x).toBeLessThanOrEqual(1120);
+    // The photo and the add button are on the first screen.
+    expect(add.y + add.height).toBeLessThanOrEqual(900);
+  }
+
+  // A phone-sized window: one column again, the photo above the details.
+  await page.setViewportSize({ width: 412, height: 915 });
+  const narrowPhoto = await page.locator(".product-details__gallery").boundingBox();
+  const narrowDetails = await page.locator(".product-details__body").boundingBox();
+  expect(narrowPhoto && narrowDetails).toBeTruthy();
+  if (narrowPhoto && narrowDetails)
+    expect(narrowDetails.y).toBeGreaterThanOrEqual(narrowPhoto.y + narrowPhoto.height - 1);
+});
+
+test("right to left: the product page's photos are on the right of its details", async ({
+  page,
+  context,
+}, testInfo) => {
+  const sushi = brandOrigin(testInfo, "sushi");
+  await context.addCookies([{ name: "lang", value: "ar", domain: "sushi.localhost", path: "/" }]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await page.goto(`${sushi}/`);
+  const href = await page.locator(".menu-list a[href*='product=']").first().getAttribute("href");
+  const id = new URL(href ?? "", "http://x").searchParams.get("product") ?? "";
+  expect(id).not.toBe("");
+  await page.goto(`${sushi}/product/${id}`);
+  await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+  const photo = await page.locator(".product-details__gallery").boundingBox();
+  const details = await page.locator(".product-details__body").boundingBox();
+  expect(photo && details).toBeTruthy();
+  if (photo && details) expect(details.x + details.width).toBeLessThanOrEqual(photo.x);
+});
+
+test("favourites are a grid of cards on a desktop, each with its remove button", async ({
+  page,
+}, testInfo) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await logInOnTheWeb(page, testInfo);
+  await page.goto("/search?q=lavash");
+  await expect(page.locator(".search-result").first()).toBeVisible();
+  const hrefs = await page
+    .locator(".search-result")
+    .evaluateAll((links) => links.slice(0, 3).map((a) => a.getAttribute("href") ?? ""));
+  expect(hrefs).toHaveLength(3);
+  for (const href of hrefs) {
+    await page.goto(`/product/${new URL(href, "http://x").searchParams.get("product") ?? ""}`);
+    const heart = page.getByRole("button", { name: /^Add .* to favourites$/ });
+    // Saved before the next page load, which would cut the call short.
+    const saved = page.waitForResponse(
+      (r) => r.url().includes("/favourite") && r.request().method() !== "GET" && r.ok(),
+    );
+    await heart.click();
+    await saved;
+    await expect(page.getByRole("button", { name: /^Remove .* from favourites$/ })).toHaveAttribute(
+      "aria-pressed",
+      "true",
+    );
+  }
+  await page.goto("/profile/favorites");
+  const list = page.getByRole("list", { name: "Favourites" });
+  await expect(list.getByRole("listitem")).toHaveCount(3);
+  expect(await firstRowColumns(page, ".favourite")).toBe(3);
+  // The remove button sits on its card.
+  const card = await list.getByRole("listitem").first().boundingBox();
+  const remove = await list
+    .getByRole("button", { name: /^Remove .* from favourites$/ })
+    .first()
+    .boundingBox();
+  expect(card && remove).toBeTruthy();
+  if (card && remove) {
+    expect(remove.x).toBeGreaterThanOrEqual(card.x);
+    expect(remove.x + remove.width).toBeLessThanOrEqual(card.x + card.width);
+    expect(remove.y).toBeLessThan(card.y + 60);
+  }
+});

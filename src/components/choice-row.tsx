@@ -13,6 +13,8 @@ export function ChoiceRow({
   onChange,
   children,
   after,
+  className,
+  onClick,
 }: {
   type?: "radio" | "checkbox";
   name?: string;
@@ -20,11 +22,14 @@ export function ChoiceRow({
   onChange: (checked: boolean) => void;
   children: ReactNode;
   after?: ReactNode;
+  className?: string;
+  /** A click on the input, also when it is already checked (change does not fire then). */
+  onClick?: () => void;
 }) {
   const id = useId();
   const Control = type === "radio" ? Radio : Checkbox;
   return (
-    <div className={`choice-row choice-row--${type}`}>
+    <div className={`choice-row choice-row--${type}${className ? ` ${className}` : ""}`}>
       <Control
         id={id}
         name={name}
@@ -33,6 +38,7 @@ export function ChoiceRow({
         onChange={(e) => {
           onChange(e.target.checked);
         }}
+        onClick={onClick}
       />
       <label htmlFor={id} className="choice-row__label">
         {children}

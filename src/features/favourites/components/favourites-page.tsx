@@ -11,6 +11,7 @@ import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
+import { useDesktop } from "../../../platform/desktop.ts";
 import "./favourites.css";
 
 /** `/profile/favorites`: the customer's favourite products; guests are asked to log in. */
@@ -21,6 +22,8 @@ export function FavouritesPage() {
   const customer = useCustomerId();
   const favourites = useFavourites(merchant.id);
   const toggle = useToggleFavourite(merchant.id);
+  // A desktop shows the favourites as a grid of cards (favourites.css): a picture across a card.
+  const image = useDesktop() ? { w: 320, h: 320 } : { w: 160, h: 160 };
   usePageTitle(t`Favourites`);
 
   if (customer === null) {
@@ -34,7 +37,7 @@ export function FavouritesPage() {
   if (favourites.isPending) return <PageSpinner />;
   const list = favourites.data ?? [];
   return (
-    <div className="page favourites-page">
+    <div className="page page--wide favourites-page">
       <h1 className="page__title">{t`Favourites`}</h1>
       {list.length === 0 ? (
         <p className="favourites-page__empty">{t`No favourites yet: tap the heart on a product to keep it here.`}</p>
@@ -53,11 +56,7 @@ export function FavouritesPage() {
                     openProduct(f.productId, "SHEET");
                   }}
                 >
-                  <ProductImage
-                    src={f.product.image}
-                    variant={{ w: 160, h: 160 }}
-                    className="favourite__image"
-                  />
+                  <ProductImage src={f.product.image} variant={image} className="favourite__image" />
                   <span className="favourite__name">{name}</span>
                   {f.product.isAvailable ? (
                     <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />

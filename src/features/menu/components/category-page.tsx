@@ -8,8 +8,10 @@ import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
+import { useDesktop } from "../../../platform/desktop.ts";
 import { MenuList } from "./menu-list.tsx";
 import "./menu.css";
+import "./category-page.css";
 
 /** `/category?id=<id>`: one category's products; without an id, the list of categories. */
 export function CategoryPage() {
@@ -18,13 +20,15 @@ export function CategoryPage() {
   const { settings } = useRequiredTenant();
   const id = new URLSearchParams(useSearch()).get("id");
   const menu = useMenu();
+  // The desktop layout: the page takes the header's width and the products a wider grid (menu.css).
+  const desktop = useDesktop();
   const category = id ? menu.data?.categoryById.get(id) : undefined;
   usePageTitle(category ? pickText(category.name, lang) : t`Categories`);
   if (menu.isPending) return <PageSpinner />;
   if (!menu.data) return null;
   if (!id) {
     return (
-      <div className="page">
+      <div className="page page--wide category-page">
         <h1 className="page__title">{t`Categories`}</h1>
         <ul className="category-list">
           {menu.data.categories.map((c) => (
@@ -55,12 +59,13 @@ export function CategoryPage() {
       />
     );
   return (
-    <div className="page menu-page">
+    <div className="page page--wide menu-page category-page">
       <h1 className="visually-hidden">{pickText(category.name, lang)}</h1>
       <MenuList
         sections={[{ categories: [category] }]}
         categoryImages={settings.isCategoryImageVisible}
         stickyOffset={56}
+        desktop={desktop}
       />
     </div>
   );

@@ -20,4 +20,12 @@ describe("columnsFor", () => {
     expect(columnsFor("BIG", 428, true)).toBe(2);
     expect(columnsFor("SMALL", 772, true)).toBe(2);
   });
+
+  it("fills a category page of the window's width with 5 MEDIUM and 3 BIG or SMALL cards a line", () => {
+    expect(columnsFor("MEDIUM", 1099, true)).toBe(4);
+    expect(columnsFor("MEDIUM", 1152, true)).toBe(5);
+    expect(columnsFor("BIG", 999, true)).toBe(2);
+    expect(columnsFor("BIG", 1152, true)).toBe(3);
+    expect(columnsFor("SMALL", 1152, true)).toBe(3);
+  });
 });

@@ -35,12 +35,13 @@ export interface MenuSection {
 
 /**
  * Cards per line for a category's view at this width. The desktop layout's grid has at least 3
- * columns of MEDIUM cards (4 where they fit) and 2 of BIG and SMALL ones.
+ * columns of MEDIUM cards (4 where they fit, 5 on a category page of the window's width) and 2 of
+ * BIG and SMALL ones (3 on that page).
  */
 export function columnsFor(view: MenuCategory["viewType"], width: number, desktop = false): number {
   if (desktop) {
-    if (view === "MEDIUM") return width >= 760 ? 4 : 3;
-    return width >= 400 ? 2 : 1;
+    if (view === "MEDIUM") return width >= 1100 ? 5 : width >= 760 ? 4 : 3;
+    return width >= 1000 ? 3 : width >= 400 ? 2 : 1;
   }
   if (view === "MEDIUM") return width >= 960 ? 4 : width >= 600 ? 3 : 2;
   return width >= 900 ? 2 : 1;

@@ -1,4 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
+import { SegmentedControl } from "@telegram-apps/telegram-ui";
+import type { KeyboardEvent } from "react";
 import { Link, useSearch } from "wouter";
 import { navigate } from "wouter/use-browser-location";
 import { LoadFailed } from "../../../components/load-failed.tsx";
@@ -24,7 +26,7 @@ export function OrdersPage() {
   const { t } = useLingui();
   const userId = useCustomerId();
   const search = new URLSearchParams(useSearch());
-  const tab = search.get("tab") === "archive" ? "archive" : "active";
+  const tab: Tab = search.get("tab") === "archive" ? "archive" : "active";
   const page = Math.max(0, Number(search.get("page") ?? 0) || 0);
   usePageTitle(t`My orders`);
 
@@ -37,31 +39,13 @@ export function OrdersPage() {
   return (
     <div className="page orders-root">
       <h1 className="page__title">{t`My orders`}</h1>
-      <div className="orders-tabs" role="tablist" aria-label={t`My orders`}>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === "active"}
-          className="orders-tabs__tab"
-          onClick={() => {
-            go({ tab: "active" });
-          }}
-        >
-          {t`Active`}
-        </button>
-        <button
-          type="button"
-          role="tab"
-          aria-selected={tab === "archive"}
-          className="orders-tabs__tab"
-          onClick={() => {
-            go({ tab: "archive" });
-          }}
-        >
-          {t`Archive`}
-        </button>
-      </div>
-      <div role="tabpanel">
+      <OrdersTabs
+        tab={tab}
+        onSelect={(next) => {
+          go({ tab: next });
+        }}
+      />
+      <div role="tabpanel" id={`orders-panel-${tab}`} aria-labelledby={`orders-tab-${tab}`}>
         {tab === "active" ? (
           <ActiveList userId={userId} />
         ) : (
@@ -75,6 +59,57 @@ export function OrdersPage() {
         )}
       </div>
     </div>
+  );
+}
+
+const TABS = ["active", "archive"] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * Active | Archive as telegram-ui's SegmentedControl with the ARIA tabs pattern: one tab in the Tab
+ * order, the arrow keys (mirrored right to left), Home and End move between tabs and select them.
+ */
+function OrdersTabs({ tab, onSelect }: { tab: Tab; onSelect: (tab: Tab) => void }) {
+  const { t } = useLingui();
+  const labels: Record<Tab, string> = { active: t`Active`, archive: t`Archive` };
+  const onKeyDown = (e: KeyboardEvent<HTMLButtonElement>) => {
+    const rtl = getComputedStyle(e.currentTarget).direction === "rtl";
+    const at = TABS.indexOf(tab);
+    const step: Record<string, number> = {
+      ArrowRight: rtl ? -1 : 1,
+      ArrowLeft: rtl ? 1 : -1,
+      Home: -at,
+      End: TABS.length - 1 - at,
+    };
+    const by = step[e.key];
+    if (by === undefined) return;
+    e.preventDefault();
+    const next = TABS[(at + by + TABS.length) % TABS.length] ?? tab;
+    onSelect(next);
+    document.getElementById(`orders-tab-${next}`)?.focus();
+  };
+  return (
+    <SegmentedControl className="orders-tabs" aria-label={t`My orders`}>
+      {TABS.map((name) => (
+        <SegmentedControl.Item
+          key={name}
+          id={`orders-tab-${name}`}
+          type="button"
+          selected={tab === name}
+          aria-selected={tab === name}
+          // Only the shown panel exists: a reference to an absent one would be invalid.
+          aria-controls={tab === name ? `orders-panel-${name}` : undefined}
+          tabIndex={tab === name ? 0 : -1}
+          className="orders-tabs__tab"
+          onClick={() => {
+            onSelect(name);
+          }}
+          onKeyDown={onKeyDown}
+        >
+          {labels[name]}
+        </SegmentedControl.Item>
+      ))}
+    </SegmentedControl>
   );
 }
 

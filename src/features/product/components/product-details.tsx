@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useId, useRef, useState } from "react";
 import { Link, useLocation } from "wouter";
+import { ChoiceRow } from "../../../components/choice-row.tsx";
 import { CarouselArrows } from "../../../components/carousel-arrows.tsx";
 import { loginHref } from "../../../components/login-prompt.tsx";
 import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
@@ -20,7 +21,6 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
 import { textColorOn } from "../../../shared/brand/brand-look.ts";
-import { ProductStars } from "./product-stars.tsx";
 import { ShareButton } from "./share-button.tsx";
 import "./product.css";
 
@@ -68,6 +68,7 @@ export function ProductDetails({
   const images = [product.image, ...product.gallery].filter((s): s is string => Boolean(s));
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const galleryRef = useRef<HTMLDivElement>(null);
+  const withImages = settings.modificationViewType === "FULL_IMAGE";
 
   const toggle = (groupId: string, modId: string) => {
     const group = product.modificationGroups.find((g) => g.id === groupId);
@@ -131,79 +132,80 @@ export function ProductDetails({
         </div>
         <CarouselArrows scrollerRef={galleryRef} />
       </div>
-      <div className="product-details__head">
-        <Heading id={titleId} className="product-details__name">
-          {name}
-        </Heading>
-        <ShareButton productId={product.id} name={name} />
-        {settings.favouriteActive && <FavouriteToggle productId={product.id} name={name} />}
-      </div>
-      <ProductStars productId={product.id} />
-      {product.labels.length > 0 && (
-        <ul className="product-details__labels" aria-label={t`Labels`}>
-          {product.labels.map((label, i) => (
-            <li
-              key={i}
-              className="product-label"
-              style={{ background: label.color, color: textColorOn(label.color) }}
-            >
-              {pickText(label.name, lang)}
-            </li>
-          ))}
-        </ul>
-      )}
-      {description && <p className="product-details__description">{description}</p>}
-      <ProductFacts product={product} />
-      {product.tags.length > 0 && (
-        <ul className="product-details__tags" aria-label={t`Tags`}>
-          {product.tags.map((tag) => (
-            <li key={tag} className="chip">
-              #{tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      {/* Beside the photos on a desktop's product page, below them elsewhere (product.css). */}
+      <div className="product-details__body">
+        <div className="product-details__head">
+          <Heading id={titleId} className="product-details__name">
+            {name}
+          </Heading>
+          <ShareButton productId={product.id} name={name} />
+          {settings.favouriteActive && <FavouriteToggle productId={product.id} name={name} />}
+        </div>
+        {product.labels.length > 0 && (
+          <ul className="product-details__labels" aria-label={t`Labels`}>
+            {product.labels.map((label, i) => (
+              <li
+                key={i}
+                className="product-label"
+                style={{ background: label.color, color: textColorOn(label.color) }}
+              >
+                {pickText(label.name, lang)}
+              </li>
+            ))}
+          </ul>
+        )}
+        {description && <p className="product-details__description">{description}</p>}
+        <ProductFacts product={product} />
+        {product.tags.length > 0 && (
+          <ul className="product-details__tags" aria-label={t`Tags`}>
+            {product.tags.map((tag) => (
+              <li key={tag} className="chip">
+                #{tag}
+              </li>
+            ))}
+          </ul>
+        )}
 
-      {!product.isAvailable && (
-        <p className="product-details__unavailable" role="status">
-          {t`This product is not available`}
-        </p>
-      )}
+        {!product.isAvailable && (
+          <p className="product-details__unavailable" role="status">
+            {t`This product is not available`}
+          </p>
+        )}
 
-      {product.modificationGroups.map((group) => (
-        <fieldset
-          key={group.id}
-          className={`modification-group${problem?.groupId === group.id ? " modification-group--invalid" : ""}`}
-          ref={(el) => {
-            if (el) groupRefs.current.set(group.id, el);
-            else groupRefs.current.delete(group.id);
-          }}
-          aria-invalid={problem?.groupId === group.id || undefined}
-        >
-          <legend className="modification-group__legend">
-            <span>{pickText(group.name, lang)}</span>
-            <span className="modification-group__rule">
-              {group.minSelect > 0
-                ? group.maxSelect === 1
-                  ? t`Required`
-                  : t`Choose ${group.minSelect} to ${group.maxSelect}`
-                : group.maxSelect === 1
-                  ? t`Optional`
-                  : t`Up to ${group.maxSelect}`}
-            </span>
-          </legend>
-          <div
-            className={`modification-group__options modification-group__options--${settings.modificationViewType === "FULL_IMAGE" ? "image" : "name"}`}
+        {product.modificationGroups.map((group) => (
+          <fieldset
+            key={group.id}
+            className={`modification-group${problem?.groupId === group.id ? " modification-group--invalid" : ""}`}
+            ref={(el) => {
+              if (el) groupRefs.current.set(group.id, el);
+              else groupRefs.current.delete(group.id);
+            }}
+            aria-invalid={problem?.groupId === group.id || undefined}
           >
-            {group.modifications.map((m) => {
-              const checked = chosen.includes(m.id);
-              const modName = pickText(m.name, lang);
-              return (
-                <label key={m.id} className={`modification${checked ? " modification--checked" : ""}`}>
-                  <input
+            <legend className="modification-group__legend">
+              <span>{pickText(group.name, lang)}</span>
+              <span className="modification-group__rule">
+                {group.minSelect > 0
+                  ? group.maxSelect === 1
+                    ? t`Required`
+                    : t`Choose ${group.minSelect} to ${group.maxSelect}`
+                  : group.maxSelect === 1
+                    ? t`Optional`
+                    : t`Up to ${group.maxSelect}`}
+              </span>
+            </legend>
+            <div
+              className={`choice-list modification-group__options modification-group__options--${withImages ? "image" : "name"}`}
+            >
+              {group.modifications.map((m) => {
+                const checked = chosen.includes(m.id);
+                return (
+                  <ChoiceRow
+                    key={m.id}
                     type={group.maxSelect === 1 ? "radio" : "checkbox"}
                     name={`group-${group.id}`}
                     checked={checked}
+                    className={`modification${withImages ? " modification--tile" : ""}`}
                     onChange={() => {
                       toggle(group.id, m.id);
                     }}
@@ -211,58 +213,59 @@ export function ProductDetails({
                       // A radio that is already on does not fire change: let an optional one switch off.
                       if (group.maxSelect === 1 && checked && group.minSelect === 0) toggle(group.id, m.id);
                     }}
-                  />
-                  {settings.modificationViewType === "FULL_IMAGE" && (
-                    <ProductImage
-                      src={m.image}
-                      variant={{ w: 160, h: 160 }}
-                      className="modification__image"
-                    />
-                  )}
-                  <span className="modification__name">{modName}</span>
-                  {m.price > 0 && <span className="modification__price">+{format(toMinor(m.price))}</span>}
-                </label>
-              );
-            })}
+                  >
+                    {withImages && (
+                      <ProductImage
+                        src={m.image}
+                        variant={{ w: 160, h: 160 }}
+                        className="modification__image"
+                      />
+                    )}
+                    <span className="modification__name">{pickText(m.name, lang)}</span>
+                    {m.price > 0 && <span className="modification__price">+{format(toMinor(m.price))}</span>}
+                  </ChoiceRow>
+                );
+              })}
+            </div>
+            {problem?.groupId === group.id && (
+              <p className="field-error" role="alert">
+                {problem.text}
+              </p>
+            )}
+          </fieldset>
+        ))}
+
+        {problem && problem.groupId === null && (
+          <p className="field-error" role="alert">
+            {problem.text}
+          </p>
+        )}
+
+        {!withoutCart && product.isAvailable && (
+          <div className="product-details__actions">
+            <QuantityStepper
+              label={t`Quantity`}
+              value={count}
+              unit={product.unit}
+              onChange={(n) => {
+                setProblem(null);
+                setCount(n);
+              }}
+              max={stockLeft}
+              onLimit={() => {
+                setProblem({
+                  groupId: null,
+                  text: t`Insufficient number of products. Maximum: ${stockLeft ?? 0}`,
+                });
+              }}
+            />
+            <Button size="l" stretched onClick={add} className="product-details__add">
+              <span className="product-details__add-text">{t`Add to basket`}</span>{" "}
+              <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
+            </Button>
           </div>
-          {problem?.groupId === group.id && (
-            <p className="field-error" role="alert">
-              {problem.text}
-            </p>
-          )}
-        </fieldset>
-      ))}
-
-      {problem && problem.groupId === null && (
-        <p className="field-error" role="alert">
-          {problem.text}
-        </p>
-      )}
-
-      {!withoutCart && product.isAvailable && (
-        <div className="product-details__actions">
-          <QuantityStepper
-            label={t`Quantity`}
-            value={count}
-            unit={product.unit}
-            onChange={(n) => {
-              setProblem(null);
-              setCount(n);
-            }}
-            max={stockLeft}
-            onLimit={() => {
-              setProblem({
-                groupId: null,
-                text: t`Insufficient number of products. Maximum: ${stockLeft ?? 0}`,
-              });
-            }}
-          />
-          <Button size="l" stretched onClick={add} className="product-details__add">
-            <span className="product-details__add-text">{t`Add to basket`}</span>{" "}
-            <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
-          </Button>
-        </div>
-      )}
+        )}
+      </div>
     </article>
   );
 }

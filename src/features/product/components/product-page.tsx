@@ -20,7 +20,7 @@ export function ProductPage({ params }: { params: Record<string, string | undefi
   if (!product) return <ProductNotFound />;
   const category = menu.data?.categoryById.get(product.categoryId);
   return (
-    <div className="page product-page">
+    <div className="page page--wide product-page">
       <ProductDetails product={product} withoutCart={category?.isWithoutCart ?? false} />
     </div>
   );

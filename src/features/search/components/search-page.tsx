@@ -26,7 +26,7 @@ export function SearchPage() {
     [menu.data, deferred, lang],
   );
   return (
-    <div className="page search-page">
+    <div className="page page--wide search-page">
       <h1 className="visually-hidden">{t`Search`}</h1>
       <form
         role="search"

@@ -7,8 +7,12 @@ import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice } from "../../../domain/pricing.ts";
 import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { useDesktop } from "../../../platform/desktop.ts";
 
-/** Found products as rows; each opens the way its category asks (sheet, pop-up, page). */
+/**
+ * Found products as rows (on a desktop, a grid of cards: search.css); each opens the way its
+ * category asks (sheet, pop-up, page).
+ */
 export function SearchResults({
   products,
   tree,
@@ -18,6 +22,8 @@ export function SearchResults({
 }) {
   const { t } = useLingui();
   const lang = useContentLanguage();
+  // A desktop card shows the picture across its width: a bigger variant than a row's thumbnail.
+  const image = useDesktop() ? { w: 320, h: 320 } : { w: 96, h: 96 };
   return (
     <ul className="search-results" aria-label={t`Found products`}>
       {products.slice(0, 200).map((p) => {
@@ -34,7 +40,7 @@ export function SearchResults({
                 openProduct(p.id, navigation);
               }}
             >
-              <ProductImage src={p.image} variant={{ w: 96, h: 96 }} className="search-result__image" />
+              <ProductImage src={p.image} variant={image} className="search-result__image" />
               <span className="search-result__text">
                 <span className="search-result__name">{pickText(p.name, lang)}</span>
                 <span className="search-result__description">{pickText(p.description, lang)}</span>
