@@ -23,6 +23,7 @@ import { useHaptics } from "../../../platform/react.ts";
 import { textColorOn } from "../../../shared/brand/brand-look.ts";
 import { ShareButton } from "./share-button.tsx";
 import "./product.css";
+import { ProductStars } from "./product-stars.tsx";
 
 /** The full product: gallery, texts, facts, modifier choices, quantity, price and the add button. */
 export function ProductDetails({
@@ -141,6 +142,7 @@ export function ProductDetails({
           <ShareButton productId={product.id} name={name} />
           {settings.favouriteActive && <FavouriteToggle productId={product.id} name={name} />}
         </div>
+        <ProductStars productId={product.id} />
         {product.labels.length > 0 && (
           <ul className="product-details__labels" aria-label={t`Labels`}>
             {product.labels.map((label, i) => (
