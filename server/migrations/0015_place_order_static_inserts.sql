@@ -4,7 +4,8 @@
 -- static statements are planned once per connection. The columns are named here, so the function
 -- first checks that the server sent exactly these keys: a column added to the order, its lines or its
 -- history without this list fails every placement in the tests instead of being dropped silently.
--- Everything else (the locks, the checks, their order) is unchanged.
+-- A true retry of an Idempotency-Key is answered with its first order's rows (one round trip
+-- instead of three). Everything else (the locks, the checks, their order) is unchanged.
 CREATE OR REPLACE FUNCTION savat_place_order(p jsonb) RETURNS jsonb
 LANGUAGE plpgsql AS $$
 DECLARE
@@ -38,8 +39,10 @@ BEGIN
   IF NOT FOUND THEN RAISE EXCEPTION 'savat:UNAUTHORIZED'; END IF;
   IF customer.phone IS NULL THEN RAISE EXCEPTION 'savat:PHONE_REQUIRED'; END IF;
 
+  -- A true retry is answered with its first order, its lines and its whole history, so the server
+  -- answers it without reading them again.
   IF p->>'key' IS NOT NULL THEN
-    SELECT orders.id, orders.idempotency_hash INTO existing
+    SELECT orders.id, orders.idempotency_hash, to_jsonb(orders.*) AS row INTO existing
       FROM orders
       WHERE orders.merchant_id = m AND orders.user_id = u AND orders.idempotency_key = p->>'key'
       LIMIT 1;
@@ -47,7 +50,12 @@ BEGIN
       IF existing.idempotency_hash IS NOT NULL AND existing.idempotency_hash <> p->>'hash' THEN
         RAISE EXCEPTION 'savat:IDEMPOTENCY_KEY_REUSED';
       END IF;
-      RETURN jsonb_build_object('created', false, 'id', existing.id);
+      RETURN jsonb_build_object('created', false, 'id', existing.id, 'order', existing.row,
+        'items', (SELECT coalesce(jsonb_agg(to_jsonb(order_items.*) ORDER BY order_items.priority), '[]')
+          FROM order_items WHERE order_items.order_id = existing.id),
+        'histories', (SELECT coalesce(jsonb_agg(to_jsonb(order_history.*)
+            ORDER BY order_history.created_date, order_history.id), '[]')
+          FROM order_history WHERE order_history.order_id = existing.id));
     END IF;
   END IF;
 
