@@ -218,13 +218,14 @@ describe("placing an order", () => {
     expect(b.number).toBe(a.number + 1);
   });
 
-  it("answers a retried submit with the first order (same Idempotency-Key)", async () => {
+  it("answers a retried submit with the first order, as it was answered the first time (same Idempotency-Key)", async () => {
     const c = await customer();
     const first = await place(c, pizzaOrder(), { key: "retry-key-0001" });
     const again = await place(c, pizzaOrder(), { key: "retry-key-0001" });
     expect(first.statusCode).toBe(201);
     expect(again.statusCode).toBe(200);
     expect(again.json<{ id: string }>().id).toBe(first.json<{ id: string }>().id);
+    expect(again.json()).toEqual(first.json());
   });
 
   it("creates one order when the same Idempotency-Key arrives several times at once", async () => {

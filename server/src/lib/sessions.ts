@@ -2,7 +2,7 @@
 // the client keeps; the database keeps only its SHA-256, so a leaked table cannot be replayed.
 // 30 days, revoked by logout and by account deletion.
 import { createHash, randomBytes } from "node:crypto";
-import { and, eq, gt, isNull, lt, or } from "drizzle-orm";
+import { and, eq, gt, isNull, lt, or, sql } from "drizzle-orm";
 import type { AuthChannel } from "#domain/enums.ts";
 import { sessions, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
@@ -46,6 +46,29 @@ export interface VerifiedSession {
 }
 
 /**
+ * The session lookup of every signed-in request, built once per database and sent as a named
+ * prepared statement: Drizzle does not rebuild its SQL and PostgreSQL plans it once per connection
+ * (docs/decisions.md, "Placing an order at half a bare insert").
+ */
+function sessionLookup(db: Db) {
+  return db
+    .select({ session: sessions, user: users })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sql.placeholder("tokenHash")),
+        eq(sessions.merchantId, sql.placeholder("merchantId")),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, sql.placeholder("now")),
+      ),
+    )
+    .limit(1)
+    .prepare("savat_verify_session");
+}
+const lookups = new WeakMap<Db, ReturnType<typeof sessionLookup>>();
+
+/**
  * The live session of `token` at `merchantId` with its user, or undefined: unknown, expired,
  * revoked, of another merchant, or of a deleted or deactivated user.
  */
@@ -55,19 +78,12 @@ export async function verifySession(
 ): Promise<VerifiedSession | undefined> {
   if (!TOKEN_PATTERN.test(token)) return undefined;
   const now = new Date();
-  const [row] = await db
-    .select({ session: sessions, user: users })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.userId))
-    .where(
-      and(
-        eq(sessions.tokenHash, hashToken(token)),
-        eq(sessions.merchantId, merchantId),
-        isNull(sessions.revokedAt),
-        gt(sessions.expiresAt, now),
-      ),
-    )
-    .limit(1);
+  let lookup = lookups.get(db);
+  if (!lookup) {
+    lookup = sessionLookup(db);
+    lookups.set(db, lookup);
+  }
+  const [row] = await lookup.execute({ tokenHash: hashToken(token), merchantId, now: now.toISOString() });
   if (!row || row.user.merchantId !== merchantId || row.user.deletedAt !== null || !row.user.isActive) {
     return undefined;
   }

@@ -10,7 +10,7 @@
 // promo and the cashback; finishOrder decides those from what was read, without the database. What
 // can change between that read and the write (the key, the balance, the promo's uses, the stock) is
 // checked again under locks by savat_place_order (service.ts).
-import { and, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
@@ -261,33 +261,88 @@ function snapshotAddress(
 
 const EMPTY = sql`'[]'::jsonb`;
 
+// The check's read is a prepared statement: built once per shape (channel, payment type, whether an
+// address id, products and a promo code came) and database, with the request's values as
+// placeholders, so Drizzle does not rebuild it and PostgreSQL plans it once per connection
+// (docs/decisions.md, "Placing an order at half a bare insert").
+const P = {
+  merchantId: sql.placeholder("merchantId"),
+  userId: sql.placeholder("userId"),
+  addressId: sql.placeholder("addressId"),
+  /** The basket's product ids joined by commas (uuids, validated by the request schema). */
+  productIds: sql.placeholder("productIds"),
+  promoCode: sql.placeholder("promoCode"),
+};
+
 /** The basket's products, each with its option groups (by priority) and their options, and the branches it is sold in. */
-function productsJson(merchantId: string, ids: string[]): SQL {
-  if (ids.length === 0) return EMPTY;
+function productsJson(): SQL {
   const options = sql`coalesce((select jsonb_agg(to_jsonb(${modifications}.*)) from ${modifications} where ${modifications.groupId} = ${modificationGroups.id}), ${EMPTY})`;
   const groups = sql`coalesce((select jsonb_agg(jsonb_build_object('group', to_jsonb(${modificationGroups}.*), 'options', ${options}) order by ${modificationGroups.priority}) from ${modificationGroups} where ${modificationGroups.productId} = ${products.id}), ${EMPTY})`;
   const branches = sql`coalesce((select jsonb_agg(${productBranches.branchId}) from ${productBranches} where ${productBranches.productId} = ${products.id} and ${productBranches.isActive}), ${EMPTY})`;
-  return sql`coalesce((select jsonb_agg(jsonb_build_object('product', to_jsonb(${products}.*), 'groups', ${groups}, 'branches', ${branches})) from ${products} where ${products.merchantId} = ${merchantId} and ${inArray(products.id, ids)}), ${EMPTY})`;
+  return sql`coalesce((select jsonb_agg(jsonb_build_object('product', to_jsonb(${products}.*), 'groups', ${groups}, 'branches', ${branches})) from ${products} where ${products.merchantId} = ${P.merchantId} and ${products.id} = any(string_to_array(${P.productIds}::text, ',')::uuid[])), ${EMPTY})`;
 }
 
 /** The promo of a code with its uses: this customer's and everyone's (cancelled orders do not count). */
-function promoJson(merchantId: string, userId: string, code: string | undefined): SQL {
-  if (!code) return sql`null::jsonb`;
+function promoJson(): SQL {
   const uses = (mine: boolean) =>
     sql`(select count(*) from ${orders} where ${and(
-      eq(orders.merchantId, merchantId),
+      eq(orders.merchantId, P.merchantId),
       eq(orders.promoId, promos.id),
       ne(orders.status, "CANCELED"),
-      mine ? eq(orders.userId, userId) : undefined,
+      mine ? eq(orders.userId, P.userId) : undefined,
     )})`;
-  return sql`(select jsonb_build_object('promo', to_jsonb(${promos}.*), 'mine', ${uses(true)}, 'all', ${uses(false)}) from ${promos} where ${promos.merchantId} = ${merchantId} and ${promos.code} = ${code} limit 1)`;
+  return sql`(select jsonb_build_object('promo', to_jsonb(${promos}.*), 'mine', ${uses(true)}, 'all', ${uses(false)}) from ${promos} where ${promos.merchantId} = ${P.merchantId} and ${promos.code} = ${P.promoCode} limit 1)`;
 }
 
+interface LoadShape {
+  channel: AuthChannel | "QR";
+  paymentType: PaymentType;
+  address: boolean;
+  products: boolean;
+  promo: boolean;
+}
+
+/** The check's read for one shape of request, prepared on `db`. */
+function prepareLoad(db: Db, shape: LoadShape, name: string) {
+  const method = paymentMethodsOn(db, {
+    merchantId: P.merchantId,
+    channel: shape.channel,
+    type: paymentMethodType(shape.paymentType),
+  });
+  const saved = shape.address
+    ? sql<boolean>`exists (${db
+        .select({ id: addresses.id })
+        .from(addresses)
+        .where(
+          and(
+            eq(addresses.id, sql`${P.addressId}::uuid`),
+            eq(addresses.merchantId, P.merchantId),
+            eq(addresses.userId, P.userId),
+          ),
+        )})`
+    : sql<boolean>`false`;
+  // One row: the brand's web settings; a brand without them cannot take orders.
+  return db
+    .select({
+      web: sql<Record<string, unknown>>`to_jsonb(${merchantWebSettings}.*)`,
+      orderSettings: sql<
+        Record<string, unknown>[]
+      >`coalesce((select jsonb_agg(to_jsonb(${orderSettings}.*)) from ${orderSettings} where ${orderSettings.merchantId} = ${P.merchantId}), ${EMPTY})`,
+      methodOn: sql<boolean>`exists (${method})`,
+      addressSaved: saved,
+      products: sql<LoadedRow["products"]>`${shape.products ? productsJson() : EMPTY}`,
+      promo: sql<LoadedRow["promo"]>`${shape.promo ? promoJson() : sql`null::jsonb`}`,
+      customer: sql<
+        LoadedRow["customer"]
+      >`(select jsonb_build_object('phone', ${users.phone}, 'cashback', ${users.cashback}) from ${users} where ${users.id} = ${P.userId} and ${users.merchantId} = ${P.merchantId})`,
+    })
+    .from(merchantWebSettings)
+    .where(eq(merchantWebSettings.merchantId, P.merchantId))
+    .prepare(name);
+}
+const loads = new WeakMap<Db, Map<string, ReturnType<typeof prepareLoad>>>();
+
 type LoadedRow = {
-  web: Record<string, unknown> | null;
-  order_settings: Record<string, unknown>[];
-  method_on: boolean;
-  address_saved: boolean;
   products: {
     product: Record<string, unknown>;
     groups: { group: Record<string, unknown>; options: Record<string, unknown>[] }[];
@@ -316,39 +371,37 @@ async function loadForOrder(
     atTable: boolean;
   },
 ) {
-  const merchantId = ctx.merchant.id;
-  const method = paymentMethodsOn(db, {
-    merchantId,
+  const shape: LoadShape = {
     channel: q.atTable ? "QR" : ctx.channel,
-    type: paymentMethodType(q.paymentType),
+    paymentType: q.paymentType,
+    address: q.addressId !== null,
+    products: q.productIds.length > 0,
+    promo: Boolean(q.promoCode),
+  };
+  const name = `savat_order_check_${shape.channel}_${shape.paymentType}_${String(Number(shape.address))}${String(Number(shape.products))}${String(Number(shape.promo))}`;
+  let perDb = loads.get(db);
+  if (!perDb) {
+    perDb = new Map();
+    loads.set(db, perDb);
+  }
+  let load = perDb.get(name);
+  if (!load) {
+    load = prepareLoad(db, shape, name);
+    perDb.set(name, load);
+  }
+  const [row] = await load.execute({
+    merchantId: ctx.merchant.id,
+    userId: ctx.userId,
+    addressId: q.addressId,
+    productIds: q.productIds.join(","),
+    promoCode: q.promoCode ?? null,
   });
-  const saved = q.addressId
-    ? sql`exists (${db
-        .select({ id: addresses.id })
-        .from(addresses)
-        .where(
-          and(
-            eq(addresses.id, q.addressId),
-            eq(addresses.merchantId, merchantId),
-            eq(addresses.userId, ctx.userId),
-          ),
-        )})`
-    : sql`false`;
-  const result = await db.execute<LoadedRow>(sql`select
-    (select to_jsonb(${merchantWebSettings}.*) from ${merchantWebSettings} where ${merchantWebSettings.merchantId} = ${merchantId}) as web,
-    coalesce((select jsonb_agg(to_jsonb(${orderSettings}.*)) from ${orderSettings} where ${orderSettings.merchantId} = ${merchantId}), ${EMPTY}) as order_settings,
-    exists (${method}) as method_on,
-    ${saved} as address_saved,
-    ${productsJson(merchantId, q.productIds)} as products,
-    ${promoJson(merchantId, ctx.userId, q.promoCode)} as promo,
-    (select jsonb_build_object('phone', ${users.phone}, 'cashback', ${users.cashback}) from ${users} where ${users.id} = ${ctx.userId} and ${users.merchantId} = ${merchantId}) as customer`);
-  const row = result.rows[0];
-  if (!row?.web) fail("SERVICE_TYPE_UNAVAILABLE");
+  if (!row) fail("SERVICE_TYPE_UNAVAILABLE");
   return {
     web: rowFromJson(merchantWebSettings, row.web),
-    methodOn: row.method_on,
-    addressSaved: row.address_saved,
-    settings: row.order_settings.map((o) => rowFromJson(orderSettings, o)),
+    methodOn: row.methodOn,
+    addressSaved: row.addressSaved,
+    settings: row.orderSettings.map((o) => rowFromJson(orderSettings, o)),
     products: row.products.map((p) => ({
       ...rowFromJson(products, p.product),
       modificationGroups: p.groups.map((g) => ({

@@ -28,6 +28,7 @@ import { AppError } from "../lib/errors.ts";
 import { menuChanged } from "../lib/menu-cache.ts";
 import { CACHE_NOTIFY_CHANNEL, dropCaches } from "../lib/cache-bus.ts";
 import { findCourierId, moveCourier } from "../repositories/couriers.ts";
+import { listBranches } from "../repositories/geo.ts";
 import { cancelOpenTransactions } from "../repositories/payments.ts";
 import { recordRefunds } from "../payments/refunds.ts";
 import type { MerchantRow } from "../repositories/merchants.ts";
@@ -133,7 +134,10 @@ interface Placed {
   id?: string;
   order?: Record<string, unknown>;
   items?: Record<string, unknown>[];
+  /** The entry of a placed order. */
   history?: Record<string, unknown>;
+  /** The whole history of the first order of a retried key. */
+  histories?: Record<string, unknown>[];
 }
 
 /**
@@ -145,7 +149,7 @@ interface Placed {
  * ordering at once with a limited promo take turns at its count), takes the stock with guarded
  * updates, and writes the order, its lines and history, the cashback spent, the promo use and the
  * notifications in the one statement's transaction. The unique index on the key is the last line of
- * defence. A placed order is answered from the rows it wrote.
+ * defence. A placed order is answered from the rows it wrote, a retry from the rows of its first order.
  */
 export async function placeOrder(
   db: Db,
@@ -223,9 +227,26 @@ export async function placeOrder(
       const refusal = placeRefusal(error);
       throw refusal ? new AppError(refusal) : error;
     }
-    if (!placed.created || !placed.order || !placed.items || !placed.history) {
+    if (!placed.created) {
+      // A retry answers its first order from the rows the function read (the branch from the
+      // cache; a branch deleted since is left to the route, which reads the order again).
+      if (placed.order && placed.items && placed.histories) {
+        const row = rowFromJson(orders, placed.order);
+        const branch =
+          row.branchId === checked.branch.id
+            ? checked.branch
+            : (await listBranches(db, { merchantId })).find((b) => b.id === row.branchId);
+        if (branch || row.branchId === null) {
+          const items = placed.items.map((i) => rowFromJson(orderItems, i));
+          const history = placed.histories.map((h) => rowFromJson(orderHistory, h));
+          const view = toOrderView(row, items, history, branch ?? null, checked.cancelOrderActive);
+          return { id: row.id, created: false, view };
+        }
+      }
       return { id: must(placed.id), created: false };
     }
+    if (!placed.order || !placed.items || !placed.history)
+      throw new Error("savat_place_order answered no rows");
     // Committed: this process's menus and live streams learn of it now (other processes by NOTIFY).
     if (checked.stockTaken.length > 0) dropCaches(["menu"], merchantId);
     ctx.events.committed(change);

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or } from "drizzle-orm";
+import { and, asc, eq, isNull, or, type Placeholder } from "drizzle-orm";
 import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
 import type { ChannelPaymentTypes } from "#domain/offer.ts";
 import type { Db } from "../db/types.ts";
@@ -161,7 +161,16 @@ function channelSwitch(channel: AuthChannel | "QR") {
  */
 export function paymentMethodsOn(
   db: Db,
-  { merchantId, channel, type }: Tenant & { channel: AuthChannel | "QR"; type?: PaymentType },
+  {
+    merchantId,
+    channel,
+    type,
+  }: {
+    /** A placeholder in a prepared statement (the order check's read). */
+    merchantId: string | Placeholder;
+    channel: AuthChannel | "QR";
+    type?: PaymentType;
+  },
 ) {
   return db
     .select({ type: paymentMethods.type })

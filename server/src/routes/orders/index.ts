@@ -137,7 +137,7 @@ export async function ordersRoutes(
           },
           request.body,
         );
-        if (placed.view) return reply.status(201).send(placed.view);
+        if (placed.view) return reply.status(placed.created ? 201 : 200).send(placed.view);
         const row = await findOrder(db, { merchantId: request.tenant.id, id: placed.id, userId: user.id });
         if (!row) throw new AppError("NOT_FOUND");
         const [view] = await orderViews(db, [row]);
