@@ -47,6 +47,16 @@ export function OrderBoard({
   const [activeId, setActiveId] = useState<string | null>(null);
   const [said, setSaid] = useState("");
   const cards = useRef(new Map<string, HTMLElement>());
+  /** A card moved from the keyboard changes column: the focus follows it there. */
+  const followFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const id = followFocus.current;
+    const el = id ? cards.current.get(id) : undefined;
+    if (el && !el.contains(document.activeElement) && !document.querySelector("dialog[open]")) {
+      el.focus();
+      followFocus.current = null;
+    }
+  }, [board]);
 
   useEffect(() => {
     const timer = window.setInterval(() => {
@@ -80,6 +90,7 @@ export function OrderBoard({
 
   const move = (order: StaffBoardOrder, m: BoardMove) => {
     markSeen(order.id);
+    followFocus.current = cards.current.get(order.id)?.contains(document.activeElement) ? order.id : null;
     if (m.kind === "courier") {
       setOpen({ kind: "courier", orderId: order.id });
       return;
