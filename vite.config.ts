@@ -85,7 +85,7 @@ export default defineConfig({
     // console reaches the storefront's first load (scripts/check-size.ts measures index.html only).
     rolldownOptions: {
       input: {
-        main: path.resolve(import.meta.dirname, "index.html"),
+        index: path.resolve(import.meta.dirname, "index.html"),
         staff: path.resolve(import.meta.dirname, "staff.html"),
       },
     },

@@ -4,6 +4,7 @@
 // account without the staff role is told so. Once, at the desktop viewport (playwright.config.ts).
 // The order is for later: the demo simulator leaves such an order alone until its time, so only
 // the staff member moves it here.
+import AxeBuilder from "@axe-core/playwright";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
@@ -59,6 +60,15 @@ async function ensureCourier(request: APIRequestContext, testInfo: TestInfo, mer
     data: { userId: me.id },
   });
   expect(made.status(), await made.text()).toBe(200);
+}
+
+/** Axe's serious and critical findings on what the page shows now (as e2e/a11y.spec.ts checks). */
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(serious, `${screen}:\n${serious.join("\n")}`).toEqual([]);
 }
 
 /** A fresh customer of the brand signed in through the code flow; answers the bearer token. */
@@ -233,6 +243,7 @@ test.describe("the staff console", () => {
     const { number } = (await placed.json()) as { number: number };
     const card = page.locator("article").filter({ hasText: "Keyboard journey" });
     await expect(card).toBeVisible();
+    await expectNoSeriousViolations(page, "order board");
 
     // "?" lists the shortcuts.
     await page.locator("body").press("?");
@@ -254,6 +265,7 @@ test.describe("the staff console", () => {
     const cancel = page.getByRole("dialog", { name: `Cancel order #${String(number)}?` });
     await cancel.getByRole("button", { name: "Cancel the order" }).click();
     await expect(cancel.getByRole("alert")).toContainText("Say why");
+    await expectNoSeriousViolations(page, "cancel dialog");
     await cancel.getByLabel("Reason").fill("Out of dough");
     await cancel.getByRole("button", { name: "Cancel the order" }).click();
     await expect(cancel).toBeHidden();

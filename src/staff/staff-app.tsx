@@ -113,10 +113,16 @@ function BrandedRoot({ boot }: { boot: StaffBoot }) {
   const look = ready
     ? brandLook(ready.merchant, ready.settings, { kind: "web", colorScheme: undefined }, language)
     : null;
+  const primary = look?.primary;
+  const onPrimary = look?.onPrimary;
+  const favicon = look?.favicon;
+  const logo = look?.logo ?? null;
+  const title = look ? `${t`Staff`} · ${look.title}` : null;
   useLayoutEffect(() => {
     // The console is always light: a bright kitchen and a cashier's desk read it best.
-    if (look) applyBrandLook({ ...look, appearance: "light", title: `${t`Staff`} · ${look.title}` });
-  }, [look?.primary, look?.onPrimary, look?.title, look?.favicon, t]); // eslint-disable-line react-hooks/exhaustive-deps
+    if (primary && onPrimary && favicon && title)
+      applyBrandLook({ primary, onPrimary, favicon, logo, title, appearance: "light" });
+  }, [primary, onPrimary, favicon, logo, title]);
   return (
     <AppRoot appearance="light" className="savat-app staff-app">
       {ready ? (
