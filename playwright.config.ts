@@ -40,7 +40,12 @@ export default defineConfig({
     screenshot: "only-on-failure",
   },
   projects: [
-    { name: "phone", use: { ...devices["Pixel 7"], ...chromium } },
+    {
+      name: "phone",
+      use: { ...devices["Pixel 7"], ...chromium },
+      // The staff console is a tablet and desktop page: its journey runs once, in the desktop project.
+      testIgnore: ["**/staff.spec.ts"],
+    },
     {
       name: "desktop",
       use: { ...chromium, viewport: { width: 1280, height: 800 } },

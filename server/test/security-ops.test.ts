@@ -114,6 +114,30 @@ describe("the built client under a running server", () => {
     expect(meta.headers["cache-control"]).toBe("no-cache");
   });
 
+  it("answers /staff and its pages with the staff console's own shell, on a brand's host, compressed", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", shell("store.js"));
+    write(dist, "staff.html", shell("staff.js") + "<!-- the console -->".repeat(100));
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    for (const url of ["/staff", "/staff/", "/staff/stop-list?x=1"]) {
+      const page = await app.inject({
+        method: "GET",
+        url,
+        headers: { host: "lavash.localhost", "accept-encoding": "br" },
+      });
+      expect(page.statusCode, url).toBe(200);
+      expect(page.headers["content-encoding"]).toBe("br");
+      const html = zlib.brotliDecompressSync(page.rawPayload).toString();
+      expect(html).toContain("/assets/staff.js");
+      // The brand of the host is written in, as for the storefront.
+      expect(html).toContain('"sub":"lavash"');
+    }
+    for (const url of ["/", "/staffing", "/menu/staff"]) {
+      const page = await app.inject({ method: "GET", url });
+      expect(page.body, url).toContain("/assets/store.js");
+    }
+  });
+
   it("answers a missing bundle with 404, not the app shell, and an unknown /api path in the error shape", async () => {
     const dist = tempDir();
     write(dist, "index.html", shell("a.js"));

@@ -24,6 +24,14 @@ export interface Client {
 
 const SOURCE_MAP = /\.map$/i;
 
+/** The staff console's pages (/staff, /staff/...): a shell of their own, a separate entry of the build. */
+const STAFF_PATH = /^\/staff(?:\/|$)/;
+
+/** The built shell a client route is answered with. */
+export function shellFileOf(pathname: string): "staff.html" | "index.html" {
+  return STAFF_PATH.test(pathname) ? "staff.html" : "index.html";
+}
+
 /**
  * Serves the built client. Every request looks the file up on disk (no file list taken at start),
  * so a `dist` rebuilt under the running server is served at once: the new index.html and the new
@@ -65,11 +73,13 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
       // Client routes have no file extension; a missing file (an old bundle, a map) stays a 404.
       if (path.extname(pathname) || pathname === apiPrefix || pathname.startsWith(`${apiPrefix}/`))
         return false;
-      if (!fs.existsSync(indexHtml)) return false;
+      const shellName = shellFileOf(pathname);
+      const shellFile = path.join(root, shellName);
+      if (!fs.existsSync(shellFile)) return false;
       void reply.header("cache-control", "no-cache").type("text/html; charset=utf-8");
       const rendered = renderShell
         ? await fs.promises
-            .readFile(indexHtml, "utf8")
+            .readFile(shellFile, "utf8")
             .then((html) => renderShell(request, html))
             .catch((error: unknown) => {
               // The shell still works as built: the client asks the API as it would anyway.
@@ -78,7 +88,7 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
             })
         : null;
       if (rendered === null) {
-        void reply.sendFile("index.html");
+        void reply.sendFile(shellName);
         return true;
       }
       const body = Buffer.from(rendered);

@@ -1,0 +1,79 @@
+// The reads of the staff console's order board: the orders a shift is working on, with who placed
+// each, always of one merchant.
+import { and, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import type { StaffBoardOrder } from "#domain/contract/staff-board.ts";
+import { ACTIVE_ORDER_STATUSES, ARCHIVE_ORDER_STATUSES } from "#domain/order-status.ts";
+import { orders, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+import { orderViews } from "./orders.ts";
+
+/** Finished orders stay on the board's last column this long. */
+export const BOARD_FINISHED_HOURS = 12;
+const ACTIVE_LIMIT = 300;
+const FINISHED_LIMIT = 60;
+
+/**
+ * The board of a merchant: every active order (oldest first, as the kitchen works them) and the
+ * latest finished ones, of one branch or of `branchIds` (null = every branch).
+ */
+export async function listBoardOrders(
+  db: Db,
+  q: { merchantId: string; branchIds: string[] | null; now: Date },
+): Promise<StaffBoardOrder[]> {
+  const scope: SQL | undefined = q.branchIds ? inArray(orders.branchId, q.branchIds) : undefined;
+  const since = new Date(q.now.getTime() - BOARD_FINISHED_HOURS * 3_600_000);
+  const [active, finished] = await Promise.all([
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(eq(orders.merchantId, q.merchantId), scope, inArray(orders.status, [...ACTIVE_ORDER_STATUSES])),
+      )
+      .orderBy(orders.createdDate, orders.id)
+      .limit(ACTIVE_LIMIT),
+    db
+      .select()
+      .from(orders)
+      .where(
+        and(
+          eq(orders.merchantId, q.merchantId),
+          scope,
+          inArray(orders.status, [...ARCHIVE_ORDER_STATUSES]),
+          gte(orders.lastModifiedDate, since),
+        ),
+      )
+      .orderBy(desc(orders.lastModifiedDate), desc(orders.id))
+      .limit(FINISHED_LIMIT),
+  ]);
+  const rows = [...active, ...finished];
+  if (rows.length === 0) return [];
+  const userIds = [...new Set(rows.map((r) => r.userId).filter((u): u is string => u !== null))];
+  const [views, people] = await Promise.all([
+    orderViews(db, rows),
+    userIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
+          .from(users)
+          .where(and(eq(users.merchantId, q.merchantId), inArray(users.id, userIds))),
+  ]);
+  const byId = new Map(people.map((p) => [p.id, p]));
+  return views.map((view) => {
+    const person = view.userId ? byId.get(view.userId) : undefined;
+    const name = person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || null : null;
+    return { ...view, customer: person ? { name, phone: person.phone } : null };
+  });
+}
+
+/** The branch of each of a merchant's orders (it never changes), for the staff stream's events. */
+export async function findOrderBranch(
+  db: Db,
+  { merchantId, orderId }: { merchantId: string; orderId: string },
+): Promise<string | null | undefined> {
+  const [row] = await db
+    .select({ branchId: orders.branchId })
+    .from(orders)
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, orderId)))
+    .limit(1);
+  return row ? row.branchId : undefined;
+}

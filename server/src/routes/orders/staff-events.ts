@@ -1,0 +1,167 @@
+// The staff console's order board and its live stream: every order of the brand as it is placed
+// and moved, for the users with the STAFF or ADMIN role of the brand (server-sent events fed by
+// the same NOTIFY channel as the customers' streams, server/src/orders/events.ts).
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
+import { AppError } from "../../lib/errors.ts";
+import { verifySession } from "../../lib/sessions.ts";
+import type { OrderEvents } from "../../orders/events.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { listBranches } from "../../repositories/geo.ts";
+import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";
+import { requireStaff } from "./staff.ts";
+
+/** Limits of the staff stream (tests shorten the ping). */
+export const staffStreams = { maxPerUser: 5, pingMs: 20_000 };
+
+/**
+ * The branches the caller may see: null for every branch of the brand. One place to narrow for
+ * staff bound to branches.
+ */
+async function visibleBranchIds(_request: FastifyRequest): Promise<string[] | null> {
+  return null;
+}
+
+export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const preHandler = [requireUser, requireStaff];
+  const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
+  const errors = { 401: errorResponses[403], ...errorResponses };
+  const streams = new Set<{ end(last?: string): void }>();
+  const byUser = new Map<string, { end(last?: string): void }[]>();
+  /** An order's branch never changes: remembered, so a busy stream asks the database once per order. */
+  const branchOf = new Map<string, string | null>();
+
+  app.addHook("preClose", async () => {
+    for (const s of [...streams])
+      s.end(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n: restarting\n\n`);
+  });
+  app.addHook("onClose", async () => {
+    for (const s of [...streams]) s.end();
+  });
+
+  r.get(
+    "/staff/v1/board",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "The order board: the active orders and those finished in the last hours, of one branch or of all the caller may see, with who placed each",
+        querystring: staffBoardQuerySchema,
+        response: { 200: staffBoardSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      const visible = await visibleBranchIds(request);
+      const all = await listBranches(db, { merchantId });
+      const branches = all.filter((b) => !visible || visible.includes(b.id));
+      const asked = request.query.branchId;
+      if (asked && !branches.some((b) => b.id === asked)) throw new AppError("NOT_FOUND");
+      const orders = await listBoardOrders(db, {
+        merchantId,
+        branchIds: asked ? [asked] : visible,
+        now: new Date(),
+      });
+      return {
+        orders,
+        branches: branches.map((b) => ({ id: b.id, name: b.name })),
+        allBranches: visible === null,
+      };
+    },
+  );
+
+  r.get(
+    "/staff/v1/events",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Server-sent events: `order` with {orderId, status, courierStatus, branchId} whenever an order of the brand is placed or changes",
+        description: `At most ${staffStreams.maxPerUser} open streams per staff member (a new one closes the oldest); a stream ends once its session is logged out or its role taken away.`,
+        response: { 200: z.any().describe("text/event-stream"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { user, token } = authOf(request);
+      const merchantId = request.tenant.id;
+      const visible = await visibleBranchIds(request);
+      reply.hijack();
+      const res = reply.raw;
+      res.writeHead(200, {
+        "content-type": "text/event-stream; charset=utf-8",
+        "cache-control": "no-cache, no-transform",
+        connection: "keep-alive",
+        "x-accel-buffering": "no",
+        "x-request-id": request.id,
+      });
+      res.write("retry: 3000\n: connected\n\n");
+      const key = `${merchantId}:${user.id}`;
+      let ended = false;
+      const stream = {
+        end: (last?: string) => {
+          if (ended) return;
+          ended = true;
+          clearInterval(ping);
+          unsubscribe();
+          streams.delete(stream);
+          const own = byUser.get(key) ?? [];
+          const at = own.indexOf(stream);
+          if (at >= 0) own.splice(at, 1);
+          if (own.length === 0) byUser.delete(key);
+          if (last && !res.destroyed) res.write(last);
+          res.end();
+        },
+      };
+      // Events go out in the order they came, though finding a new order's branch takes a query.
+      let queue = Promise.resolve();
+      const unsubscribe = events.subscribe(merchantId, (c) => {
+        if ("kind" in c) return;
+        queue = queue
+          .then(async () => {
+            let branchId = branchOf.get(c.orderId);
+            if (branchId === undefined) {
+              branchId = await findOrderBranch(db, { merchantId, orderId: c.orderId });
+              if (branchId === undefined) return;
+              if (branchOf.size > 10_000) branchOf.clear();
+              branchOf.set(c.orderId, branchId);
+            }
+            if (visible && (!branchId || !visible.includes(branchId))) return;
+            if (ended) return;
+            const data = { orderId: c.orderId, status: c.status, courierStatus: c.courierStatus, branchId };
+            res.write(`event: order\ndata: ${JSON.stringify(data)}\n\n`);
+          })
+          .catch((error: unknown) => {
+            request.log.warn({ err: error }, "staff stream event failed");
+          });
+      });
+      // A comment line keeps proxies from dropping the connection; each one first checks the session
+      // and the role again, so a logout or a role taken away ends the stream.
+      const ping = setInterval(() => {
+        verifySession(db, { merchantId, token }).then(
+          (live) => {
+            if (!live || (live.user.role !== "STAFF" && live.user.role !== "ADMIN")) stream.end();
+            else if (!ended) res.write(": ping\n\n");
+          },
+          (error: unknown) => {
+            request.log.warn({ err: error }, "staff stream session check failed");
+          },
+        );
+      }, staffStreams.pingMs);
+      streams.add(stream);
+      const own = byUser.get(key) ?? [];
+      byUser.set(key, own);
+      own.push(stream);
+      while (own.length > staffStreams.maxPerUser) own.shift()?.end();
+      res.on("close", () => {
+        stream.end();
+      });
+    },
+  );
+}

@@ -1,0 +1,42 @@
+// The staff console's order board (GET /staff/v1/board) and its live stream (GET /staff/v1/events).
+import { z } from "zod";
+import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
+import { multilingualSchema, uuidSchema } from "./common.ts";
+import { orderSchema } from "./orders.ts";
+
+export const staffBoardQuerySchema = z.object({
+  /** One branch's orders; all the caller may see when left out. */
+  branchId: uuidSchema.optional(),
+});
+
+/** An order as the board shows it: the order and who placed it (name and phone to call back). */
+export const staffBoardOrderSchema = orderSchema
+  .extend({
+    customer: z
+      .object({ name: z.string().nullable(), phone: z.string().nullable() })
+      .nullable()
+      .describe("The account that placed the order; null once it was deleted"),
+  })
+  .meta({ id: "StaffBoardOrder" });
+export type StaffBoardOrder = z.infer<typeof staffBoardOrderSchema>;
+
+export const staffBoardSchema = z
+  .object({
+    /** Active orders, and those finished in the last hours (the board's "done" column). */
+    orders: z.array(staffBoardOrderSchema),
+    /** The branches the caller may pick. */
+    branches: z.array(z.object({ id: uuidSchema, name: multilingualSchema })),
+    /** The caller may see every branch at once ("all branches"). */
+    allBranches: z.boolean(),
+  })
+  .meta({ id: "StaffBoard" });
+export type StaffBoard = z.infer<typeof staffBoardSchema>;
+
+/** One event of the staff stream: an order of the brand changed (or was placed). */
+export const staffOrderEventSchema = z.object({
+  orderId: uuidSchema,
+  status: z.enum(ORDER_STATUSES),
+  courierStatus: z.enum(COURIER_STATUSES).nullable(),
+  branchId: uuidSchema.nullable(),
+});
+export type StaffOrderEvent = z.infer<typeof staffOrderEventSchema>;

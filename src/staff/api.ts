@@ -1,0 +1,114 @@
+// The staff console's calls: the board, moves, couriers (the staff API, /staff/v1) and the live
+// stream of the brand's orders, read with fetch (EventSource cannot send the token or the merchant).
+import type { Courier, Order } from "../domain/contract/orders.ts";
+import type { StaffBoard, StaffOrderEvent } from "../domain/contract/staff-board.ts";
+import type { LoginResult } from "../domain/contract/users.ts";
+import type { OrderStatus } from "../domain/enums.ts";
+import { api, apiBaseUrl, type ApiResult } from "../lib/api-client.ts";
+import { parseSseBlocks } from "../lib/sse.ts";
+
+export const staffKeys = {
+  board: (merchantId: string, branchId: string | null) => ["staff", merchantId, "board", branchId] as const,
+  couriers: (merchantId: string) => ["staff", merchantId, "couriers"] as const,
+  me: (merchantId: string) => ["staff", merchantId, "me"] as const,
+};
+
+/** Code sign-in without the storefront's session (no token goes along: a fresh staff session). */
+export function verifyStaffCode(phone: string, code: string): Promise<ApiResult<LoginResult>> {
+  return api<LoginResult>("/users/v1/auth/otp/verify", {
+    method: "POST",
+    body: { phone, code },
+    silent: true,
+  });
+}
+
+export function getMe(signal?: AbortSignal): Promise<ApiResult<LoginResult["user"]>> {
+  return api("/users/v1/users/me/WITH_TOKEN", { signal, silent: true });
+}
+
+export function logout(): Promise<ApiResult<unknown>> {
+  return api("/users/v1/users/logout/WITH_TOKEN", { method: "POST", silent: true });
+}
+
+export function getBoard(branchId: string | null, signal?: AbortSignal): Promise<ApiResult<StaffBoard>> {
+  return api<StaffBoard>("/staff/v1/board/WITH_TOKEN", {
+    signal,
+    query: branchId ? { branchId } : {},
+    silent: true,
+  });
+}
+
+export function moveOrder(id: string, status: OrderStatus, comment?: string): Promise<ApiResult<Order>> {
+  return api<Order>(`/staff/v1/orders/${id}/status/WITH_TOKEN`, {
+    method: "PUT",
+    body: comment ? { status, comment } : { status },
+  });
+}
+
+export function attachCourier(id: string, courierId: string): Promise<ApiResult<Order>> {
+  return api<Order>(`/staff/v1/orders/${id}/courier/WITH_TOKEN`, { method: "PUT", body: { courierId } });
+}
+
+export function getCouriers(signal?: AbortSignal): Promise<ApiResult<Courier[]>> {
+  return api<Courier[]>("/staff/v1/couriers/WITH_TOKEN", { signal, silent: true });
+}
+
+const RECONNECT_MS = 3000;
+
+/**
+ * Follows the brand's orders live; answers the function that stops. `onState` tells whether the
+ * stream is up (the board polls while it is down); `onEvent` gets every order change.
+ */
+export function openStaffStream(
+  auth: { merchantId: string; token: string },
+  onEvent: (event: StaffOrderEvent) => void,
+  onState: (connected: boolean) => void,
+): () => void {
+  const controller = new AbortController();
+  const state = { stopped: false };
+  const stopped = () => state.stopped;
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+  const run = async (): Promise<void> => {
+    while (!stopped()) {
+      try {
+        const res = await fetch(`${apiBaseUrl()}/staff/v1/events`, {
+          headers: {
+            merchant: auth.merchantId,
+            authorization: `Bearer ${auth.token}`,
+            accept: "text/event-stream",
+          },
+          signal: controller.signal,
+          cache: "no-store",
+        });
+        if (res.status === 401 || res.status === 403) return;
+        if (!res.ok || !res.body) throw new Error(`stream ${String(res.status)}`);
+        onState(true);
+        const reader = res.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = "";
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          buffer = parseSseBlocks(buffer + decoder.decode(value, { stream: true }), (name, data) => {
+            if (name !== "order") return;
+            try {
+              onEvent(JSON.parse(data) as StaffOrderEvent);
+            } catch {
+              // A malformed event is skipped; the next one or the poll catches up.
+            }
+          });
+        }
+      } catch {
+        // Network failure or abort: reconnect below unless stopped.
+      }
+      onState(false);
+      if (stopped()) return;
+      await sleep(RECONNECT_MS);
+    }
+  };
+  void run();
+  return () => {
+    state.stopped = true;
+    controller.abort();
+  };
+}

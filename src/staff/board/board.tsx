@@ -1,0 +1,296 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQueryClient } from "@tanstack/react-query";
+import { Spinner } from "@telegram-apps/telegram-ui";
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
+import type { StaffBoard, StaffBoardOrder } from "../../domain/contract/staff-board.ts";
+import { ORDER_STATUS_LABELS } from "../../features/orders/status-labels.ts";
+import { attachCourier, moveOrder, staffKeys } from "../api.ts";
+import {
+  BOARD_COLUMNS,
+  canCancel,
+  groupByColumn,
+  nextMove,
+  type BoardColumn,
+  type BoardMove,
+} from "./board-model.ts";
+import { CancelDialog, CourierDialog, OrderDialog } from "./dialogs.tsx";
+import { COLUMN_LABELS } from "./labels.ts";
+import { OrderCard, type CardActions } from "./order-card.tsx";
+import { KitchenTicket } from "./ticket.tsx";
+
+type Open = { kind: "cancel" | "courier" | "order"; orderId: string } | null;
+
+/** The live order board: a column per stage, a card per order, moved by a tap or a key. */
+export function OrderBoard({
+  board,
+  merchantId,
+  branchId,
+  unseen,
+  markSeen,
+  onRetry,
+  error,
+}: {
+  board: StaffBoard | undefined;
+  merchantId: string;
+  branchId: string | null;
+  unseen: ReadonlySet<string>;
+  markSeen: (orderId?: string) => void;
+  onRetry: () => void;
+  error: unknown;
+}) {
+  const { t, i18n } = useLingui();
+  const queryClient = useQueryClient();
+  const [now, setNow] = useState(() => Date.now());
+  const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
+  const [open, setOpen] = useState<Open>(null);
+  const [printing, setPrinting] = useState<StaffBoardOrder | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [said, setSaid] = useState("");
+  const cards = useRef(new Map<string, HTMLElement>());
+  /** A card moved from the keyboard changes column: the focus follows it there. */
+  const followFocus = useRef<string | null>(null);
+  useEffect(() => {
+    const id = followFocus.current;
+    const el = id ? cards.current.get(id) : undefined;
+    if (el && !el.contains(document.activeElement) && !document.querySelector("dialog[open]")) {
+      el.focus();
+      followFocus.current = null;
+    }
+  }, [board]);
+
+  useEffect(() => {
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+    }, 30_000);
+    return () => {
+      window.clearInterval(timer);
+    };
+  }, []);
+
+  const columns = useMemo(() => groupByColumn(board?.orders ?? []), [board]);
+  const byId = useMemo(() => new Map((board?.orders ?? []).map((o) => [o.id, o])), [board]);
+  // The roving card: the chosen one while it is on the board, else the first card.
+  const firstId = BOARD_COLUMNS.map((c) => columns[c][0]?.id).find(Boolean) ?? null;
+  const active = activeId && byId.has(activeId) ? activeId : firstId;
+
+  const refresh = () => queryClient.invalidateQueries({ queryKey: staffKeys.board(merchantId, branchId) });
+  const withBusy = async (orderId: string, work: () => Promise<boolean>): Promise<boolean> => {
+    setBusy((prev) => new Set([...prev, orderId]));
+    try {
+      return await work();
+    } finally {
+      setBusy((prev) => {
+        const next = new Set(prev);
+        next.delete(orderId);
+        return next;
+      });
+      void refresh();
+    }
+  };
+
+  const move = (order: StaffBoardOrder, m: BoardMove) => {
+    markSeen(order.id);
+    followFocus.current = cards.current.get(order.id)?.contains(document.activeElement) ? order.id : null;
+    if (m.kind === "courier") {
+      setOpen({ kind: "courier", orderId: order.id });
+      return;
+    }
+    void withBusy(order.id, async () => {
+      const [failure] = await moveOrder(order.id, m.to);
+      if (!failure) setSaid(t`Order #${String(order.number)}: ${i18n._(ORDER_STATUS_LABELS[m.to])}`);
+      return !failure;
+    });
+  };
+
+  const actions: CardActions = {
+    onMove: move,
+    onCancel: (order) => {
+      setOpen({ kind: "cancel", orderId: order.id });
+    },
+    onCourier: (order) => {
+      setOpen({ kind: "courier", orderId: order.id });
+    },
+    onPrint: (order) => {
+      setPrinting(order);
+    },
+    onOpen: (order) => {
+      markSeen(order.id);
+      setOpen({ kind: "order", orderId: order.id });
+    },
+  };
+
+  const focusCard = (id: string | undefined) => {
+    if (!id) return;
+    setActiveId(id);
+    cards.current.get(id)?.focus();
+  };
+
+  const onCardKey =
+    (order: StaffBoardOrder, column: BoardColumn, row: number) => (event: KeyboardEvent<HTMLElement>) => {
+      if (event.target !== event.currentTarget || event.altKey || event.ctrlKey || event.metaKey) return;
+      const rtl = document.documentElement.dir === "rtl";
+      const col = BOARD_COLUMNS.indexOf(column);
+      const sideways = (step: number) => {
+        for (let c = col + step; c >= 0 && c < BOARD_COLUMNS.length; c += step) {
+          const list = columns[BOARD_COLUMNS[c] as BoardColumn];
+          if (list.length > 0) return list[Math.min(row, list.length - 1)]?.id;
+        }
+        return undefined;
+      };
+      let handled = true;
+      switch (event.key) {
+        case "ArrowDown":
+          focusCard(columns[column][row + 1]?.id);
+          break;
+        case "ArrowUp":
+          focusCard(columns[column][row - 1]?.id);
+          break;
+        case "ArrowRight":
+          focusCard(sideways(rtl ? -1 : 1));
+          break;
+        case "ArrowLeft":
+          focusCard(sideways(rtl ? 1 : -1));
+          break;
+        case "Enter":
+          actions.onOpen(order);
+          break;
+        case "n":
+        case "N": {
+          const m = nextMove(order);
+          if (m && !busy.has(order.id)) move(order, m);
+          break;
+        }
+        case "c":
+        case "C":
+          if (canCancel(order)) actions.onCancel(order);
+          break;
+        case "p":
+        case "P":
+          actions.onPrint(order);
+          break;
+        default:
+          handled = false;
+      }
+      if (handled) event.preventDefault();
+    };
+
+  const opened = open ? byId.get(open.orderId) : undefined;
+
+  if (!board) {
+    return error ? (
+      <div className="staff-empty" role="alert">
+        <p>{t`The orders could not be loaded.`}</p>
+        <button type="button" className="staff-button staff-button--primary" onClick={onRetry}>
+          {t`Try again`}
+        </button>
+      </div>
+    ) : (
+      <div className="staff-empty" role="status" aria-label={t`Loading`}>
+        <Spinner size="l" />
+      </div>
+    );
+  }
+
+  return (
+    <>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {said}
+      </div>
+      <div className="board" data-testid="order-board">
+        {BOARD_COLUMNS.map((column) => {
+          const list = columns[column];
+          const titleId = `board-col-${column}`;
+          const count = String(list.length);
+          return (
+            <section
+              key={column}
+              className={`board-col board-col--${column}`}
+              aria-labelledby={titleId}
+              data-column={column}
+            >
+              <h2 id={titleId} className="board-col__title">
+                <span>{i18n._(COLUMN_LABELS[column])}</span>
+                <span className="board-col__count" aria-label={t`${count} orders`}>
+                  {count}
+                </span>
+              </h2>
+              <div className="board-col__cards">
+                {list.length === 0 ? (
+                  <p className="board-col__empty">{t`No orders`}</p>
+                ) : (
+                  list.map((order, row) => (
+                    <OrderCard
+                      key={order.id}
+                      ref={(el) => {
+                        if (el) cards.current.set(order.id, el);
+                        else cards.current.delete(order.id);
+                      }}
+                      order={order}
+                      now={now}
+                      fresh={unseen.has(order.id)}
+                      busy={busy.has(order.id)}
+                      active={order.id === active}
+                      actions={actions}
+                      onKeyDown={onCardKey(order, column, row)}
+                      onFocus={() => {
+                        setActiveId(order.id);
+                        markSeen(order.id);
+                      }}
+                    />
+                  ))
+                )}
+              </div>
+            </section>
+          );
+        })}
+      </div>
+      {open?.kind === "cancel" && opened ? (
+        <CancelDialog
+          order={opened}
+          onClose={() => {
+            setOpen(null);
+          }}
+          onCancel={(reason) =>
+            withBusy(opened.id, async () => {
+              const [failure] = await moveOrder(opened.id, "CANCELED", reason);
+              if (!failure)
+                setSaid(t`Order #${String(opened.number)}: ${i18n._(ORDER_STATUS_LABELS.CANCELED)}`);
+              return !failure;
+            })
+          }
+        />
+      ) : null}
+      {open?.kind === "courier" && opened ? (
+        <CourierDialog
+          order={opened}
+          merchantId={merchantId}
+          onClose={() => {
+            setOpen(null);
+          }}
+          onAttach={(courierId) =>
+            withBusy(opened.id, async () => {
+              const [failure] = await attachCourier(opened.id, courierId);
+              return !failure;
+            })
+          }
+        />
+      ) : null}
+      {open?.kind === "order" && opened ? (
+        <OrderDialog
+          order={opened}
+          onClose={() => {
+            setOpen(null);
+          }}
+        />
+      ) : null}
+      {printing ? (
+        <KitchenTicket
+          order={printing}
+          onDone={() => {
+            setPrinting(null);
+          }}
+        />
+      ) : null}
+    </>
+  );
+}

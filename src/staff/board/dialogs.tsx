@@ -1,0 +1,289 @@
+import { useLingui } from "@lingui/react/macro";
+import { useQuery } from "@tanstack/react-query";
+import { Spinner } from "@telegram-apps/telegram-ui";
+import { useId, useState } from "react";
+import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
+import { formatPhone } from "../../domain/phone.ts";
+import { formatAmount, ltr } from "../../lib/format.ts";
+import { COURIER_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../features/orders/status-labels.ts";
+import { getCouriers, staffKeys } from "../api.ts";
+import { StaffDialog } from "../dialog.tsx";
+import { cancelRefunds } from "./board-model.ts";
+import { clockTime } from "./format.ts";
+import { AddressLines, ItemList, PaymentLine, WantedTime } from "./order-card.tsx";
+
+export function CancelDialog({
+  order,
+  onCancel,
+  onClose,
+}: {
+  order: StaffBoardOrder;
+  onCancel: (reason: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const { t } = useLingui();
+  const [reason, setReason] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const number = String(order.number);
+  const refund = cancelRefunds(order);
+  const amount = formatAmount(order.totalPrice);
+  const submit = async () => {
+    if (reason.trim() === "") {
+      setError(t`Say why the order is cancelled: the customer sees it`);
+      return;
+    }
+    setBusy(true);
+    const done = await onCancel(reason.trim());
+    setBusy(false);
+    if (done) onClose();
+  };
+  return (
+    <StaffDialog
+      title={t`Cancel order #${number}?`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="staff-button" onClick={onClose}>
+            {t`Keep the order`}
+          </button>
+          <button
+            type="button"
+            className="staff-button staff-button--danger-filled"
+            disabled={busy}
+            onClick={() => void submit()}
+          >
+            {t`Cancel the order`}
+          </button>
+        </>
+      }
+    >
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        {refund ? (
+          <p className="staff-note staff-note--warning" role="note">
+            {t`This order is paid online: cancelling it refunds ${amount} to the customer.`}
+          </p>
+        ) : null}
+        <label htmlFor={id} className="staff-label">
+          {t`Reason`}
+        </label>
+        <textarea
+          id={id}
+          className="staff-textarea"
+          rows={3}
+          maxLength={500}
+          value={reason}
+          autoFocus
+          aria-invalid={error ? true : undefined}
+          aria-describedby={error ? `${id}-error` : undefined}
+          onChange={(event) => {
+            setReason(event.target.value);
+            setError(null);
+          }}
+        />
+        {error ? (
+          <p id={`${id}-error`} className="staff-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+      </form>
+    </StaffDialog>
+  );
+}
+
+export function CourierDialog({
+  order,
+  merchantId,
+  onAttach,
+  onClose,
+}: {
+  order: StaffBoardOrder;
+  merchantId: string;
+  onAttach: (courierId: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const couriers = useQuery({
+    queryKey: staffKeys.couriers(merchantId),
+    queryFn: async ({ signal }) => {
+      const [error, data] = await getCouriers(signal);
+      if (error) throw error;
+      return data;
+    },
+  });
+  const [chosen, setChosen] = useState<string | null>(order.courierId);
+  const [busy, setBusy] = useState(false);
+  const number = String(order.number);
+  const list = (couriers.data ?? []).filter(
+    (c) => !c.branchId || !order.branchId || c.branchId === order.branchId,
+  );
+  return (
+    <StaffDialog
+      title={t`A courier for order #${number}`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="staff-button" onClick={onClose}>
+            {t`Back`}
+          </button>
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            disabled={!chosen || busy}
+            onClick={() => {
+              if (!chosen) return;
+              setBusy(true);
+              void onAttach(chosen).then((done) => {
+                setBusy(false);
+                if (done) onClose();
+              });
+            }}
+          >
+            {t`Give the order to this courier`}
+          </button>
+        </>
+      }
+    >
+      {couriers.isPending ? (
+        <div role="status" aria-label={t`Loading`} className="staff-center-small">
+          <Spinner size="m" />
+        </div>
+      ) : couriers.isError ? (
+        <p className="staff-error" role="alert">{t`The couriers could not be loaded. Try again.`}</p>
+      ) : list.length === 0 ? (
+        <p className="staff-note">{t`This branch has no couriers yet.`}</p>
+      ) : (
+        <fieldset className="courier-list">
+          <legend className="visually-hidden">{t`Couriers`}</legend>
+          {list.map((c) => (
+            <label key={c.id} className="courier-list__row">
+              <input
+                type="radio"
+                name="courier"
+                value={c.id}
+                checked={chosen === c.id}
+                onChange={() => {
+                  setChosen(c.id);
+                }}
+              />
+              <span className="courier-list__name">{c.name || t`Courier`}</span>
+              {c.phone ? <span className="order-card__muted">{ltr(formatPhone(c.phone))}</span> : null}
+              {c.status ? (
+                <span className="order-card__muted">{i18n._(COURIER_STATUS_LABELS[c.status])}</span>
+              ) : null}
+            </label>
+          ))}
+        </fieldset>
+      )}
+    </StaffDialog>
+  );
+}
+
+/** Enter on a card: the whole order with its history. */
+export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClose: () => void }) {
+  const { t, i18n } = useLingui();
+  const [now] = useState(() => Date.now());
+  const number = String(order.number);
+  const customer = order.receiver ?? order.customer;
+  return (
+    <StaffDialog title={t`Order #${number}`} onClose={onClose} wide>
+      <div className="order-detail">
+        <section aria-label={t`Items`}>
+          <ItemList order={order} />
+          <p className="order-card__total">
+            {t`Total`}: {formatAmount(order.totalPrice)}
+          </p>
+        </section>
+        <dl className="order-card__facts">
+          <dt>{t`When`}</dt>
+          <dd>
+            <WantedTime order={order} now={now} />
+          </dd>
+          <dt>{t`Payment`}</dt>
+          <dd>
+            <PaymentLine order={order} />
+          </dd>
+          {customer ? (
+            <>
+              <dt>{t`Customer`}</dt>
+              <dd>
+                {customer.name} {customer.phone ? ltr(formatPhone(customer.phone)) : null}
+              </dd>
+            </>
+          ) : null}
+          {order.address ? (
+            <>
+              <dt>{t`Address`}</dt>
+              <dd>
+                <AddressLines order={order} />
+              </dd>
+            </>
+          ) : null}
+          {order.comment ? (
+            <>
+              <dt>{t`Comment`}</dt>
+              <dd>{order.comment}</dd>
+            </>
+          ) : null}
+        </dl>
+        <section aria-label={t`History`}>
+          <h3 className="order-detail__subtitle">{t`History`}</h3>
+          <ol className="order-detail__history">
+            {order.history.map((h, i) => (
+              <li key={i}>
+                <time dateTime={h.createdDate}>{clockTime(h.createdDate)}</time>{" "}
+                {h.status ? i18n._(ORDER_STATUS_LABELS[h.status]) : null}
+                {h.courierStatus && h.reason === "CHANGE_COURIER_STATUS"
+                  ? ` · ${i18n._(COURIER_STATUS_LABELS[h.courierStatus])}`
+                  : null}
+                {h.comment ? <span className="order-card__muted"> · {h.comment}</span> : null}
+              </li>
+            ))}
+          </ol>
+        </section>
+      </div>
+    </StaffDialog>
+  );
+}
+
+export function HelpDialog({
+  onClose,
+  sections,
+}: {
+  onClose: () => void;
+  sections: { key: string; title: string }[];
+}) {
+  const { t } = useLingui();
+  const rows: [string, string][] = [
+    ["← ↑ → ↓", t`Move between orders`],
+    ["Enter", t`Open the order`],
+    ["N", t`Move the order to its next status`],
+    ["C", t`Cancel the order`],
+    ["P", t`Print the kitchen ticket`],
+    ["?", t`Show these shortcuts`],
+    ["Alt + B", t`The order board`],
+    ...sections.map((s): [string, string] => [`Alt + ${s.key.toUpperCase()}`, s.title]),
+  ];
+  return (
+    <StaffDialog title={t`Keyboard shortcuts`} onClose={onClose}>
+      <table className="shortcut-table">
+        <tbody>
+          {rows.map(([keys, what]) => (
+            <tr key={keys}>
+              <th scope="row">
+                <kbd>{keys}</kbd>
+              </th>
+              <td>{what}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </StaffDialog>
+  );
+}

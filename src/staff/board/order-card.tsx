@@ -1,0 +1,275 @@
+import { useLingui } from "@lingui/react/macro";
+import { forwardRef, type KeyboardEvent } from "react";
+import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
+import { pickText } from "../../domain/multilingual.ts";
+import { formatPhone } from "../../domain/phone.ts";
+import { formatAmount, formatNumber, ltr } from "../../lib/format.ts";
+import { useContentLanguage } from "../../lib/use-content-language.ts";
+import {
+  ORDER_STATUS_LABELS,
+  PAYMENT_TYPE_LABELS,
+  SERVICE_TYPE_LABELS,
+} from "../../features/orders/status-labels.ts";
+import { canAttachCourier, canCancel, nextMove, type BoardMove } from "./board-model.ts";
+import { clockTime, dayLabel, relativeTime } from "./format.ts";
+import { moveLabel } from "./labels.ts";
+
+export interface CardActions {
+  onMove: (order: StaffBoardOrder, move: BoardMove) => void;
+  onCancel: (order: StaffBoardOrder) => void;
+  onCourier: (order: StaffBoardOrder) => void;
+  onPrint: (order: StaffBoardOrder) => void;
+  onOpen: (order: StaffBoardOrder) => void;
+}
+
+/** The lines of an address a courier needs: the place, then entrance, floor, flat, intercom. */
+export function AddressLines({ order }: { order: StaffBoardOrder }) {
+  const { t } = useLingui();
+  const a = order.address;
+  if (!a) return null;
+  const place = a.description || a.name || [a.streetName, a.houseNumber].filter(Boolean).join(" ");
+  const extra = [
+    a.entrance ? t`Entrance ${a.entrance}` : null,
+    a.floor ? t`Floor ${a.floor}` : null,
+    a.office ? t`Apt. ${a.office}` : null,
+    a.domophone ? t`Intercom ${a.domophone}` : null,
+  ].filter(Boolean);
+  return (
+    <>
+      <span>{place}</span>
+      {extra.length > 0 && <span className="order-card__muted"> · {extra.join(" · ")}</span>}
+      {a.comment ? <span className="order-card__muted"> · {a.comment}</span> : null}
+    </>
+  );
+}
+
+/** The order's lines with their modifiers. */
+export function ItemList({ order }: { order: StaffBoardOrder }) {
+  const language = useContentLanguage();
+  return (
+    <ul className="order-card__items">
+      {order.cartItems.map((item) => (
+        <li key={item.id}>
+          <span className="order-card__count">{formatNumber(item.count)}×</span>{" "}
+          <span className="order-card__item">{pickText(item.name, language)}</span>
+          {item.modifications.length > 0 && (
+            <ul className="order-card__mods">
+              {item.modifications.map((m) => (
+                <li key={m.id}>
+                  + {pickText(m.name, language)}
+                  {m.count > 1 ? ` ×${String(m.count)}` : ""}
+                </li>
+              ))}
+            </ul>
+          )}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export function PaymentLine({ order }: { order: StaffBoardOrder }) {
+  const { t, i18n } = useLingui();
+  const refund =
+    order.refundState === "PENDING"
+      ? t`Refund under way`
+      : order.refundState === "DONE"
+        ? t`Refunded`
+        : order.refundState === "FAILED"
+          ? t`Refund failed: settle it in the provider's cabinet`
+          : null;
+  return (
+    <span>
+      {i18n._(PAYMENT_TYPE_LABELS[order.paymentType])} ·{" "}
+      <strong className={order.isPaid ? "pay pay--paid" : "pay pay--unpaid"}>
+        {order.isPaid ? t`Paid` : t`Not paid`}
+      </strong>
+      {refund ? <span className="order-card__muted"> · {refund}</span> : null}
+    </span>
+  );
+}
+
+/** When the customer wants it: a later order's time, or "as soon as possible". */
+export function WantedTime({ order, now }: { order: StaffBoardOrder; now: number }) {
+  const { t } = useLingui();
+  if (!order.atTime) return <span>{t`As soon as possible`}</span>;
+  const day = dayLabel(order.atTime);
+  const time = clockTime(order.atTime);
+  return (
+    <span className="order-card__later">
+      {day ? t`For ${day}, ${time}` : t`For ${time}`}{" "}
+      <span className="order-card__muted">({relativeTime(order.atTime, now)})</span>
+    </span>
+  );
+}
+
+export const OrderCard = forwardRef<
+  HTMLElement,
+  {
+    order: StaffBoardOrder;
+    now: number;
+    fresh: boolean;
+    busy: boolean;
+    /** The card the arrow keys are on: the one Tab reaches. */
+    active: boolean;
+    actions: CardActions;
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
+    onFocus: () => void;
+  }
+>(function OrderCard({ order, now, fresh, busy, active, actions, onKeyDown, onFocus }, ref) {
+  const { t, i18n } = useLingui();
+  const language = useContentLanguage();
+  const move = nextMove(order);
+  const number = String(order.number);
+  const headingId = `order-${order.id}-title`;
+  const customer = order.receiver ?? order.customer;
+  const phone = customer?.phone ?? null;
+  const delivery = order.serviceType === "DELIVERY";
+  return (
+    <article
+      ref={ref}
+      className={`order-card order-card--${order.status.toLowerCase()}${fresh ? " order-card--fresh" : ""}`}
+      aria-labelledby={headingId}
+      tabIndex={active ? 0 : -1}
+      data-order-id={order.id}
+      data-status={order.status}
+      onKeyDown={onKeyDown}
+      onFocus={onFocus}
+    >
+      <header className="order-card__head">
+        <h3 id={headingId} className="order-card__number">
+          <button
+            type="button"
+            className="order-card__open"
+            onClick={() => {
+              actions.onOpen(order);
+            }}
+            aria-label={t`Order #${number}: open`}
+          >
+            #{number}
+          </button>
+        </h3>
+        {fresh && <span className="order-card__new">{t`New`}</span>}
+        <span className={`chip chip--${order.serviceType.toLowerCase()}`}>
+          {i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
+        </span>
+        <span className="order-card__age" title={clockTime(order.createdDate)}>
+          {relativeTime(order.createdDate, now)}
+        </span>
+      </header>
+      <p className={`status-pill status-pill--${order.status.toLowerCase()}`}>
+        {i18n._(ORDER_STATUS_LABELS[order.status])}
+      </p>
+      <ItemList order={order} />
+      <dl className="order-card__facts">
+        <dt>{t`When`}</dt>
+        <dd>
+          <WantedTime order={order} now={now} />
+        </dd>
+        <dt>{t`Payment`}</dt>
+        <dd>
+          <PaymentLine order={order} /> ·{" "}
+          <span className="order-card__total">{formatAmount(order.totalPrice)}</span>
+        </dd>
+        {customer && (
+          <>
+            <dt>{t`Customer`}</dt>
+            <dd>
+              {customer.name ? <span>{customer.name}</span> : null}
+              {phone ? (
+                <>
+                  {customer.name ? " · " : ""}
+                  <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} className="order-card__phone">
+                    {ltr(formatPhone(phone))}
+                  </a>
+                </>
+              ) : null}
+            </dd>
+          </>
+        )}
+        {order.address && (
+          <>
+            <dt>{t`Address`}</dt>
+            <dd>
+              <AddressLines order={order} />
+            </dd>
+          </>
+        )}
+        {!delivery && order.branch && (
+          <>
+            <dt>{t`Branch`}</dt>
+            <dd>{pickText(order.branch.name, language)}</dd>
+          </>
+        )}
+      </dl>
+      {order.comment ? (
+        <p className="order-card__comment">
+          <span className="visually-hidden">{t`Comment`}: </span>
+          {order.comment}
+        </p>
+      ) : null}
+      {order.courierComment ? (
+        <p className="order-card__comment order-card__comment--courier">
+          {t`For the courier`}: {order.courierComment}
+        </p>
+      ) : null}
+      <div className="order-card__actions">
+        {move && (
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            disabled={busy}
+            aria-label={`${i18n._(moveLabel(move))} · #${number}`}
+            onClick={() => {
+              actions.onMove(order, move);
+            }}
+          >
+            {i18n._(moveLabel(move))}
+          </button>
+        )}
+        {canAttachCourier(order) && move?.kind !== "courier" && (
+          <button
+            type="button"
+            className="staff-button"
+            disabled={busy}
+            aria-label={`${order.courierId ? t`Change the courier` : t`Choose a courier`} · #${number}`}
+            onClick={() => {
+              actions.onCourier(order);
+            }}
+          >
+            {order.courierId ? t`Change the courier` : t`Courier`}
+          </button>
+        )}
+        <button
+          type="button"
+          className="staff-button staff-button--icon"
+          aria-label={t`Print the kitchen ticket · #${number}`}
+          title={t`Print the kitchen ticket`}
+          onClick={() => {
+            actions.onPrint(order);
+          }}
+        >
+          <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+            <path
+              fill="currentColor"
+              d="M7 3h10v4H7zM5 8h14a2 2 0 0 1 2 2v6h-4v4H7v-4H3v-6a2 2 0 0 1 2-2zm4 8v2h6v-2zm8-5a1 1 0 1 0 0 2 1 1 0 0 0 0-2z"
+            />
+          </svg>
+        </button>
+        {canCancel(order) && (
+          <button
+            type="button"
+            className="staff-button staff-button--danger"
+            disabled={busy}
+            aria-label={t`Cancel order #${number}`}
+            onClick={() => {
+              actions.onCancel(order);
+            }}
+          >
+            {t`Cancel`}
+          </button>
+        )}
+      </div>
+    </article>
+  );
+});

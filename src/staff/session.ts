@@ -1,0 +1,37 @@
+// The staff console's own sign-in, kept apart from the storefront's customer session of the same
+// brand (savat:<sub>:staff): a cashier's tablet signing out of the console leaves the shop alone.
+import type { User } from "../domain/contract/users.ts";
+import { readLocal, removeLocal, writeLocal } from "../lib/storage.ts";
+
+export interface StaffSession {
+  token: string;
+  user: Pick<User, "id" | "firstName" | "lastName" | "phone" | "role">;
+}
+
+const keyOf = (sub: string) => `savat:${sub}:staff`;
+
+export function readStaffSession(sub: string): StaffSession | null {
+  const raw = readLocal(keyOf(sub));
+  if (!raw) return null;
+  try {
+    const value = JSON.parse(raw) as Partial<StaffSession>;
+    return typeof value.token === "string" && value.user && typeof value.user.id === "string"
+      ? (value as StaffSession)
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export function writeStaffSession(sub: string, session: StaffSession): void {
+  writeLocal(keyOf(sub), JSON.stringify(session));
+}
+
+export function clearStaffSession(sub: string): void {
+  removeLocal(keyOf(sub));
+}
+
+/** The roles the console is for; the server checks every call anyway. */
+export function isStaffRole(role: string | null | undefined): boolean {
+  return role === "STAFF" || role === "ADMIN";
+}

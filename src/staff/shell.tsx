@@ -1,0 +1,298 @@
+import { useLingui } from "@lingui/react/macro";
+import { Spinner } from "@telegram-apps/telegram-ui";
+import { Suspense, useEffect, useState } from "react";
+import { Link, Route, Router, Switch, useLocation } from "wouter";
+import { pickText } from "../domain/multilingual.ts";
+import { formatPhone } from "../domain/phone.ts";
+import { ltr } from "../lib/format.ts";
+import { readLocal, writeLocal } from "../lib/storage.ts";
+import { useContentLanguage } from "../lib/use-content-language.ts";
+import { logout } from "./api.ts";
+import { OrderBoard } from "./board/board.tsx";
+import { HelpDialog } from "./board/dialogs.tsx";
+import { useLiveBoard } from "./board/use-live-board.ts";
+import { LanguagePicker } from "./language-picker.tsx";
+import { staffSections } from "./sections/index.ts";
+import type { StaffSectionProps } from "./sections/types.ts";
+import type { StaffSession } from "./session.ts";
+import type { StaffBrand } from "./staff-app.tsx";
+
+const BOARD_SHORTCUT = "b";
+
+/**
+ * The branch as the section contract types it. Branch ids are UUID strings while the contract
+ * (src/staff/sections/types.ts, not ours to edit) says number: passed as the id it is.
+ */
+function sectionBranch(branchId: string | null): StaffSectionProps["branchId"] {
+  return branchId as unknown as StaffSectionProps["branchId"];
+}
+
+function typingIn(target: EventTarget | null): boolean {
+  return (
+    target instanceof HTMLElement &&
+    (target.isContentEditable || ["INPUT", "TEXTAREA", "SELECT"].includes(target.tagName))
+  );
+}
+
+function SectionLoading() {
+  const { t } = useLingui();
+  return (
+    <div className="staff-empty" role="status" aria-label={t`Loading`}>
+      <Spinner size="l" />
+    </div>
+  );
+}
+
+function Console({
+  brand,
+  session,
+  onSignOut,
+}: {
+  brand: StaffBrand;
+  session: StaffSession;
+  onSignOut: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const language = useContentLanguage();
+  const [location, navigate] = useLocation();
+  const branchKey = `savat:${brand.sub}:staff-branch`;
+  const soundKey = `savat:${brand.sub}:staff-sound`;
+  const [branchId, setBranchId] = useState<string | null>(() => readLocal(branchKey) || null);
+  const [sound, setSound] = useState(() => readLocal(soundKey) !== "off");
+  const [help, setHelp] = useState(false);
+  const live = useLiveBoard({ merchantId: brand.merchant.id, token: session.token, branchId, sound });
+  const branches = live.board?.branches ?? [];
+  // "All branches": every branch the caller may see (all of the brand's for staff bound to none).
+  const offerAll = (live.board?.allBranches ?? true) || branches.length > 1;
+  // A remembered branch that is gone (or no longer allowed): the board shows all the caller may see.
+  const validBranch = branchId && live.board && !branches.some((b) => b.id === branchId) ? null : branchId;
+
+  const sectionId = location === "/" ? null : location.slice(1).split("/")[0];
+  const section = staffSections.find((s) => s.id === sectionId);
+  const pageTitle = section ? i18n._(section.title) : t`Order board`;
+  const unseen = live.unseen.size;
+
+  // The tab's title: the count of new orders nobody has looked at yet, then the screen and the brand.
+  useEffect(() => {
+    document.title = `${unseen > 0 ? `(${String(unseen)}) ` : ""}${pageTitle} · ${brand.name}`;
+  }, [unseen, pageTitle, brand.name]);
+
+  // New orders count as seen once someone uses the console with it in view.
+  useEffect(() => {
+    if (unseen === 0) return;
+    const seen = (event: Event) => {
+      if (document.visibilityState !== "visible") return;
+      if (event instanceof KeyboardEvent && ["Alt", "Shift", "Control", "Meta", "Tab"].includes(event.key))
+        return;
+      live.markSeen();
+    };
+    window.addEventListener("pointerdown", seen);
+    return () => {
+      window.removeEventListener("pointerdown", seen);
+    };
+  }, [unseen, live]);
+
+  // Alt+letter opens a section (Alt+B the board); "?" the shortcuts.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.altKey && !event.ctrlKey && !event.metaKey && /^Key[A-Z]$/.test(event.code)) {
+        const letter = event.code.slice(3).toLowerCase();
+        if (letter === BOARD_SHORTCUT) {
+          event.preventDefault();
+          navigate("/");
+          return;
+        }
+        const target = staffSections.find((s) => s.shortcut?.toLowerCase() === letter);
+        if (target) {
+          event.preventDefault();
+          navigate(`/${target.id}`);
+        }
+        return;
+      }
+      if (event.key === "?" && !typingIn(event.target) && !document.querySelector("dialog[open]")) {
+        event.preventDefault();
+        setHelp(true);
+      }
+    };
+    window.addEventListener("keydown", onKey);
+    return () => {
+      window.removeEventListener("keydown", onKey);
+    };
+  }, [navigate]);
+
+  // A new screen: its heading takes the focus, so a screen reader starts there.
+  useEffect(() => {
+    document.getElementById("main")?.focus({ preventScroll: true });
+  }, [location]);
+
+  const who =
+    [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") ||
+    (session.user.phone ? ltr(formatPhone(session.user.phone)) : t`Staff`);
+  const navItems = [
+    { id: "", title: t`Order board`, shortcut: BOARD_SHORTCUT, badge: unseen },
+    ...staffSections.map((s) => ({ id: s.id, title: i18n._(s.title), shortcut: s.shortcut, badge: 0 })),
+  ];
+
+  return (
+    <div className="staff-layout">
+      <a className="skip-link" href="#main">
+        {t`Skip to the content`}
+      </a>
+      <header className="staff-header">
+        <div className="staff-brand">
+          {brand.logo ? <img src={brand.logo} alt="" className="staff-brand__logo" /> : null}
+          <div>
+            <p className="staff-brand__name">{brand.name}</p>
+            <p className="staff-brand__kind">{t`Staff console`}</p>
+          </div>
+        </div>
+        <div className="staff-header__tools">
+          <span className="staff-select">
+            <label htmlFor="staff-branch" className="visually-hidden">
+              {t`Branch`}
+            </label>
+            <select
+              id="staff-branch"
+              value={validBranch ?? ""}
+              onChange={(event) => {
+                const next = event.target.value || null;
+                setBranchId(next);
+                writeLocal(branchKey, next ?? "");
+              }}
+            >
+              {offerAll ? <option value="">{t`All branches`}</option> : null}
+              {branches.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {pickText(b.name, language)}
+                </option>
+              ))}
+            </select>
+          </span>
+          <span
+            className={`staff-live${live.connected ? " staff-live--on" : ""}`}
+            data-testid="staff-live"
+            data-connected={live.connected ? "true" : "false"}
+          >
+            <span className="staff-live__dot" aria-hidden="true" />
+            {live.connected ? t`Live` : t`Reconnecting…`}
+          </span>
+          <button
+            type="button"
+            className="staff-button staff-button--ghost"
+            aria-pressed={sound}
+            onClick={() => {
+              setSound(!sound);
+              writeLocal(soundKey, sound ? "off" : "on");
+            }}
+          >
+            {sound ? t`Sound on` : t`Sound off`}
+          </button>
+          <button
+            type="button"
+            className="staff-button staff-button--ghost"
+            aria-label={t`Keyboard shortcuts`}
+            aria-keyshortcuts="?"
+            onClick={() => {
+              setHelp(true);
+            }}
+          >
+            ?
+          </button>
+          <LanguagePicker />
+          <span className="staff-user">{who}</span>
+          <button
+            type="button"
+            className="staff-button staff-button--ghost"
+            onClick={() => {
+              void logout().finally(onSignOut);
+            }}
+          >
+            {t`Sign out`}
+          </button>
+        </div>
+      </header>
+      <nav className="staff-nav" aria-label={t`Console sections`}>
+        <ul>
+          {navItems.map((item) => {
+            const href = item.id ? `/${item.id}` : "/";
+            const current = item.id ? sectionId === item.id : sectionId === null;
+            return (
+              <li key={item.id || "board"}>
+                <Link
+                  href={href}
+                  className={`staff-nav__link${current ? " staff-nav__link--current" : ""}`}
+                  aria-current={current ? "page" : undefined}
+                  aria-keyshortcuts={item.shortcut ? `Alt+${item.shortcut.toUpperCase()}` : undefined}
+                >
+                  {item.title}
+                  {item.badge > 0 ? (
+                    <span className="staff-nav__badge" aria-label={t`${String(item.badge)} new`}>
+                      {item.badge}
+                    </span>
+                  ) : null}
+                  {item.shortcut ? (
+                    <kbd className="staff-nav__key" aria-hidden="true">
+                      Alt+{item.shortcut.toUpperCase()}
+                    </kbd>
+                  ) : null}
+                </Link>
+              </li>
+            );
+          })}
+        </ul>
+      </nav>
+      {/* New orders are spoken as they arrive. */}
+      <div className="visually-hidden" aria-live="assertive" data-testid="staff-announcer">
+        {live.announcement}
+      </div>
+      <main id="main" className="staff-main" tabIndex={-1} aria-label={pageTitle}>
+        <Switch>
+          <Route path="/">
+            <OrderBoard
+              board={live.board}
+              merchantId={brand.merchant.id}
+              branchId={validBranch}
+              unseen={live.unseen}
+              markSeen={live.markSeen}
+              onRetry={live.refresh}
+              error={live.error}
+            />
+          </Route>
+          {staffSections.map((s) => (
+            <Route key={s.id} path={`/${s.id}`} nest>
+              <Suspense fallback={<SectionLoading />}>
+                <s.component branchId={sectionBranch(validBranch)} />
+              </Suspense>
+            </Route>
+          ))}
+          <Route>
+            <div className="staff-empty">
+              <p>{t`This page does not exist.`}</p>
+              <Link href="/" className="staff-button staff-button--primary">
+                {t`Order board`}
+              </Link>
+            </div>
+          </Route>
+        </Switch>
+      </main>
+      {help ? (
+        <HelpDialog
+          sections={staffSections
+            .filter((s) => s.shortcut)
+            .map((s) => ({ key: s.shortcut ?? "", title: i18n._(s.title) }))}
+          onClose={() => {
+            setHelp(false);
+          }}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+export function StaffShell(props: { brand: StaffBrand; session: StaffSession; onSignOut: () => void }) {
+  return (
+    <Router base="/staff">
+      <Console {...props} />
+    </Router>
+  );
+}
