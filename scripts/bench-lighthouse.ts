@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 
 const brand = process.argv[2] ?? "lavash";
-const port = 4390;
+// LIGHTHOUSE_PORT picks another port when several checkouts benchmark on one machine.
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 4390);
 const root = path.resolve(import.meta.dirname, "..");
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-lighthouse-"));
 const report = path.join(dataDir, "report.json");

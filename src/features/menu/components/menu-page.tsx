@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { StatusScreen } from "../../../components/status-screen.tsx";
 import type { MenuCategory, MenuGroup, MenuTree } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
-import { useMenu } from "../../../shared/menu/menu-query.ts";
+import { loadRestOfMenu, useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
@@ -97,6 +97,15 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const listRef = useRef<MenuListHandle>(null);
   // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
   const desktop = useDesktop();
+  // When the app shell carried only the first screen, the rest is asked for once that has painted.
+  useEffect(() => {
+    const frame = requestAnimationFrame(() => {
+      window.setTimeout(loadRestOfMenu, 0);
+    });
+    return () => {
+      cancelAnimationFrame(frame);
+    };
+  }, []);
 
   const group: MenuGroup | undefined = tree.groups.find((g) => g.id === groupId) ?? tree.groups[0];
   const sections: MenuSection[] = useMemo(() => {
