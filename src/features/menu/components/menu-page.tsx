@@ -19,6 +19,9 @@ import { useTableSession } from "../../../shared/table/table-session.ts";
 import { StoryPreviews } from "./story-previews.tsx";
 import "./menu.css";
 
+/** The longest the rest of a menu waits for the page to be idle after its first screen. */
+const REST_OF_MENU_WAIT_MS = 1_000;
+
 /** Room the sticky bars take at the top: the app header and the category navigation. */
 const NAV_HEIGHT = 52;
 function headerHeight(): number {
@@ -97,13 +100,18 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const listRef = useRef<MenuListHandle>(null);
   // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
   const desktop = useDesktop();
-  // When the app shell carried only the first screen, the rest is asked for once that has painted.
+  // When the app shell carried only the first screen, the rest is asked for once the page is idle
+  // after painting it, so it does not compete with the first screen's images.
   useEffect(() => {
-    const frame = requestAnimationFrame(() => {
-      window.setTimeout(loadRestOfMenu, 0);
-    });
+    if (typeof window.requestIdleCallback === "function") {
+      const idle = window.requestIdleCallback(loadRestOfMenu, { timeout: REST_OF_MENU_WAIT_MS });
+      return () => {
+        window.cancelIdleCallback(idle);
+      };
+    }
+    const timer = window.setTimeout(loadRestOfMenu, REST_OF_MENU_WAIT_MS / 4);
     return () => {
-      cancelAnimationFrame(frame);
+      window.clearTimeout(timer);
     };
   }, []);
 
