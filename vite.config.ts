@@ -35,6 +35,81 @@ function buildMeta(): Plugin {
   };
 }
 
+/**
+ * The stylesheets of the entry go to the end of the body: the loading screen (its own small style
+ * in the head) paints without waiting for them, while the entry script, which runs only once the
+ * document's stylesheets have loaded, still renders the app styled. The app's CSS (telegram-ui's
+ * included) took a few hundred milliseconds to fetch and parse under a mobile profile before the
+ * first paint.
+ */
+function stylesAfterShell(): Plugin {
+  return {
+    name: "savat-styles-after-shell",
+    apply: "build",
+    transformIndexHtml: {
+      order: "post",
+      handler(html) {
+        const links: string[] = [];
+        const rest = html.replace(/\s*<link\b[^>]*\brel="stylesheet"[^>]*>/g, (tag) => {
+          links.push(tag.trim());
+          return "";
+        });
+        if (links.length === 0 || !rest.includes("</body>")) return html;
+        return rest.replace("</body>", `  ${links.join("\n    ")}\n  </body>`);
+      },
+    },
+  };
+}
+
+/** The home page's screen: its chunk is preloaded by the shell of "/" (shell-preloads.json). */
+const HOME_SCREEN = "/src/features/menu/components/menu-page.tsx";
+
+/**
+ * Emits shell-preloads.json: the lazy chunks and stylesheets the home page's first screen needs
+ * beyond the entry's own, and each locale's catalog chunk. The server names them in the app shell
+ * of "/" (server/src/merchants/boot-data.ts), so they load beside the entry instead of after it ran.
+ */
+function shellPreloads(): Plugin {
+  return {
+    name: "savat-shell-preloads",
+    apply: "build",
+    generateBundle(_options, bundle) {
+      const chunks = Object.values(bundle).filter((c) => c.type === "chunk");
+      const byName = new Map(chunks.map((c) => [c.fileName, c]));
+      const graph = (start: string[], skip: Set<string> = new Set()) => {
+        const seen = new Set<string>();
+        const queue = [...start];
+        for (let name = queue.shift(); name !== undefined; name = queue.shift()) {
+          if (seen.has(name) || skip.has(name)) continue;
+          seen.add(name);
+          queue.push(...(byName.get(name)?.imports ?? []));
+        }
+        return seen;
+      };
+      const entry = chunks.find((c) => c.isEntry);
+      const home = chunks.find((c) => c.facadeModuleId?.endsWith(HOME_SCREEN));
+      if (!entry || !home) return;
+      const initial = graph([entry.fileName]);
+      const js = [...graph([home.fileName], initial)];
+      const css = js.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);
+      const locales: Record<string, string> = {};
+      for (const c of chunks) {
+        const locale = /\/locales\/(\w+)\.po$/.exec(c.facadeModuleId ?? "")?.[1];
+        if (locale) locales[locale] = `/${c.fileName}`;
+      }
+      this.emitFile({
+        type: "asset",
+        fileName: "shell-preloads.json",
+        source: `${JSON.stringify(
+          { home: { js: js.map((n) => `/${n}`), css: css.map((n) => `/${n}`) }, locales },
+          null,
+          2,
+        )}\n`,
+      });
+    },
+  };
+}
+
 /** Brotli and gzip copies of every compressible file of the build (scripts/precompress.ts). */
 function precompress(): Plugin {
   let outDir = "dist";
@@ -70,6 +145,8 @@ export default defineConfig({
     babel({ presets: [linguiTransformerBabelPreset()] }),
     lingui(),
     buildMeta(),
+    stylesAfterShell(),
+    shellPreloads(),
     precompress(),
     staffPages(),
   ],

@@ -6,6 +6,7 @@ import { App } from "./app/app.tsx";
 import { bootStorefront } from "./app/boot.ts";
 import { PRODUCT_PARAM, PRODUCT_SHEET, productOfStartParam } from "./shared/menu/product-link.ts";
 import { routes } from "./app/routes.tsx";
+import { loadRestOfMenu } from "./shared/menu/menu-query.ts";
 import { startAnalytics } from "./features/analytics/analytics-switches.ts";
 import { errorText } from "./lib/api-client.ts";
 import { connectApiClientToSession } from "./shared/session/api-session.ts";
@@ -17,6 +18,8 @@ import { createQueryClient } from "./lib/query-client.ts";
 import { applyUrlPrefix } from "./lib/url-prefix.ts";
 import { initPlatform, renderInitDataMissing } from "./platform/index.ts";
 import { signInWithHost } from "./shared/session/host-sign-in.ts";
+
+const REST_OF_MENU_FALLBACK_MS = 3_000;
 
 // Boot: version check, URL language prefix, then the host platform and the brand in parallel,
 // the host sign-in (Telegram, Click), and the first render.
@@ -85,6 +88,9 @@ async function main(): Promise<void> {
     </StrictMode>,
   );
 
+  // The menu's first screen from the shell is completed by the menu page once painted; this is the
+  // fallback for a visit that never shows that page.
+  window.setTimeout(loadRestOfMenu, REST_OF_MENU_FALLBACK_MS);
   if (import.meta.env.PROD) watchDeployments();
   if (boot.status === "ready") void startAnalytics(boot.tenant.settings, boot.locale).catch(() => undefined);
 }

@@ -21,9 +21,10 @@ import { listenForCacheChanges } from "./lib/cache-bus.ts";
 import type { Redis } from "./lib/redis.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
-import { helmetOptions } from "./plugins/security-headers.ts";
+import { helmetOptions, isBuiltSubresource, SUBRESOURCE_HELMET_OPTIONS } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
-import { bootDataFor, shellWithBootData } from "./merchants/boot-data.ts";
+import { bootDataFor, readShellPreloads, shellWithBootData } from "./merchants/boot-data.ts";
+import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-cache.ts";
 
 export interface AppOptions {
   config: Config;
@@ -47,6 +48,8 @@ declare module "fastify" {
     redis: Redis | null;
     /** Set on SIGTERM: the readiness check answers 503 so the load balancer drains this process. */
     lifecycle: { draining: boolean };
+    /** Prepared menus: the menu route answers from it, the app shell takes its first screen from it. */
+    menuCache: MenuCache;
   }
 }
 
@@ -87,6 +90,7 @@ function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const securityHeaders = helmet(helmetOptions(config));
+  const subresourceHeaders = helmet(SUBRESOURCE_HELMET_OPTIONS);
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
     genReqId: (req) => {
@@ -117,6 +121,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("redis", options.redis ?? null);
   app.decorate("lifecycle", { draining: false });
+  const menuCache = createMenuCache();
+  app.decorate("menuCache", menuCache);
+  app.addHook("onClose", async () => {
+    releaseMenuCache(menuCache);
+  });
   app.decorateRequest("tenant", null as unknown as FastifyRequest["tenant"]);
 
   app.addHook("onSend", async (request, reply) => {
@@ -167,7 +176,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // helmet itself rather than its Fastify plugin: the router's own errors need the same headers.
   app.addHook("onRequest", (request, reply, done) => {
-    securityHeaders(request.raw, reply.raw, (error) => {
+    const headers = isBuiltSubresource(request.url) ? subresourceHeaders : securityHeaders;
+    headers(request.raw, reply.raw, (error) => {
       done(error instanceof Error ? error : undefined);
     });
   });
@@ -230,11 +240,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           apiPrefix: API_PREFIX,
           sourceMaps: config.env === "development",
           renderShell: async (request, html) => {
-            const data = await bootDataFor(app.database.db, {
-              hostname: request.hostname,
-              search: request.url.includes("?") ? request.url.slice(request.url.indexOf("?")) : "",
-            });
-            return data ? shellWithBootData(html, data) : null;
+            const query = request.url.indexOf("?");
+            const data = await bootDataFor(
+              app.database.db,
+              {
+                hostname: request.hostname,
+                search: query >= 0 ? request.url.slice(query) : "",
+                pathname: query >= 0 ? request.url.slice(0, query) : request.url,
+              },
+              app.menuCache,
+            );
+            if (!data) return null;
+            const preloads = data.home ? await readShellPreloads(config.staticDir) : null;
+            return shellWithBootData(html, data, preloads, request.headers.cookie);
           },
         })
       : undefined;

@@ -11,6 +11,8 @@ import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
 import { bootDataScript, shellWithBootData, type BootData } from "../src/merchants/boot-data.ts";
+import type { Overall } from "#domain/contract/menu.ts";
+import { displayOrder, FIRST_SCREEN_PRODUCTS } from "#domain/menu.ts";
 
 // Operations: the built client under a running server, source maps, the CSP and the logs.
 
@@ -287,6 +289,89 @@ describe("the brand's boot data in the app shell", () => {
     });
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
+  });
+
+  it("on / carries the menu's first screen, the banners and stories as their calls answer them, and preloads what that screen paints first", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", page);
+    write(
+      dist,
+      "shell-preloads.json",
+      JSON.stringify({
+        home: { js: ["/assets/menu-page-x.js"], css: ["/assets/menu-page-x.css"] },
+        locales: { ru: "/assets/ru-x.js", uz: "/assets/uz-x.js", en: "/assets/en-x.js" },
+      }),
+    );
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    const shell = await app.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost:4318" } });
+    const boot = bootOf(shell.body);
+    const home = boot?.home;
+    if (!boot?.settings || !home) throw new Error("no first screen in the shell of /");
+    const merchant = boot.merchant.id;
+    const call = async (url: string) =>
+      (await app.inject({ method: "GET", url, headers: { merchant } })).json<unknown>();
+    const menu = (await call("/api/products/v1/overalls?type=WEB")) as Overall;
+    expect(home.banners).toEqual(await call("/api/support/v1/banner"));
+    expect(home.stories).toEqual(await call("/api/notifications/v2/stories"));
+    const first = home.menu;
+    expect(first.channel).toBe("WEB");
+    // Lavash has more products than a first screen: every group and category, its first products.
+    expect(first.complete).toBe(false);
+    expect(first.overall.groups).toEqual(menu.groups);
+    expect(first.overall.categories).toEqual(menu.categories);
+    expect(first.overall.products.length).toBe(FIRST_SCREEN_PRODUCTS);
+    const firstCategory = displayOrder(menu, boot.settings.groupView !== "WITHOUT_GROUP")[0];
+    expect(first.overall.products.slice(0, 4)).toEqual(
+      menu.products.filter((p) => p.categoryId === firstCategory?.id).slice(0, 4),
+    );
+    // The largest images of the first screen load with the entry, at the URLs the client asks for.
+    const banner = home.banners?.[0];
+    const product = first.overall.products[0];
+    if (!banner || !product?.image)
+      throw new Error("lavash's first screen has a banner and a pictured product");
+    expect(shell.body).toContain(
+      `<link rel="preload" as="image" href="${banner.image}" fetchpriority="high">`,
+    );
+    const variant = new URLSearchParams({
+      src: product.image,
+      w: "480",
+      h: "480",
+      q: "100",
+      format: "webp",
+    });
+    expect(shell.body).toContain(
+      `<link rel="preload" as="image" href="/api/products/v1/image?${variant.toString().replace(/&/g, "&amp;")}" fetchpriority="high">`,
+    );
+    expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-page-x.js">');
+    expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/ru-x.js">');
+    expect(shell.body).not.toContain("/assets/uz-x.js");
+    expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/menu-page-x.css">');
+    // Another page of the brand carries no first screen of the menu.
+    const other = await app.inject({
+      method: "GET",
+      url: "/profile",
+      headers: { host: "lavash.localhost:4318" },
+    });
+    expect(bootOf(other.body)?.home).toBeUndefined();
+    expect(other.body).not.toContain("modulepreload");
+    // Another brand's shell carries its own menu, never lavash's.
+    const plov = await app.inject({ method: "GET", url: "/", headers: { host: "plov.localhost:4318" } });
+    expect(bootOf(plov.body)?.sub).toBe("plov");
+    expect(plov.body).not.toContain(merchant);
+    expect(plov.body).not.toContain(product.id);
+  });
+
+  it("sends built scripts without the headers that only mean something for a page", async () => {
+    const dist = tempDir();
+    write(dist, "index.html", page);
+    write(dist, "assets/a.js", "export const a = 1;");
+    const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
+    const script = await app.inject({ method: "GET", url: "/assets/a.js" });
+    expect(script.statusCode).toBe(200);
+    expect(script.headers["content-security-policy"]).toBeUndefined();
+    expect(script.headers["x-content-type-options"]).toBe("nosniff");
+    const shell = await app.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost:4318" } });
+    expect(shell.headers["content-security-policy"]).toContain("script-src 'self'");
   });
 
   it("cannot close its script element or add markup, whatever a brand's name holds", () => {

@@ -16,7 +16,15 @@ import {
   type Locale,
 } from "../lib/i18n.ts";
 import { getSession, setSession } from "../shared/session/session.ts";
-import { menuBranchIdOf, menuChannel, menuQueryOptions } from "../shared/menu/menu-query.ts";
+import {
+  menuBranchIdOf,
+  menuChannel,
+  menuQueryOptions,
+  seedMenuFromShell,
+} from "../shared/menu/menu-query.ts";
+import { queryKeys } from "../shared/query-keys.ts";
+import type { Banner, Story } from "../domain/contract/content.ts";
+import type { Overall } from "../domain/contract/menu.ts";
 import { readLocal, wipeClientStorage } from "../lib/storage.ts";
 import type { Tenant } from "../shared/brand/tenant.ts";
 import type { Host } from "../platform/index.ts";
@@ -26,26 +34,42 @@ interface ShellBootData {
   sub: string;
   merchant: Merchant;
   settings: WebSettings | null;
+  /** On "/" of an active brand: the menu's first screen. */
+  home?: {
+    banners: Banner[] | null;
+    stories: Story[] | null;
+    menu: { channel: "WEB"; overall: Overall; complete: boolean };
+  };
 }
 
 /**
  * Seeds the merchant and web settings queries with what the server wrote into the page, so boot
- * does not wait for those two calls; only for the brand this address names.
+ * does not wait for those two calls; only for the brand this address names. On "/" the banners and
+ * stories too; the menu's first screen is returned for boot to seed once the channel is known.
  */
-function primeFromShell(queryClient: QueryClient, sub: string): void {
+function primeFromShell(queryClient: QueryClient, sub: string): ShellBootData["home"] | undefined {
   const element = document.getElementById("savat-boot");
-  if (!element?.textContent) return;
+  if (!element?.textContent) return undefined;
   element.remove();
   let data: ShellBootData;
   try {
     // Written by our own server into this page, like an API answer.
     data = JSON.parse(element.textContent) as ShellBootData;
   } catch {
-    return;
+    return undefined;
   }
-  if (data.sub !== sub || data.merchant.sub.toLowerCase() !== sub) return;
+  if (data.sub !== sub || data.merchant.sub.toLowerCase() !== sub) return undefined;
   queryClient.setQueryData(merchantBySubQueryOptions(sub).queryKey, data.merchant);
-  if (data.settings) queryClient.setQueryData(webSettingsQueryOptions(data.merchant).queryKey, data.settings);
+  if (!data.settings) return undefined;
+  queryClient.setQueryData(webSettingsQueryOptions(data.merchant).queryKey, data.settings);
+  const home = data.home;
+  if (!home || window.location.pathname !== "/") return undefined;
+  const id = data.merchant.id;
+  if (data.settings.bannersActive && home.banners)
+    queryClient.setQueryData(queryKeys.banners(id), home.banners);
+  if (data.settings.storiesActive && home.stories)
+    queryClient.setQueryData(queryKeys.stories(id), home.stories);
+  return home;
 }
 
 export type BootResult =
@@ -87,7 +111,7 @@ export async function bootStorefront(
   const brand = resolveBrandSub(window.location, readLocal(STORED_VENDOR_KEY));
   if (!brand) return unavailable();
 
-  primeFromShell(queryClient, brand.sub);
+  const home = primeFromShell(queryClient, brand.sub);
   let merchant: Merchant;
   try {
     merchant = await queryClient.query(merchantBySubQueryOptions(brand.sub));
@@ -107,11 +131,17 @@ export async function bootStorefront(
     // The home page's menu is asked for now, beside the language and the first screen's code,
     // not once that screen has mounted. The channel is known once the host is.
     const branchId = menuBranchIdOf(getSession(brand.sub));
-    void hostReady.then((host) =>
-      host.initDataMissing
-        ? undefined
-        : queryClient.query(menuQueryOptions(merchant.id, menuChannel(), branchId)).catch(() => undefined),
-    );
+    void hostReady.then((host) => {
+      if (host.initDataMissing) return;
+      const channel = menuChannel();
+      // The shell carried the web menu without a branch; a product opened over the menu
+      // (?sheet=...) may be anywhere in it, so that one waits for the whole menu.
+      if (home && channel === home.menu.channel && branchId === null && !window.location.search) {
+        seedMenuFromShell(queryClient, merchant.id, home.menu.overall, home.menu.complete);
+        return;
+      }
+      void queryClient.query(menuQueryOptions(merchant.id, channel, branchId)).catch(() => undefined);
+    });
   }
 
   if (!merchant.isActive || merchant.deleted) {

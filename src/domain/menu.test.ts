@@ -3,6 +3,7 @@ import {
   basketKey,
   buildOverall,
   checkSelection,
+  firstScreenOf,
   foldText,
   menuTree,
   searchProducts,
@@ -242,5 +243,40 @@ describe("modification choices", () => {
     expect(basketKey("p", ["b", "a"])).toBe(basketKey("p", ["a", "b", "a"]));
     expect(basketKey("p", [])).toBe("p");
     expect(basketKey("p", ["a"])).not.toBe(basketKey("q", ["a"]));
+  });
+});
+
+describe("the first screen of a menu carried by the app shell", () => {
+  const overall = buildOverall(
+    {
+      groups: [group(10, { priority: 2 }), group(11, { priority: 1 })],
+      categories: [
+        category(100, { priority: 1 }),
+        category(101, { priority: 2, groupId: id(11) }),
+        category(102, { priority: 3, groupId: null }),
+      ],
+      products: [
+        ...[1, 2, 3].map((n) => product(n)),
+        ...[4, 5].map((n) => product(n, { categoryId: id(101) })),
+        product(6, { categoryId: id(102) }),
+      ],
+    },
+    { channel: "WEB" },
+  );
+
+  it("keeps every group and category and the first products in the order the page lists them", () => {
+    // With groups shown, group 11 (priority 1) and its category 101 come first.
+    const grouped = firstScreenOf(overall, true, 3);
+    expect(grouped.complete).toBe(false);
+    expect(grouped.overall.groups).toEqual(overall.groups);
+    expect(grouped.overall.categories).toEqual(overall.categories);
+    expect(grouped.overall.products.map((p) => p.id)).toEqual([id(1), id(4), id(5)]);
+    // Without groups, the categories' own order: category 100 first.
+    expect(firstScreenOf(overall, false, 3).overall.products.map((p) => p.id)).toEqual([id(1), id(2), id(3)]);
+  });
+
+  it("is the whole menu when it is no longer than a first screen", () => {
+    const all = firstScreenOf(overall, true, 6);
+    expect(all).toEqual({ overall, complete: true });
   });
 });

@@ -196,3 +196,39 @@ export function checkSelection(
 export function basketKey(productId: string, modificationIds: readonly string[]): string {
   return [productId, ...[...new Set(modificationIds)].sort()].join("+");
 }
+
+/** Products the app shell carries for the menu's first screen (a phone shows 4-8, a desktop 8). */
+export const FIRST_SCREEN_PRODUCTS = 12;
+
+/** Categories in the order the menu page lists them: by group when groups are shown, loose ones last. */
+export function displayOrder(overall: Overall, withGroups: boolean): Category[] {
+  if (!withGroups) return overall.categories;
+  return [
+    ...overall.groups.flatMap((g) => overall.categories.filter((c) => c.groupId === g.id)),
+    ...overall.categories.filter((c) => c.groupId === null),
+  ];
+}
+
+/**
+ * The beginning of a menu as its page shows it first: every group and category, and the first
+ * `limit` products in the page's order. `complete` when nothing was left out.
+ */
+export function firstScreenOf(
+  overall: Overall,
+  withGroups: boolean,
+  limit: number = FIRST_SCREEN_PRODUCTS,
+): { overall: Overall; complete: boolean } {
+  if (overall.products.length <= limit) return { overall, complete: true };
+  const kept = new Set<string>();
+  for (const category of displayOrder(overall, withGroups)) {
+    for (const p of overall.products) {
+      if (kept.size >= limit) break;
+      if (p.categoryId === category.id) kept.add(p.id);
+    }
+    if (kept.size >= limit) break;
+  }
+  return {
+    overall: { ...overall, products: overall.products.filter((p) => kept.has(p.id)) },
+    complete: false,
+  };
+}

@@ -1,14 +1,23 @@
+import fs from "node:fs";
+import path from "node:path";
 import {
   merchantSchema,
   webSettingsSchema,
   type Merchant,
   type WebSettings,
 } from "#domain/contract/merchant.ts";
+import type { Banner, Story } from "#domain/contract/content.ts";
+import type { Overall } from "#domain/contract/menu.ts";
 import { resolveBrandSub } from "#domain/brand-host.ts";
+import { cardImageVariant, DEFAULT_VARIANT_TEMPLATE, variantUrl } from "#domain/image-variant.ts";
+import { displayOrder, firstScreenOf } from "#domain/menu.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
+import type { MenuCache } from "../lib/menu-cache.ts";
+import { preparedOverall } from "../lib/prepared-menu.ts";
 import { findMerchantBySub, getWebSettings, listChannelPaymentTypes } from "../repositories/merchants.ts";
+import { bannerViews, storyViews } from "./content-views.ts";
 import { toMerchant, toWebSettings } from "./present.ts";
 
 /**
@@ -21,12 +30,26 @@ export interface BootData {
   sub: string;
   merchant: Merchant;
   settings: WebSettings | null;
+  /** The home page's first screen, for an active brand's "/" only. */
+  home?: HomeBootData;
+}
+
+/**
+ * What the menu's first screen shows, as its calls answer it: the banners and stories (null while
+ * switched off) and the beginning of the web menu without a branch (GET /products/v1/overalls?
+ * type=WEB, its first products only unless `complete`), so the first products paint without a call.
+ */
+export interface HomeBootData {
+  banners: Banner[] | null;
+  stories: Story[] | null;
+  menu: { channel: "WEB"; overall: Overall; complete: boolean };
 }
 
 /** The boot data of the brand an address names, or null when it names none we know. */
 export async function bootDataFor(
   db: Db,
-  location: { hostname: string; search: string },
+  location: { hostname: string; search: string; pathname?: string },
+  menuCache?: MenuCache,
 ): Promise<BootData | null> {
   const brand = resolveBrandSub(location, null);
   if (!brand) return null;
@@ -42,7 +65,137 @@ export async function bootDataFor(
           ),
         )
       : null;
-  return { sub: brand.sub, merchant, settings };
+  if (!settings || !menuCache || location.pathname !== "/") return { sub: brand.sub, merchant, settings };
+  return {
+    sub: brand.sub,
+    merchant,
+    settings,
+    home: await homeBootData(db, menuCache, merchant.id, settings),
+  };
+}
+
+async function homeBootData(
+  db: Db,
+  menuCache: MenuCache,
+  merchantId: string,
+  settings: WebSettings,
+): Promise<HomeBootData> {
+  const [prepared, banners, stories] = await Promise.all([
+    preparedOverall(db, menuCache, merchantId, "WEB", "*"),
+    settings.bannersActive ? bannerViews(db, merchantId, new Date()) : null,
+    settings.storiesActive ? storyViews(db, merchantId) : null,
+  ]);
+  const full = JSON.parse(prepared.body.toString("utf8")) as Overall;
+  const first = firstScreenOf(full, withGroups(full, settings));
+  return { banners, stories, menu: { channel: "WEB", ...first } };
+}
+
+/** The menu page shows groups as such when the brand wants them and has more than one (menu-page.tsx). */
+function withGroups(overall: Overall, settings: WebSettings): boolean {
+  return settings.groupView !== "WITHOUT_GROUP" && overall.groups.length > 1;
+}
+
+/** Where the built client names the home page's lazy chunks and the catalogs (vite.config.ts). */
+export interface ShellPreloads {
+  home: { js: string[]; css: string[] };
+  locales: Record<string, string>;
+}
+
+/**
+ * The build's shell-preloads.json, or null when the build has none (an older build, a test's
+ * page): read at each use, like the shell itself, so a rebuilt client is named at once.
+ */
+export async function readShellPreloads(root: string): Promise<ShellPreloads | null> {
+  try {
+    return JSON.parse(
+      await fs.promises.readFile(path.join(root, "shell-preloads.json"), "utf8"),
+    ) as ShellPreloads;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The images the first screen paints largest, as the client will ask for them: the first banner
+ * and the first product's card image.
+ */
+export function firstScreenImages(data: BootData): string[] {
+  const home = data.home;
+  if (!home || !data.settings) return [];
+  const images: string[] = [];
+  const banner = home.banners?.[0]?.image;
+  if (banner) images.push(banner);
+  const overall = home.menu.overall;
+  const category = displayOrder(overall, withGroups(overall, data.settings))[0];
+  const product = category && overall.products.find((p) => p.categoryId === category.id);
+  if (category && product) {
+    // A strip shows its small cards as medium ones (menu-list.tsx).
+    const view =
+      category.scrollType === "HORIZONTAL" && category.viewType === "SMALL" ? "MEDIUM" : category.viewType;
+    const url = variantUrl(product.image, cardImageVariant(view) ?? {}, {
+      apiBase: "/api",
+      template: DEFAULT_VARIANT_TEMPLATE,
+    });
+    if (url) images.push(url);
+  }
+  return images;
+}
+
+/** The brand's language switches by catalog name, in the client's order (src/lib/i18n.ts). */
+const LANGUAGE_SWITCHES = [
+  ["uz", "uzLangActive"],
+  ["ru", "ruLangActive"],
+  ["en", "engLangActive"],
+  ["ar", "arLangActive"],
+  ["kz", "kzLangActive"],
+  ["tr", "trLangActive"],
+  ["zh", "zhLangActive"],
+] as const;
+
+/**
+ * The catalog the client will most likely choose first (src/lib/i18n.ts chooseLocale): the lang
+ * cookie, else the brand's main language, else ru, then uz, among the languages the brand has on.
+ */
+function likelyLocale(cookieHeader: string | undefined, settings: WebSettings): string | null {
+  const on = LANGUAGE_SWITCHES.filter(([, key]) => settings[key]).map(([locale]) => locale as string);
+  const available = on.length > 0 ? on : ["uz", "ru", "en"];
+  const normal = (value: string | undefined) => {
+    const base = value?.toLowerCase().split(/[-_]/)[0];
+    return base === "eng" ? "en" : base === "kk" ? "kz" : base;
+  };
+  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(cookieHeader ?? "")?.[1];
+  for (const c of [normal(cookie), normal(settings.mainLanguage), "ru", "uz"])
+    if (c && available.includes(c)) return c;
+  return available[0] ?? null;
+}
+
+const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * The head links that start the first screen's downloads with the entry's instead of after it ran:
+ * the home page's chunks and catalog, and its largest images (high priority). Its stylesheets go
+ * with the entry's at the end of the body (they hold back the scripts, not the loading screen).
+ */
+export function firstScreenLinks(
+  data: BootData,
+  preloads: ShellPreloads | null,
+  cookieHeader?: string,
+): { head: string; body: string } {
+  if (!data.home) return { head: "", body: "" };
+  const head: string[] = firstScreenImages(data).map(
+    (href) => `<link rel="preload" as="image" href="${attribute(href)}" fetchpriority="high">`,
+  );
+  let body = "";
+  if (preloads && data.settings) {
+    const locale = likelyLocale(cookieHeader, data.settings);
+    const catalog = locale ? preloads.locales[locale] : undefined;
+    for (const href of [...preloads.home.js, ...(catalog ? [catalog] : [])])
+      head.push(`<link rel="modulepreload" crossorigin href="${attribute(href)}">`);
+    body = preloads.home.css
+      .map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`)
+      .join("");
+  }
+  return { head: head.join(""), body };
 }
 
 /** The boot data as a script element for the shell's head: JSON that cannot close the element. */
@@ -63,16 +216,25 @@ const HTML_ESCAPES: Record<string, string> = {
 };
 
 /**
- * The app shell of a brand: its boot data in the head, and its name on the loading screen (in the
- * brand's main language), so the first paint already says whose storefront this is.
+ * The app shell of a brand: its boot data at the end of the body (read by the entry script, which
+ * runs after the document is parsed), its name on the loading screen (in the brand's main
+ * language), so the first paint already says whose storefront this is, and on "/" the links that
+ * start the first screen's downloads at once.
  */
-export function shellWithBootData(html: string, data: BootData): string {
+export function shellWithBootData(
+  html: string,
+  data: BootData,
+  preloads: ShellPreloads | null = null,
+  cookieHeader?: string,
+): string {
   const main = data.settings?.mainLanguage === "en" ? "eng" : data.settings?.mainLanguage;
   const lang: ContentLanguage = CONTENT_LANGUAGES.find((l) => l === main) ?? "ru";
   const name = pickText(data.merchant.name, lang).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-  const script = bootDataScript(data);
-  return (html.includes("</head>") ? html.replace("</head>", `${script}</head>`) : script + html).replace(
-    '<p class="boot-splash__name"></p>',
-    `<p class="boot-splash__name">${name}</p>`,
-  );
+  const links = firstScreenLinks(data, preloads, cookieHeader);
+  let page = html;
+  if (links.head)
+    page = page.includes("</head>") ? page.replace("</head>", `${links.head}</head>`) : links.head + page;
+  const tail = bootDataScript(data) + links.body;
+  page = page.includes("</body>") ? page.replace("</body>", `${tail}</body>`) : page + tail;
+  return page.replace('<p class="boot-splash__name"></p>', `<p class="boot-splash__name">${name}</p>`);
 }

@@ -10,7 +10,10 @@ export const DEFAULT_FAVICON = "/favicon.svg";
 export interface BrandLook {
   /** The brand colour: buttons, accents, the header stripe. */
   primary: string;
-  /** Text on the brand colour: white for mainColorType DARK, black otherwise. */
+  /**
+   * Text on the brand colour: white for mainColorType DARK, black otherwise, unless that colour
+   * cannot be read on it (under WCAG's 4.5:1) and the other one reads better.
+   */
   onPrimary: string;
   appearance: "light" | "dark";
   title: string;
@@ -32,7 +35,12 @@ export function brandLook(
   language: ContentLanguage,
 ): BrandLook {
   const primary = colorOrNull(settings?.mainColor) ?? colorOrNull(merchant.color) ?? DEFAULT_BRAND_COLOR;
-  const onPrimary = settings?.mainColorType === "DARK" ? "#FFFFFF" : "#000000";
+  const declared = settings?.mainColorType === "DARK" ? "#FFFFFF" : "#000000";
+  const other = declared === "#FFFFFF" ? "#000000" : "#FFFFFF";
+  const onPrimary =
+    contrastRatio(primary, declared) < 4.5 && contrastRatio(primary, other) > contrastRatio(primary, declared)
+      ? other
+      : declared;
   // Inside Telegram or Click the page follows the app's own light or dark theme.
   const brandAppearance = settings?.isDark ? "dark" : "light";
   const appearance = host.kind !== "web" && host.colorScheme ? host.colorScheme : brandAppearance;
@@ -47,19 +55,34 @@ export function brandLook(
   };
 }
 
-/**
- * Black or white, whichever reads better on a background colour of the brand's data (a product
- * label's colour): WCAG relative luminance, black from 0.18 up. An unreadable value gets white.
- */
-export function textColorOn(background: string): "#000000" | "#FFFFFF" {
-  const hex = colorOrNull(background)?.slice(1);
-  if (!hex) return "#FFFFFF";
+/** WCAG relative luminance of a hex colour; null for an unreadable value. */
+function luminance(color: string): number | null {
+  const hex = colorOrNull(color)?.slice(1);
+  if (!hex) return null;
   const full = hex.length <= 4 ? hex.slice(0, 3).replace(/./g, "$&$&") : hex.slice(0, 6);
   const [r = 0, g = 0, b = 0] = [0, 2, 4].map((i) => {
     const c = parseInt(full.slice(i, i + 2), 16) / 255;
     return c <= 0.04045 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
   });
-  return 0.2126 * r + 0.7152 * g + 0.0722 * b >= 0.18 ? "#000000" : "#FFFFFF";
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+}
+
+/** WCAG contrast ratio of two hex colours (1 when either is unreadable). */
+export function contrastRatio(a: string, b: string): number {
+  const la = luminance(a);
+  const lb = luminance(b);
+  if (la === null || lb === null) return 1;
+  return (Math.max(la, lb) + 0.05) / (Math.min(la, lb) + 0.05);
+}
+
+/**
+ * Black or white, whichever reads better on a background colour of the brand's data (a product
+ * label's colour): WCAG relative luminance, black from 0.18 up. An unreadable value gets white.
+ */
+export function textColorOn(background: string): "#000000" | "#FFFFFF" {
+  const l = luminance(background);
+  if (l === null) return "#FFFFFF";
+  return l >= 0.18 ? "#000000" : "#FFFFFF";
 }
 
 let brandTitle = "Savat";
@@ -80,6 +103,9 @@ export function applyBrandLook(look: BrandLook): void {
   const root = document.documentElement;
   root.style.setProperty("--savat-brand", look.primary);
   root.style.setProperty("--savat-on-brand", look.onPrimary);
+  // Header pills are tinted away from the text colour (lighter under black text, darker under
+  // white), so their text reads at least as well as on the brand colour itself.
+  root.style.setProperty("--savat-brand-tint", look.onPrimary === "#000000" ? "#FFFFFF" : "#000000");
   root.dataset.appearance = look.appearance;
   root.style.colorScheme = look.appearance;
   brandTitle = look.title;

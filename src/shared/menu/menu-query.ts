@@ -1,7 +1,7 @@
 // The brand's menu as every menu-related screen reads it (menu, category, search, product, basket
 // recommendations, favourites): one query, shared here because features do not import
 // each other. The browser revalidates with the server's ETag, so a repeat load is a 304.
-import { queryOptions, useQuery } from "@tanstack/react-query";
+import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import type { MenuChannel, Overall } from "../../domain/contract/menu.ts";
 import { menuTree } from "../../domain/menu.ts";
@@ -57,4 +57,36 @@ export function useMenu() {
   const { merchant } = useRequiredTenant();
   const branchId = useMenuBranchId();
   return useQuery(menuQueryOptions(merchant.id, menuChannel(), branchId));
+}
+
+let restOfMenu: (() => void) | null = null;
+
+/**
+ * Seeds the web menu without a branch with what the app shell carried (its first screen, or all of
+ * it when `complete`), so the first products paint without a call. The rest is asked for by
+ * loadRestOfMenu, once that first screen has painted.
+ */
+export function seedMenuFromShell(
+  queryClient: QueryClient,
+  merchantId: string,
+  overall: Overall,
+  complete: boolean,
+): void {
+  const options = menuQueryOptions(merchantId, "WEB", null);
+  queryClient.setQueryData(options.queryKey, overall);
+  restOfMenu = complete
+    ? null
+    : () => {
+        void queryClient.query({ ...options, staleTime: 0 }).catch(() => {
+          // Stale, so the menu asks again when it is next shown.
+          void queryClient.invalidateQueries({ queryKey: options.queryKey });
+        });
+      };
+}
+
+/** Asks for the whole menu when only its first screen was seeded (once; a no-op otherwise). */
+export function loadRestOfMenu(): void {
+  const load = restOfMenu;
+  restOfMenu = null;
+  load?.();
 }

@@ -10,17 +10,17 @@ import {
   overallQuerySchema,
   overallSchema,
 } from "#domain/contract/menu.ts";
-import { buildOverall } from "#domain/menu.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createMenuCache, prepareJson, releaseMenuCache, type PreparedBody } from "../../lib/menu-cache.ts";
+import type { PreparedBody } from "../../lib/menu-cache.ts";
+import { preparedOverall } from "../../lib/prepared-menu.ts";
 import {
   deleteFavourite,
   listFavourites,
   saveFavourite,
   type FavouriteView,
 } from "../../repositories/favourites.ts";
-import { listBranchIds, listGrades, loadMenuSource } from "../../repositories/menu.ts";
+import { listBranchIds, listGrades } from "../../repositories/menu.ts";
 
 import { etagMatchesHeader } from "./etag.ts";
 
@@ -69,10 +69,7 @@ function toFavourite(f: FavouriteView): z.input<typeof favouriteSchema> {
 export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const cache = createMenuCache();
-  app.addHook("onClose", async () => {
-    releaseMenuCache(cache);
-  });
+  const cache = app.menuCache;
 
   // The hot path for revalidation: a 304 for a built menu is answered from the onRequest hook, before
   // schema validation and the rest of the lifecycle. Full bodies go through the handler: a large
@@ -120,9 +117,7 @@ export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
         // Any unknown branch sells nothing: one shared entry, so made-up ids cannot grow the cache.
         branchKey = known.has(branchId) ? branchId : "unknown";
       }
-      const prepared = await cache.get(merchantId, `${type}|${branchKey}`, async () =>
-        prepareJson(buildOverall(await loadMenuSource(db, { merchantId }), { channel: type, branchId })),
-      );
+      const prepared = await preparedOverall(db, cache, merchantId, type, branchKey, branchId);
       return sendPrepared(request, reply, prepared);
     },
   );

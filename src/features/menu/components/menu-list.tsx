@@ -24,7 +24,8 @@ import { ProductCard } from "./product-card.tsx";
 
 export type MenuRow =
   | { kind: "group"; key: string; group: MenuGroup }
-  | { kind: "category"; key: string; category: MenuCategory }
+  /** underGroup: the category's title is a level below its group's (h3), else a section title (h2). */
+  | { kind: "category"; key: string; category: MenuCategory; underGroup: boolean }
   | { kind: "products"; key: string; category: MenuCategory; products: Product[] }
   | { kind: "strip"; key: string; category: MenuCategory };
 
@@ -52,7 +53,12 @@ export function buildRows(sections: readonly MenuSection[], width: number, deskt
   for (const section of sections) {
     if (section.group) rows.push({ kind: "group", key: `g-${section.group.id}`, group: section.group });
     for (const category of section.categories) {
-      rows.push({ kind: "category", key: `c-${category.id}`, category });
+      rows.push({
+        kind: "category",
+        key: `c-${category.id}`,
+        category,
+        underGroup: section.group !== undefined,
+      });
       if (category.scrollType === "HORIZONTAL") {
         rows.push({ kind: "strip", key: `s-${category.id}`, category });
         continue;
@@ -132,7 +138,10 @@ export function MenuList({
   const width = useWidth(listRef);
   const rows = useMemo(() => buildRows(sections, width, desktop), [sections, width, desktop]);
   // The first line of products is on the first screen: its images are the page's largest paint.
-  const firstProducts = useMemo(() => rows.findIndex((r) => r.kind === "products"), [rows]);
+  const firstProducts = useMemo(
+    () => rows.findIndex((r) => r.kind === "products" || r.kind === "strip"),
+    [rows],
+  );
   const [scrollMargin, setScrollMargin] = useState(0);
   useLayoutEffect(() => {
     const el = listRef.current;
@@ -239,9 +248,11 @@ const Row = memo(function Row({
     case "group":
       return <h2 className="menu-group-title">{pickText(row.group.name, lang)}</h2>;
     case "category":
-      return <CategoryHeader category={row.category} withImage={categoryImages} />;
+      return (
+        <CategoryHeader category={row.category} withImage={categoryImages} level={row.underGroup ? 3 : 2} />
+      );
     case "strip":
-      return <CategoryStrip category={row.category} />;
+      return <CategoryStrip category={row.category} priority={priority} />;
     case "products":
       return (
         <div
@@ -267,32 +278,39 @@ const Row = memo(function Row({
 export function CategoryHeader({
   category,
   withImage,
+  level = 3,
   children,
 }: {
   category: MenuCategory;
   withImage: boolean;
+  /** Headings go down one level at a time: h2 under the page's h1, h3 under a group's h2. */
+  level?: 2 | 3;
   children?: ReactNode;
 }) {
   const lang = useContentLanguage();
   const name = pickText(category.name, lang);
+  const Heading = level === 2 ? "h2" : "h3";
   return (
     <div className="menu-category" id={`category-${category.id}`}>
       {withImage && category.image && (
         <ProductImage src={category.image} variant={{ w: 640, h: 240 }} className="menu-category__image" />
       )}
-      <h3
+      <Heading
         className="menu-category__title"
         style={category.textColor ? { color: category.textColor } : undefined}
       >
         {name}
-      </h3>
+      </Heading>
       {children}
     </div>
   );
 }
 
+/** Cards of a strip a phone shows before it is scrolled sideways. */
+const STRIP_CARDS_IN_VIEW = 3;
+
 /** A HORIZONTAL category: its products in one line that scrolls sideways. */
-function CategoryStrip({ category }: { category: MenuCategory }) {
+function CategoryStrip({ category, priority }: { category: MenuCategory; priority: boolean }) {
   const { t } = useLingui();
   const lang = useContentLanguage();
   const stripRef = useRef<HTMLUListElement>(null);
@@ -303,12 +321,14 @@ function CategoryStrip({ category }: { category: MenuCategory }) {
         className={`menu-strip menu-strip--${category.viewType.toLowerCase()}`}
         aria-label={t`${pickText(category.name, lang)}: scroll sideways`}
       >
-        {category.products.map((p) => (
+        {category.products.map((p, i) => (
           <li key={p.id}>
             <ProductCard
               product={p}
               category={category}
               view={category.viewType === "SMALL" ? "MEDIUM" : category.viewType}
+              // The first cards of a strip on the first screen are in view at once.
+              priority={priority && i < STRIP_CARDS_IN_VIEW}
             />
           </li>
         ))}

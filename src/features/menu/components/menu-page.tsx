@@ -1,13 +1,13 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
-import { useCallback, useMemo, useRef, useState } from "react";
+import { useCallback, useEffect, useMemo, useRef, useState } from "react";
 import { Link } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import { StatusScreen } from "../../../components/status-screen.tsx";
 import type { MenuCategory, MenuGroup, MenuTree } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
-import { useMenu } from "../../../shared/menu/menu-query.ts";
+import { loadRestOfMenu, useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
@@ -18,6 +18,9 @@ import { ServiceSwitch } from "./service-switch.tsx";
 import { useTableSession } from "../../../shared/table/table-session.ts";
 import { StoryPreviews } from "./story-previews.tsx";
 import "./menu.css";
+
+/** The longest the rest of a menu waits for the page to be idle after its first screen. */
+const REST_OF_MENU_WAIT_MS = 1_000;
 
 /** Room the sticky bars take at the top: the app header and the category navigation. */
 const NAV_HEIGHT = 52;
@@ -97,6 +100,20 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const listRef = useRef<MenuListHandle>(null);
   // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
   const desktop = useDesktop();
+  // When the app shell carried only the first screen, the rest is asked for once the page is idle
+  // after painting it, so it does not compete with the first screen's images.
+  useEffect(() => {
+    if (typeof window.requestIdleCallback === "function") {
+      const idle = window.requestIdleCallback(loadRestOfMenu, { timeout: REST_OF_MENU_WAIT_MS });
+      return () => {
+        window.cancelIdleCallback(idle);
+      };
+    }
+    const timer = window.setTimeout(loadRestOfMenu, REST_OF_MENU_WAIT_MS / 4);
+    return () => {
+      window.clearTimeout(timer);
+    };
+  }, []);
 
   const group: MenuGroup | undefined = tree.groups.find((g) => g.id === groupId) ?? tree.groups[0];
   const sections: MenuSection[] = useMemo(() => {

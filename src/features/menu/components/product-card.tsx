@@ -4,6 +4,7 @@ import { Price } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Category, Product } from "../../../domain/contract/menu.ts";
 import type { CategoryViewType } from "../../../domain/enums.ts";
+import { cardImageVariant } from "../../../domain/image-variant.ts";
 import { basketKey } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
@@ -48,7 +49,7 @@ export function ProductCard({
       >
         <ProductImage
           src={product.image}
-          variant={view === "SMALL" ? { w: 240, h: 240 } : undefined}
+          variant={cardImageVariant(view)}
           className="product-card__image"
           eager={priority}
         />
