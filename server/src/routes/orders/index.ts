@@ -43,6 +43,7 @@ import { verifySession } from "../../lib/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
+import { staffConsoleRoutes } from "./staff-console.ts";
 import type { RefundWorker } from "../../payments/refunds.ts";
 import { tableRoutes } from "./tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
@@ -525,4 +526,5 @@ export async function ordersRoutes(
   await app.register(async (scope) => staffRoutes(scope, events, refunds));
   await app.register(async (scope) => reservationRoutes(scope, events));
   await app.register(tableRoutes);
+  await app.register(staffConsoleRoutes);
 }
