@@ -90,6 +90,7 @@ export function buildOverall(source: MenuSource, filter: MenuFilter): Overall {
       amount: 1,
       modificationGroups: byPriority(p.modificationGroups).flatMap((g) => {
         const modifications = byPriority(g.modifications.filter((m) => !stoppedMods.has(m.id)));
+        if (modifications.length === g.modifications.length) return [{ ...g, modifications }];
         if (modifications.length === 0) return [];
         return [{ ...g, minSelect: Math.min(g.minSelect, modifications.length), modifications }];
       }),
