@@ -42,10 +42,13 @@ export function useSetStop(branchId: string) {
   return useMutation({
     mutationFn: async ({ kind, id, stopped }: StopChange) =>
       unwrap(
-        await api<{ id: string; stopped: boolean }>(`${branchPath(branchId)}/stop-list/${kind}s/${id}/WITH_TOKEN`, {
-          method: "PUT",
-          body: { stopped },
-        }),
+        await api<{ id: string; stopped: boolean }>(
+          `${branchPath(branchId)}/stop-list/${kind}s/${id}/WITH_TOKEN`,
+          {
+            method: "PUT",
+            body: { stopped },
+          },
+        ),
       ),
     onMutate: async (change) => {
       await client.cancelQueries({ queryKey: key });
@@ -56,7 +59,12 @@ export function useSetStop(branchId: string) {
             ? p.id === change.id
               ? { ...p, stopped: change.stopped }
               : p
-            : { ...p, modifiers: p.modifiers.map((m) => (m.id === change.id ? { ...m, stopped: change.stopped } : m)) },
+            : {
+                ...p,
+                modifiers: p.modifiers.map((m) =>
+                  m.id === change.id ? { ...m, stopped: change.stopped } : m,
+                ),
+              },
         ),
       );
       return { before };
@@ -71,7 +79,8 @@ export function useSetStop(branchId: string) {
 export function useBranchToday(branchId: string) {
   return useQuery({
     queryKey: staffKeys.today(branchId),
-    queryFn: async ({ signal }) => unwrap(await api<BranchToday>(`${branchPath(branchId)}/today/WITH_TOKEN`, { signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<BranchToday>(`${branchPath(branchId)}/today/WITH_TOKEN`, { signal })),
     refetchInterval: SLOW_POLL_MS,
   });
 }
@@ -108,7 +117,10 @@ export function useBookings(branchId: string, date: string) {
     queryKey: staffKeys.bookings(branchId, date),
     queryFn: async ({ signal }) =>
       unwrap(
-        await api<StaffReservation[]>("/staff/v1/reservations/WITH_TOKEN", { query: { branchId, date }, signal }),
+        await api<StaffReservation[]>("/staff/v1/reservations/WITH_TOKEN", {
+          query: { branchId, date },
+          signal,
+        }),
       ),
     refetchInterval: SLOW_POLL_MS,
   });
@@ -131,7 +143,8 @@ export function useMoveBooking(branchId: string) {
 export function useTables(branchId: string) {
   return useQuery({
     queryKey: staffKeys.tables(branchId),
-    queryFn: async ({ signal }) => unwrap(await api<StaffTable[]>(`${branchPath(branchId)}/tables/WITH_TOKEN`, { signal })),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<StaffTable[]>(`${branchPath(branchId)}/tables/WITH_TOKEN`, { signal })),
   });
 }
 

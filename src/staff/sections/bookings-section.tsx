@@ -11,7 +11,9 @@ import type { StaffSectionProps } from "./types.ts";
 
 export default function BookingsSection({ branchId }: StaffSectionProps) {
   const { t } = useLingui();
-  const [date, setDate] = useState(() => localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone));
+  const [date, setDate] = useState(() =>
+    localDate(new Date(), Intl.DateTimeFormat().resolvedOptions().timeZone),
+  );
   const dateId = useId();
   return (
     <SectionFrame
@@ -79,7 +81,13 @@ function Bookings({ branchId, date }: { branchId: string; date: string }) {
   );
 }
 
-function BookingCard({ booking: r, move }: { booking: StaffReservation; move: ReturnType<typeof useMoveBooking> }) {
+function BookingCard({
+  booking: r,
+  move,
+}: {
+  booking: StaffReservation;
+  move: ReturnType<typeof useMoveBooking>;
+}) {
   const { t } = useLingui();
   const [declining, setDeclining] = useState(false);
   const [reason, setReason] = useState("");

@@ -91,9 +91,9 @@ export function clockOf(iso: string): string {
 
 /** A sum of money with grouped digits, in the console's language. */
 export function moneyOf(value: number): string {
-  return new Intl.NumberFormat(currentLocale() === "kz" ? "kk" : currentLocale(), { maximumFractionDigits: 0 }).format(
-    value,
-  );
+  return new Intl.NumberFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
+    maximumFractionDigits: 0,
+  }).format(value);
 }
 
 /** An on/off switch with its label, announced as a switch. */

@@ -43,7 +43,9 @@ function StopList({ branchId }: { branchId: string }) {
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <Failed onRetry={() => void list.refetch()} />;
-  const stoppedCount = list.data.filter((p) => p.stopped).length + list.data.flatMap((p) => p.modifiers).filter((m) => m.stopped).length;
+  const stoppedCount =
+    list.data.filter((p) => p.stopped).length +
+    list.data.flatMap((p) => p.modifiers).filter((m) => m.stopped).length;
 
   return (
     <>
@@ -73,7 +75,10 @@ function StopList({ branchId }: { branchId: string }) {
         </label>
       </div>
       {list.data.length === 0 ? (
-        <Empty title={t`This branch sells nothing yet`} text={t`Products appear here once the menu links them to the branch.`} />
+        <Empty
+          title={t`This branch sells nothing yet`}
+          text={t`Products appear here once the menu links them to the branch.`}
+        />
       ) : shown.length === 0 ? (
         <Empty title={t`Nothing found`} text={t`Try another word.`} />
       ) : (
@@ -115,7 +120,14 @@ function ProductRow({
     <li className={`staff-row${product.stopped ? " staff-row--off" : ""}`}>
       <div className="staff-row__main">
         {product.image ? (
-          <img className="staff-row__image" src={product.image} alt="" loading="lazy" width={48} height={48} />
+          <img
+            className="staff-row__image"
+            src={product.image}
+            alt=""
+            loading="lazy"
+            width={48}
+            height={48}
+          />
         ) : (
           <span className="staff-row__image staff-row__image--none" aria-hidden="true" />
         )}
@@ -123,7 +135,9 @@ function ProductRow({
           <span className="staff-row__title">{name}</span>
           <span className="staff-row__meta">
             {textOf(product.categoryName)}
-            {product.brandOff && <span className="staff-badge staff-badge--muted">{t`Off for the whole brand`}</span>}
+            {product.brandOff && (
+              <span className="staff-badge staff-badge--muted">{t`Off for the whole brand`}</span>
+            )}
             {product.stopped && <span className="staff-badge staff-badge--off">{t`Stopped`}</span>}
           </span>
         </div>

@@ -23,7 +23,12 @@ function Tables({ branchId }: { branchId: string }) {
   if (tables.isPending) return <Loading />;
   if (tables.isError) return <Failed onRetry={() => void tables.refetch()} />;
   if (tables.data.length === 0)
-    return <Empty title={t`No tables at this branch`} text={t`Tables appear here once the brand adds them to a hall.`} />;
+    return (
+      <Empty
+        title={t`No tables at this branch`}
+        text={t`Tables appear here once the brand adds them to a hall.`}
+      />
+    );
 
   const download = async () => {
     setState("busy");

@@ -81,7 +81,9 @@ function CallCard({
   const table = call.tableName;
   const acknowledged = call.status === "ACKNOWLEDGED";
   return (
-    <li className={`staff-call${acknowledged ? " staff-call--ack" : ""}${call.reason === "BILL" ? " staff-call--bill" : ""}`}>
+    <li
+      className={`staff-call${acknowledged ? " staff-call--ack" : ""}${call.reason === "BILL" ? " staff-call--bill" : ""}`}
+    >
       <div className="staff-call__table" aria-hidden="true">
         {table}
       </div>
