@@ -197,10 +197,48 @@ describe("the overall menu", () => {
     expect(atA?.isAvailable).toBe(false);
     expect(atA?.modificationGroups[0]?.modifications.map((m) => m.id)).toEqual([id(61)]);
     expect(atA?.modificationGroups[0]?.minSelect).toBe(1);
-    // Without a branch (or at another) nothing is stopped.
+    // The brand's menu (no branch yet) stops an item only where every selling branch stopped it.
+    // Product 1 sells only at A, which stopped it: unavailable everywhere.
     const anywhere = buildOverall(src, { channel: "WEB" }).products.find((p) => p.id === id(1));
-    expect(anywhere?.isAvailable).toBe(true);
-    expect(anywhere?.modificationGroups[0]?.modifications).toHaveLength(2);
+    expect(anywhere?.isAvailable).toBe(false);
+    const everywhere = buildOverall(
+      {
+        ...src,
+        products: src.products.map((p) =>
+          p.id === id(1)
+            ? {
+                ...p,
+                branches: [
+                  { branchId: BRANCH_A, isActive: true },
+                  { branchId: BRANCH_B, isActive: true },
+                ],
+              }
+            : p,
+        ),
+      },
+      { channel: "WEB" },
+    ).products.find((p) => p.id === id(1));
+    expect(everywhere?.isAvailable).toBe(true);
+    expect(everywhere?.modificationGroups[0]?.modifications).toHaveLength(2);
+    const stoppedBoth = buildOverall(
+      {
+        ...src,
+        stops: [...(src.stops ?? []), { branchId: BRANCH_B, productId: id(1), modificationId: null }],
+        products: src.products.map((p) =>
+          p.id === id(1)
+            ? {
+                ...p,
+                branches: [
+                  { branchId: BRANCH_A, isActive: true },
+                  { branchId: BRANCH_B, isActive: true },
+                ],
+              }
+            : p,
+        ),
+      },
+      { channel: "WEB" },
+    ).products.find((p) => p.id === id(1));
+    expect(stoppedBoth?.isAvailable).toBe(false);
   });
 
   it("arranges the menu as a tree for the client", () => {
