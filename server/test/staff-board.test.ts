@@ -2,11 +2,11 @@
 // The staff console's order board and live stream: staff of the brand see every order as it is
 // placed and moved, with who placed it; a customer and another brand's staff are refused, and a
 // brand's stream never carries another brand's orders.
-import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { branches, products, users } from "../src/db/schema/index.ts";
+import { staffBranches, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
+import { branchNamed, plainProduct } from "./support/orders.ts";
 
 let t: TestApp;
 let lavash: string;
@@ -22,13 +22,15 @@ const serverAddress = () => (listening ??= t.app.listen({ port: 0, host: "127.0.
 /** Inside the "Tashkent centre" delivery region. */
 const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
 
-async function person(merchant: string, role: "CUSTOMER" | "STAFF" = "CUSTOMER") {
+async function person(merchant: string, role: "CUSTOMER" | "STAFF" = "CUSTOMER", bindTo: string[] = []) {
   seq += 1;
   const phone = `+99893${String(2000000 + seq)}`;
   const [user] = await t.db
     .insert(users)
     .values({ merchantId: merchant, phone, firstName: `Aziza${seq}`, lastName: "Karimova", role })
     .returning();
+  for (const branchId of bindTo)
+    await t.db.insert(staffBranches).values({ merchantId: merchant, userId: user!.id, branchId });
   const { token } = await createSession(t.db, { merchantId: merchant, userId: user!.id, channel: "WEB" });
   return { id: user!.id, token, phone, merchant };
 }
@@ -83,22 +85,9 @@ beforeAll(async () => {
   t = await createTestApp();
   lavash = await merchantId(t, "lavash");
   plov = await merchantId(t, "plov");
-  const bs = await t.db.select().from(branches).where(eq(branches.merchantId, lavash));
-  chilonzor = bs.find((b) => b.name.eng?.startsWith("Chilonzor"))!.id;
-  mirobod = bs.find((b) => b.name.eng?.startsWith("Mirobod"))!.id;
-  const [plain] = await t.db
-    .select({ id: products.id })
-    .from(products)
-    .where(
-      and(
-        eq(products.merchantId, lavash),
-        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-        sql`${products.costPrice} >= 35000`,
-      ),
-    )
-    .orderBy(asc(products.costPrice))
-    .limit(1);
-  pizza = plain!.id;
+  chilonzor = await branchNamed(t, lavash, "Chilonzor");
+  mirobod = await branchNamed(t, lavash, "Mirobod");
+  pizza = await plainProduct(t, lavash);
 });
 afterAll(async () => {
   await t.close();
@@ -158,6 +147,29 @@ describe("the order board", () => {
     expect(other.json<{ orders: { id: string }[] }>().orders.some((o) => o.id === here.id)).toBe(false);
   });
 
+  it("shows staff bound to a branch only that branch's orders, and refuses them another branch", async () => {
+    const atMirobod = await person(lavash, "STAFF", [mirobod]);
+    const c = await person(lavash);
+    const elsewhere = await place(c, chilonzor);
+    const res = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/v1/board",
+      headers: headers(atMirobod),
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    const board = res.json<{ orders: { id: string }[]; branches: { id: string }[]; allBranches: boolean }>();
+    expect(board.branches.map((b) => b.id)).toEqual([mirobod]);
+    expect(board.allBranches).toBe(false);
+    expect(board.orders.some((o) => o.id === elsewhere.id)).toBe(false);
+    const asked = await t.app.inject({
+      method: "GET",
+      url: `/api/staff/v1/board?branchId=${chilonzor}`,
+      headers: headers(atMirobod),
+    });
+    expect(asked.statusCode).toBe(403);
+    expect(asked.json()).toMatchObject({ code: "STAFF_BRANCH_FORBIDDEN" });
+  });
+
   it("refuses a customer, another brand's staff and another brand's branch", async () => {
     const c = await person(lavash);
     const foreign = await person(plov, "STAFF");
@@ -211,6 +223,28 @@ describe("the staff stream", () => {
       { orderId: placed.id, status: "CREATED", courierStatus: null, branchId: chilonzor },
       { orderId: placed.id, status: "ACCEPTED", courierStatus: null, branchId: chilonzor },
     ]);
+  });
+
+  it("carries to staff bound to a branch only that branch's orders", async () => {
+    // Chilonzor is the demo's 24/7 branch: an order can be placed there at any hour.
+    const atChilonzor = await person(lavash, "STAFF", [chilonzor]);
+    const atMirobod = await person(lavash, "STAFF", [mirobod]);
+    const c = await person(lavash);
+    const address = await serverAddress();
+    const controller = new AbortController();
+    const open = (p: Person) =>
+      fetch(`${address}/api/staff/v1/events`, { headers: headers(p), signal: controller.signal });
+    const [here, there] = await Promise.all([open(atChilonzor), open(atMirobod)]);
+    expect([here.status, there.status]).toEqual([200, 200]);
+    const readingHere = readStream(here, (text) => text.includes("event: order"), 3000);
+    const readingThere = readStream(there, (text) => text.includes("event: order"), 1500);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const placed = await place(c, chilonzor);
+    const [textHere, textThere] = await Promise.all([readingHere, readingThere]);
+    controller.abort();
+    expect(textHere).toContain(placed.id);
+    expect(textThere).toContain(": connected");
+    expect(textThere).not.toContain("event: order");
   });
 
   it("refuses a customer and another brand's staff, and another brand's stream stays silent", async () => {

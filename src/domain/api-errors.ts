@@ -67,6 +67,12 @@ export const API_ERRORS = {
     ru: "Нет доступа к этому действию",
     eng: "You are not allowed to do this",
   },
+  STAFF_BRANCH_FORBIDDEN: {
+    status: 403,
+    uz: "Siz bu filialda ishlamaysiz",
+    ru: "Вы не работаете в этом филиале",
+    eng: "You do not work at this branch",
+  },
   PAYLOAD_TOO_LARGE: {
     status: 413,
     uz: "So'rov hajmi juda katta",

@@ -5,6 +5,7 @@ import {
   HOLIDAY,
   isClosedOn,
   isOpenAt,
+  localDate,
   localTime,
   parseClock,
   workHoursOn,
@@ -126,5 +127,24 @@ describe("parseClock", () => {
     expect(parseClock("12:60")).toBeNull();
     expect(parseClock("")).toBeNull();
     expect(parseClock(null)).toBeNull();
+  });
+});
+
+describe("the staff's closed days", () => {
+  const hours: WorkHoursEntry[] = [
+    { type: "PICK_UP", hours: every("18:00", "02:00"), closedOn: ["2026-11-16"] },
+    { type: "DELIVERY", hours: every("09:00", "21:30") },
+  ];
+
+  it("close the service for that local day only, whatever the weekday's hours say", () => {
+    expect(workHoursOn(hours, "PICK_UP", at("2026-11-16T12:00:00"), TZ)).toBe(HOLIDAY);
+    expect(isOpenAt(hours, "PICK_UP", at("2026-11-16T19:00:00"), TZ)).toBe(false);
+    expect(isOpenAt(hours, "DELIVERY", at("2026-11-16T19:00:00"), TZ)).toBe(true);
+    // The next Monday is open again, and the night before the closed day still runs past midnight.
+    expect(isOpenAt(hours, "PICK_UP", at("2026-11-23T19:00:00"), TZ)).toBe(true);
+    expect(isOpenAt(hours, "PICK_UP", at("2026-11-16T01:00:00"), TZ)).toBe(true);
+    // The closed evening does not run into Tuesday's early hours.
+    expect(isOpenAt(hours, "PICK_UP", at("2026-11-17T01:00:00"), TZ)).toBe(false);
+    expect(localDate(at("2026-11-16T23:30:00"), TZ)).toBe("2026-11-16");
   });
 });

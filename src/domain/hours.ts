@@ -14,6 +14,11 @@ export interface DayHours {
 export interface WorkHoursEntry {
   type: WorkHourType;
   hours: readonly DayHours[];
+  /**
+   * Local days ("YYYY-MM-DD") the branch's staff closed this service for (the console's "today":
+   * a holiday or delivery off); closed whatever the weekday's hours say.
+   */
+  closedOn?: readonly string[] | undefined;
 }
 
 export interface OpenClose {
@@ -60,6 +65,27 @@ export function localTime(date: Date, timeZone: string): { weekName: WeekName; m
   return { weekName, minutes: hour * 60 + Number(get("minute")) };
 }
 
+const dayFormatters = new Map<string, Intl.DateTimeFormat>();
+
+/** The local day of a moment in a time zone, "YYYY-MM-DD". */
+export function localDate(date: Date, timeZone: string): string {
+  let f = dayFormatters.get(timeZone);
+  if (!f) {
+    try {
+      f = new Intl.DateTimeFormat("en-CA", { timeZone, year: "numeric", month: "2-digit", day: "2-digit" });
+    } catch {
+      f = new Intl.DateTimeFormat("en-CA", {
+        timeZone: DEFAULT_TIME_ZONE,
+        year: "numeric",
+        month: "2-digit",
+        day: "2-digit",
+      });
+    }
+    dayFormatters.set(timeZone, f);
+  }
+  return f.format(date);
+}
+
 /** "HH:mm" as minutes since midnight; "23:59" and "24:00" are the end of the day. Null when malformed. */
 export function parseClock(value: string | null | undefined, isClose = false): number | null {
   if (!value) return null;
@@ -78,7 +104,8 @@ function entryOf(workHours: readonly WorkHoursEntry[], type: WorkHourType): Work
   return workHours.find((e) => e.type === type);
 }
 
-function dayOf(entry: WorkHoursEntry | undefined, weekName: WeekName): OpenClose | null {
+function dayOf(entry: WorkHoursEntry | undefined, weekName: WeekName, localDay?: string): OpenClose | null {
+  if (localDay !== undefined && entry?.closedOn?.includes(localDay)) return null;
   const day = entry?.hours.find((h) => h.weekName === weekName);
   if (!day || day.isDayOff || !day.open || !day.close) return null;
   if (parseClock(day.open) === null || parseClock(day.close, true) === null) return null;
@@ -96,7 +123,7 @@ export function workHoursOn(
   timeZone: string,
 ): TodayHours {
   const { weekName } = localTime(date, timeZone);
-  return dayOf(entryOf(workHours, type), weekName) ?? HOLIDAY;
+  return dayOf(entryOf(workHours, type), weekName, localDate(date, timeZone)) ?? HOLIDAY;
 }
 
 /** Whether a branch is closed for the whole local day of `date` (it cannot be chosen then). */
@@ -127,14 +154,18 @@ export function isOpenAt(
 ): boolean {
   const entry = entryOf(workHours, type);
   const { weekName, minutes } = localTime(date, timeZone);
-  const today = dayOf(entry, weekName);
+  const today = dayOf(entry, weekName, localDate(date, timeZone));
   if (today) {
     const open = parseClock(today.open) as number;
     const close = parseClock(today.close, true) as number;
     if (close > open ? minutes >= open && minutes < close : minutes >= open) return true;
   }
   // Yesterday's hours that ran past midnight.
-  const yesterday = dayOf(entry, previousWeekName(weekName));
+  const yesterday = dayOf(
+    entry,
+    previousWeekName(weekName),
+    localDate(new Date(date.getTime() - (minutes + 1) * 60_000), timeZone),
+  );
   if (yesterday) {
     const open = parseClock(yesterday.open) as number;
     const close = parseClock(yesterday.close, true) as number;

@@ -163,6 +163,85 @@ describe("the overall menu", () => {
     expect(p?.modificationGroups[0]?.modifications.map((m) => m.id)).toEqual([id(60), id(61)]);
   });
 
+  it("applies the branch's stop-list: a stopped product unavailable there, a stopped option left out there", () => {
+    const base = source();
+    const src: MenuSource = {
+      ...base,
+      products: base.products.map((p) =>
+        p.id === id(1)
+          ? {
+              ...p,
+              modificationGroups: [
+                {
+                  id: id(50),
+                  name: {},
+                  minSelect: 2,
+                  maxSelect: 2,
+                  priority: 1,
+                  modifications: [
+                    { id: id(60), name: {}, image: null, price: 0, priority: 1 },
+                    { id: id(61), name: {}, image: null, price: 0, priority: 2 },
+                  ],
+                },
+              ],
+            }
+          : p,
+      ),
+      stops: [
+        { branchId: BRANCH_A, productId: id(1), modificationId: null },
+        { branchId: BRANCH_A, productId: null, modificationId: id(60) },
+      ],
+    };
+    const atA = buildOverall(src, { channel: "WEB", branchId: BRANCH_A }).products.find(
+      (p) => p.id === id(1),
+    );
+    expect(atA?.isAvailable).toBe(false);
+    expect(atA?.modificationGroups[0]?.modifications.map((m) => m.id)).toEqual([id(61)]);
+    expect(atA?.modificationGroups[0]?.minSelect).toBe(1);
+    // The brand's menu (no branch yet) stops an item only where every selling branch stopped it.
+    // Product 1 sells only at A, which stopped it: unavailable everywhere.
+    const anywhere = buildOverall(src, { channel: "WEB" }).products.find((p) => p.id === id(1));
+    expect(anywhere?.isAvailable).toBe(false);
+    const everywhere = buildOverall(
+      {
+        ...src,
+        products: src.products.map((p) =>
+          p.id === id(1)
+            ? {
+                ...p,
+                branches: [
+                  { branchId: BRANCH_A, isActive: true },
+                  { branchId: BRANCH_B, isActive: true },
+                ],
+              }
+            : p,
+        ),
+      },
+      { channel: "WEB" },
+    ).products.find((p) => p.id === id(1));
+    expect(everywhere?.isAvailable).toBe(true);
+    expect(everywhere?.modificationGroups[0]?.modifications).toHaveLength(2);
+    const stoppedBoth = buildOverall(
+      {
+        ...src,
+        stops: [...(src.stops ?? []), { branchId: BRANCH_B, productId: id(1), modificationId: null }],
+        products: src.products.map((p) =>
+          p.id === id(1)
+            ? {
+                ...p,
+                branches: [
+                  { branchId: BRANCH_A, isActive: true },
+                  { branchId: BRANCH_B, isActive: true },
+                ],
+              }
+            : p,
+        ),
+      },
+      { channel: "WEB" },
+    ).products.find((p) => p.id === id(1));
+    expect(stoppedBoth?.isAvailable).toBe(false);
+  });
+
   it("arranges the menu as a tree for the client", () => {
     const tree = menuTree(buildOverall(source(), { channel: "WEB" }));
     expect(tree.groups.map((g) => g.categories.map((c) => c.id))).toEqual([[id(100)], [id(101)]]);

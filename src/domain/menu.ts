@@ -26,10 +26,19 @@ export interface SourceProduct extends Omit<Product, "isAvailable" | "count" | "
   branches: readonly { branchId: string; isActive: boolean }[];
 }
 
+/** An item a branch has stopped (the staff console's stop-list): a product or one modifier. */
+export interface MenuStop {
+  branchId: string;
+  productId: string | null;
+  modificationId: string | null;
+}
+
 export interface MenuSource {
   groups: readonly SourceGroup[];
   categories: readonly SourceCategory[];
   products: readonly SourceProduct[];
+  /** The branches' stop-lists; only the filtered branch's apply. */
+  stops?: readonly MenuStop[] | undefined;
 }
 
 export interface MenuFilter {
@@ -64,19 +73,40 @@ export function buildOverall(source: MenuSource, filter: MenuFilter): Overall {
       .filter((c) => c.isActive && (c.groupId === null || activeGroups.has(c.groupId)))
       .map((c) => [c.id, c]),
   );
+  // The branches' stop-lists: a stopped product shows as unavailable, a stopped modifier is left out
+  // (and a group left without options with it, as for switched-off options). For a branch's menu its
+  // own stop-list counts; for the brand's menu (no branch yet) an item stopped at every branch that
+  // sells the product.
+  const stopsAt = new Map<string, Set<string>>();
+  for (const stop of source.stops ?? []) {
+    const item = stop.productId ?? stop.modificationId;
+    if (item === null) continue;
+    const at = stopsAt.get(item) ?? new Set<string>();
+    at.add(stop.branchId);
+    stopsAt.set(item, at);
+  }
+  const stoppedFor = (p: SourceProduct, item: string): boolean => {
+    const at = stopsAt.get(item);
+    if (!at) return false;
+    if (filter.branchId !== undefined) return at.has(filter.branchId);
+    const selling = p.branches.filter((b) => b.isActive);
+    return selling.length > 0 && selling.every((b) => at.has(b.branchId));
+  };
   const products: Product[] = [];
   for (const p of byPriority(source.products)) {
     if (!activeCategories.has(p.categoryId) || !productVisible(p, filter)) continue;
     const { active: _a, tgEnabled: _t, webEnabled: _w, branches: _b, ...rest } = p;
     products.push({
       ...rest,
-      isAvailable: productAvailable(p),
+      isAvailable: productAvailable(p) && !stoppedFor(p, p.id),
       count: 1,
       amount: 1,
-      modificationGroups: byPriority(p.modificationGroups).map((g) => ({
-        ...g,
-        modifications: byPriority(g.modifications),
-      })),
+      modificationGroups: byPriority(p.modificationGroups).flatMap((g) => {
+        const modifications = byPriority(g.modifications.filter((m) => !stoppedFor(p, m.id)));
+        if (modifications.length === g.modifications.length) return [{ ...g, modifications }];
+        if (modifications.length === 0) return [];
+        return [{ ...g, minSelect: Math.min(g.minSelect, modifications.length), modifications }];
+      }),
     });
   }
   const withProducts = new Set(products.map((p) => p.categoryId));

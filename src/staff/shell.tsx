@@ -13,19 +13,10 @@ import { HelpDialog } from "./board/dialogs.tsx";
 import { useLiveBoard } from "./board/use-live-board.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import { staffSections } from "./sections/index.ts";
-import type { StaffSectionProps } from "./sections/types.ts";
 import type { StaffSession } from "./session.ts";
 import type { StaffBrand } from "./staff-app.tsx";
 
 const BOARD_SHORTCUT = "b";
-
-/**
- * The branch as the section contract types it. Branch ids are UUID strings while the contract
- * (src/staff/sections/types.ts, not ours to edit) says number: passed as the id it is.
- */
-function sectionBranch(branchId: string | null): StaffSectionProps["branchId"] {
-  return branchId as unknown as StaffSectionProps["branchId"];
-}
 
 function typingIn(target: EventTarget | null): boolean {
   return (
@@ -261,7 +252,7 @@ function Console({
           {staffSections.map((s) => (
             <Route key={s.id} path={`/${s.id}`} nest>
               <Suspense fallback={<SectionLoading />}>
-                <s.component branchId={sectionBranch(validBranch)} />
+                <s.component branchId={validBranch} />
               </Suspense>
             </Route>
           ))}

@@ -1,7 +1,9 @@
 // The merchant's shift from a terminal. One command works on the database, the others
 // call the authenticated staff API of a running server:
-//   node server/src/cli/staff.ts grant <brand sub> <phone>
+//   node server/src/cli/staff.ts grant <brand sub> <phone> [--branch <id or name>]... [--all-branches]
 //       makes the brand's user with that phone STAFF (creating the user) and prints a 30-day token;
+//       --branch (repeatable) binds them to branches: they see and work only those; --all-branches
+//       unbinds them (staff without a binding work at every branch of the brand).
 //       reads DATABASE_URL / DATA_DIR like the server (with the embedded database, stop the server).
 //   SAVAT_URL=http://127.0.0.1:8080 SAVAT_TOKEN=<token> node server/src/cli/staff.ts <command> <brand sub> ...
 //       orders [STATUS]                    the brand's newest orders (optionally of one status)
@@ -35,12 +37,13 @@ import { branches, diningTables, halls, merchants, users } from "../db/schema/in
 import { pickText } from "#domain/multilingual.ts";
 import { tableQrPages } from "./table-qr.ts";
 import { createSession } from "../lib/sessions.ts";
+import { bindStaffBranches, unbindStaffBranches } from "../repositories/staff.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage:
-  node server/src/cli/staff.ts grant <brand> <phone>
+  node server/src/cli/staff.ts grant <brand> <phone> [--branch <id or name>]... [--all-branches]
   node server/src/cli/staff.ts table-qr <brand> <branch> [--base-url URL] [--app NAME] [--out DIR]
   SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call|notify <brand> ...`;
 
@@ -51,7 +54,7 @@ function texts(arg: string | undefined): Record<string, string> {
   return { uz: value, ru: value, eng: value };
 }
 
-async function grant(sub: string, phone: string): Promise<number> {
+async function grant(sub: string, phone: string, args: string[]): Promise<number> {
   if (!/^\+\d{9,15}$/.test(phone)) {
     err("the phone must be in E.164, e.g. +998901234567");
     return 1;
@@ -79,6 +82,32 @@ async function grant(sub: string, phone: string): Promise<number> {
       )[0]?.id;
     if (!userId) throw new Error("user insert returned no row");
     await db.update(users).set({ role: "STAFF" }).where(eq(users.id, userId));
+    const wanted = args.flatMap((a, i) => (args[i - 1] === "--branch" ? [a] : []));
+    if (args.includes("--all-branches")) {
+      await unbindStaffBranches(db, { merchantId: merchant.id, userId });
+      out("works at every branch of the brand");
+    }
+    if (wanted.length > 0) {
+      const all = await db.select().from(branches).where(eq(branches.merchantId, merchant.id));
+      const found = wanted.map((arg) =>
+        all.find(
+          (b) =>
+            !b.deleted &&
+            (b.id === arg ||
+              Object.values(b.name).some((n) => typeof n === "string" && folded(n) === folded(arg))),
+        ),
+      );
+      const missing = wanted.filter((_, i) => !found[i]);
+      if (missing.length > 0) {
+        err(
+          `no branch ${missing.map((m) => `"${m}"`).join(", ")} of ${sub}; its branches: ${all.map((b) => `${pickText(b.name, "eng")} (${b.id})`).join(", ")}`,
+        );
+        return 1;
+      }
+      const ids = found.flatMap((b) => (b ? [b.id] : []));
+      await bindStaffBranches(db, { merchantId: merchant.id, userId, branchIds: ids });
+      out(`bound to ${found.map((b) => (b ? pickText(b.name, "eng") : "")).join(", ")}`);
+    }
     const { token, expiresAt } = await createSession(db, { merchantId: merchant.id, userId, channel: "WEB" });
     out(`${phone} is staff of ${sub} (user ${userId})`);
     out(`SAVAT_TOKEN=${token}  (valid until ${expiresAt.toISOString()})`);
@@ -274,7 +303,7 @@ async function main(args: string[]): Promise<number> {
     err(USAGE);
     return 1;
   }
-  if (command === "grant") return grant(sub, rest[0] ?? "");
+  if (command === "grant") return grant(sub, rest[0] ?? "", rest.slice(1));
   if (command === "table-qr") return tableQr(sub, rest[0] ?? "", rest.slice(1));
   const merchant = (await call("GET", `/users/v1/merchants/sub/${encodeURIComponent(sub)}`, null)) as {
     id: string;

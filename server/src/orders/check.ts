@@ -23,6 +23,7 @@ import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
   addresses,
   merchantWebSettings,
+  branchStops,
   modificationGroups,
   modifications,
   orders,
@@ -279,7 +280,10 @@ function productsJson(): SQL {
   const options = sql`coalesce((select jsonb_agg(to_jsonb(${modifications}.*)) from ${modifications} where ${modifications.groupId} = ${modificationGroups.id}), ${EMPTY})`;
   const groups = sql`coalesce((select jsonb_agg(jsonb_build_object('group', to_jsonb(${modificationGroups}.*), 'options', ${options}) order by ${modificationGroups.priority}) from ${modificationGroups} where ${modificationGroups.productId} = ${products.id}), ${EMPTY})`;
   const branches = sql`coalesce((select jsonb_agg(${productBranches.branchId}) from ${productBranches} where ${productBranches.productId} = ${products.id} and ${productBranches.isActive}), ${EMPTY})`;
-  return sql`coalesce((select jsonb_agg(jsonb_build_object('product', to_jsonb(${products}.*), 'groups', ${groups}, 'branches', ${branches})) from ${products} where ${products.merchantId} = ${P.merchantId} and ${products.id} = any(string_to_array(${P.productIds}::text, ',')::uuid[])), ${EMPTY})`;
+  // The branch stop-list rows of the product and of its options (checked against the chosen branch).
+  const ownOptions = sql`select ${modifications.id} from ${modifications} join ${modificationGroups} on ${modificationGroups.id} = ${modifications.groupId} where ${modificationGroups.productId} = ${products.id}`;
+  const stops = sql`coalesce((select jsonb_agg(jsonb_build_object('branchId', ${branchStops.branchId}, 'productId', ${branchStops.productId}, 'modificationId', ${branchStops.modificationId})) from ${branchStops} where ${branchStops.merchantId} = ${P.merchantId} and (${branchStops.productId} = ${products.id} or ${branchStops.modificationId} in (${ownOptions}))), ${EMPTY})`;
+  return sql`coalesce((select jsonb_agg(jsonb_build_object('product', to_jsonb(${products}.*), 'groups', ${groups}, 'branches', ${branches}, 'stops', ${stops})) from ${products} where ${products.merchantId} = ${P.merchantId} and ${products.id} = any(string_to_array(${P.productIds}::text, ',')::uuid[])), ${EMPTY})`;
 }
 
 /** The promo of a code with its uses: this customer's and everyone's (cancelled orders do not count). */
@@ -347,6 +351,7 @@ type LoadedRow = {
     product: Record<string, unknown>;
     groups: { group: Record<string, unknown>; options: Record<string, unknown>[] }[];
     branches: string[];
+    stops: { branchId: string; productId: string | null; modificationId: string | null }[];
   }[];
   promo: { promo: Record<string, unknown>; mine: number | string; all: number | string } | null;
   customer: { phone: string | null; cashback: number | string } | null;
@@ -409,6 +414,7 @@ async function loadForOrder(
         modifications: g.options.map((o) => rowFromJson(modifications, o)),
       })),
       productBranches: p.branches.map((branchId) => ({ branchId })),
+      stops: p.stops,
     })),
     promo: row.promo
       ? {
@@ -442,11 +448,15 @@ function checkLines(
       !loadedProduct.isAvailable ||
       !channelOk ||
       !loadedProduct.productBranches.some((l) => l.branchId === branch.id) ||
+      loadedProduct.stops.some((s) => s.branchId === branch.id && s.productId === loadedProduct.id) ||
       (req.serviceType === "DELIVERY" && !loadedProduct.deliveryEnabled)
     ) {
       fail("PRODUCT_NOT_AVAILABLE", loadedProduct ? pick(loadedProduct.name) : item.productId);
     }
-    const { modificationGroups: groups, productBranches: _links, ...product } = loadedProduct;
+    const { modificationGroups: groups, productBranches: _links, stops, ...product } = loadedProduct;
+    const stoppedMods = new Set(
+      stops.filter((s) => s.branchId === branch.id && s.modificationId).map((s) => s.modificationId),
+    );
     const step = UNIT_STEPS[product.unit];
     const milli = Math.round(item.count * 1000);
     if (
@@ -472,7 +482,8 @@ function checkLines(
         const mod = group.modifications.find((m) => m.id === modId);
         if (mod) found = { group, mod };
       }
-      if (!found || !found.mod.isActive) fail("MODIFICATION_INVALID", pick(product.name));
+      if (!found || !found.mod.isActive || stoppedMods.has(found.mod.id))
+        fail("MODIFICATION_INVALID", pick(product.name));
       const { group, mod } = found;
       perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + n);
       snapshot.push({ id: mod.id, groupId: group.id, name: mod.name, price: mod.price, count: n });

@@ -1,6 +1,6 @@
 // Branches, delivery regions, tariffs and saved addresses of one merchant. The order check (ORDERS)
 // calls findRegionForPoint, checkBranchOpen, findClosestBranch and quoteDelivery.
-import { and, asc, desc, eq } from "drizzle-orm";
+import { and, asc, desc, eq, gte } from "drizzle-orm";
 import { distance, findRegion, type LatLon } from "#domain/geo.ts";
 import {
   DEFAULT_TIME_ZONE,
@@ -14,7 +14,7 @@ import { fromMinor, toMinor } from "#domain/money.ts";
 import { deliveryFee } from "#domain/order-totals.ts";
 import type { Db } from "../db/types.ts";
 import { cacheStamp, isCurrent } from "../lib/cache-bus.ts";
-import { addresses, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
+import { addresses, branchDays, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
 import { findOrderSettings, pickOrderSettings, type OrderSettingsRow } from "./merchants.ts";
 
 interface Tenant {
@@ -92,19 +92,48 @@ function groupHours(rows: (typeof branchWorkHours.$inferSelect)[]): Map<string, 
   return out;
 }
 
+/**
+ * The staff's day switches as closed days of the hours, so every reader of the hours (the order
+ * check, the closest branch, the storefront's branch list and later times) honours them.
+ */
+function withDaySwitches(
+  hours: WorkHoursEntry[],
+  days: readonly { day: string; closed: boolean; deliveryOff: boolean }[],
+): WorkHoursEntry[] {
+  if (days.length === 0) return hours;
+  return hours.map((entry) => {
+    const closedOn = days
+      .filter((d) => d.closed || (d.deliveryOff && entry.type === "DELIVERY"))
+      .map((d) => d.day);
+    return closedOn.length > 0 ? { ...entry, closedOn } : entry;
+  });
+}
+
 /** Every branch of the merchant that is not deleted, with its working hours; main first. */
 export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWithHours[]> {
   return cached(branchCache, db, merchantId, async () => {
-    const [rows, hours] = await Promise.all([
+    // Staff's day switches from yesterday on (a night past midnight still reads yesterday's).
+    const since = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
+    const [rows, hours, days] = await Promise.all([
       db
         .select()
         .from(branches)
         .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false)))
         .orderBy(desc(branches.isMain), asc(branches.createdDate), asc(branches.id)),
       db.select().from(branchWorkHours).where(eq(branchWorkHours.merchantId, merchantId)),
+      db
+        .select()
+        .from(branchDays)
+        .where(and(eq(branchDays.merchantId, merchantId), gte(branchDays.day, since))),
     ]);
     const grouped = groupHours(hours);
-    return rows.map((b) => ({ ...b, workHours: grouped.get(b.id) ?? [] }));
+    return rows.map((b) => ({
+      ...b,
+      workHours: withDaySwitches(
+        grouped.get(b.id) ?? [],
+        days.filter((d) => d.branchId === b.id),
+      ),
+    }));
   });
 }
 

@@ -4,6 +4,7 @@ import { and, asc, avg, count, eq, inArray } from "drizzle-orm";
 import type { MenuSource, SourceProduct } from "#domain/menu.ts";
 import {
   branches,
+  branchStops,
   categories,
   grades,
   menuGroups,
@@ -37,7 +38,7 @@ export async function loadMenuSource(db: Db, { merchantId }: { merchantId: strin
       .where(and(eq(products.merchantId, merchantId), eq(products.active, true)))
       .orderBy(asc(products.priority)),
   ]);
-  const [modGroupRows, modRows, linkRows] = await Promise.all([
+  const [modGroupRows, modRows, linkRows, stopRows] = await Promise.all([
     db.select().from(modificationGroups).where(eq(modificationGroups.merchantId, merchantId)),
     db
       .select()
@@ -54,6 +55,14 @@ export async function loadMenuSource(db: Db, { merchantId }: { merchantId: strin
       .from(productBranches)
       .innerJoin(branches, eq(branches.id, productBranches.branchId))
       .where(eq(productBranches.merchantId, merchantId)),
+    db
+      .select({
+        branchId: branchStops.branchId,
+        productId: branchStops.productId,
+        modificationId: branchStops.modificationId,
+      })
+      .from(branchStops)
+      .where(eq(branchStops.merchantId, merchantId)),
   ]);
 
   const modsByGroup = new Map<string, (typeof modRows)[number][]>();
@@ -143,6 +152,7 @@ export async function loadMenuSource(db: Db, { merchantId }: { merchantId: strin
       branches: linksByProduct.get(p.id) ?? [],
       modificationGroups: groupsByProduct.get(p.id) ?? [],
     })),
+    stops: stopRows,
   };
 }
 

@@ -458,14 +458,24 @@ export function listUserOrders(
   );
 }
 
-/** The brand's orders (the staff list), optionally of one status. */
+/** The brand's orders (the staff list), optionally of one status and of some branches (null = all). */
 export function listMerchantOrders(
   db: Db,
-  q: { merchantId: string; status?: OrderStatus | undefined; page: number; size: number },
+  q: {
+    merchantId: string;
+    status?: OrderStatus | undefined;
+    branchIds?: readonly string[] | null;
+    page: number;
+    size: number;
+  },
 ): Promise<OrderPage> {
   return orderPage(
     db,
-    and(eq(orders.merchantId, q.merchantId), q.status ? eq(orders.status, q.status) : undefined),
+    and(
+      eq(orders.merchantId, q.merchantId),
+      q.status ? eq(orders.status, q.status) : undefined,
+      q.branchIds ? inArray(orders.branchId, [...q.branchIds]) : undefined,
+    ),
     q,
   );
 }

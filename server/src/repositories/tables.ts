@@ -1,6 +1,6 @@
 // Tables of a brand's halls, as a guest's QR code or an order names them, and the waiter calls made
 // from them. A table is found only within the caller's brand, so another brand's code is unknown here.
-import { and, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { WaiterCallReason, WaiterCallStatus } from "#domain/waiter-calls.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
@@ -142,4 +142,36 @@ export async function branchExists(db: Db, { merchantId, branchId }: Tenant & { 
     .from(branches)
     .where(and(eq(branches.merchantId, merchantId), eq(branches.id, branchId)));
   return row !== undefined;
+}
+
+/** The branch of one of the brand's waiter calls (undefined when there is no such call). */
+export async function findCallBranchId(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [row] = await db
+    .select({ branchId: waiterCalls.branchId })
+    .from(waiterCalls)
+    .where(and(eq(waiterCalls.merchantId, merchantId), eq(waiterCalls.id, id)));
+  return row?.branchId;
+}
+
+/** The brand's active tables of a branch with their halls, in the order guests see them. */
+export async function listBranchTables(db: Db, { merchantId, branchId }: Tenant & { branchId: string }) {
+  return db
+    .select({
+      id: diningTables.id,
+      code: diningTables.code,
+      name: diningTables.name,
+      seats: diningTables.seats,
+      hall: halls.name,
+    })
+    .from(diningTables)
+    .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .where(
+      and(
+        eq(diningTables.merchantId, merchantId),
+        eq(diningTables.branchId, branchId),
+        eq(diningTables.isActive, true),
+        eq(halls.isActive, true),
+      ),
+    )
+    .orderBy(asc(halls.priority), asc(diningTables.priority), asc(diningTables.name));
 }

@@ -17,7 +17,14 @@ export const dayHoursSchema = z.object({
 });
 
 export const workHoursSchema = z
-  .object({ type: z.enum(WORK_HOUR_TYPES), hours: z.array(dayHoursSchema) })
+  .object({
+    type: z.enum(WORK_HOUR_TYPES),
+    hours: z.array(dayHoursSchema),
+    closedOn: z
+      .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
+      .optional()
+      .describe("Local days the branch's staff closed this service for (a holiday, delivery off)"),
+  })
   .meta({ id: "WorkHours", description: "Hours per weekday of one service type; a missing day is closed" });
 
 export const branchSettingsSchema = z.object({

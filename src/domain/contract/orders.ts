@@ -371,6 +371,8 @@ export const staffCreateCourierBodySchema = z.object({
 });
 export const staffOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
+  /** One of the caller's branches; without it, every branch the caller works at. */
+  branchId: uuidSchema.optional(),
   size: z.coerce.number().int().min(1).max(100).default(20),
   page: z.coerce.number().int().min(0).max(100_000).default(0),
 });

@@ -91,6 +91,7 @@ export const staffReservationsQuerySchema = z.object({
 export const staffReservationSchema = reservationSchema
   .extend({ userId: uuidSchema })
   .meta({ id: "StaffReservation" });
+export type StaffReservation = z.infer<typeof staffReservationSchema>;
 
 export const staffReservationBodySchema = z
   .object({

@@ -1,4 +1,37 @@
+import { msg } from "@lingui/core/macro";
+import { lazy } from "react";
 import type { StaffSection } from "./types.ts";
 
 /** The console's sections after the board, in the order the shell's navigation shows them. */
-export const staffSections: StaffSection[] = [];
+export const staffSections: StaffSection[] = [
+  {
+    id: "stop-list",
+    title: msg`Stop-list`,
+    shortcut: "s",
+    component: lazy(() => import("./stop-list-section.tsx")),
+  },
+  {
+    id: "today",
+    title: msg`Today`,
+    shortcut: "t",
+    component: lazy(() => import("./today-section.tsx")),
+  },
+  {
+    id: "waiter-calls",
+    title: msg`Waiter calls`,
+    shortcut: "w",
+    component: lazy(() => import("./waiter-calls-section.tsx")),
+  },
+  {
+    id: "bookings",
+    title: msg`Bookings`,
+    shortcut: "b",
+    component: lazy(() => import("./bookings-section.tsx")),
+  },
+  {
+    id: "tables",
+    title: msg`Tables`,
+    shortcut: "q",
+    component: lazy(() => import("./tables-section.tsx")),
+  },
+];

@@ -3,8 +3,8 @@ import type { ComponentType, LazyExoticComponent } from "react";
 
 /** What the staff console's shell gives each section it shows beside the order board. */
 export interface StaffSectionProps {
-  /** The branch the console shows; null while "all my branches" is chosen. */
-  branchId: number | null;
+  /** The branch the console shows (a branch id is a UUID); null while "all my branches" is chosen. */
+  branchId: string | null;
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */

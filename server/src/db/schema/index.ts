@@ -9,4 +9,5 @@ export * from "./payments.ts";
 export * from "./orders.ts";
 export * from "./payment-transactions.ts";
 export * from "./content.ts";
+export * from "./staff.ts";
 export * from "./relations.ts";

@@ -40,7 +40,11 @@ export function toBranch(b: BranchWithHours, distance: number | null = null): Br
     deliveryPrice: b.deliveryPrice,
     deliveryStart: b.deliveryStart,
     deliveryEnd: b.deliveryEnd,
-    workHours: b.workHours.map((w) => ({ type: w.type, hours: [...w.hours] })),
+    workHours: b.workHours.map((w) => ({
+      type: w.type,
+      hours: [...w.hours],
+      ...(w.closedOn?.length ? { closedOn: [...w.closedOn] } : {}),
+    })),
     settings: {
       bookingEnabled: b.bookingEnabled,
       deliveryEnabled: b.deliveryEnabled,

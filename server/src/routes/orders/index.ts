@@ -44,6 +44,7 @@ import { authOf, requireUser } from "../../plugins/auth.ts";
 import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
 import { staffEventRoutes } from "./staff-events.ts";
+import { staffConsoleRoutes } from "./staff-console.ts";
 import type { RefundWorker } from "../../payments/refunds.ts";
 import { tableRoutes } from "./tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
@@ -527,4 +528,5 @@ export async function ordersRoutes(
   await app.register(async (scope) => staffEventRoutes(scope, events));
   await app.register(async (scope) => reservationRoutes(scope, events));
   await app.register(tableRoutes);
+  await app.register(staffConsoleRoutes);
 }

@@ -29,7 +29,7 @@ import {
   reservationViews,
   type ReservationRow,
 } from "../../reservations/service.ts";
-import { requireStaff } from "./staff.ts";
+import { requireStaff, requireStaffBranch, staffBranchFilter } from "./staff.ts";
 
 export async function reservationRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -165,12 +165,14 @@ export async function reservationRoutes(app: FastifyInstance, events: OrderEvent
     },
     async (request) => {
       const merchantId = request.tenant.id;
+      const branchIds = await staffBranchFilter(request, request.query.branchId);
       const rows = await listBranchReservations(db, {
         merchantId,
         timeZone: request.tenant.timezone,
         ...request.query,
       });
-      return reservationViews(db, merchantId, rows);
+      const scoped = branchIds === null ? rows : rows.filter((r) => branchIds.includes(r.branchId));
+      return reservationViews(db, merchantId, scoped);
     },
   );
 
@@ -189,6 +191,9 @@ export async function reservationRoutes(app: FastifyInstance, events: OrderEvent
     },
     async (request) => {
       const merchantId = request.tenant.id;
+      const own = await findReservation(db, { merchantId, id: request.params.id });
+      if (!own) throw new AppError("NOT_FOUND");
+      await requireStaffBranch(request, own.branchId, "row");
       // Staff keep deciding on bookings made before the brand switched booking off.
       const row = await moveReservation(
         db,

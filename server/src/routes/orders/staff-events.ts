@@ -6,23 +6,20 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
-import { AppError } from "../../lib/errors.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";
-import { requireStaff } from "./staff.ts";
+import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 
 /** Limits of the staff stream (tests shorten the ping). */
 export const staffStreams = { maxPerUser: 5, pingMs: 20_000 };
 
-/**
- * The branches the caller may see: null for every branch of the brand. One place to narrow for
- * staff bound to branches.
- */
-async function visibleBranchIds(_request: FastifyRequest): Promise<string[] | null> {
-  return null;
+/** The branches the caller may see (staff.ts's one branch rule): null for every branch of the brand. */
+function visibleBranchIds(request: FastifyRequest): string[] | null {
+  const { branchIds } = staffScope(request);
+  return branchIds === null ? null : [...branchIds];
 }
 
 export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {
@@ -58,11 +55,11 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
     },
     async (request) => {
       const merchantId = request.tenant.id;
-      const visible = await visibleBranchIds(request);
+      const visible = visibleBranchIds(request);
       const all = await listBranches(db, { merchantId });
       const branches = all.filter((b) => !visible || visible.includes(b.id));
       const asked = request.query.branchId;
-      if (asked && !branches.some((b) => b.id === asked)) throw new AppError("NOT_FOUND");
+      if (asked) await requireStaffBranch(request, asked);
       const orders = await listBoardOrders(db, {
         merchantId,
         branchIds: asked ? [asked] : visible,
@@ -91,7 +88,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
     async (request, reply) => {
       const { user, token } = authOf(request);
       const merchantId = request.tenant.id;
-      const visible = await visibleBranchIds(request);
+      const visible = visibleBranchIds(request);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {

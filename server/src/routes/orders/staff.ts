@@ -24,11 +24,85 @@ import { findOrder, listMerchantOrders, must, orderViews } from "../../repositor
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";
 import { setProductStock } from "../../repositories/menu.ts";
+import { brandBranchIds, listStaffBranchIds } from "../../repositories/staff.ts";
 
-/** preHandler after requireUser: the caller must be staff of the brand. */
+/**
+ * Who may do what at which branch: the staff member of the request's brand (requireUser already
+ * tied the session to the `merchant` header) and the branches they are bound to; null = unbound,
+ * every branch of the brand.
+ */
+export interface StaffScope {
+  merchantId: string;
+  userId: string;
+  branchIds: ReadonlySet<string> | null;
+}
+
+const scopes = new WeakMap<FastifyRequest, StaffScope>();
+
+/**
+ * preHandler after requireUser: the caller must be staff (STAFF or ADMIN) of the brand; their
+ * branch binding is read once and kept with the request for `staffScope` and `requireStaffBranch`.
+ */
 export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const { user } = authOf(request);
   if (user.role !== "STAFF" && user.role !== "ADMIN") throw new AppError("FORBIDDEN");
+  const merchantId = request.tenant.id;
+  const bound = await listStaffBranchIds(request.server.database.db, { merchantId, userId: user.id });
+  scopes.set(request, { merchantId, userId: user.id, branchIds: bound.length > 0 ? new Set(bound) : null });
+}
+
+/** The scope requireStaff found; a route without requireStaff is refused. */
+export function staffScope(request: FastifyRequest): StaffScope {
+  const scope = scopes.get(request);
+  if (!scope) throw new AppError("FORBIDDEN");
+  return scope;
+}
+
+/** Whether the scope covers a branch (a row without a branch is only for unbound staff). */
+export function inStaffScope(scope: StaffScope, branchId: string | null | undefined): boolean {
+  if (scope.branchIds === null) return true;
+  return typeof branchId === "string" && scope.branchIds.has(branchId);
+}
+
+/**
+ * The one branch rule of every staff route. `named`: a branch the caller asked for (a query or
+ * body field): out of scope is 403 STAFF_BRANCH_FORBIDDEN, another brand's or unknown is 404.
+ * `row`: the branch of a row the caller reached by id (an order, a call, a booking): out of scope
+ * is 404, as for another brand's row, so ids of other branches are not confirmed.
+ */
+export async function requireStaffBranch(
+  request: FastifyRequest,
+  branchId: string | null | undefined,
+  how: "named" | "row" = "named",
+): Promise<void> {
+  const scope = staffScope(request);
+  if (!inStaffScope(scope, branchId))
+    throw new AppError(how === "named" ? "STAFF_BRANCH_FORBIDDEN" : "NOT_FOUND");
+  if (how === "named" && typeof branchId === "string") {
+    const own = await brandBranchIds(request.server.database.db, {
+      merchantId: scope.merchantId,
+      ids: [branchId],
+    });
+    if (own.length === 0) throw new AppError("NOT_FOUND");
+  }
+}
+
+/** Changes for the whole brand (a product's own stock) are for staff bound to no branch. */
+export function requireUnboundStaff(request: FastifyRequest): void {
+  if (staffScope(request).branchIds !== null) throw new AppError("STAFF_BRANCH_FORBIDDEN");
+}
+
+/** The branch filter of a list: the one asked for (checked), else the caller's branches (null = all). */
+export async function staffBranchFilter(
+  request: FastifyRequest,
+  branchId: string | undefined,
+): Promise<string[] | null> {
+  if (branchId !== undefined) {
+    await requireStaffBranch(request, branchId);
+    return [branchId];
+  }
+  const { branchIds } = staffScope(request);
+  return branchIds === null ? null : [...branchIds];
 }
 
 const stockBodySchema = z.object({
@@ -59,15 +133,26 @@ export async function staffRoutes(
       },
     },
     async (request) => {
-      const { status, page, size } = request.query;
-      return listMerchantOrders(db, { merchantId: request.tenant.id, status, page, size });
+      const { status, page, size, branchId } = request.query;
+      const branchIds = await staffBranchFilter(request, branchId);
+      return listMerchantOrders(db, { merchantId: request.tenant.id, status, page, size, branchIds });
     },
   );
 
-  const orderOf = async (merchantId: string, id: string) => {
-    const row = await findOrder(db, { merchantId, id });
+  /** The brand's order of the id, when it is of one of the caller's branches (else 404). */
+  const scopedOrder = async (request: FastifyRequest, id: string) => {
+    const row = await findOrder(db, { merchantId: request.tenant.id, id });
     if (!row) throw new AppError("NOT_FOUND");
-    return must((await orderViews(db, [row]))[0]);
+    await requireStaffBranch(request, row.branchId, "row");
+    return row;
+  };
+  /** The brand's courier of the id, when the caller's branches may use them (unassigned ones too). */
+  const scopedCourier = async (request: FastifyRequest, id: string) => {
+    const view = await findCourierView(db, { merchantId: request.tenant.id, id });
+    const scope = staffScope(request);
+    if (!view || (view.branchId !== null && !inStaffScope(scope, view.branchId)))
+      throw new AppError("NOT_FOUND");
+    return view;
   };
 
   r.get(
@@ -81,7 +166,7 @@ export async function staffRoutes(
         response: { 200: orderSchema, ...errors },
       },
     },
-    async (request) => orderOf(request.tenant.id, request.params.id),
+    async (request) => must((await orderViews(db, [await scopedOrder(request, request.params.id)]))[0]),
   );
 
   r.put(
@@ -97,6 +182,7 @@ export async function staffRoutes(
       },
     },
     async (request) => {
+      await scopedOrder(request, request.params.id);
       const row = await changeStatus(db, events, {
         merchantId: request.tenant.id,
         orderId: request.params.id,
@@ -123,6 +209,8 @@ export async function staffRoutes(
       },
     },
     async (request) => {
+      await scopedOrder(request, request.params.id);
+      await scopedCourier(request, request.body.courierId);
       const row = await attachCourier(db, events, {
         merchantId: request.tenant.id,
         orderId: request.params.id,
@@ -146,6 +234,7 @@ export async function staffRoutes(
       },
     },
     async (request) => {
+      await scopedOrder(request, request.params.id);
       const row = await setCourierStatus(db, events, {
         merchantId: request.tenant.id,
         orderId: request.params.id,
@@ -167,7 +256,11 @@ export async function staffRoutes(
       },
     },
     async (request) => {
-      return listCourierViews(db, { merchantId: request.tenant.id });
+      const scope = staffScope(request);
+      // Bound staff see their branches' couriers and those of no branch (who ride for any).
+      return (await listCourierViews(db, { merchantId: request.tenant.id })).filter(
+        (c) => c.branchId === null || inStaffScope(scope, c.branchId),
+      );
     },
   );
 
@@ -183,6 +276,10 @@ export async function staffRoutes(
       },
     },
     async (request) => {
+      const branchId = request.body.branchId ?? null;
+      // A bound staff member makes couriers of their own branch only.
+      if (branchId === null) requireUnboundStaff(request);
+      else await requireStaffBranch(request, branchId);
       const view = await createCourier(db, {
         merchantId: request.tenant.id,
         userId: request.body.userId,
@@ -207,6 +304,7 @@ export async function staffRoutes(
     },
     async (request) => {
       const merchantId = request.tenant.id;
+      await scopedCourier(request, request.params.id);
       await setCourierPosition(db, events, { merchantId, courierId: request.params.id, ...request.body });
       const view = await findCourierView(db, { merchantId, id: request.params.id });
       if (!view) throw new AppError("NOT_FOUND");
@@ -220,7 +318,8 @@ export async function staffRoutes(
       preHandler,
       schema: {
         ...base,
-        summary: "Set a product's stock (null = unlimited) or availability; the menu follows at once",
+        summary:
+          "Set a product's stock (null = unlimited) or availability for the whole brand; staff bound to branches get 403 STAFF_BRANCH_FORBIDDEN (they use the branch stop-list)",
         params: orderIdParamsSchema,
         body: stockBodySchema,
         response: {
@@ -231,6 +330,8 @@ export async function staffRoutes(
     },
     async (request) => {
       const merchantId = request.tenant.id;
+      // The product's own stock is the whole brand's; a branch's staff use the branch stop-list.
+      requireUnboundStaff(request);
       const set: { stock?: number | null; isAvailable?: boolean } = {};
       if (request.body.stock !== undefined) set.stock = request.body.stock;
       if (request.body.isAvailable !== undefined) set.isAvailable = request.body.isAvailable;

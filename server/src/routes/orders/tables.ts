@@ -18,12 +18,13 @@ import { callWaiter, moveWaiterCall, resolveTable, WaiterCallEvents } from "../.
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   branchExists,
+  findCallBranchId,
   findTableByCode,
   listBranchCalls,
   listTableCalls,
   waiterCallViews,
 } from "../../repositories/tables.ts";
-import { requireStaff } from "./staff.ts";
+import { requireStaff, requireStaffBranch } from "./staff.ts";
 
 /** How long a served call stays in the table's list, so the guest sees it closed. */
 const CLOSED_SHOWN_MS = 10 * 60_000;
@@ -215,6 +216,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const merchantId = request.tenant.id;
       const { branchId, status } = request.query;
+      await requireStaffBranch(request, branchId);
       if (!(await branchExists(db, { merchantId, branchId }))) throw new AppError("NOT_FOUND");
       return waiterCallViews(db, await listBranchCalls(db, { merchantId, branchId, status }));
     },
@@ -235,13 +237,18 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
           response: { 200: waiterCallSchema, ...staffErrors },
         },
       },
-      async (request) =>
-        moveWaiterCall(db, events, {
-          merchantId: request.tenant.id,
+      async (request) => {
+        const merchantId = request.tenant.id;
+        const branchId = await findCallBranchId(db, { merchantId, id: request.params.id });
+        if (branchId === undefined) throw new AppError("NOT_FOUND");
+        await requireStaffBranch(request, branchId, "row");
+        return moveWaiterCall(db, events, {
+          merchantId,
           id: request.params.id,
           to,
           staffId: authOf(request).user.id,
-        }),
+        });
+      },
     );
   }
 }

@@ -1,0 +1,335 @@
+// The staff console's reads and writes (issue 18): a staff member's branches, a branch's stop-list
+// and day switches, and the day's totals.
+import { and, asc, count, eq, gte, inArray, isNotNull, lt, ne, sql, sum } from "drizzle-orm";
+import { localMoment } from "#domain/order-time.ts";
+import {
+  branchDays,
+  branches,
+  branchStops,
+  categories,
+  modificationGroups,
+  modifications,
+  orderHistory,
+  orders,
+  productBranches,
+  products,
+  staffBranches,
+} from "../db/schema/index.ts";
+import { transaction } from "../db/transaction.ts";
+import type { Db } from "../db/types.ts";
+import { cachesChanged } from "../lib/cache-bus.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+/** The branches a staff member is bound to (not deleted); empty = not bound, every branch. */
+export async function listStaffBranchIds(db: Db, { merchantId, userId }: Tenant & { userId: string }) {
+  const rows = await db
+    .select({ branchId: staffBranches.branchId })
+    .from(staffBranches)
+    .innerJoin(branches, eq(branches.id, staffBranches.branchId))
+    .where(
+      and(
+        eq(staffBranches.merchantId, merchantId),
+        eq(staffBranches.userId, userId),
+        eq(branches.merchantId, merchantId),
+      ),
+    );
+  return rows.map((r) => r.branchId);
+}
+
+/** Binds a staff member to branches of the brand (adding to what they had). */
+export async function bindStaffBranches(
+  db: Db,
+  { merchantId, userId, branchIds }: Tenant & { userId: string; branchIds: string[] },
+): Promise<void> {
+  if (branchIds.length === 0) return;
+  await db
+    .insert(staffBranches)
+    .values(branchIds.map((branchId) => ({ merchantId, userId, branchId })))
+    .onConflictDoNothing();
+}
+
+/** Unbinds a staff member from every branch: they work at all of the brand's branches again. */
+export async function unbindStaffBranches(db: Db, { merchantId, userId }: Tenant & { userId: string }) {
+  await db
+    .delete(staffBranches)
+    .where(and(eq(staffBranches.merchantId, merchantId), eq(staffBranches.userId, userId)));
+}
+
+export interface StopListModifier {
+  id: string;
+  groupId: string;
+  name: Record<string, string | undefined>;
+  groupName: Record<string, string | undefined>;
+  stopped: boolean;
+}
+export interface StopListProduct {
+  id: string;
+  name: Record<string, string | undefined>;
+  image: string | null;
+  categoryName: Record<string, string | undefined>;
+  /** Switched off for the whole brand (the product's own availability). */
+  brandOff: boolean;
+  stopped: boolean;
+  modifiers: StopListModifier[];
+}
+
+/** What a branch sells, in menu order, with what it has stopped. */
+export async function listStopList(
+  db: Db,
+  { merchantId, branchId }: Tenant & { branchId: string },
+): Promise<StopListProduct[]> {
+  const [productRows, modRows, stopRows] = await Promise.all([
+    db
+      .select({
+        id: products.id,
+        name: products.name,
+        image: products.image,
+        isAvailable: products.isAvailable,
+        categoryName: categories.name,
+      })
+      .from(products)
+      .innerJoin(categories, eq(categories.id, products.categoryId))
+      .innerJoin(
+        productBranches,
+        and(
+          eq(productBranches.productId, products.id),
+          eq(productBranches.branchId, branchId),
+          eq(productBranches.isActive, true),
+        ),
+      )
+      .where(
+        and(eq(products.merchantId, merchantId), eq(products.active, true), eq(categories.isActive, true)),
+      )
+      .orderBy(asc(categories.priority), asc(products.priority), asc(products.id)),
+    db
+      .select({
+        id: modifications.id,
+        groupId: modificationGroups.id,
+        productId: modificationGroups.productId,
+        name: modifications.name,
+        groupName: modificationGroups.name,
+      })
+      .from(modifications)
+      .innerJoin(modificationGroups, eq(modificationGroups.id, modifications.groupId))
+      .where(and(eq(modifications.merchantId, merchantId), eq(modifications.isActive, true)))
+      .orderBy(asc(modificationGroups.priority), asc(modifications.priority), asc(modifications.id)),
+    db
+      .select({ productId: branchStops.productId, modificationId: branchStops.modificationId })
+      .from(branchStops)
+      .where(and(eq(branchStops.merchantId, merchantId), eq(branchStops.branchId, branchId))),
+  ]);
+  const stopped = new Set(stopRows.flatMap((s) => [s.productId, s.modificationId]).filter(Boolean));
+  const modsByProduct = new Map<string, StopListModifier[]>();
+  for (const m of modRows) {
+    const list = modsByProduct.get(m.productId) ?? [];
+    list.push({
+      id: m.id,
+      groupId: m.groupId,
+      name: m.name,
+      groupName: m.groupName,
+      stopped: stopped.has(m.id),
+    });
+    modsByProduct.set(m.productId, list);
+  }
+  return productRows.map((p) => ({
+    id: p.id,
+    name: p.name,
+    image: p.image,
+    categoryName: p.categoryName,
+    brandOff: !p.isAvailable,
+    stopped: stopped.has(p.id),
+    modifiers: modsByProduct.get(p.id) ?? [],
+  }));
+}
+
+/**
+ * Stops or releases a product or a modifier of the brand at a branch; false when the brand has no
+ * such item. The cached menus of every process follow once committed (the menu cache bus).
+ */
+export async function setStop(
+  db: Db,
+  {
+    merchantId,
+    branchId,
+    item,
+    stopped,
+    userId,
+  }: Tenant & {
+    branchId: string;
+    item: { kind: "product" | "modifier"; id: string };
+    stopped: boolean;
+    userId: string;
+  },
+): Promise<boolean> {
+  return transaction(db, async (tx) => {
+    const table = item.kind === "product" ? products : modifications;
+    const [own] = await tx
+      .select({ id: table.id })
+      .from(table)
+      .where(and(eq(table.id, item.id), eq(table.merchantId, merchantId)));
+    if (!own) return false;
+    const column = item.kind === "product" ? branchStops.productId : branchStops.modificationId;
+    if (stopped) {
+      await tx
+        .insert(branchStops)
+        .values({
+          merchantId,
+          branchId,
+          createdBy: userId,
+          ...(item.kind === "product" ? { productId: item.id } : { modificationId: item.id }),
+        })
+        .onConflictDoNothing();
+    } else {
+      await tx
+        .delete(branchStops)
+        .where(
+          and(
+            eq(branchStops.merchantId, merchantId),
+            eq(branchStops.branchId, branchId),
+            eq(column, item.id),
+          ),
+        );
+    }
+    await cachesChanged(tx, merchantId, ["menu"]);
+    return true;
+  });
+}
+
+export interface DaySwitches {
+  day: string;
+  closed: boolean;
+  deliveryOff: boolean;
+}
+
+export async function findDaySwitches(
+  db: Db,
+  { merchantId, branchId, day }: Tenant & { branchId: string; day: string },
+): Promise<DaySwitches> {
+  const [row] = await db
+    .select({ closed: branchDays.closed, deliveryOff: branchDays.deliveryOff })
+    .from(branchDays)
+    .where(
+      and(eq(branchDays.merchantId, merchantId), eq(branchDays.branchId, branchId), eq(branchDays.day, day)),
+    );
+  return { day, closed: row?.closed ?? false, deliveryOff: row?.deliveryOff ?? false };
+}
+
+/** Sets a branch's switches of a local day; branches and hours follow in every process. */
+export async function setDaySwitches(
+  db: Db,
+  {
+    merchantId,
+    branchId,
+    day,
+    set,
+  }: Tenant & { branchId: string; day: string; set: Partial<Pick<DaySwitches, "closed" | "deliveryOff">> },
+): Promise<DaySwitches> {
+  return transaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(branchDays)
+      .values({
+        merchantId,
+        branchId,
+        day,
+        closed: set.closed ?? false,
+        deliveryOff: set.deliveryOff ?? false,
+      })
+      .onConflictDoUpdate({
+        target: [branchDays.branchId, branchDays.day],
+        set: { ...set, lastModifiedDate: new Date() },
+      })
+      .returning({ closed: branchDays.closed, deliveryOff: branchDays.deliveryOff });
+    // The branches (with their hours) and the menus a branch's state shows in.
+    await cachesChanged(tx, merchantId, ["geo", "menu"]);
+    return { day, closed: row?.closed ?? false, deliveryOff: row?.deliveryOff ?? false };
+  });
+}
+
+export interface DayTotals {
+  day: string;
+  orders: number;
+  canceled: number;
+  revenue: number;
+  byPaymentType: { paymentType: string; orders: number; revenue: number }[];
+  /** Minutes from placing to ready (DONE), averaged over today's orders that got there; null if none. */
+  averageReadyMinutes: number | null;
+  readyOrders: number;
+}
+
+/** The day's totals of a branch: orders placed that local day, revenue by payment type, time to ready. */
+export async function dayTotals(
+  db: Db,
+  { merchantId, branchId, day, timeZone }: Tenant & { branchId: string; day: string; timeZone: string },
+): Promise<DayTotals> {
+  const from = localMoment(day, "00:00", timeZone);
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  const next = new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+  const to = localMoment(next, "00:00", timeZone);
+  const ofDay = and(
+    eq(orders.merchantId, merchantId),
+    eq(orders.branchId, branchId),
+    gte(orders.createdDate, from),
+    lt(orders.createdDate, to),
+  );
+  const [byType, canceledRows, ready] = await Promise.all([
+    db
+      .select({ paymentType: orders.paymentType, orders: count(), revenue: sum(orders.totalPrice) })
+      .from(orders)
+      .where(and(ofDay, ne(orders.status, "CANCELED")))
+      .groupBy(orders.paymentType),
+    db
+      .select({ n: count() })
+      .from(orders)
+      .where(and(ofDay, eq(orders.status, "CANCELED"))),
+    // The first time each order became ready (DONE), from its history.
+    db
+      .select({
+        n: count(),
+        avgSeconds: sql<
+          string | null
+        >`avg(extract(epoch from (${sql`r.ready_at`} - ${sql`r.created_date`})))`,
+      })
+      .from(
+        db
+          .select({
+            created_date: orders.createdDate,
+            ready_at: sql<Date>`min(${orderHistory.createdDate})`.as("ready_at"),
+          })
+          .from(orders)
+          .innerJoin(orderHistory, eq(orderHistory.orderId, orders.id))
+          .where(and(ofDay, eq(orderHistory.status, "DONE"), isNotNull(orderHistory.createdDate)))
+          .groupBy(orders.id, orders.createdDate)
+          .as("r"),
+      ),
+  ]);
+  const list = byType
+    .map((r) => ({ paymentType: r.paymentType, orders: r.orders, revenue: Number(r.revenue ?? 0) }))
+    .sort((a, b) => b.revenue - a.revenue);
+  const readyOrders = ready[0]?.n ?? 0;
+  const avgSeconds = ready[0]?.avgSeconds;
+  return {
+    day,
+    orders: list.reduce((n, r) => n + r.orders, 0),
+    canceled: canceledRows[0]?.n ?? 0,
+    revenue: Math.round(list.reduce((n, r) => n + r.revenue, 0) * 100) / 100,
+    byPaymentType: list,
+    averageReadyMinutes:
+      readyOrders > 0 && avgSeconds !== null && avgSeconds !== undefined
+        ? Math.round(Number(avgSeconds) / 6) / 10
+        : null,
+    readyOrders,
+  };
+}
+
+/** Branch ids of the brand among `ids` (not deleted). */
+export async function brandBranchIds(db: Db, { merchantId, ids }: Tenant & { ids: string[] }) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids), eq(branches.deleted, false)));
+  return rows.map((r) => r.id);
+}

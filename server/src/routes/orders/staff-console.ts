@@ -1,0 +1,301 @@
+// The staff console's branch calls (issue 18): who the caller is and where they work, a branch's
+// stop-list (products and modifiers, per branch), its day switches (closed for the day, delivery
+// off) with the day's totals, and its tables with their printable QR sheet. Every route runs
+// requireStaff and the one branch rule (requireStaffBranch) of staff.ts.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import {
+  branchTodayBodySchema,
+  branchTodaySchema,
+  staffBranchItemParamsSchema,
+  staffBranchParamsSchema,
+  staffMeSchema,
+  staffTableSchema,
+  stopBodySchema,
+  stopListProductSchema,
+  stopResultSchema,
+  tableQrQuerySchema,
+  type BranchToday,
+} from "#domain/contract/staff.ts";
+import { HOLIDAY, isOpenAt, localDate, workHoursOn } from "#domain/hours.ts";
+import { WORK_HOUR_TYPES } from "#domain/enums.ts";
+import { pickText } from "#domain/multilingual.ts";
+import { tableQrPages } from "../../cli/table-qr.ts";
+import { AppError } from "../../lib/errors.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { findBranch, listBranches } from "../../repositories/geo.ts";
+import {
+  dayTotals,
+  findDaySwitches,
+  listStopList,
+  setDaySwitches,
+  setStop,
+} from "../../repositories/staff.ts";
+import { listBranchTables } from "../../repositories/tables.ts";
+import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
+
+/** The languages of the console, as the QR sheet's card word. */
+const TABLE_WORD: Record<string, string> = {
+  uz: "Stol",
+  ru: "Стол",
+  en: "Table",
+  ar: "طاولة",
+  kz: "Үстел",
+  tr: "Masa",
+  zh: "餐桌",
+};
+const CONTENT_LANG: Record<string, "uz" | "ru" | "eng" | "ar" | "kz" | "tr" | "zh"> = {
+  uz: "uz",
+  ru: "ru",
+  en: "eng",
+  ar: "ar",
+  kz: "kz",
+  tr: "tr",
+  zh: "zh",
+};
+
+function escapeHtml(text: string): string {
+  return text
+    .replaceAll("&", "&amp;")
+    .replaceAll("<", "&lt;")
+    .replaceAll(">", "&gt;")
+    .replaceAll('"', "&quot;");
+}
+
+export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const preHandler = [requireUser, requireStaff];
+  const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
+  const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
+
+  /** The brand's branch the caller named, when they work there (403 otherwise, 404 if not the brand's). */
+  const branchOf = async (request: FastifyRequest, branchId: string) => {
+    await requireStaffBranch(request, branchId);
+    const branch = await findBranch(db, { merchantId: request.tenant.id, branchId });
+    if (!branch) throw new AppError("NOT_FOUND");
+    return branch;
+  };
+
+  const today = async (request: FastifyRequest, branchId: string): Promise<BranchToday> => {
+    const branch = await branchOf(request, branchId);
+    const merchantId = request.tenant.id;
+    const timeZone = request.tenant.timezone;
+    const now = new Date();
+    const day = localDate(now, timeZone);
+    const [switches, totals] = await Promise.all([
+      findDaySwitches(db, { merchantId, branchId, day }),
+      dayTotals(db, { merchantId, branchId, day, timeZone }),
+    ]);
+    const { day: _day, ...rest } = totals;
+    return {
+      branchId,
+      day,
+      closed: switches.closed,
+      deliveryOff: switches.deliveryOff,
+      deliveryOffered: branch.deliveryEnabled,
+      // The hours as the storefront reads them: the day switches are already in them.
+      hours: WORK_HOUR_TYPES.map((type) => {
+        const h = workHoursOn(branch.workHours, type, now, timeZone);
+        return h === HOLIDAY ? { type, open: null, close: null } : { type, open: h.open, close: h.close };
+      }),
+      openNow: WORK_HOUR_TYPES.some((type) => isOpenAt(branch.workHours, type, now, timeZone)),
+      totals: rest,
+    };
+  };
+
+  r.get(
+    "/staff/v1/me",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "The signed-in staff member and the brand's branches they work at",
+        response: { 200: staffMeSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScope(request);
+      const all = (await listBranches(db, { merchantId: request.tenant.id })).filter(
+        (b) => scope.branchIds === null || scope.branchIds.has(b.id),
+      );
+      return {
+        userId: scope.userId,
+        role: authOf(request).user.role === "ADMIN" ? ("ADMIN" as const) : ("STAFF" as const),
+        bound: scope.branchIds !== null,
+        branches: all.map((b) => ({ id: b.id, name: b.name, address: b.address ?? null })),
+      };
+    },
+  );
+
+  r.get(
+    "/staff/v1/branches/:branchId/stop-list",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "What the branch sells, in menu order, with the products and modifiers it has stopped",
+        params: staffBranchParamsSchema,
+        response: { 200: z.array(stopListProductSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await branchOf(request, request.params.branchId);
+      return listStopList(db, { merchantId: request.tenant.id, branchId: request.params.branchId });
+    },
+  );
+
+  for (const kind of ["product", "modifier"] as const) {
+    r.put(
+      `/staff/v1/branches/:branchId/stop-list/${kind}s/:id`,
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary:
+            kind === "product"
+              ? "Stop a product at the branch (the branch's menu shows it unavailable, orders with it are refused) or put it back"
+              : "Stop a modifier at the branch (left out of the branch's menu, orders with it are refused) or put it back",
+          params: staffBranchItemParamsSchema,
+          body: stopBodySchema,
+          response: { 200: stopResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { branchId, id } = request.params;
+        await branchOf(request, branchId);
+        const ok = await setStop(db, {
+          merchantId: request.tenant.id,
+          branchId,
+          item: { kind, id },
+          stopped: request.body.stopped,
+          userId: authOf(request).user.id,
+        });
+        if (!ok) throw new AppError("NOT_FOUND");
+        return { id, stopped: request.body.stopped };
+      },
+    );
+  }
+
+  r.get(
+    "/staff/v1/branches/:branchId/today",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "The branch today: closed for the day or not, delivery on or off, today's hours and totals",
+        params: staffBranchParamsSchema,
+        response: { 200: branchTodaySchema, ...errors },
+      },
+    },
+    async (request) => today(request, request.params.branchId),
+  );
+
+  r.put(
+    "/staff/v1/branches/:branchId/today",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Close the branch for the rest of the local day (a holiday) or open it again, switch delivery off or on for the day; the storefront follows at once",
+        params: staffBranchParamsSchema,
+        body: branchTodayBodySchema,
+        response: { 200: branchTodaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { branchId } = request.params;
+      await branchOf(request, branchId);
+      const set: { closed?: boolean; deliveryOff?: boolean } = {};
+      if (request.body.closed !== undefined) set.closed = request.body.closed;
+      if (request.body.deliveryOff !== undefined) set.deliveryOff = request.body.deliveryOff;
+      await setDaySwitches(db, {
+        merchantId: request.tenant.id,
+        branchId,
+        day: localDate(new Date(), request.tenant.timezone),
+        set,
+      });
+      return today(request, branchId);
+    },
+  );
+
+  r.get(
+    "/staff/v1/branches/:branchId/tables",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "The branch's active tables with their halls, in the order guests see them",
+        params: staffBranchParamsSchema,
+        response: { 200: z.array(staffTableSchema), ...errors },
+      },
+    },
+    async (request) => {
+      await branchOf(request, request.params.branchId);
+      return listBranchTables(db, { merchantId: request.tenant.id, branchId: request.params.branchId });
+    },
+  );
+
+  r.get(
+    "/staff/v1/branches/:branchId/table-qr",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "The branch's printable QR sheet: an HTML page of A4 SVG pages, six tables each; 404 TABLE_NOT_FOUND when it has no active tables",
+        params: staffBranchParamsSchema,
+        querystring: tableQrQuerySchema,
+        response: { 200: z.string().describe("text/html"), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const branch = await branchOf(request, request.params.branchId);
+      const merchant = request.tenant;
+      const lang = request.query.lang ?? "ru";
+      const content = CONTENT_LANG[lang] ?? "ru";
+      const rows = await listBranchTables(db, { merchantId: merchant.id, branchId: branch.id });
+      if (rows.length === 0) throw new AppError("TABLE_NOT_FOUND");
+      // The links go to the brand's own domain, else to the host the console was opened on.
+      const baseUrl = merchant.domainUrl
+        ? /^https?:\/\//.test(merchant.domainUrl)
+          ? merchant.domainUrl
+          : `https://${merchant.domainUrl}`
+        : `${request.protocol}://${request.host}`;
+      const brandName = pickText(merchant.name, content);
+      const branchName = pickText(branch.name, content);
+      const pages = await tableQrPages(
+        rows.map((t) => ({ code: t.code, name: t.name, hall: pickText(t.hall, content) })),
+        {
+          brandName,
+          branchName,
+          baseUrl,
+          botUsername: merchant.telegramBotUsername,
+          appName: null,
+          tableWord: TABLE_WORD[lang] ?? "Table",
+        },
+      );
+      const title = escapeHtml(`${brandName} · ${branchName} · QR`);
+      const html = `<!doctype html>
+<html lang="${lang === "en" ? "en" : lang}"${lang === "ar" ? ' dir="rtl"' : ""}>
+<head><meta charset="utf-8"><title>${title}</title>
+<style>
+@page { size: A4; margin: 0; }
+html, body { margin: 0; background: #e9e9ec; }
+.page { width: 210mm; height: 297mm; margin: 8mm auto; background: #fff; box-shadow: 0 1px 6px rgb(0 0 0 / 18%); }
+.page svg { display: block; width: 210mm; height: 297mm; }
+@media print { html, body { background: #fff; } .page { margin: 0; box-shadow: none; break-after: page; } }
+</style></head>
+<body>
+${pages.map((p) => `<section class="page">${p}</section>`).join("\n")}
+</body></html>`;
+      return reply
+        .type("text/html; charset=utf-8")
+        .header("content-disposition", `inline; filename="table-qr-${branch.id}.html"`)
+        .send(html);
+    },
+  );
+}

@@ -1,0 +1,97 @@
+// The staff console's own calls (issue 18): the caller's branches, a branch's stop-list, its day
+// switches and totals, and its tables. Shared by the server routes and, as types only, the console.
+import { z } from "zod";
+import { multilingualSchema, uuidSchema } from "./common.ts";
+
+export const staffBranchParamsSchema = z.object({ branchId: uuidSchema });
+export const staffBranchItemParamsSchema = z.object({ branchId: uuidSchema, id: uuidSchema });
+
+export const staffBranchSchema = z
+  .object({
+    id: uuidSchema,
+    name: multilingualSchema,
+    address: multilingualSchema.nullable(),
+  })
+  .meta({ id: "StaffBranch" });
+export type StaffBranch = z.infer<typeof staffBranchSchema>;
+
+export const staffMeSchema = z
+  .object({
+    userId: uuidSchema,
+    role: z.enum(["STAFF", "ADMIN"]),
+    /** Bound to some branches; false = works at every branch of the brand. */
+    bound: z.boolean(),
+    branches: z.array(staffBranchSchema).describe("The branches the caller works at"),
+  })
+  .meta({ id: "StaffMe" });
+export type StaffMe = z.infer<typeof staffMeSchema>;
+
+export const stopListModifierSchema = z.object({
+  id: uuidSchema,
+  groupId: uuidSchema,
+  name: multilingualSchema,
+  groupName: multilingualSchema,
+  stopped: z.boolean(),
+});
+
+export const stopListProductSchema = z
+  .object({
+    id: uuidSchema,
+    name: multilingualSchema,
+    image: z.string().nullable(),
+    categoryName: multilingualSchema,
+    brandOff: z.boolean().describe("Switched off for the whole brand (the product's own availability)"),
+    stopped: z.boolean().describe("On this branch's stop-list"),
+    modifiers: z.array(stopListModifierSchema),
+  })
+  .meta({ id: "StopListProduct" });
+export type StopListProduct = z.infer<typeof stopListProductSchema>;
+
+export const stopBodySchema = z.object({ stopped: z.boolean() });
+
+export const stopResultSchema = z.object({ id: uuidSchema, stopped: z.boolean() });
+
+export const branchTodayBodySchema = z
+  .object({ closed: z.boolean().optional(), deliveryOff: z.boolean().optional() })
+  .refine((b) => b.closed !== undefined || b.deliveryOff !== undefined, "closed or deliveryOff");
+
+export const dayTotalsSchema = z.object({
+  orders: z.number().int().describe("Orders placed this local day, cancelled ones left out"),
+  canceled: z.number().int(),
+  revenue: z.number(),
+  byPaymentType: z.array(
+    z.object({ paymentType: z.string(), orders: z.number().int(), revenue: z.number() }),
+  ),
+  averageReadyMinutes: z.number().nullable().describe("Placed to ready (DONE), from the order history"),
+  readyOrders: z.number().int(),
+});
+export type DayTotals = z.infer<typeof dayTotalsSchema>;
+
+export const branchTodaySchema = z
+  .object({
+    branchId: uuidSchema,
+    day: z.string().describe("The brand's local day, YYYY-MM-DD"),
+    closed: z.boolean().describe("Closed for the day by staff (a holiday)"),
+    deliveryOff: z.boolean().describe("Delivery switched off for the day by staff"),
+    deliveryOffered: z.boolean().describe("The branch delivers at all (its setting)"),
+    hours: z
+      .array(z.object({ type: z.string(), open: z.string().nullable(), close: z.string().nullable() }))
+      .describe("Today's hours per service type; open null = closed all day"),
+    openNow: z.boolean().describe("Takes orders (any service) at this moment"),
+    totals: dayTotalsSchema,
+  })
+  .meta({ id: "BranchToday" });
+export type BranchToday = z.infer<typeof branchTodaySchema>;
+
+export const staffTableSchema = z.object({
+  id: uuidSchema,
+  code: z.string(),
+  name: z.string(),
+  seats: z.number().int(),
+  hall: multilingualSchema,
+});
+export type StaffTable = z.infer<typeof staffTableSchema>;
+
+export const tableQrQuerySchema = z.object({
+  lang: z.enum(["uz", "ru", "en", "ar", "kz", "tr", "zh"]).optional(),
+});

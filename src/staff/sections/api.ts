@@ -1,0 +1,159 @@
+// The calls the console's sections make (issue 18), through the storefront's API client: it sends
+// the brand's `merchant` header and, for /WITH_TOKEN paths, the signed-in staff member's token.
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import type { StaffReservation } from "../../domain/contract/reservations.ts";
+import type { BranchToday, StaffTable, StopListProduct } from "../../domain/contract/staff.ts";
+import type { WaiterCall } from "../../domain/contract/tables.ts";
+import { api, unwrap } from "../../lib/api-client.ts";
+
+/** How often the waiter calls refresh: a guest waits for an answer in seconds. */
+export const CALLS_POLL_MS = 5_000;
+/** Bookings and the day's totals change less often. */
+const SLOW_POLL_MS = 30_000;
+
+export const staffKeys = {
+  stopList: (branchId: string) => ["staff", "stop-list", branchId] as const,
+  today: (branchId: string) => ["staff", "today", branchId] as const,
+  calls: (branchId: string) => ["staff", "waiter-calls", branchId] as const,
+  bookings: (branchId: string, date: string) => ["staff", "bookings", branchId, date] as const,
+  tables: (branchId: string) => ["staff", "tables", branchId] as const,
+};
+
+const branchPath = (branchId: string) => `/staff/v1/branches/${encodeURIComponent(branchId)}`;
+
+export function useStopList(branchId: string) {
+  return useQuery({
+    queryKey: staffKeys.stopList(branchId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<StopListProduct[]>(`${branchPath(branchId)}/stop-list/WITH_TOKEN`, { signal })),
+  });
+}
+
+export interface StopChange {
+  kind: "product" | "modifier";
+  id: string;
+  stopped: boolean;
+}
+
+/** Switches an item; the list shows the new state at once and goes back if the server refuses. */
+export function useSetStop(branchId: string) {
+  const client = useQueryClient();
+  const key = staffKeys.stopList(branchId);
+  return useMutation({
+    mutationFn: async ({ kind, id, stopped }: StopChange) =>
+      unwrap(
+        await api<{ id: string; stopped: boolean }>(
+          `${branchPath(branchId)}/stop-list/${kind}s/${id}/WITH_TOKEN`,
+          {
+            method: "PUT",
+            body: { stopped },
+          },
+        ),
+      ),
+    onMutate: async (change) => {
+      await client.cancelQueries({ queryKey: key });
+      const before = client.getQueryData<StopListProduct[]>(key);
+      client.setQueryData<StopListProduct[]>(key, (list) =>
+        list?.map((p) =>
+          change.kind === "product"
+            ? p.id === change.id
+              ? { ...p, stopped: change.stopped }
+              : p
+            : {
+                ...p,
+                modifiers: p.modifiers.map((m) =>
+                  m.id === change.id ? { ...m, stopped: change.stopped } : m,
+                ),
+              },
+        ),
+      );
+      return { before };
+    },
+    onError: (_error, _change, context) => {
+      if (context?.before) client.setQueryData(key, context.before);
+    },
+    onSettled: () => client.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useBranchToday(branchId: string) {
+  return useQuery({
+    queryKey: staffKeys.today(branchId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<BranchToday>(`${branchPath(branchId)}/today/WITH_TOKEN`, { signal })),
+    refetchInterval: SLOW_POLL_MS,
+  });
+}
+
+export function useSetToday(branchId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { closed?: boolean; deliveryOff?: boolean }) =>
+      unwrap(await api<BranchToday>(`${branchPath(branchId)}/today/WITH_TOKEN`, { method: "PUT", body })),
+    onSuccess: (today) => client.setQueryData(staffKeys.today(branchId), today),
+  });
+}
+
+export function useWaiterCalls(branchId: string) {
+  return useQuery({
+    queryKey: staffKeys.calls(branchId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<WaiterCall[]>("/staff/v1/waiter-calls/WITH_TOKEN", { query: { branchId }, signal })),
+    refetchInterval: CALLS_POLL_MS,
+  });
+}
+
+export function useMoveCall(branchId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, to }: { id: string; to: "acknowledge" | "close" }) =>
+      unwrap(await api<WaiterCall>(`/staff/v1/waiter-calls/${id}/${to}/WITH_TOKEN`, { method: "PUT" })),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.calls(branchId) }),
+  });
+}
+
+export function useBookings(branchId: string, date: string) {
+  return useQuery({
+    queryKey: staffKeys.bookings(branchId, date),
+    queryFn: async ({ signal }) =>
+      unwrap(
+        await api<StaffReservation[]>("/staff/v1/reservations/WITH_TOKEN", {
+          query: { branchId, date },
+          signal,
+        }),
+      ),
+    refetchInterval: SLOW_POLL_MS,
+  });
+}
+
+export function useMoveBooking(branchId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { id: string; status: "CONFIRMED" | "DECLINED" | "DONE"; reason?: string }) =>
+      unwrap(
+        await api<StaffReservation>(`/staff/v1/reservations/${body.id}/status/WITH_TOKEN`, {
+          method: "PUT",
+          body: { status: body.status, ...(body.reason ? { reason: body.reason } : {}) },
+        }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: ["staff", "bookings", branchId] }),
+  });
+}
+
+export function useTables(branchId: string) {
+  return useQuery({
+    queryKey: staffKeys.tables(branchId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<StaffTable[]>(`${branchPath(branchId)}/tables/WITH_TOKEN`, { signal })),
+  });
+}
+
+/** The printable QR sheet as HTML text (the call needs the token, so it cannot be a plain link). */
+export async function fetchQrSheet(branchId: string, lang: string): Promise<string> {
+  return unwrap(
+    await api<string>(`${branchPath(branchId)}/table-qr/WITH_TOKEN`, {
+      query: { lang },
+      headers: { accept: "text/html" },
+    }),
+  );
+}

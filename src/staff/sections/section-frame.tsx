@@ -1,0 +1,131 @@
+// What every section of the console shares: its heading, and the states before its content (no
+// branch chosen, loading, failed, nothing yet), announced to screen readers.
+import { useLingui } from "@lingui/react/macro";
+import type { ReactNode } from "react";
+import { pickText, type Multilingual } from "../../domain/multilingual.ts";
+import { currentContentLanguage, currentLocale } from "../../lib/i18n.ts";
+import "./sections.css";
+
+export function SectionFrame({
+  title,
+  lead,
+  actions,
+  children,
+}: {
+  title: string;
+  lead?: ReactNode;
+  actions?: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <section className="staff-section" aria-labelledby="staff-section-title">
+      <header className="staff-section__head">
+        <div>
+          <h1 id="staff-section-title" className="staff-section__title">
+            {title}
+          </h1>
+          {lead && <p className="staff-section__lead">{lead}</p>}
+        </div>
+        {actions && <div className="staff-section__actions">{actions}</div>}
+      </header>
+      {children}
+    </section>
+  );
+}
+
+/** A section that needs one branch while "all my branches" is chosen. */
+export function ChooseBranch() {
+  const { t } = useLingui();
+  return (
+    <div className="staff-state" role="status">
+      <p className="staff-state__title">{t`Choose a branch`}</p>
+      <p className="staff-state__text">{t`This section works on one branch at a time. Pick it in the branch menu.`}</p>
+    </div>
+  );
+}
+
+export function Loading({ label }: { label?: string }) {
+  const { t } = useLingui();
+  return (
+    <div className="staff-state" role="status" aria-live="polite" aria-busy="true">
+      <span className="staff-spinner" aria-hidden="true" />
+      <p className="staff-state__text">{label ?? t`Loading…`}</p>
+    </div>
+  );
+}
+
+export function Failed({ onRetry }: { onRetry: () => void }) {
+  const { t } = useLingui();
+  return (
+    <div className="staff-state staff-state--error" role="alert">
+      <p className="staff-state__title">{t`This did not load`}</p>
+      <p className="staff-state__text">{t`Check your internet connection and try again.`}</p>
+      <button type="button" className="staff-button" onClick={onRetry}>
+        {t`Try again`}
+      </button>
+    </div>
+  );
+}
+
+export function Empty({ title, text }: { title: string; text?: string }) {
+  return (
+    <div className="staff-state" role="status">
+      <p className="staff-state__title">{title}</p>
+      {text && <p className="staff-state__text">{text}</p>}
+    </div>
+  );
+}
+
+/** A brand text in the console's language. */
+export function textOf(value: Multilingual | null | undefined): string {
+  return value ? pickText(value, currentContentLanguage()) : "";
+}
+
+/** A local time of day, "14:05", in the console's language. */
+export function clockOf(iso: string): string {
+  return new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
+    hour: "2-digit",
+    minute: "2-digit",
+  }).format(new Date(iso));
+}
+
+/** A sum of money with grouped digits, in the console's language. */
+export function moneyOf(value: number): string {
+  return new Intl.NumberFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
+    maximumFractionDigits: 0,
+  }).format(value);
+}
+
+/** An on/off switch with its label, announced as a switch. */
+export function Switch({
+  checked,
+  onChange,
+  label,
+  description,
+  disabled = false,
+}: {
+  checked: boolean;
+  onChange: (next: boolean) => void;
+  label: string;
+  description?: string | undefined;
+  disabled?: boolean;
+}) {
+  return (
+    <button
+      type="button"
+      role="switch"
+      aria-checked={checked}
+      aria-label={label}
+      aria-description={description}
+      disabled={disabled}
+      className="staff-switch"
+      onClick={() => {
+        onChange(!checked);
+      }}
+    >
+      <span className="staff-switch__track" aria-hidden="true">
+        <span className="staff-switch__thumb" />
+      </span>
+    </button>
+  );
+}

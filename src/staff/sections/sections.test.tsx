@@ -1,0 +1,351 @@
+// The console's sections as staff use them: what they show, and what each button asks the API for.
+// The API is answered by a fake fetch at the network edge (as the storefront's component tests do).
+import { I18nProvider } from "@lingui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { Suspense, type ComponentType } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { createQueryClient } from "../../lib/query-client.ts";
+import { i18n } from "../../lib/i18n.ts";
+import { json } from "../../test/fixtures.ts";
+import { staffSections } from "./index.ts";
+import type { StaffSectionProps } from "./types.ts";
+
+const BRANCH = "0190b0b0-0000-7000-8000-000000000001";
+const id = (n: number) => `0190c0de-0000-7000-8000-${String(n).padStart(12, "0")}`;
+
+interface Seen {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/** Answers by "METHOD /path" (query left out); records every call with its body. */
+function serve(routes: Record<string, (body: unknown) => Response>): Seen[] {
+  const seen: Seen[] = [];
+  vi.stubGlobal(
+    "fetch",
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request =
+        input instanceof Request ? input : new Request(new URL(String(input), "http://localhost"), init);
+      const url = new URL(request.url);
+      const text = request.method === "GET" ? "" : await request.text();
+      const body: unknown = text ? JSON.parse(text) : undefined;
+      seen.push({ method: request.method, path: url.pathname, body });
+      const handler = routes[`${request.method} ${url.pathname}`];
+      return handler
+        ? handler(body)
+        : json(404, { status: 404, code: "ROUTE_NOT_FOUND", description: { uz: "-", ru: "-", eng: "-" } });
+    }),
+  );
+  return seen;
+}
+
+function show(sectionId: string, branchId: string | null = BRANCH) {
+  const section = staffSections.find((s) => s.id === sectionId);
+  if (!section) throw new Error(`no section ${sectionId}`);
+  const Component = section.component as ComponentType<StaffSectionProps>;
+  return render(
+    <I18nProvider i18n={i18n}>
+      <QueryClientProvider client={createQueryClient()}>
+        <Suspense fallback={null}>
+          <Component branchId={branchId} />
+        </Suspense>
+      </QueryClientProvider>
+    </I18nProvider>,
+  );
+}
+
+const base = `/api/staff/v1/branches/${BRANCH}`;
+
+describe("the registry", () => {
+  it("lists five sections, each with its own URL id and shortcut letter", () => {
+    expect(staffSections.map((s) => s.id)).toEqual([
+      "stop-list",
+      "today",
+      "waiter-calls",
+      "bookings",
+      "tables",
+    ]);
+    const letters = staffSections.map((s) => s.shortcut);
+    expect(new Set(letters).size).toBe(letters.length);
+  });
+
+  it("asks for a branch while all branches are chosen", async () => {
+    serve({});
+    show("today", null);
+    expect(await screen.findByText("Choose a branch")).toBeTruthy();
+  });
+});
+
+describe("the stop-list", () => {
+  const products = [
+    {
+      id: id(1),
+      name: { eng: "Lavash classic" },
+      image: null,
+      categoryName: { eng: "Lavash" },
+      brandOff: false,
+      stopped: false,
+      modifiers: [
+        {
+          id: id(11),
+          groupId: id(10),
+          name: { eng: "Cheese" },
+          groupName: { eng: "Extras" },
+          stopped: false,
+        },
+      ],
+    },
+    {
+      id: id(2),
+      name: { eng: "Shawarma" },
+      image: null,
+      categoryName: { eng: "Shawarma" },
+      brandOff: false,
+      stopped: true,
+      modifiers: [],
+    },
+  ];
+
+  it("finds a dish by name and switches a product and an option off for the branch", async () => {
+    const seen = serve({
+      [`GET ${base}/stop-list`]: () => json(200, products),
+      [`PUT ${base}/stop-list/products/${id(1)}`]: (b) => json(200, { id: id(1), ...(b as object) }),
+      [`PUT ${base}/stop-list/modifiers/${id(11)}`]: (b) => json(200, { id: id(11), ...(b as object) }),
+    });
+    show("stop-list");
+    const lavash = await screen.findByRole("switch", { name: "Lavash classic on sale" });
+    expect(lavash.getAttribute("aria-checked")).toBe("true");
+    expect(screen.getByRole("switch", { name: "Shawarma on sale" }).getAttribute("aria-checked")).toBe(
+      "false",
+    );
+
+    fireEvent.change(screen.getByRole("searchbox", { name: "Find a dish or an option" }), {
+      target: { value: "shaw" },
+    });
+    await waitFor(() => {
+      expect(screen.queryByRole("switch", { name: "Lavash classic on sale" })).toBeNull();
+    });
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "" } });
+
+    fireEvent.click(await screen.findByRole("switch", { name: "Lavash classic on sale" }));
+    await waitFor(() => {
+      expect(seen.some((s) => s.method === "PUT" && s.path.endsWith(`/products/${id(1)}`))).toBe(true);
+    });
+    expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ stopped: true });
+    fireEvent.click(screen.getByRole("switch", { name: "Lavash classic: Cheese on sale" }));
+    await waitFor(() => {
+      expect(seen.find((s) => s.path.endsWith(`/modifiers/${id(11)}`))?.body).toEqual({ stopped: true });
+    });
+  });
+
+  it("puts the switch back when the server refuses", async () => {
+    serve({
+      [`GET ${base}/stop-list`]: () => json(200, products),
+      [`PUT ${base}/stop-list/products/${id(1)}`]: () =>
+        json(403, {
+          status: 403,
+          code: "STAFF_BRANCH_FORBIDDEN",
+          description: { uz: "-", ru: "-", eng: "No" },
+        }),
+    });
+    show("stop-list");
+    const lavash = await screen.findByRole("switch", { name: "Lavash classic on sale" });
+    fireEvent.click(lavash);
+    await waitFor(() => {
+      expect(
+        screen.getByRole("switch", { name: "Lavash classic on sale" }).getAttribute("aria-checked"),
+      ).toBe("true");
+    });
+  });
+
+  it("says so when the list did not load, and loads it again on request", async () => {
+    let calls = 0;
+    serve({
+      [`GET ${base}/stop-list`]: () => {
+        calls += 1;
+        return calls === 1
+          ? json(404, { status: 404, code: "NOT_FOUND", description: { uz: "-", ru: "-", eng: "-" } })
+          : json(200, products);
+      },
+    });
+    show("stop-list");
+    fireEvent.click(await screen.findByRole("button", { name: "Try again" }));
+    expect(await screen.findByRole("switch", { name: "Lavash classic on sale" })).toBeTruthy();
+  });
+});
+
+describe("today at the branch", () => {
+  const today = (over: Record<string, unknown> = {}) => ({
+    branchId: BRANCH,
+    day: "2026-11-25",
+    closed: false,
+    deliveryOff: false,
+    deliveryOffered: true,
+    hours: [
+      { type: "PICK_UP", open: "10:00", close: "23:00" },
+      { type: "DELIVERY", open: "10:00", close: "22:00" },
+      { type: "DINE_IN", open: null, close: null },
+    ],
+    openNow: true,
+    totals: {
+      orders: 12,
+      canceled: 1,
+      revenue: 1_250_000,
+      byPaymentType: [
+        { paymentType: "CASH", orders: 8, revenue: 800_000 },
+        { paymentType: "PAYME", orders: 4, revenue: 450_000 },
+      ],
+      averageReadyMinutes: 17.4,
+      readyOrders: 10,
+    },
+    ...over,
+  });
+
+  it("shows the day's totals and closes the branch for the day", async () => {
+    const seen = serve({
+      [`GET ${base}/today`]: () => json(200, today()),
+      [`PUT ${base}/today`]: (b) => json(200, today(b as Record<string, unknown>)),
+    });
+    show("today");
+    expect(await screen.findByText("Open today")).toBeTruthy();
+    expect(screen.getByText("12")).toBeTruthy();
+    expect(screen.getByText("17 min")).toBeTruthy();
+    const table = screen.getByRole("table");
+    expect(within(table).getByRole("rowheader", { name: "Cash" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("switch", { name: "Branch open today" }));
+    expect(await screen.findByText("Closed for today")).toBeTruthy();
+    expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ closed: true });
+  });
+
+  it("switches delivery off for the day", async () => {
+    const seen = serve({
+      [`GET ${base}/today`]: () => json(200, today()),
+      [`PUT ${base}/today`]: (b) => json(200, today(b as Record<string, unknown>)),
+    });
+    show("today");
+    fireEvent.click(await screen.findByRole("switch", { name: "Delivery today" }));
+    expect(await screen.findByText("Delivery off today")).toBeTruthy();
+    expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ deliveryOff: true });
+  });
+});
+
+describe("waiter calls", () => {
+  const call = (n: number, over: Record<string, unknown> = {}) => ({
+    id: id(n),
+    branchId: BRANCH,
+    hallId: id(90),
+    tableId: id(91),
+    tableName: String(n),
+    hallName: { eng: "Main hall" },
+    reason: "CALL",
+    status: "OPEN",
+    createdDate: new Date().toISOString(),
+    acknowledgedAt: null,
+    closedAt: null,
+    ...over,
+  });
+
+  it("lists the open calls and answers one", async () => {
+    const seen = serve({
+      "GET /api/staff/v1/waiter-calls": () =>
+        json(200, [call(4), call(7, { reason: "BILL", status: "ACKNOWLEDGED" })]),
+      [`PUT /api/staff/v1/waiter-calls/${id(4)}/acknowledge`]: () =>
+        json(200, call(4, { status: "ACKNOWLEDGED" })),
+    });
+    show("waiter-calls");
+    expect(await screen.findByRole("heading", { name: "Table 4 calls a waiter" })).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Table 7 asks for the bill" })).toBeTruthy();
+    // An acknowledged call offers only closing it.
+    expect(screen.getAllByRole("button", { name: "On my way" })).toHaveLength(1);
+    fireEvent.click(screen.getByRole("button", { name: "On my way" }));
+    await waitFor(() => {
+      expect(seen.some((s) => s.method === "PUT" && s.path.endsWith(`${id(4)}/acknowledge`))).toBe(true);
+    });
+  });
+
+  it("says when nobody is calling", async () => {
+    serve({ "GET /api/staff/v1/waiter-calls": () => json(200, []) });
+    show("waiter-calls");
+    expect(await screen.findByText("No calls")).toBeTruthy();
+  });
+});
+
+describe("bookings", () => {
+  const booking = (n: number, status: string) => ({
+    id: id(n),
+    branchId: BRANCH,
+    branchName: { eng: "Chilonzor" },
+    bookingPhone: null,
+    hallId: null,
+    hallName: null,
+    name: `Guest ${String(n)}`,
+    phone: "+998901112233",
+    guests: 4,
+    time: "2026-11-25T14:00:00.000Z",
+    endTime: "2026-11-25T16:00:00.000Z",
+    comment: null,
+    status,
+    declineReason: null,
+    cancellable: true,
+    createdDate: "2026-11-25T08:00:00.000Z",
+    lastModifiedDate: "2026-11-25T08:00:00.000Z",
+    userId: id(99),
+  });
+
+  it("confirms a request and declines one with a reason for the guest", async () => {
+    const seen = serve({
+      "GET /api/staff/v1/reservations": () => json(200, [booking(1, "REQUESTED"), booking(2, "DONE")]),
+      [`PUT /api/staff/v1/reservations/${id(1)}/status`]: () => json(200, booking(1, "CONFIRMED")),
+    });
+    show("bookings");
+    const card = (await screen.findByRole("heading", { name: "Guest 1" })).closest("li");
+    if (!card) throw new Error("no card");
+    // A finished booking offers nothing.
+    const done = screen.getByRole("heading", { name: "Guest 2" }).closest("li");
+    expect(done && within(done).queryAllByRole("button")).toHaveLength(0);
+
+    fireEvent.click(within(card).getByRole("button", { name: "Confirm" }));
+    await waitFor(() => {
+      expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ status: "CONFIRMED" });
+    });
+    fireEvent.click(within(card).getByRole("button", { name: "Decline" }));
+    fireEvent.change(within(card).getByLabelText("Reason for the guest"), {
+      target: { value: "Fully booked" },
+    });
+    fireEvent.click(within(card).getByRole("button", { name: "Decline the booking" }));
+    await waitFor(() => {
+      expect(seen.filter((s) => s.method === "PUT").at(-1)?.body).toEqual({
+        status: "DECLINED",
+        reason: "Fully booked",
+      });
+    });
+  });
+});
+
+describe("tables", () => {
+  it("lists the tables by hall and downloads the QR sheet", async () => {
+    const seen = serve({
+      [`GET ${base}/tables`]: () =>
+        json(200, [
+          { id: id(1), code: "c1", name: "1", seats: 4, hall: { eng: "Main hall" } },
+          { id: id(2), code: "c2", name: "2", seats: 2, hall: { eng: "Terrace" } },
+        ]),
+      [`GET ${base}/table-qr`]: () =>
+        new Response("<!doctype html><svg></svg>", { status: 200, headers: { "content-type": "text/html" } }),
+    });
+    const created = vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:qr");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    // The browser saves or opens the file; here the click is only recorded.
+    const clicked = vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(() => undefined);
+    show("tables");
+    expect(await screen.findByRole("heading", { name: "Terrace" })).toBeTruthy();
+    fireEvent.click(screen.getByRole("button", { name: "Download QR sheet" }));
+    await waitFor(() => {
+      expect(clicked).toHaveBeenCalled();
+    });
+    expect(created).toHaveBeenCalledWith(expect.any(Blob));
+    expect(seen.some((s) => s.path === `${base}/table-qr`)).toBe(true);
+  });
+});

@@ -1,0 +1,101 @@
+// The branch's tables and their printable QR sheet: six cards per A4 page, each with the table's QR
+// code and links, opened in a new tab to print or save as PDF.
+import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
+import { currentLocale } from "../../lib/i18n.ts";
+import { fetchQrSheet, useTables } from "./api.ts";
+import { ChooseBranch, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
+import type { StaffSectionProps } from "./types.ts";
+
+export default function TablesSection({ branchId }: StaffSectionProps) {
+  const { t } = useLingui();
+  return (
+    <SectionFrame title={t`Tables`} lead={t`Each table's QR code opens the menu at that table.`}>
+      {branchId === null ? <ChooseBranch /> : <Tables branchId={branchId} />}
+    </SectionFrame>
+  );
+}
+
+function Tables({ branchId }: { branchId: string }) {
+  const { t } = useLingui();
+  const tables = useTables(branchId);
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  if (tables.isPending) return <Loading />;
+  if (tables.isError) return <Failed onRetry={() => void tables.refetch()} />;
+  if (tables.data.length === 0)
+    return (
+      <Empty
+        title={t`No tables at this branch`}
+        text={t`Tables appear here once the brand adds them to a hall.`}
+      />
+    );
+
+  const download = async () => {
+    setState("busy");
+    try {
+      const html = await fetchQrSheet(branchId, currentLocale());
+      const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `table-qr-${branchId}.html`;
+      link.target = "_blank";
+      link.rel = "noopener";
+      document.body.append(link);
+      link.click();
+      link.remove();
+      setTimeout(() => {
+        URL.revokeObjectURL(url);
+      }, 60_000);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  };
+
+  const byHall = new Map<string, typeof tables.data>();
+  for (const table of tables.data) {
+    const hall = textOf(table.hall);
+    byHall.set(hall, [...(byHall.get(hall) ?? []), table]);
+  }
+  const pages = Math.ceil(tables.data.length / 6);
+
+  return (
+    <>
+      <div className="staff-card staff-card--wide">
+        <div className="staff-card__row">
+          <div>
+            <h2 className="staff-card__title">{t`QR sheet of all tables`}</h2>
+            <p className="staff-card__text">{t`${tables.data.length} tables on ${pages} A4 pages, ready to print.`}</p>
+          </div>
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            disabled={state === "busy"}
+            aria-busy={state === "busy"}
+            onClick={() => void download()}
+          >
+            {state === "busy" ? t`Preparing…` : t`Download QR sheet`}
+          </button>
+        </div>
+        {state === "failed" && (
+          <p className="staff-inline-error" role="alert">
+            {t`The sheet did not download. Try again.`}
+          </p>
+        )}
+      </div>
+      {[...byHall].map(([hall, list]) => (
+        <section key={hall} aria-label={hall}>
+          <h2 className="staff-subtitle">{hall}</h2>
+          <ul className="staff-tables">
+            {list.map((table) => (
+              <li key={table.id} className="staff-tables__item">
+                <span className="staff-tables__name">{table.name}</span>
+                <span className="staff-tables__seats">{t`${table.seats} seats`}</span>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ))}
+    </>
+  );
+}
