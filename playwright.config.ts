@@ -44,7 +44,7 @@ export default defineConfig({
       name: "phone",
       use: { ...devices["Pixel 7"], ...chromium },
       // The staff console is a tablet and desktop page: its journey runs once, in the desktop project.
-      testIgnore: ["**/staff.spec.ts"],
+      testIgnore: ["**/staff.spec.ts", "**/staff-sections.spec.ts"],
     },
     {
       name: "desktop",

@@ -10,8 +10,13 @@ if (!path.basename(dataDir).startsWith(".data-e2e")) {
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-/** The phones of the staff console's journey users (e2e/staff.spec.ts uses the same numbers). */
-const STAFF_CONSOLE_PHONES = ["+998977000001", "+998977000002"];
+/** The staff console's journey users (e2e/staff.spec.ts and staff-sections.spec.ts use the same numbers). */
+const STAFF_CONSOLE_PHONES: [brand: string, phone: string][] = [
+  ["lavash", "+998977000001"],
+  ["lavash", "+998977000002"],
+  ["lavash", "+998977000003"],
+  ["plov", "+998977000004"],
+];
 process.env.DATA_DIR = dataDir;
 
 // A staff member of the lavash and of the plov demo brand for the journeys that drive the staff API
@@ -47,19 +52,18 @@ process.env.DATA_DIR = dataDir;
         fs.writeFileSync(path.join(dataDir, file), token);
       }
     }
-    // Staff members of lavash with a phone, who sign in to the staff console (e2e/staff.spec.ts):
-    // one per journey, as the journeys run side by side and a phone gets one code a minute.
-    const [lavash] = await database.db.select().from(merchants).where(eq(merchants.sub, "lavash"));
-    if (lavash) {
-      await database.db.insert(users).values(
-        STAFF_CONSOLE_PHONES.map((phone, i) => ({
-          merchantId: lavash.id,
-          firstName: "Dilshod",
-          lastName: `Console ${String(i + 1)}`,
-          phone,
-          role: "STAFF" as const,
-        })),
-      );
+    // Staff members with a phone, who sign in to the staff console (e2e/staff*.spec.ts): one per
+    // journey, as the journeys run side by side and a phone gets one code a minute.
+    for (const [i, [sub, phone]] of STAFF_CONSOLE_PHONES.entries()) {
+      const [brand] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
+      if (!brand) continue;
+      await database.db.insert(users).values({
+        merchantId: brand.id,
+        firstName: "Dilshod",
+        lastName: `Console ${String(i + 1)}`,
+        phone,
+        role: "STAFF" as const,
+      });
     }
   } finally {
     await database.close();

@@ -25,7 +25,8 @@ export const staffSections: StaffSection[] = [
   {
     id: "bookings",
     title: msg`Bookings`,
-    shortcut: "b",
+    // R for reservations: B is the board's.
+    shortcut: "r",
     component: lazy(() => import("./bookings-section.tsx")),
   },
   {

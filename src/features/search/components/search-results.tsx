@@ -45,7 +45,12 @@ export function SearchResults({
                 <span className="search-result__name">{pickText(p.name, lang)}</span>
                 <span className="search-result__description">{pickText(p.description, lang)}</span>
               </span>
-              <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
+              {p.isAvailable ? (
+                <Price total={price.total} before={price.discount > 0 ? price.price : undefined} />
+              ) : (
+                // Stopped at the customer's branch (or sold out): said before the customer taps it.
+                <span className="search-result__unavailable">{t`Not available`}</span>
+              )}
             </a>
           </li>
         );

@@ -1,0 +1,155 @@
+// The staff console's sections as a shift uses them: staff stop a dish at their branch on the
+// Stop-list and a customer ordering from that branch sees it unavailable at once, then on sale again
+// once it is put back; a guest at a table calls the waiter and staff acknowledge the call from the
+// Waiter calls inbox, which the guest sees. Once, at the desktop viewport (playwright.config.ts);
+// the customer and the guest use phone-sized pages of their own.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { apiUrl, brandOrigin, merchantOf, tenantGet } from "./support/storefront.ts";
+import { branchOf, smsCodeFor, type Product } from "./support/session.ts";
+
+/** Staff members scripts/e2e-server.ts seeds for the console, one per journey. */
+const LAVASH_STAFF_PHONE = "+998977000003";
+const PLOV_STAFF_PHONE = "+998977000004";
+/** Table 8 of plov's demo hall (scripts/demo-brands/small-brands.ts); no other journey calls there. */
+const TABLE = "plov-Ys5uD7";
+
+async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, phone: string, texts = EN) {
+  const since = Date.now() - 1000;
+  await page.goto(`${origin}/staff`);
+  await page.getByLabel(texts.phone).fill(phone);
+  await page.getByRole("button", { name: texts.getCode }).click();
+  await page.getByLabel(texts.code).fill(await smsCodeFor(testInfo, phone, since));
+}
+const EN = { phone: "Phone number", getCode: "Get the code", code: "Code from the SMS" };
+const RU = { phone: "Номер телефона", getCode: "Получить код", code: "Код из SMS" };
+
+/** A phone-sized page of its own for the customer, reading `lang` on the brand's origin. */
+async function customerPage(browser: Browser, origin: string, lang: string): Promise<Page> {
+  const context = await browser.newContext({ viewport: { width: 412, height: 915 } });
+  await context.addCookies([{ name: "lang", value: lang, url: origin }]);
+  return context.newPage();
+}
+
+test.describe("the staff console's sections", () => {
+  test("a dish stopped at a branch reads 'Not available' to its customers, and sells again once put back", async ({
+    page,
+    browser,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await context.addCookies([{ name: "lang", value: "en", url: origin }]);
+    // A dish no other journey takes: not the first plain one (staff.spec, provider-pay), nor the
+    // first over 35,000 or under 10,000 (orders, cards), nor the last two (orders' spares), nor
+    // one a journey names.
+    const named = fs
+      .readdirSync(path.resolve("e2e"))
+      .filter((f) => f.endsWith(".spec.ts") && f !== path.basename(testInfo.file))
+      .map((f) => fs.readFileSync(path.resolve("e2e", f), "utf8"))
+      .join("\n");
+    const lavash = await merchantOf(page.request, testInfo, "lavash");
+    const menu = await tenantGet<{ products: Product[] }>(
+      page.request,
+      testInfo,
+      lavash.id,
+      "/products/v1/overalls?type=WEB",
+    );
+    const plain = menu.products.filter(
+      (p) => p.isAvailable && p.modificationGroups.length === 0 && p.discount === 0,
+    );
+    const taken = new Set([
+      plain[0],
+      plain.find((p) => p.costPrice >= 35_000),
+      plain.find((p) => p.costPrice < 10_000),
+      ...plain.slice(-2),
+    ]);
+    const dish = plain
+      .filter((p) => !taken.has(p) && !named.includes((p.name as { eng?: string }).eng ?? "\u0000"))
+      .at(-1);
+    if (!dish) throw new Error("demo facts missing: no dish to stop");
+    const dishName = (dish.name as { eng: string }).eng;
+    const chilonzor = await branchOf(page.request, testInfo, "lavash", "Chilonzor");
+
+    // A customer picking up at Chilonzor, on a phone.
+    const customer = await customerPage(browser, origin, "en");
+    await customer.goto(`${origin}/api/health`);
+    await customer.evaluate((branch) => {
+      const key = "savat:lavash:session";
+      const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
+      const orderRequest = { serviceType: "PICK_UP", branch, branchId: branch.id };
+      localStorage.setItem(key, JSON.stringify({ ...session, orderRequest }));
+    }, chilonzor);
+    const findDish = async () => {
+      await customer.goto(`${origin}/search`);
+      await customer.getByRole("searchbox", { name: "Search the menu" }).fill(dishName);
+      return customer
+        .getByRole("list", { name: "Found products" })
+        .getByRole("link", { name: new RegExp(`^${dishName}`) });
+    };
+
+    // Staff at Chilonzor stop it on the Stop-list; the customer finds it unavailable.
+    await signInToConsole(page, testInfo, origin, LAVASH_STAFF_PHONE);
+    await page.getByLabel("Branch").selectOption(chilonzor.id);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Stop-list" })
+      .click();
+    await expect(page).toHaveURL(/\/staff\/stop-list$/);
+    await page.getByRole("searchbox", { name: "Find a dish or an option" }).fill(dishName);
+    const onSale = page.getByRole("switch", { name: `${dishName} on sale` });
+    await expect(onSale).toBeChecked();
+    await onSale.click();
+    try {
+      await expect(onSale).not.toBeChecked();
+      await expect((await findDish()).getByText("Not available")).toBeVisible();
+    } finally {
+      // Put back, also when a check above failed, so the other journeys keep the dish on sale.
+      await onSale.click();
+      await expect(onSale).toBeChecked();
+    }
+
+    // On sale again.
+    const card = await findDish();
+    await expect(card).toBeVisible();
+    await expect(card.getByText("Not available")).toHaveCount(0);
+    await customer.context().close();
+  });
+
+  test("a guest's call for the waiter is acknowledged from the Waiter calls inbox and the guest sees it", async ({
+    page,
+    browser,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "plov");
+    await context.addCookies([{ name: "lang", value: "ru", url: origin }]);
+    const guest = await customerPage(browser, origin, "ru");
+    await guest.goto(`${origin}/?table=${TABLE}`);
+    const bar = guest.getByTestId("table-bar");
+    await expect(bar).toContainText("Стол 8");
+    await bar.getByRole("button", { name: "Позвать официанта" }).click();
+    const status = guest.getByTestId("table-bar-status");
+    await expect(status).toContainText("Официант вызван");
+
+    const plov = await merchantOf(page.request, testInfo, "plov");
+    const { branch } = (await (
+      await page.request.get(apiUrl(testInfo, `/orders/v1/tables/${TABLE}`), {
+        headers: { merchant: plov.id },
+      })
+    ).json()) as { branch: { id: string } };
+
+    await signInToConsole(page, testInfo, origin, PLOV_STAFF_PHONE, RU);
+    await page.getByLabel("Филиал").selectOption(branch.id);
+    await page
+      .getByRole("navigation", { name: "Разделы консоли" })
+      .getByRole("link", { name: "Вызовы официанта" })
+      .click();
+    const call = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("heading", { name: "Стол 8 зовёт официанта" }) });
+    await call.getByRole("button", { name: "Иду" }).click();
+    await expect(call).toContainText("Официант идёт");
+    await expect(status).toContainText("Официант идёт");
+    await guest.context().close();
+  });
+});
