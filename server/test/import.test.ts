@@ -167,6 +167,31 @@ describe("importBrand", () => {
     expect(await merchantBySub(t.db, "bad-brand")).toBeUndefined();
   });
 
+  it("refuses a file naming a picture that is not in the site, with the field that names it, and writes nothing", async () => {
+    const publicDir = path.resolve(import.meta.dirname, "../../public");
+    const file = readDemo("plov");
+    file.merchant.sub = "missing-picture";
+    // Every picture of the demo file is there: it imports with the check on.
+    const good = structuredClone(file);
+    good.merchant.sub = "all-pictures";
+    await expect(importBrand(t.db, good, { siteRoots: [publicDir] })).resolves.toMatchObject({
+      created: true,
+    });
+
+    const product = file.menu.groups[0]?.categories[0]?.products[1];
+    if (!product) throw new Error("plov.json changed shape");
+    product.image = "/demo/plov/no-such-dish.webp";
+    const error = await importBrand(t.db, file, { siteRoots: [publicDir] }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(BrandFileError);
+    expect((error as BrandFileError).issues).toEqual([
+      {
+        path: "menu.groups[0].categories[0].products[1].image",
+        message: "no such file under the site root: /demo/plov/no-such-dish.webp",
+      },
+    ]);
+    expect(await merchantBySub(t.db, "missing-picture")).toBeUndefined();
+  });
+
   it("imports plov's halls and tables, refuses a table code used twice, and switches off a table that left the file", async () => {
     const file = readDemo("plov");
     const summary = await importBrand(t.db, file);

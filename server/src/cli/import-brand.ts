@@ -1,13 +1,17 @@
 // Imports brand files into the configured database:
 //   node server/src/cli/import-brand.ts <file.json> [more.json]
-// Reads the same environment as the server (DATABASE_URL or DATA_DIR). Exits 1 on the first bad file.
+// Reads the same environment as the server (DATABASE_URL or DATA_DIR). Exits 1 on the first bad file,
+// a file naming a picture by a path from the site root that is neither built nor in public/ included.
 import fs from "node:fs";
+import path from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { BrandFileError, importBrand, type ImportSummary } from "../import/import-brand.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
+/** The repository's public/ folder: the site's files before a build (the image variants read it too). */
+const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../public");
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 function describe(file: string, s: ImportSummary): string {
@@ -52,7 +56,8 @@ async function main(files: string[]): Promise<number> {
     database = await openDatabase(config, { migrate: true });
     for (const { file, json } of inputs) {
       try {
-        out(describe(file, await importBrand(database.db, json)));
+        const siteRoots = [config.staticDir, PUBLIC_DIR];
+        out(describe(file, await importBrand(database.db, json, { siteRoots })));
       } catch (error) {
         if (error instanceof BrandFileError) {
           err(`${file}: not imported, ${error.issues.length} problem(s):`);

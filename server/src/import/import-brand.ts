@@ -1,9 +1,11 @@
 // Writes a brand file to the database in one transaction. Rows get ids derived from (sub, entity, key),
 // so importing the same file again updates the same rows instead of adding new ones.
+import fs from "node:fs";
+import path from "node:path";
 import type { Db } from "../db/types.ts";
 import { transaction, type Tx } from "../db/transaction.ts";
 import { cachesChanged } from "../lib/cache-bus.ts";
-import { parseBrandFile, type BrandFile, type BrandFileIssue } from "./brand-file.ts";
+import { formatPath, parseBrandFile, type BrandFile, type BrandFileIssue } from "./brand-file.ts";
 import {
   removeMissing,
   resolveMerchant,
@@ -81,10 +83,57 @@ export interface ImportSummary {
 }
 
 /** Validates `input` as a brand file and writes it; throws BrandFileError before touching the database. */
-export async function importBrand(db: Db, input: unknown): Promise<ImportSummary> {
+/** A picture or clip by its path from the site root ("/demo/lavash/logo.svg"), not a page link. */
+const LOCAL_MEDIA = /^\/(?!\/)\S+\.(?:svg|png|jpe?g|webp|gif|avif|webm|mp4)$/i;
+
+/**
+ * Every picture or clip the file names by a path from the site root that is in none of `roots`
+ * (the built site and public/), with the field that names it. Outside addresses are not fetched.
+ */
+export function missingMedia(file: unknown, roots: readonly string[]): BrandFileIssue[] {
+  const issues: BrandFileIssue[] = [];
+  const exists = (src: string) =>
+    roots.some((root) => {
+      const target = path.resolve(root, `.${src}`);
+      return target.startsWith(root + path.sep) && fs.existsSync(target) && fs.statSync(target).isFile();
+    });
+  const walk = (value: unknown, at: PropertyKey[]) => {
+    if (typeof value === "string") {
+      if (LOCAL_MEDIA.test(value) && !exists(value)) {
+        issues.push({ path: formatPath(at), message: `no such file under the site root: ${value}` });
+      }
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        walk(item, [...at, i]);
+      });
+    } else if (value && typeof value === "object") {
+      for (const [key, item] of Object.entries(value)) walk(item, [...at, key]);
+    }
+  };
+  walk(file, []);
+  return issues;
+}
+
+export interface ImportOptions {
+  /**
+   * Where the site's files are (the built site, public/): when given, a picture or clip the file
+   * names by a path from the site root must be there, or nothing is imported.
+   */
+  siteRoots?: readonly string[];
+}
+
+export async function importBrand(
+  db: Db,
+  input: unknown,
+  options: ImportOptions = {},
+): Promise<ImportSummary> {
   const parsed = parseBrandFile(input);
   if (!parsed.success) throw new BrandFileError(parsed.issues);
   const file = parsed.data;
+  if (options.siteRoots) {
+    const missing = missingMedia(file, options.siteRoots);
+    if (missing.length > 0) throw new BrandFileError(missing);
+  }
   const summary = await transaction(db, async (tx) => {
     const written = await writeBrand(tx, file);
     // The menu, the merchant row and its branches, hours and regions: fresh on every process.
