@@ -211,7 +211,7 @@ test("search, a category and a product page use the desktop's width, not the pho
   // A category page: the menu's cards, five to a line on the window's width.
   await page.goto("/category");
   await page.getByRole("link", { name: /^Lavash \d+$/ }).click();
-  await expect(page.getByRole("heading", { level: 3, name: "Lavash", exact: true })).toBeVisible();
+  await expect(page.getByRole("heading", { level: 2, name: "Lavash", exact: true })).toBeVisible();
   expect(await firstRowColumns(page, ".menu-line .product-card")).toBeGreaterThanOrEqual(4);
   expect((await page.locator(".menu-list").boundingBox())?.width ?? 0).toBeGreaterThan(1000);
 

@@ -3,10 +3,11 @@ import { useLingui } from "@lingui/react/macro";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Provider } from "jotai";
 import { AppRoot, Button } from "@telegram-apps/telegram-ui";
-import { lazy, Suspense, useLayoutEffect, type ReactNode } from "react";
+import { Suspense, useLayoutEffect, type ReactNode } from "react";
 import { ErrorPage } from "../components/error-page.tsx";
 import { NotificationHost } from "../components/notification-host.tsx";
 import { errorText } from "../lib/api-client.ts";
+import { optionalChunk } from "../lib/optional-chunk.ts";
 import {
   applyBrandLook,
   brandLook,
@@ -23,13 +24,13 @@ import { appStore } from "../lib/app-store.ts";
 
 // The order draft's background work (delivery recalculation, guest addresses after login) is not
 // needed to paint the first screen: its own chunk.
-const OrderDraftEffects = lazy(() =>
-  import("../shared/order-draft/order-draft-effects.tsx").then((m) => ({ default: m.OrderDraftEffects })),
+const OrderDraftEffects = optionalChunk(() =>
+  import("../shared/order-draft/order-draft-effects.tsx").then((m) => m.OrderDraftEffects),
 );
 
 // A launch by a table's QR code (and the stored table's check): its own chunk too.
-const TableEntry = lazy(() =>
-  import("../features/table/components/table-entry.tsx").then((m) => ({ default: m.TableEntry })),
+const TableEntry = optionalChunk(() =>
+  import("../features/table/components/table-entry.tsx").then((m) => m.TableEntry),
 );
 
 /** Applies the brand's look to the document and gives telegram-ui its light or dark appearance. */

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense } from "react";
+import { Suspense } from "react";
 import { Link } from "wouter";
 import { contactIcon, CONTACT_LABELS } from "../../components/contact-list.tsx";
 import { pickText } from "../../domain/multilingual.ts";
@@ -8,10 +8,11 @@ import { POLICY_TITLES } from "../../features/policies/policy-titles.ts";
 import { contactLinks } from "../../lib/contacts.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
+import { optionalChunk } from "../../lib/optional-chunk.ts";
 import { useDesktop } from "../../platform/desktop.ts";
 
 // The QR library loads only where the code is drawn: the desktop layout's footer.
-const QrCode = lazy(() => import("../../components/qr-code.tsx").then((m) => ({ default: m.QrCode })));
+const QrCode = optionalChunk(() => import("../../components/qr-code.tsx").then((m) => m.QrCode));
 
 /** On a desktop: the storefront's address as a QR code, to carry the order on to a phone. */
 function OpenOnPhone() {

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
+import { Suspense, useSyncExternalStore, type ComponentType, type ReactNode } from "react";
 import { Link, Redirect, useLocation, useSearch } from "wouter";
 import { UrlSheet } from "../../components/url-sheet.tsx";
 import { getPlatform } from "../../platform/index.ts";
@@ -9,6 +9,7 @@ import { useTenant } from "../../shared/brand/tenant.ts";
 import { useFormatMinor } from "../../shared/brand/price.tsx";
 import { useBasketSummary } from "../../shared/basket/basket.ts";
 import { useTableSession } from "../../shared/table/table-session.ts";
+import { optionalChunk } from "../../lib/optional-chunk.ts";
 import { useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
 import { AppHeader } from "./app-header.tsx";
@@ -29,31 +30,25 @@ function SkipLink() {
   );
 }
 
-const ProductSheetHost = lazy(() =>
-  import("../../features/product/components/product-sheet-host.tsx").then((m) => ({
-    default: m.ProductSheetHost,
-  })),
+// Pieces of the page's chrome in chunks of their own: one that cannot load (offline) is left out.
+const ProductSheetHost = optionalChunk(() =>
+  import("../../features/product/components/product-sheet-host.tsx").then((m) => m.ProductSheetHost),
 );
 // Active orders and their live updates: loaded after start, only for a logged-in customer.
-const ActiveOrdersWatcher = lazy(() =>
-  import("../../features/orders/components/active-orders-watcher.tsx").then((m) => ({
-    default: m.ActiveOrdersWatcher,
-  })),
+const ActiveOrdersWatcher = optionalChunk(() =>
+  import("../../features/orders/components/active-orders-watcher.tsx").then((m) => m.ActiveOrdersWatcher),
 );
 // Below the content, never in the first viewport: its code (contacts, extra pages, the QR code)
-// loads after the first screen's. A footer that cannot load (offline) is left out, not an error.
-const AppFooter = lazy((): Promise<{ default: ComponentType }> =>
-  import("./app-footer.tsx").then(
-    (m) => ({ default: m.AppFooter }),
-    () => ({ default: () => null }),
-  ),
-);
+// loads after the first screen's.
+const AppFooter = optionalChunk(() => import("./app-footer.tsx").then((m) => m.AppFooter));
 // The table bar: its own chunk, loaded only while the customer sits at a table.
-const TableBar = lazy(() =>
-  import("../../features/table/components/table-bar.tsx").then((m) => ({ default: m.TableBar })),
+const TableBar = optionalChunk(() =>
+  import("../../features/table/components/table-bar.tsx").then((m) => m.TableBar),
 );
-const BasketView = lazy(() =>
-  import("../../features/basket/components/basket-view.tsx").then((m) => ({ default: m.BasketView })),
+// The basket: the sheet on a phone, the side panel on a desktop (first drawn on the first page
+// that shows it, which may be after the connection dropped).
+const BasketView = optionalChunk(() =>
+  import("../../features/basket/components/basket-view.tsx").then((m) => m.BasketView),
 );
 
 /** Overlays any page can open by URL: a product (`?sheet=product...`) and the basket (`?sheet=basket`). */
