@@ -233,11 +233,14 @@ test("search, a category and a product page use the desktop's width, not the pho
 
   // A phone-sized window: one column again, the photo above the details.
   await page.setViewportSize({ width: 412, height: 915 });
-  const narrowPhoto = await page.locator(".product-details__gallery").boundingBox();
-  const narrowDetails = await page.locator(".product-details__body").boundingBox();
-  expect(narrowPhoto && narrowDetails).toBeTruthy();
-  if (narrowPhoto && narrowDetails)
-    expect(narrowDetails.y).toBeGreaterThanOrEqual(narrowPhoto.y + narrowPhoto.height - 1);
+  // The layout follows the window on the next render: measured until it has.
+  await expect(async () => {
+    const narrowPhoto = await page.locator(".product-details__gallery").boundingBox();
+    const narrowDetails = await page.locator(".product-details__body").boundingBox();
+    expect(narrowPhoto && narrowDetails).toBeTruthy();
+    if (narrowPhoto && narrowDetails)
+      expect(narrowDetails.y).toBeGreaterThanOrEqual(narrowPhoto.y + narrowPhoto.height - 1);
+  }).toPass({ timeout: 10_000 });
 });
 
 test("right to left: the product page's photos are on the right of its details", async ({

@@ -356,6 +356,12 @@ test.describe("favourites, the basket across a web login, and the way around", (
 });
 
 test.describe("menu and basket inside Telegram", () => {
+  // The mini app is a phone-sized web view (as openInTelegram): these journeys run in phone-sized
+  // pages only, without first walking the web part at a desktop size.
+  test.skip(
+    ({ viewport }) => (viewport?.width ?? 0) > 600,
+    "the Telegram mini app is a phone-sized web view",
+  );
   test("the MainButton shows the basket and leads on; the basket survives the login", async ({
     page,
     context,
