@@ -1,6 +1,6 @@
 import "@telegram-apps/telegram-ui/dist/styles.css";
 import "./app/styles.css";
-import { StrictMode } from "react";
+import { startTransition, StrictMode } from "react";
 import { createRoot } from "react-dom/client";
 import { App } from "./app/app.tsx";
 import { bootStorefront } from "./app/boot.ts";
@@ -37,7 +37,7 @@ async function main(): Promise<void> {
   if (!root) throw new Error("#root is missing from index.html");
 
   // The first screen's code loads while the platform and the merchant do.
-  void routes
+  const firstScreen = routes
     .find((r) => r.path === window.location.pathname)
     ?.preload?.()
     .catch(() => undefined);
@@ -82,11 +82,19 @@ async function main(): Promise<void> {
     window.history.replaceState(null, "", `/profile/orders/${order}`);
   }
 
-  createRoot(root).render(
-    <StrictMode>
-      <App boot={boot} queryClient={queryClient} />
-    </StrictMode>,
-  );
+  // The first screen renders in the first pass once its chunk is here (it has been loading beside
+  // the boot calls); a chunk that fails to load is the route's own error to show.
+  await firstScreen;
+  // As a transition, the first render yields to the browser every few milliseconds instead of
+  // holding the main thread for the whole menu (a slow phone would not answer a tap meanwhile).
+  const reactRoot = createRoot(root);
+  startTransition(() => {
+    reactRoot.render(
+      <StrictMode>
+        <App boot={boot} queryClient={queryClient} />
+      </StrictMode>,
+    );
+  });
 
   // The menu's first screen from the shell is completed by the menu page once painted; this is the
   // fallback for a visit that never shows that page.

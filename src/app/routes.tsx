@@ -23,9 +23,19 @@ export interface AppRoute {
 
 /** A screen in its own chunk; `preload` lets boot fetch it while the merchant loads. */
 function lazyScreen(load: () => Promise<ComponentType<ScreenProps>>): Pick<AppRoute, "screen" | "preload"> {
-  let pending: Promise<{ default: ComponentType<ScreenProps> }> | null = null;
-  const preload = () => (pending ??= load().then((screen) => ({ default: screen })));
-  return { screen: lazy(preload), preload };
+  type Loaded = { default: ComponentType<ScreenProps> };
+  let pending: Promise<Loaded> | null = null;
+  let loaded: Loaded | null = null;
+  const preload = () => (pending ??= load().then((screen) => (loaded = { default: screen })));
+  // A screen boot has already loaded renders in the first pass: React.lazy accepts a thenable that
+  // settles synchronously, where a settled promise would still suspend once and then wait out
+  // Suspense's reveal throttle (about 300 ms) before the first screen is painted.
+  const settled = (): Promise<Loaded> => {
+    if (!loaded) return preload();
+    const screen = loaded;
+    return { then: (resolve: (value: Loaded) => unknown) => resolve(screen) } as unknown as Promise<Loaded>;
+  };
+  return { screen: lazy(settled), preload };
 }
 
 const policies = () => import("../features/policies/components/policy-page.tsx");

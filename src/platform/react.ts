@@ -42,11 +42,10 @@ export function useMainButton(options: MainButtonOptions | null): void {
       },
     });
   }, [host, visible, text, progress, disabled, hint]);
+  // Only the screen that showed the button hides it: a screen without one (null) leaves alone the
+  // button its child screen shows, whichever of their effects runs first.
   useEffect(() => {
-    if (!visible) {
-      host.mainButton.hide();
-      return;
-    }
+    if (!visible) return;
     return () => {
       host.mainButton.hide();
     };

@@ -1,9 +1,10 @@
 import { useLingui } from "@lingui/react/macro";
-import { lazy, Suspense, useLayoutEffect, useRef, type ComponentType } from "react";
+import { lazy, Suspense, useEffect, useRef, type ComponentType } from "react";
 import { Link, useLocation } from "wouter";
 import { pickText } from "../../domain/multilingual.ts";
 import { BrandSwitcher } from "../../features/brands/components/brand-switcher.tsx";
 import { LanguageSwitcher } from "../../features/language/components/language-switcher.tsx";
+import { observeHeaderHeight } from "../../lib/header-height.ts";
 import { merchantLocales } from "../../lib/i18n.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
@@ -37,19 +38,7 @@ export function AppHeader() {
   const customerId = useCustomerId();
   const ref = useRef<HTMLElement>(null);
   // Sticky bars below the header (the menu's category navigation) sit at its height.
-  useLayoutEffect(() => {
-    const el = ref.current;
-    if (!el) return;
-    const set = () => {
-      document.documentElement.style.setProperty("--savat-header-height", `${el.offsetHeight}px`);
-    };
-    set();
-    const observer = new ResizeObserver(set);
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-    };
-  }, []);
+  useEffect(() => (ref.current ? observeHeaderHeight(ref.current) : undefined), []);
   return (
     <header className="app-header" ref={ref}>
       <div className="app-header__inner">

@@ -1,7 +1,7 @@
 // The brand's menu as every menu-related screen reads it (menu, category, search, product, basket
 // recommendations, favourites): one query, shared here because features do not import
 // each other. The browser revalidates with the server's ETag, so a repeat load is a 304.
-import { queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
+import { keepPreviousData, queryOptions, useQuery, type QueryClient } from "@tanstack/react-query";
 import { useAtomValue } from "jotai";
 import type { MenuChannel, Overall } from "../../domain/contract/menu.ts";
 import { menuTree } from "../../domain/menu.ts";
@@ -56,7 +56,13 @@ export function useMenuBranchId(): string | null {
 export function useMenu() {
   const { merchant } = useRequiredTenant();
   const branchId = useMenuBranchId();
-  return useQuery(menuQueryOptions(merchant.id, menuChannel(), branchId));
+  // When the branch changes (the nearest one is found for a saved address, another is picked), the
+  // menu on screen stays until the branch's own arrives instead of giving way to a spinner; prices
+  // are the server's again at checkout.
+  return useQuery({
+    ...menuQueryOptions(merchant.id, menuChannel(), branchId),
+    placeholderData: keepPreviousData,
+  });
 }
 
 let restOfMenu: (() => void) | null = null;

@@ -95,22 +95,38 @@ function estimate(row: MenuRow, width: number, categoryImages: boolean, desktop:
   }
 }
 
-/** Width of an element, followed on resize. */
-function useWidth(ref: React.RefObject<HTMLElement | null>): number {
-  const [width, setWidth] = useState(() => Math.min(window.innerWidth, 720));
+/**
+ * The list's width (followed on resize) and its distance from the top of the page. Both are read
+ * in one layout effect, after the rows have been measured in the same layout, so mounting the menu
+ * costs one layout and one re-render rather than one per value.
+ */
+function useListBox(
+  ref: React.RefObject<HTMLElement | null>,
+  deps: readonly unknown[],
+): { width: number; top: number } {
+  const [box, setBox] = useState(() => ({ width: Math.min(window.innerWidth, 720), top: 0 }));
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
-    setWidth(el.clientWidth);
+    const width = el.clientWidth;
+    const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+    setBox((old) => (old.width === width && old.top === top ? old : { width, top }));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the caller names what moves the list
+  }, [ref, ...deps]);
+  useLayoutEffect(() => {
+    const el = ref.current;
+    if (!el) return;
     const observer = new ResizeObserver(([entry]) => {
-      if (entry) setWidth(Math.round(entry.contentRect.width));
+      if (!entry) return;
+      const width = Math.round(entry.contentRect.width);
+      setBox((old) => (old.width === width ? old : { ...old, width }));
     });
     observer.observe(el);
     return () => {
       observer.disconnect();
     };
   }, [ref]);
-  return width;
+  return box;
 }
 
 export interface MenuListHandle {
@@ -135,19 +151,13 @@ export function MenuList({
   desktop?: boolean;
 }) {
   const listRef = useRef<HTMLDivElement>(null);
-  const width = useWidth(listRef);
+  const { width, top: scrollMargin } = useListBox(listRef, [sections, desktop]);
   const rows = useMemo(() => buildRows(sections, width, desktop), [sections, width, desktop]);
   // The first line of products is on the first screen: its images are the page's largest paint.
   const firstProducts = useMemo(
     () => rows.findIndex((r) => r.kind === "products" || r.kind === "strip"),
     [rows],
   );
-  const [scrollMargin, setScrollMargin] = useState(0);
-  useLayoutEffect(() => {
-    const el = listRef.current;
-    if (el) setScrollMargin(el.getBoundingClientRect().top + window.scrollY);
-  }, [sections, desktop]);
-
   const virtualizer = useWindowVirtualizer({
     count: rows.length,
     estimateSize: (i) => {
@@ -168,12 +178,32 @@ export function MenuList({
     return map;
   }, [rows]);
 
+  // The category last picked from the navigation, until the customer scrolls by hand: when the rest
+  // of the menu arrives after its first screen, the rows above it grow and the list goes back to it.
+  const picked = useRef<string | null>(null);
+  useEffect(() => {
+    const byHand = () => {
+      picked.current = null;
+    };
+    const events = ["wheel", "touchstart", "pointerdown", "keydown"] as const;
+    for (const name of events) window.addEventListener(name, byHand, { passive: true, capture: true });
+    return () => {
+      for (const name of events) window.removeEventListener(name, byHand, { capture: true });
+    };
+  }, []);
+  useLayoutEffect(() => {
+    const index = picked.current === null ? undefined : headerIndex.get(picked.current);
+    if (index !== undefined) virtualizer.scrollToIndex(index, { align: "start" });
+  }, [headerIndex, virtualizer]);
+
   useImperativeHandle(
     handleRef,
     () => ({
       scrollToCategory(categoryId: string) {
         const index = headerIndex.get(categoryId);
-        if (index !== undefined) virtualizer.scrollToIndex(index, { align: "start" });
+        if (index === undefined) return;
+        picked.current = categoryId;
+        virtualizer.scrollToIndex(index, { align: "start" });
       },
     }),
     [headerIndex, virtualizer],

@@ -9,6 +9,7 @@ import type { MenuCategory, MenuGroup, MenuTree } from "../../../domain/menu.ts"
 import { pickText } from "../../../domain/multilingual.ts";
 import { loadRestOfMenu, useMenu } from "../../../shared/menu/menu-query.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { headerHeight } from "../../../lib/header-height.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { BannerCarousel } from "./banner-carousel.tsx";
 import { useDesktop } from "../../../platform/desktop.ts";
@@ -24,10 +25,6 @@ const REST_OF_MENU_WAIT_MS = 1_000;
 
 /** Room the sticky bars take at the top: the app header and the category navigation. */
 const NAV_HEIGHT = 52;
-function headerHeight(): number {
-  const value = getComputedStyle(document.documentElement).getPropertyValue("--savat-header-height");
-  return Number.parseFloat(value) || 56;
-}
 
 /** `/`: the brand's menu, arranged by its web settings. */
 export function MenuPage() {
@@ -189,7 +186,7 @@ export function MenuView({ tree }: { tree: MenuTree }) {
     pickCategory(id);
   };
 
-  const stickyOffset = headerHeight() + (desktop ? 12 : NAV_HEIGHT * (groupTabs ? 2 : 1));
+  const stickyOffset = headerHeight(desktop) + (desktop ? 12 : NAV_HEIGHT * (groupTabs ? 2 : 1));
   const current = scope === "ONE_CATEGORY" ? oneCategoryId : activeCategory;
 
   return (
