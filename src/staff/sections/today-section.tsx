@@ -136,7 +136,10 @@ function Totals({ totals }: { totals: BranchToday["totals"] }) {
         </div>
         <div className="staff-stat">
           <span className="staff-stat__value">{totals.canceled}</span>
-          <span className="staff-stat__label">{t`Cancelled`}</span>
+          <span className="staff-stat__label">
+            {/* The label of a number of orders ("5 cancelled"), not an order's status. */}
+            {t({ message: "Cancelled", context: "count of orders" })}
+          </span>
         </div>
       </div>
       {totals.byPaymentType.length > 0 ? (
