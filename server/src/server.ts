@@ -5,6 +5,7 @@ import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { demoBanner } from "./demo-banner.ts";
 import { importDemoBrands } from "./import/demo.ts";
 import { openRedis, RedisUnreachableError, watchRedis, type Redis } from "./lib/redis.ts";
+import { warmUp } from "./warm-up.ts";
 
 // Runs the app: configuration, database, listen, and a clean stop on SIGINT/SIGTERM.
 const started = performance.now();
@@ -83,6 +84,9 @@ async function stop(signal: string): Promise<void> {
 }
 process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
+
+// Warm before listening: a process is ready (and the balancer sends it customers) once it is warm.
+await warmUp(app, database.db);
 
 try {
   await app.listen({ port: config.port, host: config.host });

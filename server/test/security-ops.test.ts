@@ -11,6 +11,7 @@ import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
 import { bootDataScript, shellWithBootData, type BootData } from "../src/merchants/boot-data.ts";
+import { warmUp } from "../src/warm-up.ts";
 import type { Overall } from "#domain/contract/menu.ts";
 import { displayOrder, FIRST_SCREEN_PRODUCTS } from "#domain/menu.ts";
 
@@ -254,6 +255,21 @@ describe("the brand's boot data in the app shell", () => {
       headers: { host: "localhost:4318" },
     });
     expect(bootOf(vendor.body)).toMatchObject({ sub: "plov", merchant: plov.json() });
+  });
+
+  it("is ready for each active brand before a new process takes its first customer (the start warms it)", async () => {
+    const app = await withClient();
+    const idOf = async (sub: string) =>
+      (await app.inject({ method: "GET", url: `/api/users/v1/merchants/sub/${sub}` })).json<{ id: string }>()
+        .id;
+    const [lavash, closed] = [await idOf("lavash"), await idOf("closed")];
+    expect(app.menuCache.peek(lavash, "WEB|*")).toBeUndefined();
+    await warmUp(app, app.database.db);
+    // The home page's menu is built; an inactive brand shows /blocked and needs none.
+    expect(app.menuCache.peek(lavash, "WEB|*")).toBeDefined();
+    expect(app.menuCache.peek(closed, "WEB|*")).toBeUndefined();
+    const shell = await app.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost" } });
+    expect(bootOf(shell.body)?.home?.menu.overall.products.length).toBeGreaterThan(0);
   });
 
   it("is left out for an address that names no brand we know, and has no settings for an inactive brand", async () => {

@@ -14,7 +14,7 @@ import { displayOrder, firstScreenOf } from "#domain/menu.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
-import type { MenuCache } from "../lib/menu-cache.ts";
+import type { MenuCache, PreparedBody } from "../lib/menu-cache.ts";
 import { preparedOverall } from "../lib/prepared-menu.ts";
 import { findMerchantBySub, getWebSettings, listChannelPaymentTypes } from "../repositories/merchants.ts";
 import { bannerViews, storyViews } from "./content-views.ts";
@@ -85,14 +85,28 @@ async function homeBootData(
     settings.bannersActive ? bannerViews(db, merchantId, new Date()) : null,
     settings.storiesActive ? storyViews(db, merchantId) : null,
   ]);
-  const full = JSON.parse(prepared.body.toString("utf8")) as Overall;
-  const first = firstScreenOf(full, withGroups(full, settings));
-  return { banners, stories, menu: { channel: "WEB", ...first } };
+  return { banners, stories, menu: { channel: "WEB", ...firstScreenFrom(prepared, settings) } };
+}
+
+// The first screen of each cached menu body, made once per body and grouping rather than by
+// parsing the whole menu on every open; a body the menu cache drops takes its first screens along.
+type FirstScreen = ReturnType<typeof firstScreenOf>;
+const firstScreens = new WeakMap<PreparedBody, { groups: number; byGrouping: Map<boolean, FirstScreen> }>();
+
+function firstScreenFrom(prepared: PreparedBody, settings: WebSettings): FirstScreen {
+  let full: Overall | null = null;
+  const parse = () => (full ??= JSON.parse(prepared.body.toString("utf8")) as Overall);
+  let known = firstScreens.get(prepared);
+  if (!known) firstScreens.set(prepared, (known = { groups: parse().groups.length, byGrouping: new Map() }));
+  const grouped = withGroups(known.groups, settings);
+  let first = known.byGrouping.get(grouped);
+  if (!first) known.byGrouping.set(grouped, (first = firstScreenOf(parse(), grouped)));
+  return first;
 }
 
 /** The menu page shows groups as such when the brand wants them and has more than one (menu-page.tsx). */
-function withGroups(overall: Overall, settings: WebSettings): boolean {
-  return settings.groupView !== "WITHOUT_GROUP" && overall.groups.length > 1;
+function withGroups(groups: number, settings: WebSettings): boolean {
+  return settings.groupView !== "WITHOUT_GROUP" && groups > 1;
 }
 
 /** Where the built client names the home page's lazy chunks and the catalogs (vite.config.ts). */
@@ -126,7 +140,7 @@ export function firstScreenImages(data: BootData): string[] {
   const banner = home.banners?.[0]?.image;
   if (banner) images.push(banner);
   const overall = home.menu.overall;
-  const category = displayOrder(overall, withGroups(overall, data.settings))[0];
+  const category = displayOrder(overall, withGroups(overall.groups.length, data.settings))[0];
   const product = category && overall.products.find((p) => p.categoryId === category.id);
   if (category && product) {
     // A strip shows its small cards as medium ones (menu-list.tsx).
