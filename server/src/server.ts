@@ -86,7 +86,7 @@ process.on("SIGINT", () => void stop("SIGINT"));
 process.on("SIGTERM", () => void stop("SIGTERM"));
 
 // Warm before listening: a process is ready (and the balancer sends it customers) once it is warm.
-await warmUp(app, database.db);
+await warmUp(app);
 
 try {
   await app.listen({ port: config.port, host: config.host });

@@ -264,7 +264,7 @@ describe("the brand's boot data in the app shell", () => {
         .id;
     const [lavash, closed] = [await idOf("lavash"), await idOf("closed")];
     expect(app.menuCache.peek(lavash, "WEB|*")).toBeUndefined();
-    await warmUp(app, app.database.db);
+    await warmUp(app);
     // The home page's menu is built; an inactive brand shows /blocked and needs none.
     expect(app.menuCache.peek(lavash, "WEB|*")).toBeDefined();
     expect(app.menuCache.peek(closed, "WEB|*")).toBeUndefined();

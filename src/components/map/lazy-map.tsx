@@ -50,7 +50,9 @@ export function LazyMap(props: MapViewProps) {
   useEffect(() => {
     if (state !== "loading") return;
     const timer = window.setTimeout(() => {
-      setState("failed");
+      // Functional: on a busy phone the map's load can land between this timer and the render that
+      // would have cancelled it, and a map already drawn must not be covered by "did not load".
+      setState((s) => (s === "loading" ? "failed" : s));
     }, MAP_WAIT_TIMEOUT_MS);
     return () => {
       window.clearTimeout(timer);
