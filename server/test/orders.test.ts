@@ -753,6 +753,21 @@ describe("staff", () => {
     expect(res.statusCode).toBe(403);
   });
 
+  it("cannot send an order still waiting for its online payment to the kitchen, only cancel it", async () => {
+    const c = await customer();
+    const staff = await customer("WEB", "STAFF");
+    const placed = await place(c, pizzaOrder({ paymentType: "PAYME" }));
+    const order = placed.json<{ id: string; status: string; isPaid: boolean }>();
+    expect(order, placed.body).toMatchObject({ status: "OPEN", isPaid: false });
+    for (const to of ["CREATED", "AT_TIME"]) {
+      const res = await staffMove(staff, order.id, to);
+      expect(res.statusCode, to).toBe(409);
+      expect(res.json<{ code: string }>().code).toBe("ORDER_STATUS_TRANSITION");
+    }
+    const cancelled = await staffMove(staff, order.id, "CANCELED");
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+  });
+
   it("refuses illegal transitions and walks a delivery to CLOSED with a courier, crediting cashback once", async () => {
     const c = await customer();
     const staff = await customer("WEB", "STAFF");

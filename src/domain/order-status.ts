@@ -1,6 +1,7 @@
 // The life of an order (../shared/decisions.md, Orders): who may move it where, and which statuses
 // count as active or archived. Server, staff tools, the simulator and the client all read these.
-import type { OrderStatus, ServiceType } from "./enums.ts";
+import type { OrderStatus, PaymentType, ServiceType } from "./enums.ts";
+import { isOnlinePayment } from "./offer.ts";
 
 export const ACTIVE_ORDER_STATUSES = [
   "OPEN",
@@ -99,6 +100,18 @@ export function nextStatuses(status: OrderStatus, serviceType: ServiceType): Ord
 
 export function canTransition(from: OrderStatus, to: OrderStatus, serviceType: ServiceType): boolean {
   return nextStatuses(from, serviceType).includes(to);
+}
+
+/**
+ * Placed to be paid online and not paid yet: only the payment moves it on (mark-paid), so staff may
+ * cancel it but not send it to the kitchen unpaid.
+ */
+export function awaitsPayment(order: {
+  status: OrderStatus;
+  isPaid: boolean;
+  paymentType: PaymentType;
+}): boolean {
+  return order.status === "OPEN" && isOnlinePayment(order.paymentType) && !order.isPaid;
 }
 
 /** The customer may cancel only while OPEN, CREATED or AT_TIME, and only where the merchant allows it. */

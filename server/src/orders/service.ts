@@ -16,7 +16,7 @@ import type {
   OrderStatus,
 } from "#domain/enums.ts";
 import { fromMinor } from "#domain/money.ts";
-import { canTransition, customerCanCancel, earnsCashbackOn } from "#domain/order-status.ts";
+import { awaitsPayment, canTransition, customerCanCancel, earnsCashbackOn } from "#domain/order-status.ts";
 import { isOnlinePayment } from "#domain/offer.ts";
 import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
@@ -366,7 +366,11 @@ export async function changeStatus(
       if (to !== "CANCELED" || !customerCanCancel(order.status, cancelOrderActive)) {
         throw new AppError("ORDER_NOT_CANCELLABLE");
       }
-    } else if (!canTransition(order.status, to, order.serviceType)) {
+    } else if (
+      !canTransition(order.status, to, order.serviceType) ||
+      // The payment's callback moves an unpaid online order on (payments/mark-paid.ts), not a person.
+      (actor.kind === "staff" && to !== "CANCELED" && awaitsPayment(order))
+    ) {
       throw new AppError("ORDER_STATUS_TRANSITION");
     }
     const now = new Date();

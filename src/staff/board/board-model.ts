@@ -2,7 +2,7 @@
 // from the order life of src/domain/order-status.ts (a move the domain forbids is never offered).
 import type { OrderStatus, PaymentType, ServiceType } from "../../domain/enums.ts";
 import { isOnlinePayment } from "../../domain/offer.ts";
-import { nextStatuses } from "../../domain/order-status.ts";
+import { awaitsPayment, nextStatuses } from "../../domain/order-status.ts";
 
 export const BOARD_COLUMNS = ["new", "accepted", "cooking", "ready", "onTheWay", "done"] as const;
 export type BoardColumn = (typeof BOARD_COLUMNS)[number];
@@ -46,7 +46,7 @@ export interface MovableOrder {
  */
 export function forwardMoves(order: MovableOrder): BoardMove[] {
   const legal: OrderStatus[] = nextStatuses(order.status, order.serviceType).filter((s) => s !== "CANCELED");
-  if (order.status === "OPEN" && isOnlinePayment(order.paymentType) && !order.isPaid) return [];
+  if (awaitsPayment(order)) return [];
   // A later order is taken into the kitchen at once (ACCEPTED) rather than sent back to "new".
   const preferred: OrderStatus[] =
     order.status === "AT_TIME" ? ["ACCEPTED", "CREATED"] : order.status === "OPEN" ? ["CREATED"] : legal;
