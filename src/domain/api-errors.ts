@@ -357,7 +357,8 @@ export const API_ERRORS = {
     ru: "Этот заказ нельзя оплатить онлайн",
     eng: "This order cannot be paid online",
   },
-  // Saved cards (server/src/routes/payments/cards.ts, Payme's Subscribe API).
+  // Saved cards (server/src/routes/payments/cards.ts): Payme's Subscribe API or Click's card tokens,
+  // so the texts do not name the provider.
   CARDS_UNAVAILABLE: {
     status: 409,
     uz: "Bu do'konda kartani saqlab bo'lmaydi",
@@ -384,9 +385,9 @@ export const API_ERRORS = {
   },
   CARD_REJECTED: {
     status: 400,
-    uz: "Payme bu kartani qabul qilmadi. Boshqa kartani kiriting",
-    ru: "Payme не принял эту карту. Введите другую карту",
-    eng: "Payme did not accept this card. Enter another card",
+    uz: "To'lov tizimi bu kartani qabul qilmadi. Boshqa kartani kiriting",
+    ru: "Платёжная система не приняла эту карту. Введите другую карту",
+    eng: "The payment system did not accept this card. Enter another card",
   },
   CARD_CODE_WRONG: {
     status: 400,
@@ -432,9 +433,9 @@ export const API_ERRORS = {
   },
   CARD_PROVIDER_UNAVAILABLE: {
     status: 503,
-    uz: "Payme hozir javob bermayapti. Qaytadan urinib ko'ring",
-    ru: "Payme сейчас не отвечает. Попробуйте ещё раз",
-    eng: "Payme is not answering right now. Please try again",
+    uz: "To'lov tizimi hozir javob bermayapti. Qaytadan urinib ko'ring",
+    ru: "Платёжная система сейчас не отвечает. Попробуйте ещё раз",
+    eng: "The payment system is not answering right now. Please try again",
   },
   ORDER_PAYMENT_IN_PROGRESS: {
     status: 409,
