@@ -204,7 +204,10 @@ test.describe("menu and basket on the web", () => {
     expect(await storedBasket(page)).toHaveLength(1);
   });
 
-  test("a product page of its own, and a product that does not exist", async ({ page, request }) => {
+  test("a product page of its own with its add bar on screen, and a product that does not exist", async ({
+    page,
+    request,
+  }) => {
     await page.goto("/");
     const href = await page.getByRole("link", { name: CLASSIC, exact: true }).first().getAttribute("href");
     const id = new URLSearchParams(href?.split("?")[1]).get("product");
@@ -212,6 +215,14 @@ test.describe("menu and basket on the web", () => {
     await page.goto(`/product/${id}`);
     await expect(page.getByRole("heading", { level: 1, name: CLASSIC })).toBeVisible();
     await expect(page.getByText(/kcal/)).toBeVisible();
+    // The options run below the fold on a phone; the add bar stays on screen, above the tab bar.
+    const bar = page.locator(".product-details__actions");
+    await expect(bar).toBeInViewport({ ratio: 1 });
+    const tabs = page.locator(".bottom-nav");
+    if (await tabs.isVisible()) {
+      const [barBox, tabsBox] = [await bar.boundingBox(), await tabs.boundingBox()];
+      expect((barBox?.y ?? 0) + (barBox?.height ?? 0)).toBeLessThanOrEqual(tabsBox?.y ?? 0);
+    }
     await page.goto("/product/0190c0de-0000-7000-8000-000000000000");
     await expect(page.getByRole("heading", { name: "Product not found" })).toBeVisible();
     // Guests are invited to log in for favourites.
