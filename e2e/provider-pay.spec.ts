@@ -119,6 +119,7 @@ for (const provider of PROVIDERS) {
     async function placeOnProviderPage(
       page: Page,
       testInfo: TestInfo,
+      later = false,
     ): Promise<{ id: string; total: number }> {
       const origin = brandOrigin(testInfo, provider.brand);
       const dish = await plainDish(page.request, testInfo, provider.brand);
@@ -126,6 +127,8 @@ for (const provider of PROVIDERS) {
       await provider.seed(page, testInfo, dish);
       await page.goto(`${origin}/checkout`);
       await page.getByRole("radio", { name: provider.method }).check();
+      // For later: once paid it waits AT_TIME, where the demo simulator leaves it alone.
+      if (later) await page.locator("input[name=when]").nth(1).check();
       const checkoutTotal = page.getByTestId("checkout-total");
       await expect(checkoutTotal).not.toHaveText("—");
       // What the checkout showed (delivery included) is what the provider is asked for.
@@ -159,6 +162,21 @@ for (const provider of PROVIDERS) {
       await page.getByRole("button", { name: "Pay", exact: true }).click();
       await expectBackOnOrder(page, order.id, true);
       await expect(page.getByRole("button", { name: provider.payLater })).toHaveCount(0);
+    });
+
+    test("a paid order cancelled by the customer gives the money back, and its page says so", async ({
+      page,
+    }, testInfo) => {
+      test.skip(provider.brand !== "lavash", "of the demo brands only lavash lets its customers cancel");
+      const order = await placeOnProviderPage(page, testInfo, true);
+      await page.getByRole("button", { name: "Pay", exact: true }).click();
+      await expectBackOnOrder(page, order.id, true);
+      await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "AT_TIME");
+      await page.getByRole("button", { name: "Cancel the order" }).click();
+      await page.getByRole("dialog").getByRole("button", { name: "Yes" }).click();
+      await expect(page.getByTestId("order-status")).toHaveAttribute("data-status", "CANCELED");
+      // The provider's (local stand-in's) refund answers at once; the page hears of it live.
+      await expect(page.getByTestId("order-refund")).toHaveText("Your money has been returned");
     });
   });
 }

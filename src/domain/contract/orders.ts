@@ -196,6 +196,7 @@ export const courierSchema = z
 export type Courier = z.infer<typeof courierSchema>;
 
 export const REFUND_STATES = ["PENDING", "DONE", "FAILED"] as const;
+export type RefundState = (typeof REFUND_STATES)[number];
 
 export const orderSchema = z
   .object({

@@ -7,6 +7,7 @@ import type {
   PaymentType,
   ServiceType,
 } from "../../domain/enums.ts";
+import type { RefundState } from "../../domain/contract/orders.ts";
 
 /** The customer-facing order status labels (spec section 4). */
 export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
@@ -26,6 +27,16 @@ export const ORDER_STATUS_LABELS: Record<OrderStatus, MessageDescriptor> = {
 /** Why the system cancelled an order, shown beside its status. */
 export const ORDER_CANCEL_REASON_LABELS: Record<OrderCancelReason, MessageDescriptor> = {
   NOT_PAID_IN_TIME: msg`Not paid in time`,
+};
+
+/**
+ * Where the money of a paid order cancelled here is (docs/decisions.md, Refunds). FAILED means the
+ * provider would not give it back automatically and staff settle it in the provider's cabinet.
+ */
+export const REFUND_STATE_LABELS: Record<RefundState, MessageDescriptor> = {
+  PENDING: msg`Your money is being returned`,
+  DONE: msg`Your money has been returned`,
+  FAILED: msg`The restaurant will return your money`,
 };
 
 /** The courier status labels (spec section 4: each has an Uzbek label). */

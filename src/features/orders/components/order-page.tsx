@@ -34,6 +34,7 @@ import {
   ORDER_CANCEL_REASON_LABELS,
   ORDER_STATUS_LABELS,
   PAYMENT_TYPE_LABELS,
+  REFUND_STATE_LABELS,
   SERVICE_TYPE_LABELS,
 } from "../status-labels.ts";
 import { formatDateTime } from "./format-date.ts";
@@ -93,6 +94,14 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
           {o.cancelReason && (
             <span className="order__cancel-reason" data-testid="order-cancel-reason">
               {i18n._(ORDER_CANCEL_REASON_LABELS[o.cancelReason])}
+            </span>
+          )}
+          {o.refundState && (
+            <span
+              className={`order__refund order__refund--${o.refundState.toLowerCase()}`}
+              data-testid="order-refund"
+            >
+              {i18n._(REFUND_STATE_LABELS[o.refundState])}
             </span>
           )}
         </p>
