@@ -307,7 +307,11 @@ test.describe("favourites, the basket across a web login, and the way around", (
     const quickAdd = page.getByRole("button", { name: /^Add .* to basket$/ }).first();
     const product = /^Add (.*) to basket$/.exec((await quickAdd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
     expect(product).not.toBe("");
-    await quickAdd.click();
+    // By its name: while the list settles on the category, the first button can be another dish's.
+    await page
+      .getByRole("button", { name: `Add ${product} to basket`, exact: true })
+      .first()
+      .click();
     await expect(page.getByTestId("basket-badge")).toHaveText("1");
     const guestBasket = await storedBasket(page);
     expect(guestBasket).toHaveLength(1);
