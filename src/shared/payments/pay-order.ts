@@ -5,6 +5,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useMutation } from "@tanstack/react-query";
 import { paysOnProviderPage } from "../../domain/offer.ts";
+import { awaitsPayment } from "../../domain/order-status.ts";
 import type { Order } from "../../domain/contract/orders.ts";
 import type { Checkout } from "../../domain/contract/payments.ts";
 import { api, unwrap, type ApiError, type ApiResult } from "../../lib/api-client.ts";
@@ -16,13 +17,13 @@ export function getPayLink(orderId: string): Promise<ApiResult<Checkout>> {
 }
 
 /** An order that waits for its online payment on the provider's pay page. */
-export function awaitsPayment(order: Pick<Order, "isPaid" | "status" | "paymentType">): boolean {
-  return !order.isPaid && order.status === "OPEN" && paysOnProviderPage(order.paymentType);
+export function awaitsProviderPayment(order: Pick<Order, "isPaid" | "status" | "paymentType">): boolean {
+  return awaitsPayment(order) && paysOnProviderPage(order.paymentType);
 }
 
 /** An order that waits for its payment with a saved card (paid in the app, ./cards.ts). */
 export function awaitsCardPayment(order: Pick<Order, "isPaid" | "status" | "paymentType">): boolean {
-  return !order.isPaid && order.status === "OPEN" && order.paymentType === "CARD";
+  return awaitsPayment(order) && order.paymentType === "CARD";
 }
 
 /** Opens the provider's pay page for an order; a failure says so and leaves the order payable. */

@@ -9,7 +9,7 @@ import { notify } from "../../../lib/notify.ts";
 import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import { usePayWithCard } from "../../../shared/payments/cards.ts";
-import { awaitsCardPayment, awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
+import { awaitsCardPayment, awaitsProviderPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { AFTER_CHECKOUT_STATE } from "../after-checkout.ts";
 
 /**
@@ -71,7 +71,7 @@ export function usePlaceOrder(options: { onPlaced?: () => void } = {}) {
       options.onPlaced?.();
       // Marked so the host's Back from here returns to the menu, not through the emptied checkout.
       navigate(`/profile/orders/${order.id}`, { state: AFTER_CHECKOUT_STATE });
-      if (awaitsPayment(order)) {
+      if (awaitsProviderPayment(order)) {
         // Straight on to pay; the order's page offers it again if the customer comes back unpaid.
         pay.mutate(order.id);
         return;

@@ -16,7 +16,7 @@ import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { isActiveStatus } from "../../../domain/order-status.ts";
 import { isOnlinePayment } from "../../../domain/offer.ts";
-import { awaitsCardPayment, awaitsPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
+import { awaitsCardPayment, awaitsProviderPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { usePayWithCard, useSavedCards } from "../../../shared/payments/cards.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
@@ -395,7 +395,7 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
   return (
     <div className="order-actions">
       {awaitsCardPayment(order) && <PayWithSavedCard order={order} />}
-      {awaitsPayment(order) && (
+      {awaitsProviderPayment(order) && (
         <ActionButton
           stretched
           className="order-actions__pay"
