@@ -3,14 +3,17 @@ import path from "node:path";
 import { lingui, linguiTransformerBabelPreset } from "@lingui/vite-plugin";
 import babel from "@rolldown/plugin-babel";
 import react from "@vitejs/plugin-react";
-import { defineConfig, type Plugin, type ResolvedConfig } from "vite";
-import { precompressDir } from "./scripts/precompress.ts";
+import { defineConfig, type Plugin } from "vite";
 
 /** The storefront's version (spec section 9); a browser holding another one updates and reloads. */
 export const APP_VERSION = "2.2.7";
 
-const buildId = `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
-const builtAt = new Date().toISOString();
+// The storefront and the staff console are built one after the other (scripts/build.ts), each
+// loading this file anew: the first one's id is kept in the environment so both carry the same.
+process.env.SAVAT_BUILD_ID ??= `${Date.now().toString(36)}-${randomBytes(4).toString("hex")}`;
+process.env.SAVAT_BUILT_AT ??= new Date().toISOString();
+const buildId = process.env.SAVAT_BUILD_ID;
+const builtAt = process.env.SAVAT_BUILT_AT;
 
 /**
  * Emits build-meta.json (version, build id, time) and latest-build.json (build id) into dist.
@@ -110,21 +113,6 @@ function shellPreloads(): Plugin {
   };
 }
 
-/** Brotli and gzip copies of every compressible file of the build (scripts/precompress.ts). */
-function precompress(): Plugin {
-  let outDir = "dist";
-  return {
-    name: "savat-precompress",
-    apply: "build",
-    configResolved(config: ResolvedConfig) {
-      outDir = path.resolve(config.root, config.build.outDir);
-    },
-    closeBundle() {
-      precompressDir(outDir);
-    },
-  };
-}
-
 /** In development /staff and its pages answer with the staff console's page, as the server does. */
 function staffPages(): Plugin {
   return {
@@ -139,39 +127,51 @@ function staffPages(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [
-    react(),
-    babel({ presets: [linguiTransformerBabelPreset()] }),
-    lingui(),
-    buildMeta(),
-    stylesAfterShell(),
-    shellPreloads(),
-    precompress(),
-    staffPages(),
-  ],
-  define: {
-    __APP_VERSION__: JSON.stringify(APP_VERSION),
-    __BUILD_ID__: JSON.stringify(buildId),
-  },
-  build: {
-    target: "es2022",
-    // No source maps in the shipped build: they would publish the source (the dev server has its own).
-    sourcemap: false,
-    // Two pages: the storefront, and the staff console (/staff) with its own entry, so nothing of the
-    // console reaches the storefront's first load (scripts/check-size.ts measures index.html only).
-    rolldownOptions: {
-      input: {
-        index: path.resolve(import.meta.dirname, "index.html"),
-        staff: path.resolve(import.meta.dirname, "staff.html"),
+/**
+ * Which page a build makes: the storefront (index.html, the default) or the staff console
+ * (`vite build --mode staff`, staff.html). `npm run build` (scripts/build.ts) makes both into dist.
+ */
+export const STAFF_MODE = "staff";
+
+export default defineConfig(({ mode }) => {
+  const staff = mode === STAFF_MODE;
+  return {
+    plugins: [
+      react(),
+      babel({ presets: [linguiTransformerBabelPreset()] }),
+      lingui(),
+      ...(staff ? [] : [buildMeta(), shellPreloads()]),
+      stylesAfterShell(),
+      staffPages(),
+    ],
+    define: {
+      __APP_VERSION__: JSON.stringify(APP_VERSION),
+      __BUILD_ID__: JSON.stringify(buildId),
+    },
+    build: {
+      target: "es2022",
+      // No source maps in the shipped build: they would publish the source (the dev server has its own).
+      sourcemap: false,
+      // The staff console is built after the storefront, into the same directory.
+      emptyOutDir: !staff,
+      copyPublicDir: !staff,
+      rolldownOptions: {
+        // One page per build: built together, the two pages' shared modules were cut into some
+        // forty small chunks that a phone fetched one by one before the first paint.
+        input: path.resolve(import.meta.dirname, staff ? "staff.html" : "index.html"),
+        output: {
+          // Everything the page needs before its first screen comes in one file; screens and
+          // heavy parts (maps, the phone field, catalogs) stay lazy chunks of their own.
+          codeSplitting: { groups: [{ name: staff ? "staff" : "app", tags: ["$initial"] }] },
+        },
       },
     },
-  },
-  server: {
-    // Brands are told apart by subdomain in development too: lavash.localhost:5173.
-    allowedHosts: [".localhost"],
-    proxy: {
-      "/api": { target: process.env.SAVAT_API_URL ?? "http://127.0.0.1:8080", changeOrigin: false },
+    server: {
+      // Brands are told apart by subdomain in development too: lavash.localhost:5173.
+      allowedHosts: [".localhost"],
+      proxy: {
+        "/api": { target: process.env.SAVAT_API_URL ?? "http://127.0.0.1:8080", changeOrigin: false },
+      },
     },
-  },
+  };
 });

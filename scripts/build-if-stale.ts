@@ -11,6 +11,7 @@ const inputs = [
   "locales",
   "public",
   "index.html",
+  "staff.html",
   "vite.config.ts",
   "lingui.config.ts",
   "package-lock.json",
@@ -29,7 +30,7 @@ function newest(entry: string): number {
 const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
 if (inputs.some((entry) => newest(entry) > builtAt)) {
   process.stdout.write("Building the storefront client...\n");
-  const result = spawnSync(path.join(root, "node_modules", ".bin", "vite"), ["build", "--logLevel", "warn"], {
+  const result = spawnSync(process.execPath, ["scripts/build.ts", "--quiet"], {
     cwd: root,
     stdio: "inherit",
   });

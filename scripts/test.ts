@@ -115,7 +115,7 @@ const [, , , , built] = await parallelSteps([
       ...["--config", ".dependency-cruiser.cjs", "--output-type", "err"],
     ],
   },
-  { name: "build", command: bin("vite"), args: ["build"] },
+  { name: "build", command: process.execPath, args: ["scripts/build.ts"] },
 ]);
 
 const vitestReport = path.join(reportDir, "vitest.json");

@@ -1,0 +1,14 @@
+// `npm run build`: the storefront, then the staff console into the same dist (vite.config.ts builds
+// one page per run so that neither page's first load is cut into chunks shared with the other),
+// then Brotli and gzip copies of every file (scripts/precompress.ts).
+import path from "node:path";
+import { build } from "vite";
+import { STAFF_MODE } from "../vite.config.ts";
+import { precompressDir } from "./precompress.ts";
+
+const root = path.resolve(import.meta.dirname, "..");
+const logLevel = process.argv.includes("--quiet") ? "warn" : "info";
+
+await build({ root, logLevel });
+await build({ root, logLevel, mode: STAFF_MODE });
+precompressDir(path.join(root, "dist"));
