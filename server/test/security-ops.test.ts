@@ -329,6 +329,9 @@ describe("the brand's boot data in the app shell", () => {
     const menu = (await call("/api/products/v1/overalls?type=WEB")) as Overall;
     expect(home.banners).toEqual(await call("/api/support/v1/banner"));
     expect(home.stories).toEqual(await call("/api/notifications/v2/stories"));
+    // Lavash's switcher lists more than one brand: the header draws it without a call.
+    expect(home.brands.length).toBeGreaterThan(1);
+    expect(home.brands).toEqual(await call("/api/support/v1/brand/catalog"));
     const first = home.menu;
     expect(first.channel).toBe("WEB");
     // Lavash has more products than a first screen: every group and category, its first products.
@@ -372,8 +375,12 @@ describe("the brand's boot data in the app shell", () => {
     expect(other.body).not.toContain("modulepreload");
     // Another brand's shell carries its own menu, never lavash's.
     const plov = await app.inject({ method: "GET", url: "/", headers: { host: "plov.localhost:4318" } });
-    expect(bootOf(plov.body)?.sub).toBe("plov");
-    expect(plov.body).not.toContain(merchant);
+    const plovBoot = bootOf(plov.body);
+    expect(plovBoot?.sub).toBe("plov");
+    // Lavash appears there only as a card of plov's own brand switcher.
+    const { brands: plovBrands, ...plovRest } = plovBoot?.home ?? { brands: [] };
+    expect(plovBrands.find((b) => b.merchantId === merchant)?.sub).toBe("lavash");
+    expect(JSON.stringify({ ...plovBoot, home: plovRest })).not.toContain(merchant);
     expect(plov.body).not.toContain(product.id);
   });
 

@@ -3,11 +3,12 @@ import { useLingui } from "@lingui/react/macro";
 import { QueryClientProvider, type QueryClient } from "@tanstack/react-query";
 import { Provider } from "jotai";
 import { AppRoot, Button } from "@telegram-apps/telegram-ui";
-import { Suspense, useLayoutEffect, type ReactNode } from "react";
+import { Suspense, useEffect, useLayoutEffect, type ReactNode } from "react";
 import { ErrorPage } from "../components/error-page.tsx";
 import { NotificationHost } from "../components/notification-host.tsx";
 import { errorText } from "../lib/api-client.ts";
 import { optionalChunk } from "../lib/optional-chunk.ts";
+import { afterFirstScreen, firstScreenCommitted } from "../lib/first-screen.ts";
 import {
   applyBrandLook,
   brandLook,
@@ -23,14 +24,16 @@ import { AppRouter } from "./router.tsx";
 import { appStore } from "../lib/app-store.ts";
 
 // The order draft's background work (delivery recalculation, guest addresses after login) is not
-// needed to paint the first screen: its own chunk.
-const OrderDraftEffects = optionalChunk(() =>
-  import("../shared/order-draft/order-draft-effects.tsx").then((m) => m.OrderDraftEffects),
+// needed to paint the first screen: its own chunk, loaded once that screen has been painted.
+const OrderDraftEffects = optionalChunk(
+  afterFirstScreen(() =>
+    import("../shared/order-draft/order-draft-effects.tsx").then((m) => m.OrderDraftEffects),
+  ),
 );
 
 // A launch by a table's QR code (and the stored table's check): its own chunk too.
-const TableEntry = optionalChunk(() =>
-  import("../features/table/components/table-entry.tsx").then((m) => m.TableEntry),
+const TableEntry = optionalChunk(
+  afterFirstScreen(() => import("../features/table/components/table-entry.tsx").then((m) => m.TableEntry)),
 );
 
 /** Applies the brand's look to the document and gives telegram-ui its light or dark appearance. */
@@ -84,6 +87,10 @@ function BootFailed({ result }: { result: Extract<BootResult, { status: "failed"
 
 export function App({ boot, queryClient }: { boot: BootResult; queryClient: QueryClient }) {
   const tenant = boot.status === "ready" || boot.status === "blocked" ? boot.tenant : null;
+  // The app is rendered once boot has the first screen's data and code: its first commit is it.
+  useEffect(() => {
+    firstScreenCommitted();
+  }, []);
   return (
     <Provider store={appStore()}>
       <QueryClientProvider client={queryClient}>

@@ -1,5 +1,5 @@
 import type { QueryClient } from "@tanstack/react-query";
-import type { Merchant, WebSettings } from "../domain/contract/merchant.ts";
+import type { Brand, Merchant, WebSettings } from "../domain/contract/merchant.ts";
 import { merchantBySubQueryOptions } from "../features/merchant/api/get-merchant-by-sub.ts";
 import { defaultWebSettings, webSettingsQueryOptions } from "../features/merchant/api/get-web-settings.ts";
 import { ApiError } from "../lib/api-client.ts";
@@ -38,14 +38,16 @@ interface ShellBootData {
   home?: {
     banners: Banner[] | null;
     stories: Story[] | null;
+    brands: Brand[];
     menu: { channel: "WEB"; overall: Overall; complete: boolean };
   };
 }
 
 /**
  * Seeds the merchant and web settings queries with what the server wrote into the page, so boot
- * does not wait for those two calls; only for the brand this address names. On "/" the banners and
- * stories too; the menu's first screen is returned for boot to seed once the channel is known.
+ * does not wait for those two calls; only for the brand this address names. On "/" the banners,
+ * stories and the brand switcher's catalog too; the menu's first screen is returned for boot to
+ * seed once the channel is known.
  */
 function primeFromShell(queryClient: QueryClient, sub: string): ShellBootData["home"] | undefined {
   const element = document.getElementById("savat-boot");
@@ -69,6 +71,7 @@ function primeFromShell(queryClient: QueryClient, sub: string): ShellBootData["h
     queryClient.setQueryData(queryKeys.banners(id), home.banners);
   if (data.settings.storiesActive && home.stories)
     queryClient.setQueryData(queryKeys.stories(id), home.stories);
+  queryClient.setQueryData(queryKeys.brandCatalog(id), home.brands);
   return home;
 }
 

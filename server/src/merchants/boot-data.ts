@@ -1,8 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import {
+  brandSchema,
   merchantSchema,
   webSettingsSchema,
+  type Brand,
   type Merchant,
   type WebSettings,
 } from "#domain/contract/merchant.ts";
@@ -16,7 +18,12 @@ import { pickText } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
 import type { MenuCache, PreparedBody } from "../lib/menu-cache.ts";
 import { preparedOverall } from "../lib/prepared-menu.ts";
-import { findMerchantBySub, getWebSettings, listChannelPaymentTypes } from "../repositories/merchants.ts";
+import {
+  findMerchantBySub,
+  getWebSettings,
+  listBrands,
+  listChannelPaymentTypes,
+} from "../repositories/merchants.ts";
 import { bannerViews, storyViews } from "./content-views.ts";
 import { toMerchant, toWebSettings } from "./present.ts";
 
@@ -36,12 +43,14 @@ export interface BootData {
 
 /**
  * What the menu's first screen shows, as its calls answer it: the banners and stories (null while
- * switched off) and the beginning of the web menu without a branch (GET /products/v1/overalls?
- * type=WEB, its first products only unless `complete`), so the first products paint without a call.
+ * switched off), the header's brand switcher (GET /support/v1/brand/catalog) and the beginning of
+ * the web menu without a branch (GET /products/v1/overalls?type=WEB, its first products only
+ * unless `complete`), so the first screen paints without a call.
  */
 export interface HomeBootData {
   banners: Banner[] | null;
   stories: Story[] | null;
+  brands: Brand[];
   menu: { channel: "WEB"; overall: Overall; complete: boolean };
 }
 
@@ -80,12 +89,18 @@ async function homeBootData(
   merchantId: string,
   settings: WebSettings,
 ): Promise<HomeBootData> {
-  const [prepared, banners, stories] = await Promise.all([
+  const [prepared, banners, stories, brands] = await Promise.all([
     preparedOverall(db, menuCache, merchantId, "WEB", "*"),
     settings.bannersActive ? bannerViews(db, merchantId, new Date()) : null,
     settings.storiesActive ? storyViews(db, merchantId) : null,
+    listBrands(db, { merchantId }),
   ]);
-  return { banners, stories, menu: { channel: "WEB", ...firstScreenFrom(prepared, settings) } };
+  return {
+    banners,
+    stories,
+    brands: brandSchema.array().parse(brands),
+    menu: { channel: "WEB", ...firstScreenFrom(prepared, settings) },
+  };
 }
 
 // The first screen of each cached menu body, made once per body and grouping rather than by

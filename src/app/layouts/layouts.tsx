@@ -10,6 +10,7 @@ import { useFormatMinor } from "../../shared/brand/price.tsx";
 import { useBasketSummary } from "../../shared/basket/basket.ts";
 import { useTableSession } from "../../shared/table/table-session.ts";
 import { optionalChunk } from "../../lib/optional-chunk.ts";
+import { afterFirstScreen } from "../../lib/first-screen.ts";
 import { useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
 import { AppHeader } from "./app-header.tsx";
@@ -34,13 +35,15 @@ function SkipLink() {
 const ProductSheetHost = optionalChunk(() =>
   import("../../features/product/components/product-sheet-host.tsx").then((m) => m.ProductSheetHost),
 );
-// Active orders and their live updates: loaded after start, only for a logged-in customer.
-const ActiveOrdersWatcher = optionalChunk(() =>
-  import("../../features/orders/components/active-orders-watcher.tsx").then((m) => m.ActiveOrdersWatcher),
+// Active orders and their live updates: loaded once the first screen has been painted.
+const ActiveOrdersWatcher = optionalChunk(
+  afterFirstScreen(() =>
+    import("../../features/orders/components/active-orders-watcher.tsx").then((m) => m.ActiveOrdersWatcher),
+  ),
 );
 // Below the content, never in the first viewport: its code (contacts, extra pages, the QR code)
-// loads after the first screen's.
-const AppFooter = optionalChunk(() => import("./app-footer.tsx").then((m) => m.AppFooter));
+// loads once the first screen has been painted.
+const AppFooter = optionalChunk(afterFirstScreen(() => import("./app-footer.tsx").then((m) => m.AppFooter)));
 // The table bar: its own chunk, loaded only while the customer sits at a table.
 const TableBar = optionalChunk(() =>
   import("../../features/table/components/table-bar.tsx").then((m) => m.TableBar),

@@ -1,0 +1,40 @@
+/**
+ * Parts of the page the first screen does not show (the footer, the active-order chip, the order
+ * draft's background work, a table's QR launch) load once the first screen has been painted, so
+ * their chunks and calls do not compete with its own for the network and the main thread.
+ */
+let markPainted: () => void = () => undefined;
+const painted = new Promise<void>((resolve) => {
+  markPainted = resolve;
+});
+
+/** Longest wait: a page opened in a background tab paints no frame until it is shown. */
+const MAX_WAIT_MS = 1000;
+
+/**
+ * Called once the first screen has been committed. The wait ends when that screen's largest
+ * element has been painted (the next largest-contentful-paint entry, whose time is when the frame
+ * was shown), or after the next frame where the browser does not report those.
+ */
+export function firstScreenCommitted(): void {
+  const done = () => setTimeout(markPainted, 0);
+  // Safari and test environments do not report largest paints.
+  const reports =
+    typeof PerformanceObserver === "function" &&
+    PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint");
+  if (reports) {
+    const observer = new PerformanceObserver(() => {
+      observer.disconnect();
+      done();
+    });
+    observer.observe({ type: "largest-contentful-paint" });
+  } else {
+    requestAnimationFrame(done);
+  }
+  setTimeout(markPainted, MAX_WAIT_MS);
+}
+
+/** A chunk's loader that starts only after the first screen has been painted. */
+export function afterFirstScreen<T>(load: () => Promise<T>): () => Promise<T> {
+  return () => painted.then(load);
+}
