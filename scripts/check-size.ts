@@ -2,7 +2,7 @@
 // render (the entry script of dist/index.html and every chunk it imports statically, which Vite
 // also lists as modulepreload links), as it is sent (the build's Brotli copies, which every
 // browser we serve accepts), must stay within 120 KB. Lazy chunks (screens, catalogs, the Telegram
-// SDK, maps) do not count. Run after `vite build`:
+// SDK, maps) do not count. Run after `npm run build`:
 //   node scripts/check-size.ts
 import fs from "node:fs";
 import path from "node:path";
