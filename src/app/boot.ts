@@ -46,33 +46,36 @@ interface ShellBootData {
 /**
  * Seeds the merchant and web settings queries with what the server wrote into the page, so boot
  * does not wait for those two calls; only for the brand this address names. On "/" the banners,
- * stories and the brand switcher's catalog too; the menu's first screen is returned for boot to
- * seed once the channel is known.
+ * stories and the brand switcher's catalog too. Returns the settings (for the language) and the
+ * menu's first screen, which boot seeds once the channel is known.
  */
-function primeFromShell(queryClient: QueryClient, sub: string): ShellBootData["home"] | undefined {
+function primeFromShell(
+  queryClient: QueryClient,
+  sub: string,
+): { settings: WebSettings | null; home?: ShellBootData["home"] } {
   const element = document.getElementById("savat-boot");
-  if (!element?.textContent) return undefined;
+  if (!element?.textContent) return { settings: null };
   element.remove();
   let data: ShellBootData;
   try {
     // Written by our own server into this page, like an API answer.
     data = JSON.parse(element.textContent) as ShellBootData;
   } catch {
-    return undefined;
+    return { settings: null };
   }
-  if (data.sub !== sub || data.merchant.sub.toLowerCase() !== sub) return undefined;
+  if (data.sub !== sub || data.merchant.sub.toLowerCase() !== sub) return { settings: null };
   queryClient.setQueryData(merchantBySubQueryOptions(sub).queryKey, data.merchant);
-  if (!data.settings) return undefined;
+  if (!data.settings) return { settings: null };
   queryClient.setQueryData(webSettingsQueryOptions(data.merchant).queryKey, data.settings);
   const home = data.home;
-  if (!home || window.location.pathname !== "/") return undefined;
+  if (!home || window.location.pathname !== "/") return { settings: data.settings };
   const id = data.merchant.id;
   if (data.settings.bannersActive && home.banners)
     queryClient.setQueryData(queryKeys.banners(id), home.banners);
   if (data.settings.storiesActive && home.stories)
     queryClient.setQueryData(queryKeys.stories(id), home.stories);
   queryClient.setQueryData(queryKeys.brandCatalog(id), home.brands);
-  return home;
+  return { settings: data.settings, home };
 }
 
 export type BootResult =
@@ -97,7 +100,6 @@ export async function bootStorefront(
   hostReady: Promise<Host>,
 ): Promise<BootResult> {
   const cookie = localeFromCookie();
-  void preloadLocale(chooseLocale({ cookie, available: LOCALES })).catch(() => undefined);
 
   const pickLocale = async (available: readonly Locale[], mainLanguage?: string): Promise<Locale> => {
     const host = await hostReady;
@@ -114,7 +116,16 @@ export async function bootStorefront(
   const brand = resolveBrandSub(window.location, readLocal(STORED_VENDOR_KEY));
   if (!brand) return unavailable();
 
-  const home = primeFromShell(queryClient, brand.sub);
+  const { settings: shellSettings, home } = primeFromShell(queryClient, brand.sub);
+  // The catalog the server named in the page's head (likelyLocale in server/src/merchants/
+  // boot-data.ts): guessing without the brand's languages fetched a second one (ru for an English
+  // brand) on the first screen's path.
+  const likely = chooseLocale({
+    cookie,
+    mainLanguage: shellSettings?.mainLanguage,
+    available: shellSettings ? merchantLocales(shellSettings) : LOCALES,
+  });
+  void preloadLocale(likely).catch(() => undefined);
   let merchant: Merchant;
   try {
     merchant = await queryClient.query(merchantBySubQueryOptions(brand.sub));
