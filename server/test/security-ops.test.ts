@@ -215,7 +215,7 @@ describe("compressed client files", () => {
 
 describe("the brand's boot data in the app shell", () => {
   const page =
-    '<!doctype html><html><head><script type="module" src="/assets/a.js"></script></head><body><p class="boot-splash__name"></p></body></html>';
+    '<!doctype html><html><head><link rel="icon" type="image/svg+xml" href="/favicon.svg" id="favicon" /><script type="module" src="/assets/a.js"></script></head><body><p class="boot-splash__name"></p></body></html>';
 
   function bootOf(html: string): BootData | null {
     const json = /<script id="savat-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
@@ -244,8 +244,12 @@ describe("the brand's boot data in the app shell", () => {
       headers: { merchant: merchant.json<{ id: string }>().id },
     });
     expect(boot).toEqual({ sub: "lavash", merchant: merchant.json(), settings: settings.json() });
-    // The loading screen names the brand from the first paint.
+    // The loading screen names the brand from the first paint, the tab shows its icon.
     expect(shell.body).toMatch(/<p class="boot-splash__name">[^<]+<\/p>/);
+    const favicon = settings.json<{ favicon: string }>().favicon;
+    expect(favicon).toMatch(/lavash/);
+    expect(shell.body).toContain(`<link rel="icon" href="${favicon}" id="favicon">`);
+    expect(shell.body).not.toContain('href="/favicon.svg"');
     const plov = await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/plov" });
     expect(shell.body).not.toContain(plov.json<{ id: string }>().id);
 

@@ -1,7 +1,8 @@
 /**
  * Parts of the page the first screen does not show (the footer, the active-order chip, the order
- * draft's background work, a table's QR launch) load once the first screen has been painted, so
- * their chunks and calls do not compete with its own for the network and the main thread.
+ * draft's background work, a table's QR launch, the rest of the menu) load once the first screen
+ * has been painted, so their chunks and calls do not compete with its own for the network and the
+ * main thread.
  */
 let markPainted: () => void = () => undefined;
 const painted = new Promise<void>((resolve) => {
@@ -32,6 +33,11 @@ export function firstScreenCommitted(): void {
     requestAnimationFrame(done);
   }
   setTimeout(markPainted, MAX_WAIT_MS);
+}
+
+/** Settles once the first screen has been painted. */
+export function firstScreenPainted(): Promise<void> {
+  return painted;
 }
 
 /** A chunk's loader that starts only after the first screen has been painted. */

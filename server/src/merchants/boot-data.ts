@@ -11,6 +11,7 @@ import {
 import type { Banner, Story } from "#domain/contract/content.ts";
 import type { Overall } from "#domain/contract/menu.ts";
 import { resolveBrandSub } from "#domain/brand-host.ts";
+import { brandFavicon } from "#domain/brand-icon.ts";
 import { cardImageVariant, DEFAULT_VARIANT_TEMPLATE, variantUrl } from "#domain/image-variant.ts";
 import { displayOrder, firstScreenOf } from "#domain/menu.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
@@ -265,5 +266,8 @@ export function shellWithBootData(
     page = page.includes("</head>") ? page.replace("</head>", `${links.head}</head>`) : links.head + page;
   const tail = bootDataScript(data) + links.body;
   page = page.includes("</body>") ? page.replace("</body>", `${tail}</body>`) : page + tail;
+  // The brand's icon from the start (the client keeps a link it would set to the same address).
+  const icon = `<link rel="icon" href="${attribute(brandFavicon(data.merchant, data.settings))}" id="favicon">`;
+  page = page.replace(/<link\b[^>]*\bid="favicon"[^>]*>/, () => icon);
   return page.replace('<p class="boot-splash__name"></p>', `<p class="boot-splash__name">${name}</p>`);
 }

@@ -1,11 +1,12 @@
 import type { Merchant, WebSettings } from "../../domain/contract/merchant.ts";
 import type { ContentLanguage } from "../../domain/enums.ts";
 import { pickText } from "../../domain/multilingual.ts";
+import { brandFavicon } from "../../domain/brand-icon.ts";
 import type { Host } from "../../platform/index.ts";
 
 /** Brand colour when the brand names none (spec section 9). */
 export const DEFAULT_BRAND_COLOR = "#FCE000";
-export const DEFAULT_FAVICON = "/favicon.svg";
+export { DEFAULT_FAVICON } from "../../domain/brand-icon.ts";
 
 export interface BrandLook {
   /** The brand colour: buttons, accents, the header stripe. */
@@ -50,7 +51,7 @@ export function brandLook(
     onPrimary,
     appearance,
     title: settings?.title || name || "Savat",
-    favicon: settings?.favicon || merchant.logo || DEFAULT_FAVICON,
+    favicon: brandFavicon(merchant, settings),
     logo: settings?.logo || merchant.logo || null,
   };
 }

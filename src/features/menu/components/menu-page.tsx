@@ -18,6 +18,7 @@ import { MenuList, type MenuListHandle, type MenuSection } from "./menu-list.tsx
 import { ServiceSwitch } from "./service-switch.tsx";
 import { useTableSession } from "../../../shared/table/table-session.ts";
 import { StoryPreviews } from "./story-previews.tsx";
+import { firstScreenPainted } from "../../../lib/first-screen.ts";
 import "./menu.css";
 
 /** The longest the rest of a menu waits for the page to be idle after its first screen. */
@@ -100,15 +101,25 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   // When the app shell carried only the first screen, the rest is asked for once the page is idle
   // after painting it, so it does not compete with the first screen's images.
   useEffect(() => {
-    if (typeof window.requestIdleCallback === "function") {
-      const idle = window.requestIdleCallback(loadRestOfMenu, { timeout: REST_OF_MENU_WAIT_MS });
-      return () => {
-        window.cancelIdleCallback(idle);
-      };
-    }
-    const timer = window.setTimeout(loadRestOfMenu, REST_OF_MENU_WAIT_MS / 4);
+    let cancel: (() => void) | null = null;
+    let gone = false;
+    void firstScreenPainted().then(() => {
+      if (gone) return;
+      if (typeof window.requestIdleCallback === "function") {
+        const idle = window.requestIdleCallback(loadRestOfMenu, { timeout: REST_OF_MENU_WAIT_MS });
+        cancel = () => {
+          window.cancelIdleCallback(idle);
+        };
+      } else {
+        const timer = window.setTimeout(loadRestOfMenu, REST_OF_MENU_WAIT_MS / 4);
+        cancel = () => {
+          window.clearTimeout(timer);
+        };
+      }
+    });
     return () => {
-      window.clearTimeout(timer);
+      gone = true;
+      cancel?.();
     };
   }, []);
 
