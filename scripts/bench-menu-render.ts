@@ -74,6 +74,8 @@ function bigBrand(): unknown {
     merchant: { ...lavash.merchant, sub: SUB, name: { eng: "Bench 2000", ru: "Бенч 2000" }, domainUrl: null },
     menu: { groups },
     banners: [],
+    // Lavash's stories point at lavash's own dishes, which this generated menu does not have.
+    stories: [],
     brands: [],
   };
 }
