@@ -21,9 +21,6 @@ import { StoryPreviews } from "./story-previews.tsx";
 import { firstScreenPainted } from "../../../lib/first-screen.ts";
 import "./menu.css";
 
-/** The longest the rest of a menu waits for the page to be idle after its first screen. */
-const REST_OF_MENU_WAIT_MS = 1_000;
-
 /** Room the sticky bars take at the top: the app header and the category navigation. */
 const NAV_HEIGHT = 52;
 
@@ -98,28 +95,16 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const listRef = useRef<MenuListHandle>(null);
   // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
   const desktop = useDesktop();
-  // When the app shell carried only the first screen, the rest is asked for once the page is idle
-  // after painting it, so it does not compete with the first screen's images.
+  // When the app shell carried only the first screen, the rest is asked for once that screen has
+  // been painted, so it does not compete with its code and images (and still lands before a
+  // customer on a slow phone starts to scroll: waiting for idle on top moved it into the scroll).
   useEffect(() => {
-    let cancel: (() => void) | null = null;
     let gone = false;
     void firstScreenPainted().then(() => {
-      if (gone) return;
-      if (typeof window.requestIdleCallback === "function") {
-        const idle = window.requestIdleCallback(loadRestOfMenu, { timeout: REST_OF_MENU_WAIT_MS });
-        cancel = () => {
-          window.cancelIdleCallback(idle);
-        };
-      } else {
-        const timer = window.setTimeout(loadRestOfMenu, REST_OF_MENU_WAIT_MS / 4);
-        cancel = () => {
-          window.clearTimeout(timer);
-        };
-      }
+      if (!gone) loadRestOfMenu();
     });
     return () => {
       gone = true;
-      cancel?.();
     };
   }, []);
 
