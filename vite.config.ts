@@ -133,8 +133,34 @@ function staffPages(): Plugin {
  */
 export const STAFF_MODE = "staff";
 
+/**
+ * `vite build --mode ssr`: the storefront's first screen as a module for the server
+ * (src/ssr/first-screen.tsx) into dist-ssr, every dependency bundled in.
+ */
+export const SSR_MODE = "ssr";
+
 export default defineConfig(({ mode }) => {
   const staff = mode === STAFF_MODE;
+  if (mode === SSR_MODE)
+    return {
+      plugins: [react(), babel({ presets: [linguiTransformerBabelPreset()] }), lingui()],
+      define: {
+        __APP_VERSION__: JSON.stringify(APP_VERSION),
+        __BUILD_ID__: JSON.stringify(buildId),
+      },
+      ssr: { noExternal: true },
+      build: {
+        target: "node22",
+        ssr: path.resolve(import.meta.dirname, "src/ssr/first-screen.tsx"),
+        outDir: "dist-ssr",
+        emptyOutDir: true,
+        copyPublicDir: false,
+        sourcemap: false,
+        // One file: the server loads a rebuilt renderer anew under its file's time, which only
+        // works when no chunk imports the entry back under its plain name.
+        rolldownOptions: { output: { codeSplitting: false } },
+      },
+    };
   return {
     plugins: [
       react(),

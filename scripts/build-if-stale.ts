@@ -5,7 +5,9 @@ import fs from "node:fs";
 import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
-const stamp = path.join(root, "dist", "index.html");
+// The storefront's page and the server's first-screen renderer: a build older than either input,
+// or missing either, is made again.
+const stamps = [path.join(root, "dist", "index.html"), path.join(root, "dist-ssr", "first-screen.js")];
 const inputs = [
   "src",
   "locales",
@@ -27,7 +29,7 @@ function newest(entry: string): number {
   return latest;
 }
 
-const builtAt = fs.existsSync(stamp) ? fs.statSync(stamp).mtimeMs : 0;
+const builtAt = Math.min(...stamps.map((file) => (fs.existsSync(file) ? fs.statSync(file).mtimeMs : 0)));
 if (inputs.some((entry) => newest(entry) > builtAt)) {
   process.stdout.write("Building the storefront client...\n");
   const result = spawnSync(process.execPath, ["scripts/build.ts", "--quiet"], {

@@ -3,7 +3,7 @@
 // then Brotli and gzip copies of every file (scripts/precompress.ts).
 import path from "node:path";
 import { build } from "vite";
-import { STAFF_MODE } from "../vite.config.ts";
+import { SSR_MODE, STAFF_MODE } from "../vite.config.ts";
 import { precompressDir } from "./precompress.ts";
 
 const root = path.resolve(import.meta.dirname, "..");
@@ -11,4 +11,5 @@ const logLevel = process.argv.includes("--quiet") ? "warn" : "info";
 
 await build({ root, logLevel });
 await build({ root, logLevel, mode: STAFF_MODE });
+await build({ root, logLevel, mode: SSR_MODE });
 precompressDir(path.join(root, "dist"));

@@ -23,7 +23,13 @@ import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
 import { helmetOptions, isBuiltSubresource, SUBRESOURCE_HELMET_OPTIONS } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
-import { bootDataFor, readShellPreloads, shellWithBootData } from "./merchants/boot-data.ts";
+import {
+  bootDataFor,
+  firstScreenInput,
+  readShellPreloads,
+  shellWithBootData,
+} from "./merchants/boot-data.ts";
+import { firstScreens as createFirstScreens } from "./merchants/first-screen.ts";
 import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-cache.ts";
 
 export interface AppOptions {
@@ -233,6 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(apiRoutes, { prefix: API_PREFIX });
 
+  const firstScreens = createFirstScreens(config.firstScreenBundle, app.log);
   const client =
     (options.serveClient ?? true)
       ? await registerClient(app, {
@@ -252,7 +259,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             );
             if (!data) return null;
             const preloads = data.home ? await readShellPreloads(config.staticDir) : null;
-            return shellWithBootData(html, data, preloads, request.headers.cookie);
+            const input = firstScreenInput(data, request.headers.cookie, {
+              hostname: request.hostname,
+              port: request.port ? String(request.port) : "",
+              protocol: `${request.protocol}:`,
+              pathname: query >= 0 ? request.url.slice(0, query) : request.url,
+              search: query >= 0 ? request.url.slice(query) : "",
+            });
+            const screen = input ? await firstScreens.render(input) : null;
+            return shellWithBootData(html, data, preloads, request.headers.cookie, screen);
           },
         })
       : undefined;

@@ -129,6 +129,8 @@ const envSchema = z.object({
     })
     .optional(),
   STATIC_DIR: z.string().min(1).optional(),
+  /** The first-screen renderer (src/ssr, built into dist-ssr); a path with no file turns it off. */
+  FIRST_SCREEN_BUNDLE: z.string().min(1).optional(),
   REDIS_URL: z.url({ protocol: /^rediss?$/, error: "must be a redis:// or rediss:// URL" }).optional(),
   REDIS_KEY_PREFIX: z
     .string()
@@ -225,6 +227,7 @@ export interface Config {
   paymentSweepMs: number;
   /** The built client; `dist` in the repository by default. */
   staticDir: string;
+  firstScreenBundle: string;
   /**
    * Redis that holds every rate limit's counters, so a limit holds across API processes; unset:
    * each process counts in its own memory (one process, the embedded default).
@@ -339,6 +342,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
     paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
+    firstScreenBundle: path.resolve(
+      e.FIRST_SCREEN_BUNDLE ?? path.join(import.meta.dirname, "../../dist-ssr/first-screen.js"),
+    ),
     redisUrl: e.REDIS_URL,
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? "savat:",
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,

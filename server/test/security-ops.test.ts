@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -12,6 +13,7 @@ import { createTestDb, type TestDb } from "./support/db.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
 import { bootDataScript, shellWithBootData, type BootData } from "../src/merchants/boot-data.ts";
 import { warmUp } from "../src/warm-up.ts";
+import { pickText } from "#domain/multilingual.ts";
 import type { Overall } from "#domain/contract/menu.ts";
 import { displayOrder, FIRST_SCREEN_PRODUCTS } from "#domain/menu.ts";
 
@@ -55,6 +57,7 @@ async function start(options: StartOptions = {}): Promise<FastifyInstance> {
     DEMO: "1",
     LOG_LEVEL: "info",
     STATIC_DIR: "/nonexistent",
+    FIRST_SCREEN_BUNDLE: "/nonexistent",
     ...options.env,
   });
   const app = await buildApp({
@@ -592,5 +595,94 @@ describe("the Content-Security-Policy", () => {
       (await app.inject({ method: "GET", url: "/api/health" })).headers["content-security-policy"],
     );
     expect(csp.get("connect-src")?.some((v) => v.includes("openfreemap"))).toBe(false);
+  });
+});
+
+describe("the menu's first screen, rendered by the server into the shell of a brand's /", () => {
+  // The renderer `npm run build` makes (src/ssr/first-screen.tsx); npm test builds before this runs.
+  const bundle = path.resolve(import.meta.dirname, "../../dist-ssr/first-screen.js");
+  const page =
+    '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-x.js"></script></head>' +
+    '<body><div id="root"><p class="boot-splash__name"></p></div><link rel="stylesheet" crossorigin href="/assets/index-x.css"></body></html>';
+  const template = (html: string) =>
+    /<template id="savat-first-screen"([^>]*)>(.*?)<\/template>/s.exec(html) ?? null;
+
+  async function withRenderer(file = bundle): Promise<FastifyInstance> {
+    const dist = tempDir();
+    write(dist, "index.html", page);
+    write(
+      dist,
+      "shell-preloads.json",
+      JSON.stringify({
+        home: { js: ["/assets/menu-page-x.js"], css: [] },
+        locales: { ru: "/assets/ru-x.js" },
+      }),
+    );
+    return start({ env: { STATIC_DIR: dist, FIRST_SCREEN_BUNDLE: file }, serveClient: true });
+  }
+
+  const firstProductName = (html: string) => {
+    const boot = /<script id="savat-boot" type="application\/json">(.*?)<\/script>/s.exec(html)?.[1];
+    const overall = boot ? (JSON.parse(boot) as BootData).home?.menu.overall : undefined;
+    const category = overall ? displayOrder(overall, overall.groups.length > 1)[0] : undefined;
+    const product = overall?.products.find((p) => p.categoryId === category?.id);
+    if (!product) throw new Error("the shell carries no first product");
+    return pickText(product.name, "ru");
+  };
+
+  it("is the brand's own menu, and the app's code is asked for by the script that shows it", async () => {
+    expect(fs.existsSync(bundle), "dist-ssr/first-screen.js: run `npm run build` first").toBe(true);
+    const app = await withRenderer();
+    const lavash = await app.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost:4318" } });
+    const plov = await app.inject({ method: "GET", url: "/", headers: { host: "plov.localhost:4318" } });
+    const [lavashScreen, plovScreen] = [template(lavash.body), template(plov.body)];
+    if (!lavashScreen || !plovScreen) throw new Error("no first screen in the shell of /");
+
+    // The brand's name, its first dish and its price as the menu shows them; nothing of the other brand.
+    expect(lavashScreen[2]).toContain("Лаваш Экспресс");
+    expect(lavashScreen[2]).toContain(firstProductName(lavash.body));
+    expect(lavashScreen[2]).toMatch(/class="price__total">[\d\s\u00a0]+ сум</);
+    expect(lavashScreen[2]).not.toContain(firstProductName(plov.body));
+    expect(plovScreen[2]).toContain(firstProductName(plov.body));
+    expect(plovScreen[2]).not.toContain(firstProductName(lavash.body));
+    expect(lavashScreen[1]).toContain('data-session="savat:lavash:session"');
+    expect(lavashScreen[1]).toContain('data-lang="ru"');
+    // The brand's own colour for the screen (plov's header is brown, not the default yellow).
+    expect(plovScreen[1]).not.toContain("#FCE000");
+
+    // The entry and the home page's chunks are named in the template for its script, not loaded
+    // from the head, and that script is the one inline script the policy lets run.
+    expect(lavash.body).not.toContain('<script type="module"');
+    expect(lavash.body).not.toContain('<link rel="modulepreload"');
+    expect(lavashScreen[1]).toContain('data-entry="/assets/index-x.js"');
+    expect(lavashScreen[1]).toContain('data-modules="/assets/menu-page-x.js /assets/ru-x.js"');
+    const inline = /<\/template><script>(.*?)<\/script><\/body>/s.exec(lavash.body)?.[1] ?? "";
+    const hash = createHash("sha256").update(inline).digest("base64");
+    expect(String(lavash.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
+    // After the stylesheets: it runs once they have loaded.
+    expect(lavash.body.indexOf("index-x.css")).toBeLessThan(lavash.body.indexOf('id="savat-first-screen"'));
+  });
+
+  it("is left out where the app draws something else first, and without a renderer", async () => {
+    const app = await withRenderer();
+    const cases: { url: string; headers: Record<string, string> }[] = [
+      { url: "/menu", headers: { host: "lavash.localhost" } },
+      { url: "/?sheet=product&product=x", headers: { host: "lavash.localhost" } },
+      { url: "/", headers: { host: "closed.localhost" } },
+      { url: "/", headers: { host: "lavash.localhost", cookie: "click-web-session=abc" } },
+    ];
+    for (const { url, headers } of cases) {
+      const shell = await app.inject({ method: "GET", url, headers });
+      expect(shell.statusCode, url).toBe(200);
+      expect(template(shell.body), `${url} ${JSON.stringify(headers)}`).toBeNull();
+      expect(shell.body, url).toContain(
+        '<script type="module" crossorigin src="/assets/index-x.js"></script>',
+      );
+    }
+    const without = await withRenderer(path.join(tempDir(), "missing.js"));
+    const shell = await without.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost" } });
+    expect(template(shell.body)).toBeNull();
+    expect(shell.body).toContain('<script type="module" crossorigin src="/assets/index-x.js"></script>');
+    expect(shell.body).toContain('<link rel="modulepreload" crossorigin href="/assets/menu-page-x.js">');
   });
 });

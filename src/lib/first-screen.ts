@@ -20,7 +20,10 @@ const MAX_WAIT_MS = 1000;
 export function firstScreenCommitted(): void {
   const done = () => setTimeout(markPainted, 0);
   // Safari and test environments do not report largest paints.
+  // Over the server's first screen the app's own paints nothing larger: no new entry would come.
+  const replaced = document.documentElement.dataset.firstScreen === "server";
   const reports =
+    !replaced &&
     typeof PerformanceObserver === "function" &&
     PerformanceObserver.supportedEntryTypes.includes("largest-contentful-paint");
   if (reports) {
@@ -42,5 +45,8 @@ export function firstScreenPainted(): Promise<void> {
 
 /** A chunk's loader that starts only after the first screen has been painted. */
 export function afterFirstScreen<T>(load: () => Promise<T>): () => Promise<T> {
+  // The first screen rendered on the server (src/ssr) has none of these parts: their loaders fail
+  // there, and an optional chunk that fails renders nothing.
+  if (typeof window === "undefined") return () => Promise.reject(new Error("drawn after the first screen"));
   return () => painted.then(load);
 }

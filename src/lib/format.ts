@@ -1,12 +1,14 @@
 import type { Currency } from "../domain/enums.ts";
-import { currencyLabel } from "./i18n.ts";
+import { currencyLabel, currentLocale, isRtl } from "./i18n.ts";
 
 /** Left-to-right isolate and its end: digit groups keep their order inside right-to-left text. */
 const LTR_ISOLATE = "\u2066";
 const END_ISOLATE = "\u2069";
 
 function isRtlPage(): boolean {
-  return typeof document !== "undefined" && document.documentElement.dir === "rtl";
+  // Rendered on the server (src/ssr), the page will take its language's direction.
+  if (typeof document === "undefined") return isRtl(currentLocale());
+  return document.documentElement.dir === "rtl";
 }
 
 /** Text that must read left to right (a number, a phone) as it is, isolated on a right-to-left page. */

@@ -43,13 +43,16 @@ export function applyCombinedInsets(): void {
 }
 
 export function preferredColorScheme(): ColorScheme {
-  return typeof window.matchMedia === "function" && window.matchMedia("(prefers-color-scheme: dark)").matches
+  return typeof window !== "undefined" &&
+    typeof window.matchMedia === "function" &&
+    window.matchMedia("(prefers-color-scheme: dark)").matches
     ? "dark"
     : "light";
 }
 
 export function createWebHost(kind: "web" | "click" = "web"): Host {
-  applyPageSafeAreas();
+  // No page to set them on where the first screen is rendered on the server (src/ssr).
+  if (typeof document !== "undefined") applyPageSafeAreas();
   return {
     kind,
     colorScheme: preferredColorScheme(),

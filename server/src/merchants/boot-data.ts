@@ -10,7 +10,8 @@ import {
 } from "#domain/contract/merchant.ts";
 import type { Banner, Story } from "#domain/contract/content.ts";
 import type { Overall } from "#domain/contract/menu.ts";
-import { resolveBrandSub } from "#domain/brand-host.ts";
+import { resolveBrandSub, type HrefLocation } from "#domain/brand-host.ts";
+import type { FirstScreenInput } from "#domain/contract/first-screen.ts";
 import { brandFavicon } from "#domain/brand-icon.ts";
 import { cardImageVariant, DEFAULT_VARIANT_TEMPLATE, variantUrl } from "#domain/image-variant.ts";
 import { displayOrder, firstScreenOf } from "#domain/menu.ts";
@@ -26,6 +27,7 @@ import {
   listChannelPaymentTypes,
 } from "../repositories/merchants.ts";
 import { bannerViews, storyViews } from "./content-views.ts";
+import { withFirstScreen, type FirstScreen } from "./first-screen.ts";
 import { toMerchant, toWebSettings } from "./present.ts";
 
 /**
@@ -106,10 +108,13 @@ async function homeBootData(
 
 // The first screen of each cached menu body, made once per body and grouping rather than by
 // parsing the whole menu on every open; a body the menu cache drops takes its first screens along.
-type FirstScreen = ReturnType<typeof firstScreenOf>;
-const firstScreens = new WeakMap<PreparedBody, { groups: number; byGrouping: Map<boolean, FirstScreen> }>();
+type MenuFirstScreen = ReturnType<typeof firstScreenOf>;
+const firstScreens = new WeakMap<
+  PreparedBody,
+  { groups: number; byGrouping: Map<boolean, MenuFirstScreen> }
+>();
 
-function firstScreenFrom(prepared: PreparedBody, settings: WebSettings): FirstScreen {
+function firstScreenFrom(prepared: PreparedBody, settings: WebSettings): MenuFirstScreen {
   let full: Overall | null = null;
   const parse = () => (full ??= JSON.parse(prepared.body.toString("utf8")) as Overall);
   let known = firstScreens.get(prepared);
@@ -202,6 +207,31 @@ function likelyLocale(cookieHeader: string | undefined, settings: WebSettings): 
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
 /**
+ * What the first-screen renderer (./first-screen.ts) is given for this shell, or null where the
+ * shell goes without one: only for an active brand's "/" without a query (a shared product, a
+ * table's or a brand's address opens something else over or instead of the menu), and not for the
+ * Click app's web view (its own session cookie), which keeps the loading screen like Telegram.
+ */
+export function firstScreenInput(
+  data: BootData,
+  cookieHeader: string | undefined,
+  location: HrefLocation & { pathname: string },
+): FirstScreenInput | null {
+  if (!data.home || !data.settings || location.pathname !== "/" || location.search !== "") return null;
+  if (/(?:^|;\s*)click-web-session=/.test(cookieHeader ?? "")) return null;
+  const locale = likelyLocale(cookieHeader, data.settings);
+  if (!locale) return null;
+  return {
+    sub: data.sub,
+    merchant: data.merchant,
+    settings: data.settings,
+    home: data.home,
+    locale,
+    location,
+  };
+}
+
+/**
  * The head links that start the first screen's downloads with the entry's instead of after it ran:
  * the home page's chunks and catalog, and its largest images (high priority). Its stylesheets go
  * with the entry's at the end of the body (they hold back the scripts, not the loading screen).
@@ -210,22 +240,22 @@ export function firstScreenLinks(
   data: BootData,
   preloads: ShellPreloads | null,
   cookieHeader?: string,
-): { head: string; body: string } {
-  if (!data.home) return { head: "", body: "" };
+): { head: string; body: string; modules: string[] } {
+  if (!data.home) return { head: "", body: "", modules: [] };
   const head: string[] = firstScreenImages(data).map(
     (href) => `<link rel="preload" as="image" href="${attribute(href)}" fetchpriority="high">`,
   );
   let body = "";
+  const modules: string[] = [];
   if (preloads && data.settings) {
     const locale = likelyLocale(cookieHeader, data.settings);
     const catalog = locale ? preloads.locales[locale] : undefined;
-    for (const href of [...preloads.home.js, ...(catalog ? [catalog] : [])])
-      head.push(`<link rel="modulepreload" crossorigin href="${attribute(href)}">`);
+    modules.push(...preloads.home.js, ...(catalog ? [catalog] : []));
     body = preloads.home.css
       .map((href) => `<link rel="stylesheet" crossorigin href="${attribute(href)}">`)
       .join("");
   }
-  return { head: head.join(""), body };
+  return { head: head.join(""), body, modules };
 }
 
 /** The boot data as a script element for the shell's head: JSON that cannot close the element. */
@@ -256,18 +286,29 @@ export function shellWithBootData(
   data: BootData,
   preloads: ShellPreloads | null = null,
   cookieHeader?: string,
+  firstScreen: FirstScreen | null = null,
 ): string {
   const main = data.settings?.mainLanguage === "en" ? "eng" : data.settings?.mainLanguage;
   const lang: ContentLanguage = CONTENT_LANGUAGES.find((l) => l === main) ?? "ru";
   const name = pickText(data.merchant.name, lang).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
   const links = firstScreenLinks(data, preloads, cookieHeader);
   let page = html;
-  if (links.head)
-    page = page.includes("</head>") ? page.replace("</head>", `${links.head}</head>`) : links.head + page;
+  // With a first screen, the app's code is asked for once that screen has been painted (its script
+  // starts it); without, at once beside the entry.
+  const head =
+    links.head +
+    (firstScreen
+      ? ""
+      : links.modules
+          .map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`)
+          .join(""));
+  if (head) page = page.includes("</head>") ? page.replace("</head>", `${head}</head>`) : head + page;
   const tail = bootDataScript(data) + links.body;
   page = page.includes("</body>") ? page.replace("</body>", `${tail}</body>`) : page + tail;
   // The brand's icon from the start (the client keeps a link it would set to the same address).
   const icon = `<link rel="icon" href="${attribute(brandFavicon(data.merchant, data.settings))}" id="favicon">`;
   page = page.replace(/<link\b[^>]*\bid="favicon"[^>]*>/, () => icon);
+  // The first screen last: its script runs once the stylesheets above it have loaded.
+  if (firstScreen) page = withFirstScreen(page, firstScreen, links.modules);
   return page.replace('<p class="boot-splash__name"></p>', `<p class="boot-splash__name">${name}</p>`);
 }

@@ -97,7 +97,11 @@ function useBasketPanel(): "side" | "fixed" | null {
   const [location] = useLocation();
   const tenant = useTenant();
   const desktop = useDesktop();
-  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches);
+  const wide = useSyncExternalStore(
+    subscribeWide,
+    () => window.matchMedia(WIDE).matches,
+    () => false,
+  );
   if (location !== "/" || !tenant) return null;
   if (desktop) return "side";
   return tenant.settings.cartInMainActive && wide ? "fixed" : null;

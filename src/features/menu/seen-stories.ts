@@ -45,7 +45,12 @@ function subscribe(listener: () => void): () => void {
 /** The ids of the stories seen here, and a way to add one. */
 export function useSeenStories(sub: string, customerId: string | null) {
   const key = seenStoriesKey(sub, customerId);
-  const seen = useSyncExternalStore(subscribe, () => read(key));
+  // Rendered on the server (the first screen in the app shell) nothing has been seen yet.
+  const seen = useSyncExternalStore(
+    subscribe,
+    () => read(key),
+    () => EMPTY,
+  );
   const mark = useCallback(
     (id: string) => {
       markSeen(key, id);

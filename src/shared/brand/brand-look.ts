@@ -99,14 +99,21 @@ export function setPageTitle(title: string | null): void {
   renderTitle();
 }
 
+/** The CSS variables of the look, set on the document (and by the app shell's first screen, src/ssr). */
+export function brandLookVariables(look: Pick<BrandLook, "primary" | "onPrimary">): Record<string, string> {
+  return {
+    "--savat-brand": look.primary,
+    "--savat-on-brand": look.onPrimary,
+    // Header pills are tinted away from the text colour (lighter under black text, darker under
+    // white), so their text reads at least as well as on the brand colour itself.
+    "--savat-brand-tint": look.onPrimary === "#000000" ? "#FFFFFF" : "#000000",
+  };
+}
+
 /** Puts the look on the document: CSS variables, theme-color, title and favicon. */
 export function applyBrandLook(look: BrandLook): void {
   const root = document.documentElement;
-  root.style.setProperty("--savat-brand", look.primary);
-  root.style.setProperty("--savat-on-brand", look.onPrimary);
-  // Header pills are tinted away from the text colour (lighter under black text, darker under
-  // white), so their text reads at least as well as on the brand colour itself.
-  root.style.setProperty("--savat-brand-tint", look.onPrimary === "#000000" ? "#FFFFFF" : "#000000");
+  for (const [name, value] of Object.entries(brandLookVariables(look))) root.style.setProperty(name, value);
   root.dataset.appearance = look.appearance;
   root.style.colorScheme = look.appearance;
   brandTitle = look.title;

@@ -3,6 +3,7 @@
 // in the URL (`?sheet=product&product=<id>`), so back closes them and a link or reload reopens them.
 import { navigate } from "wouter/use-browser-location";
 import type { NavigationType } from "../../domain/enums.ts";
+import { pageLocation } from "../../lib/page-location.ts";
 
 export const PRODUCT_SHEET = "product";
 export const PRODUCT_POPUP = "product-popup";
@@ -17,12 +18,12 @@ export function productHref(id: string, navigationType: NavigationType): string 
   if (navigationType === "FULL_SCREEN") return productPageHref(id);
   const sheet = navigationType === "POP_UP" ? PRODUCT_POPUP : PRODUCT_SHEET;
   // The common case (a page without a query) without URLSearchParams: lists call this per card.
-  if (window.location.search === "")
-    return `${window.location.pathname}?sheet=${sheet}&${PRODUCT_PARAM}=${encodeURIComponent(id)}`;
-  const params = new URLSearchParams(window.location.search);
+  const { pathname, search } = pageLocation();
+  if (search === "") return `${pathname}?sheet=${sheet}&${PRODUCT_PARAM}=${encodeURIComponent(id)}`;
+  const params = new URLSearchParams(search);
   params.set("sheet", sheet);
   params.set(PRODUCT_PARAM, id);
-  return `${window.location.pathname}?${params.toString()}`;
+  return `${pathname}?${params.toString()}`;
 }
 
 export function openProduct(id: string, navigationType: NavigationType): void {

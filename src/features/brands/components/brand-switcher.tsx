@@ -5,6 +5,7 @@ import { LinkRow } from "../../../components/list-row.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { pickText } from "../../../domain/multilingual.ts";
 import { brandHref } from "../../../domain/brand-host.ts";
+import { pageLocation } from "../../../lib/page-location.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useBrandCatalog } from "../api/get-brand-catalog.ts";
 
@@ -21,7 +22,7 @@ export function BrandSwitcher({ merchantId, currentSub }: { merchantId: string; 
   const language = useContentLanguage();
 
   const reachable = brands
-    .map((brand) => ({ brand, href: brandHref(brand, window.location) }))
+    .map((brand) => ({ brand, href: brandHref(brand, pageLocation()) }))
     .filter((b): b is { brand: (typeof brands)[number]; href: string } => b.href !== null);
   if (reachable.length < 2) return null;
 

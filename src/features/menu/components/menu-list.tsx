@@ -133,14 +133,7 @@ export interface MenuListHandle {
   scrollToCategory(categoryId: string): void;
 }
 
-export function MenuList({
-  sections,
-  categoryImages,
-  stickyOffset,
-  onActiveCategory,
-  handleRef,
-  desktop = false,
-}: {
+interface MenuListProps {
   sections: readonly MenuSection[];
   categoryImages: boolean;
   /** Pixels covered at the top by sticky bars (header and category navigation). */
@@ -149,7 +142,59 @@ export function MenuList({
   handleRef?: React.RefObject<MenuListHandle | null>;
   /** The desktop layout: a wider grid (columnsFor). */
   desktop?: boolean;
-}) {
+}
+
+export function MenuList(props: MenuListProps) {
+  return typeof window === "undefined" ? <ServerMenuList {...props} /> : <VirtualMenuList {...props} />;
+}
+
+/** The phone width the server lays the first screen out for (the shell shows it only below 600 px). */
+const SERVER_WIDTH = 412;
+/** A tall phone's screen: the list never starts higher than the top of the page. */
+const SERVER_HEIGHT = 960;
+
+/**
+ * The menu's first screen as the server renders it into the app shell (src/ssr): its rows as the
+ * virtual list draws them at the top of the page, without measuring anything.
+ */
+function ServerMenuList({ sections, categoryImages }: MenuListProps) {
+  const all = buildRows(sections, SERVER_WIDTH);
+  const firstProducts = all.findIndex((r) => r.kind === "products" || r.kind === "strip");
+  // Only what a phone's screen can show of the list: rows beyond it are the app's to draw, and each
+  // one more is work for the page before its first paint.
+  const rows: MenuRow[] = [];
+  for (let i = 0, height = 0; i < all.length && height < SERVER_HEIGHT; i++) {
+    const row = all[i] as MenuRow;
+    rows.push(row);
+    height += estimate(row, SERVER_WIDTH, categoryImages, false);
+  }
+  return (
+    <div className="menu-list" style={{ position: "relative" }}>
+      <div className="menu-list__window" style={{ transform: "translateY(0px)" }}>
+        {rows.map((row, index) => (
+          <div key={row.key} data-index={index} className="menu-list__row">
+            <Row
+              row={row}
+              categoryImages={categoryImages}
+              width={SERVER_WIDTH}
+              desktop={false}
+              priority={index <= firstProducts}
+            />
+          </div>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function VirtualMenuList({
+  sections,
+  categoryImages,
+  stickyOffset,
+  onActiveCategory,
+  handleRef,
+  desktop = false,
+}: MenuListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const { width, top: scrollMargin } = useListBox(listRef, [sections, desktop]);
   const rows = useMemo(() => buildRows(sections, width, desktop), [sections, width, desktop]);
@@ -166,6 +211,20 @@ export function MenuList({
     },
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 4,
+    // Rows at their exact heights, not rounded to whole pixels as by default: they then stand where
+    // the same rows laid out one under the other (the server's first screen) stand, to the fraction,
+    // and replacing that screen draws nothing anew.
+    measureElement: (element, entry, instance) => {
+      const box = entry?.borderBoxSize[0];
+      if (box) return box.blockSize;
+      if (!entry) {
+        const cached = instance.itemSizeCache.get(
+          instance.options.getItemKey(instance.indexFromElement(element)),
+        );
+        if (cached !== undefined) return cached;
+      }
+      return element.getBoundingClientRect().height;
+    },
     scrollMargin,
     scrollPaddingStart: stickyOffset,
   });
@@ -227,33 +286,37 @@ export function MenuList({
     }
   }, [active, onActiveCategory]);
 
+  // The rows in view one under the other in a window moved to the first one's place: at the top of
+  // the page they stand exactly where the server's first screen put them.
+  const windowStart = (items[0]?.start ?? scrollMargin) - scrollMargin;
   return (
     <div
       ref={listRef}
       className="menu-list"
       style={{ height: virtualizer.getTotalSize(), position: "relative" }}
     >
-      {items.map((item) => {
-        const row = rows[item.index];
-        if (!row) return null;
-        return (
-          <div
-            key={item.key}
-            data-index={item.index}
-            ref={virtualizer.measureElement}
-            className="menu-list__row"
-            style={{ transform: `translateY(${item.start - virtualizer.options.scrollMargin}px)` }}
-          >
-            <Row
-              row={row}
-              categoryImages={categoryImages}
-              width={width}
-              desktop={desktop}
-              priority={item.index === firstProducts}
-            />
-          </div>
-        );
-      })}
+      <div className="menu-list__window" style={{ transform: `translateY(${String(windowStart)}px)` }}>
+        {items.map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              className="menu-list__row"
+            >
+              <Row
+                row={row}
+                categoryImages={categoryImages}
+                width={width}
+                desktop={desktop}
+                priority={item.index <= firstProducts}
+              />
+            </div>
+          );
+        })}
+      </div>
     </div>
   );
 }
@@ -270,7 +333,7 @@ const Row = memo(function Row({
   categoryImages: boolean;
   width: number;
   desktop: boolean;
-  /** On the first screen: images load at once, first. */
+  /** On the first screen (the first products and the titles above them): images load at once, first. */
   priority: boolean;
 }) {
   const lang = useContentLanguage();
@@ -279,7 +342,12 @@ const Row = memo(function Row({
       return <h2 className="menu-group-title">{pickText(row.group.name, lang)}</h2>;
     case "category":
       return (
-        <CategoryHeader category={row.category} withImage={categoryImages} level={row.underGroup ? 3 : 2} />
+        <CategoryHeader
+          category={row.category}
+          withImage={categoryImages}
+          level={row.underGroup ? 3 : 2}
+          eager={priority}
+        />
       );
     case "strip":
       return <CategoryStrip category={row.category} priority={priority} />;
@@ -309,10 +377,13 @@ export function CategoryHeader({
   category,
   withImage,
   level = 3,
+  eager = false,
   children,
 }: {
   category: MenuCategory;
   withImage: boolean;
+  /** Above the first products of the first screen: its image loads at once, first. */
+  eager?: boolean;
   /** Headings go down one level at a time: h2 under the page's h1, h3 under a group's h2. */
   level?: 2 | 3;
   children?: ReactNode;
@@ -323,7 +394,12 @@ export function CategoryHeader({
   return (
     <div className="menu-category" id={`category-${category.id}`}>
       {withImage && category.image && (
-        <ProductImage src={category.image} variant={{ w: 640, h: 240 }} className="menu-category__image" />
+        <ProductImage
+          src={category.image}
+          variant={{ w: 640, h: 240 }}
+          className="menu-category__image"
+          eager={eager}
+        />
       )}
       <Heading
         className="menu-category__title"

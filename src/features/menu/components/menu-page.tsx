@@ -91,7 +91,11 @@ export function MenuView({ tree }: { tree: MenuTree }) {
   const groupTabs = withGroups && (settings.multiTabNavigationEnabled || scope === "GROUP_CATEGORY");
   const [groupId, setGroupId] = useState<string | null>(tree.groups[0]?.id ?? null);
   const [oneCategoryId, setOneCategoryId] = useState<string | null>(tree.categories[0]?.id ?? null);
-  const [activeCategory, setActiveCategory] = useState<string | null>(tree.categories[0]?.id ?? null);
+  // The first category the list shows (with groups, the first group's), as the server's first
+  // screen marks it before the list reports any.
+  const [activeCategory, setActiveCategory] = useState<string | null>(
+    () => (withGroups ? tree.groups[0]?.categories[0]?.id : undefined) ?? tree.categories[0]?.id ?? null,
+  );
   const listRef = useRef<MenuListHandle>(null);
   // The desktop layout: the category navigation is a sticky sidebar beside the grid (menu.css).
   const desktop = useDesktop();
