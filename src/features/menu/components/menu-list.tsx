@@ -161,15 +161,16 @@ function ServerMenuList({ sections, categoryImages }: MenuListProps) {
   const all = buildRows(sections, SERVER_WIDTH);
   const firstProducts = all.findIndex((r) => r.kind === "products" || r.kind === "strip");
   // Only what a phone's screen can show of the list: rows beyond it are the app's to draw, and each
-  // one more is work for the page before its first paint.
+  // one more is work for the page before its first paint. The list is as tall as the app's first
+  // render makes it (every row at its estimate), so a customer can scroll before the app takes over.
   const rows: MenuRow[] = [];
-  for (let i = 0, height = 0; i < all.length && height < SERVER_HEIGHT; i++) {
-    const row = all[i] as MenuRow;
-    rows.push(row);
-    height += estimate(row, SERVER_WIDTH, categoryImages, false);
+  let total = 0;
+  for (const row of all) {
+    if (total < SERVER_HEIGHT) rows.push(row);
+    total += estimate(row, SERVER_WIDTH, categoryImages, false);
   }
   return (
-    <div className="menu-list" style={{ position: "relative" }}>
+    <div className="menu-list" style={{ height: total, position: "relative" }}>
       <div className="menu-list__window" style={{ transform: "translateY(0px)" }}>
         {rows.map((row, index) => (
           <div key={row.key} data-index={index} className="menu-list__row">
