@@ -4,6 +4,7 @@ import {
   buildOverall,
   checkSelection,
   firstScreenOf,
+  FIRST_SCREEN_STRIP_PRODUCTS,
   foldText,
   menuTree,
   searchProducts,
@@ -352,6 +353,26 @@ describe("the first screen of a menu carried by the app shell", () => {
     expect(grouped.overall.products.map((p) => p.id)).toEqual([id(1), id(4), id(5)]);
     // Without groups, the categories' own order: category 100 first.
     expect(firstScreenOf(overall, false, 3).overall.products.map((p) => p.id)).toEqual([id(1), id(2), id(3)]);
+  });
+
+  it("takes a few cards of a sideways strip and gives the rest of its budget to the categories below", () => {
+    const strips = buildOverall(
+      {
+        groups: [],
+        categories: [
+          category(200, { priority: 1, groupId: null, scrollType: "HORIZONTAL" }),
+          category(201, { priority: 2, groupId: null, scrollType: "HORIZONTAL" }),
+        ],
+        products: [
+          ...Array.from({ length: 10 }, (_, i) => product(300 + i, { categoryId: id(200) })),
+          ...Array.from({ length: 10 }, (_, i) => product(400 + i, { categoryId: id(201) })),
+        ],
+      },
+      { channel: "WEB" },
+    );
+    const first = firstScreenOf(strips, false, 12).overall.products;
+    expect(first.filter((p) => p.categoryId === id(200))).toHaveLength(FIRST_SCREEN_STRIP_PRODUCTS);
+    expect(first.filter((p) => p.categoryId === id(201))).toHaveLength(12 - FIRST_SCREEN_STRIP_PRODUCTS);
   });
 
   it("is the whole menu when it is no longer than a first screen", () => {

@@ -240,8 +240,16 @@ export function displayOrder(overall: Overall, withGroups: boolean): Category[] 
 }
 
 /**
+ * Cards of a sideways strip (a HORIZONTAL category) in a first screen: more than a window shows
+ * before the strip is scrolled. The budget left goes to the categories below, so a strip further
+ * down is not drawn empty and then grown when the rest of the menu arrives (moving what is under it).
+ */
+export const FIRST_SCREEN_STRIP_PRODUCTS = 6;
+
+/**
  * The beginning of a menu as its page shows it first: every group and category, and the first
- * `limit` products in the page's order. `complete` when nothing was left out.
+ * `limit` products in the page's order (at most FIRST_SCREEN_STRIP_PRODUCTS of a strip). `complete`
+ * when nothing was left out.
  */
 export function firstScreenOf(
   overall: Overall,
@@ -251,9 +259,13 @@ export function firstScreenOf(
   if (overall.products.length <= limit) return { overall, complete: true };
   const kept = new Set<string>();
   for (const category of displayOrder(overall, withGroups)) {
+    const most = category.scrollType === "HORIZONTAL" ? FIRST_SCREEN_STRIP_PRODUCTS : limit;
+    let taken = 0;
     for (const p of overall.products) {
-      if (kept.size >= limit) break;
-      if (p.categoryId === category.id) kept.add(p.id);
+      if (kept.size >= limit || taken >= most) break;
+      if (p.categoryId !== category.id) continue;
+      kept.add(p.id);
+      taken++;
     }
     if (kept.size >= limit) break;
   }
