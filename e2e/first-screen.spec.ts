@@ -81,3 +81,31 @@ test("a returning visitor, and a window wider than a phone, see the loading scre
   await expect(page.locator(".product-card").first()).toBeVisible();
   await expect(page.locator(".boot-splash")).toHaveCount(0);
 });
+
+test("while a phone's first screen is on its way, no loading spinner flashes; on a slow line it shows after a second", async ({
+  page,
+}, testInfo) => {
+  test.skip(testInfo.project.name !== "phone", "the server's first screen is laid out for phones");
+  // The stylesheet held: the first screen waits for it (it never shows unstyled).
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+    await gate;
+    await route.continue();
+  });
+  const opened = Date.now();
+  await page.goto("/", { waitUntil: "commit" });
+  const splash = page.locator(".boot-splash");
+  await expect(splash).toBeAttached();
+  await expect(splash).toBeHidden();
+  // Checked again while well inside the first second, if this machine got here that fast.
+  if (Date.now() - opened < 600) await expect(splash).toBeHidden();
+  await expect(splash).toBeVisible({ timeout: 5_000 });
+  expect(Date.now() - opened).toBeGreaterThanOrEqual(1_000);
+
+  release();
+  await expect(page.locator(".product-card").first()).toBeVisible();
+  await expect(splash).toHaveCount(0);
+});

@@ -45,6 +45,14 @@ function write(root: string, file: string, text: string): void {
   fs.writeFileSync(path.join(root, file), text);
 }
 
+/** A built client's directory: its shell and the preloads the build names for it. */
+function builtClient(page: string, preloads: unknown): string {
+  const dist = tempDir();
+  write(dist, "index.html", page);
+  write(dist, "shell-preloads.json", JSON.stringify(preloads));
+  return dist;
+}
+
 interface StartOptions {
   env?: Record<string, string>;
   serveClient?: boolean;
@@ -315,16 +323,10 @@ describe("the brand's boot data in the app shell", () => {
   });
 
   it("on / carries the menu's first screen, the banners and stories as their calls answer them, and preloads what that screen paints first", async () => {
-    const dist = tempDir();
-    write(dist, "index.html", page);
-    write(
-      dist,
-      "shell-preloads.json",
-      JSON.stringify({
-        home: { js: ["/assets/menu-page-x.js"], css: ["/assets/menu-page-x.css"] },
-        locales: { ru: "/assets/ru-x.js", uz: "/assets/uz-x.js", en: "/assets/en-x.js" },
-      }),
-    );
+    const dist = builtClient(page, {
+      home: { js: ["/assets/menu-page-x.js"], css: ["/assets/menu-page-x.css"] },
+      locales: { ru: "/assets/ru-x.js", uz: "/assets/uz-x.js", en: "/assets/en-x.js" },
+    });
     const app = await start({ env: { STATIC_DIR: dist }, serveClient: true });
     const shell = await app.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost:4318" } });
     const boot = bootOf(shell.body);
@@ -608,16 +610,10 @@ describe("the menu's first screen, rendered by the server into the shell of a br
     /<template id="savat-first-screen"([^>]*)>(.*?)<\/template>/s.exec(html) ?? null;
 
   async function withRenderer(file = bundle): Promise<FastifyInstance> {
-    const dist = tempDir();
-    write(dist, "index.html", page);
-    write(
-      dist,
-      "shell-preloads.json",
-      JSON.stringify({
-        home: { js: ["/assets/menu-page-x.js"], css: [] },
-        locales: { ru: "/assets/ru-x.js" },
-      }),
-    );
+    const dist = builtClient(page, {
+      home: { js: ["/assets/menu-page-x.js"], css: [] },
+      locales: { ru: "/assets/ru-x.js" },
+    });
     return start({ env: { STATIC_DIR: dist, FIRST_SCREEN_BUNDLE: file }, serveClient: true });
   }
 
@@ -645,21 +641,29 @@ describe("the menu's first screen, rendered by the server into the shell of a br
     expect(lavashScreen[2]).not.toContain(firstProductName(plov.body));
     expect(plovScreen[2]).toContain(firstProductName(plov.body));
     expect(plovScreen[2]).not.toContain(firstProductName(lavash.body));
-    expect(lavashScreen[1]).toContain('data-session="savat:lavash:session"');
     expect(lavashScreen[1]).toContain('data-lang="ru"');
     // The brand's own colour for the screen (plov's header is brown, not the default yellow).
     expect(plovScreen[1]).not.toContain("#FCE000");
 
     // The entry and the home page's chunks are named in the template for its script, not loaded
-    // from the head, and that script is the one inline script the policy lets run.
+    // from the head; that script and the head's decision (whether this open shows the screen: not
+    // for a browser holding the brand's session) are the inline scripts the policy lets run.
     expect(lavash.body).not.toContain('<script type="module"');
     expect(lavash.body).not.toContain('<link rel="modulepreload"');
     expect(lavashScreen[1]).toContain('data-entry="/assets/index-x.js"');
     expect(lavashScreen[1]).toContain('data-modules="/assets/menu-page-x.js /assets/ru-x.js"');
-    const inline = /<\/template><script>(.*?)<\/script><\/body>/s.exec(lavash.body)?.[1] ?? "";
-    const hash = createHash("sha256").update(inline).digest("base64");
-    expect(String(lavash.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
-    // After the stylesheets: it runs once they have loaded.
+    const decision = /<script data-session="savat:lavash:session">(.*?)<\/script><\/head>/s.exec(
+      lavash.body,
+    )?.[1];
+    const inline = /<\/template><script>(.*?)<\/script><\/body>/s.exec(lavash.body)?.[1];
+    for (const script of [decision, inline]) {
+      if (!script) throw new Error("an inline script of the first screen is missing");
+      const hash = createHash("sha256").update(script).digest("base64");
+      expect(String(lavash.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
+    }
+    // The decision is made before the body (its loading screen) is parsed; the screen's script
+    // runs after the stylesheets, once they have loaded.
+    expect(lavash.body.indexOf("<script data-session=")).toBeLessThan(lavash.body.indexOf("<body>"));
     expect(lavash.body.indexOf("index-x.css")).toBeLessThan(lavash.body.indexOf('id="savat-first-screen"'));
   });
 

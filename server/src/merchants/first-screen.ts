@@ -88,40 +88,56 @@ export function firstScreens(bundle: string | null, log: FastifyBaseLogger): Fir
 }
 
 /**
+ * Decides, in the head and before anything paints, whether this open gets the first screen: only on
+ * the web at phone width, for a visitor this browser holds nothing for. A mini app (Telegram,
+ * Click), a wider layout or a returning customer (their own address, basket or sign-in) keeps the
+ * loading screen and the app starts at once. For the others the loading screen is hidden (index.html)
+ * so the page's first paint is the menu itself: a spinner painted for the moment the stylesheets
+ * take would only flash, and the work of putting the menu in place would then count as blocking a
+ * page already shown.
+ */
+export const FIRST_SCREEN_DECISION = `(function(){try{var s=document.currentScript.dataset.session;if(innerWidth<600&&!/tgWebApp|web_session=/.test(location.search+location.hash)&&!sessionStorage.getItem("tapps/launchParams")&&!localStorage.getItem(s))document.documentElement.dataset.firstScreen="pending"}catch(e){}})();`;
+
+/**
  * Puts the first screen in place before the page's first paint, from the end of the shell's body,
  * so it runs once the stylesheets above it have loaded (the screen never shows unstyled), then
- * starts the app. Only on the web at phone width, for a visitor this browser holds nothing for: a
- * mini app (Telegram, Click), a wider layout or a returning customer (their own address, basket or
- * sign-in) keeps the loading screen and the app starts at once. The screen cannot be used (inert)
- * and is hidden from assistive technology until the app, in its first commit, replaces it.
+ * starts the app; when the head's decision said no, it only starts the app. The screen cannot be
+ * used (inert) and is hidden from assistive technology until the app, in its first commit,
+ * replaces it. Anything failing here shows the loading screen again and starts the app.
  *
- * The app's code is asked for once the screen and the images in view have been painted, or after
- * 1.5 s: asked for beside them, it took their bandwidth, and run before, its evaluation held that
- * paint back by its own length.
+ * The app's code is asked for once the screen and the images in view have been painted (the start
+ * of the frame after the one that drew them: the first frame's own callback ran before that frame
+ * was shown), or after 1.5 s: asked for beside them, it took their bandwidth, and run before, its
+ * evaluation held that paint back by its own length.
  */
-export const FIRST_SCREEN_SCRIPT = `(function(){var t=document.getElementById("savat-first-screen");if(!t)return;var d=t.dataset,started=false;function start(){if(started)return;started=true;d.modules.split(" ").forEach(function(m){if(!m)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=m;document.head.append(l)});var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.append(e)}try{var r=document.getElementById("root");if(!r||innerWidth>=600||/tgWebApp|web_session=/.test(location.search+location.hash)||sessionStorage.getItem("tapps/launchParams")||localStorage.getItem(d.session))return start();var h=document.documentElement,v=JSON.parse(d.variables);h.lang=d.lang;h.dir=d.dir;h.dataset.appearance=d.appearance;h.dataset.firstScreen="server";h.style.colorScheme=d.appearance;for(var k in v)h.style.setProperty(k,v[k]);var m=document.querySelector("meta[name=theme-color]");if(m&&v["--savat-brand"])m.content=v["--savat-brand"];var s=document.createElement("div");s.className="first-screen";s.inert=true;s.setAttribute("aria-hidden","true");s.append(t.content);r.replaceChildren(s);setTimeout(start,1500);Promise.all([].filter.call(s.querySelectorAll("img"),function(i){var b=i.getBoundingClientRect();return b.top<innerHeight&&b.bottom>0&&b.left<innerWidth&&b.right>0}).map(function(i){return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){setTimeout(start,0)})})}catch(e){start()}})();`;
+export const FIRST_SCREEN_SCRIPT = `(function(){var t=document.getElementById("savat-first-screen"),h=document.documentElement;if(!t){delete h.dataset.firstScreen;return}var d=t.dataset,started=false;function start(){if(started)return;started=true;d.modules.split(" ").forEach(function(m){if(!m)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=m;document.head.append(l)});var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.append(e)}try{var r=document.getElementById("root");if(!r||h.dataset.firstScreen!=="pending")return start();var v=JSON.parse(d.variables);h.lang=d.lang;h.dir=d.dir;h.dataset.appearance=d.appearance;h.style.colorScheme=d.appearance;for(var k in v)h.style.setProperty(k,v[k]);var m=document.querySelector("meta[name=theme-color]");if(m&&v["--savat-brand"])m.content=v["--savat-brand"];var s=document.createElement("div");s.className="first-screen";s.inert=true;s.setAttribute("aria-hidden","true");s.append(t.content);r.replaceChildren(s);h.dataset.firstScreen="server";setTimeout(start,1500);Promise.all([].filter.call(s.querySelectorAll("img"),function(i){var b=i.getBoundingClientRect();return b.top<innerHeight&&b.bottom>0&&b.left<innerWidth&&b.right>0}).map(function(i){return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})})}catch(e){delete h.dataset.firstScreen;start()}})();`;
 
-/** The script's hash for the Content-Security-Policy (no inline script runs without it). */
-export const FIRST_SCREEN_SCRIPT_HASH = `'sha256-${createHash("sha256").update(FIRST_SCREEN_SCRIPT).digest("base64")}'`;
+const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
+
+/** The scripts' hashes for the Content-Security-Policy (no inline script runs without one). */
+export const FIRST_SCREEN_SCRIPT_HASHES = [hash(FIRST_SCREEN_DECISION), hash(FIRST_SCREEN_SCRIPT)];
 
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${String(c.charCodeAt(0))};`);
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
 /**
- * The shell with its first screen: the entry's script becomes a preload in the head (the first
- * screen's script starts it) and the template and that script go to the end of the body. The shell
- * as it is when it has no entry to start.
+ * The shell with its first screen: the decision goes to the end of the head, the entry's script
+ * is taken out (the first screen's script starts it) and the template and that script go to the
+ * end of the body. The shell as it is when it has no entry to start.
  */
 export function withFirstScreen(page: string, screen: FirstScreen, modules: readonly string[]): string {
   const entry = ENTRY.exec(page)?.[1];
-  if (!entry || !page.includes("</body>")) return page;
+  if (!entry || !page.includes("</body>") || !page.includes("</head>")) return page;
   const template =
     `<template id="savat-first-screen" data-entry="${attribute(entry)}" data-modules="${attribute(modules.join(" "))}" ` +
-    `data-session="${attribute(screen.sessionKey)}" ` +
     `data-lang="${attribute(screen.lang)}" data-dir="${screen.dir}" data-appearance="${screen.appearance}" ` +
     `data-variables="${attribute(JSON.stringify(screen.variables))}">${screen.html}</template>`;
   return page
     .replace(ENTRY, "")
+    .replace(
+      "</head>",
+      () => `<script data-session="${attribute(screen.sessionKey)}">${FIRST_SCREEN_DECISION}</script></head>`,
+    )
     .replace("</body>", () => `${template}<script>${FIRST_SCREEN_SCRIPT}</script></body>`);
 }

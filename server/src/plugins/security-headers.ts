@@ -1,7 +1,7 @@
 import type { HelmetOptions } from "helmet";
 import type { Config } from "../config.ts";
 import { configuredMapStyle, OFFLINE_STYLE } from "../routes/geo/geocoding.ts";
-import { FIRST_SCREEN_SCRIPT_HASH } from "../merchants/first-screen.ts";
+import { FIRST_SCREEN_SCRIPT_HASHES } from "../merchants/first-screen.ts";
 
 // The Content-Security-Policy names every outside host the storefront talks to, and no more:
 // the map style's host (its tiles, sprites and glyphs), the analytics and CRM scripts a brand may
@@ -54,7 +54,7 @@ export function contentSecurityDirectives(config: Config): Record<string, string
   return {
     defaultSrc: ["'self'"],
     // The one inline script: the one that puts the shell's server-rendered first screen in place.
-    scriptSrc: unique(["'self'", FIRST_SCREEN_SCRIPT_HASH, ...ANALYTICS.flatMap((a) => a.script)]),
+    scriptSrc: unique(["'self'", ...FIRST_SCREEN_SCRIPT_HASHES, ...ANALYTICS.flatMap((a) => a.script)]),
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: unique([
       "'self'",

@@ -1,5 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useWindowVirtualizer } from "@tanstack/react-virtual";
+import { useWindowVirtualizer, windowScroll } from "@tanstack/react-virtual";
 import {
   memo,
   useEffect,
@@ -96,18 +96,21 @@ function estimate(row: MenuRow, width: number, categoryImages: boolean, desktop:
 }
 
 /**
- * The list's width (followed on resize) and its distance from the top of the page. Both are read
- * in one layout effect, after the rows have been measured in the same layout, so mounting the menu
- * costs one layout and one re-render rather than one per value.
+ * The list's width (followed on resize) and its distance from the top of the page. When the list
+ * mounts, both come from its ResizeObserver's first report, made after the browser's own layout:
+ * reading them in the mounting commit would force that layout inside the commit, one long task
+ * where there can be two (the app's first commit over the server's first screen is the page's
+ * longest). Later, when what the caller names changes, they are read in a layout effect.
  */
 function useListBox(
   ref: React.RefObject<HTMLElement | null>,
   deps: readonly unknown[],
 ): { width: number; top: number } {
   const [box, setBox] = useState(() => ({ width: Math.min(window.innerWidth, 720), top: 0 }));
+  const mounted = useRef(false);
   useLayoutEffect(() => {
     const el = ref.current;
-    if (!el) return;
+    if (!el || !mounted.current) return;
     const width = el.clientWidth;
     const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
     setBox((old) => (old.width === width && old.top === top ? old : { width, top }));
@@ -116,10 +119,13 @@ function useListBox(
   useLayoutEffect(() => {
     const el = ref.current;
     if (!el) return;
+    mounted.current = true;
     const observer = new ResizeObserver(([entry]) => {
       if (!entry) return;
       const width = Math.round(entry.contentRect.width);
-      setBox((old) => (old.width === width ? old : { ...old, width }));
+      // Laid out already when this is reported: reading the position costs no layout.
+      const top = Math.round(el.getBoundingClientRect().top + window.scrollY);
+      setBox((old) => (old.width === width && old.top === top ? old : { width, top }));
     });
     observer.observe(el);
     return () => {
@@ -127,6 +133,26 @@ function useListBox(
     };
   }, [ref]);
   return box;
+}
+
+/**
+ * The window's size for the virtualizer, as its own observeWindowRect but read first in the next
+ * frame: read when the list mounts (in its commit), it would force the page's layout there.
+ */
+function observeWindowSize(
+  instance: { scrollElement: Window | null },
+  onSize: (rect: { width: number; height: number }) => void,
+): () => void {
+  const target = instance.scrollElement ?? window;
+  const read = () => {
+    onSize({ width: target.innerWidth, height: target.innerHeight });
+  };
+  const frame = requestAnimationFrame(read);
+  target.addEventListener("resize", read, { passive: true });
+  return () => {
+    cancelAnimationFrame(frame);
+    target.removeEventListener("resize", read);
+  };
 }
 
 export interface MenuListHandle {
@@ -198,6 +224,11 @@ function VirtualMenuList({
 }: MenuListProps) {
   const listRef = useRef<HTMLDivElement>(null);
   const { width, top: scrollMargin } = useListBox(listRef, [sections, desktop]);
+  // Set once the list's first commit is done (see measureElement).
+  const mountedRef = useRef(false);
+  useEffect(() => {
+    mountedRef.current = true;
+  }, []);
   const rows = useMemo(() => buildRows(sections, width, desktop), [sections, width, desktop]);
   // The first line of products is on the first screen: its images are the page's largest paint.
   const firstProducts = useMemo(
@@ -212,17 +243,32 @@ function VirtualMenuList({
     },
     getItemKey: (i) => rows[i]?.key ?? i,
     overscan: 4,
+    useFlushSync: false,
+    // The window's size from the first render (by default 0×0 until mounted): the rows in view are
+    // then drawn in the app's first, interruptible render, not in a synchronous one after its commit.
+    initialRect: { width: window.innerWidth, height: window.innerHeight },
+    observeElementRect: observeWindowSize,
+    // When it mounts, the virtualizer scrolls the window to the offset it read while rendering: the
+    // window is there already, or has moved since (the server's first screen can be scrolled while
+    // the app renders), and the write would force the page's layout inside the mounting commit.
+    scrollToFn: (offset, options, instance) => {
+      if (mountedRef.current) windowScroll(offset, options, instance);
+    },
     // Rows at their exact heights, not rounded to whole pixels as by default: they then stand where
     // the same rows laid out one under the other (the server's first screen) stand, to the fraction,
     // and replacing that screen draws nothing anew.
+    //
+    // A row put in place by a commit (entry undefined) keeps the size it had; the ResizeObserver
+    // reports its own after the browser's layout. In the list's first commit that is every row:
+    // measured there, they would force the page's layout inside the commit (see useListBox).
     measureElement: (element, entry, instance) => {
       const box = entry?.borderBoxSize[0];
       if (box) return box.blockSize;
       if (!entry) {
-        const cached = instance.itemSizeCache.get(
-          instance.options.getItemKey(instance.indexFromElement(element)),
-        );
+        const index = instance.indexFromElement(element);
+        const cached = instance.itemSizeCache.get(instance.options.getItemKey(index));
         if (cached !== undefined) return cached;
+        if (!mountedRef.current) return instance.measurementsCache[index]?.size ?? 0;
       }
       return element.getBoundingClientRect().height;
     },
