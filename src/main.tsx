@@ -15,6 +15,7 @@ import { loadStoredSchemasIfNeeded } from "./shared/session/checked-storage.ts";
 import { checkAppVersion, installChunkErrorReload, watchDeployments } from "./lib/deploy.ts";
 import { notify } from "./lib/notify.ts";
 import { createQueryClient } from "./lib/query-client.ts";
+import { nextTask } from "./lib/next-task.ts";
 import { applyUrlPrefix } from "./lib/url-prefix.ts";
 import { initPlatform, renderInitDataMissing } from "./platform/index.ts";
 import { signInWithHost } from "./shared/session/host-sign-in.ts";
@@ -24,6 +25,8 @@ const REST_OF_MENU_FALLBACK_MS = 3_000;
 // Boot: version check, URL language prefix, then the host platform and the brand in parallel,
 // the host sign-in (Telegram, Click), and the first render.
 async function main(): Promise<void> {
+  // The entry's evaluation is a long task on a slow phone already: boot starts in the next one.
+  await nextTask();
   if (checkAppVersion()) {
     window.location.reload();
     return;
