@@ -28,8 +28,9 @@ export default defineConfig({
   retries: process.env.CI ? 1 : 0,
   workers: 2,
   reporter: "list",
-  // Generous: a journey on a busy two-core machine can take 30 s; the limit only catches hangs.
-  timeout: 60_000,
+  // Generous: the limit only catches hangs. A journey takes about 30 s on a busy two-core machine,
+  // and up to 66 s on one whose memory is paged out under Chromium (seen 2026-11-27).
+  timeout: 120_000,
   expect: { timeout: 10_000 },
   // Reference images of e2e/visual.spec.ts, committed: one folder per project, without the OS
   // name Playwright adds by default (the references are made and checked in the same Chromium).
