@@ -172,6 +172,9 @@ export const merchantWebSettings = pgTable("merchant_web_settings", {
   bookingSlotMinutes: integer().notNull().default(30),
   bookingDurationMinutes: integer().notNull().default(120),
   bookingDaysAhead: integer().notNull().default(14),
+  /** Open (upcoming, not cancelled) bookings one customer may hold at one branch, and in all. */
+  bookingOpenPerBranch: integer().notNull().default(2),
+  bookingOpenTotal: integer().notNull().default(4),
   receiverActive: boolean().notNull().default(false),
   cartPageActive: boolean().notNull().default(false),
   chatActive: boolean().notNull().default(false),

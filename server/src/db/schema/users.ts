@@ -42,6 +42,8 @@ export const users = pgTable(
     clickUserId: text(),
     /** Preferred content language (uz, ru, eng, ...). */
     language: text(),
+    /** Made by the testers' harness (demo/development): the only accounts the harness may sign in as. */
+    harness: boolean().notNull().default(false),
     deletedAt: timestamptz(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
