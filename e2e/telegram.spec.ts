@@ -1,6 +1,9 @@
 // Booting inside Telegram: the mocked Telegram of the demo harness hosts the storefront in a frame
 // and speaks the Mini Apps protocol with it, with initData the server signed.
+import fs from "node:fs";
+import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { signInitData } from "../server/src/integrations/telegram-init-data.ts";
 import {
   appFrame,
   freshTelegramId,
@@ -143,6 +146,39 @@ test.describe("inside Telegram", () => {
     await expect
       .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
       .toMatch(/^[\w-]{43}$/);
+  });
+});
+
+test.describe("the harness and real customers", () => {
+  test("refuses to open a Telegram account the harness did not make", async ({ page }) => {
+    // A real customer opened the brand's bot in Telegram: Telegram signed their initData with the
+    // brand's token, and the storefront's own sign-in made their account.
+    const brandFile = path.join(import.meta.dirname, "../server/demo/brands/lavash.json");
+    const { telegramBotToken } = JSON.parse(fs.readFileSync(brandFile, "utf8")) as {
+      telegramBotToken: string;
+    };
+    const realId = freshTelegramId();
+    const initData = signInitData({ id: BigInt(realId), firstName: "Real" }, telegramBotToken);
+    await page.goto("/api/health");
+    const merchant = await page.evaluate(
+      async () => ((await (await fetch("/api/users/v1/merchants/sub/lavash")).json()) as { id: string }).id,
+    );
+    const login = await page.request.post("/api/webbot/v1/users/login", {
+      headers: { merchant },
+      data: { initData },
+    });
+    expect(login.status()).toBe(200);
+
+    await page.goto("/api/dev/harness");
+    await expect(page.locator("#tg-brand option")).not.toHaveCount(0);
+    await page.locator("#tg-brand").selectOption("lavash");
+    await page.locator("#tg-id").fill(realId);
+    await page.getByRole("button", { name: "Open in Telegram" }).click();
+    await expect(page.locator("#status")).toHaveText(
+      /Could not open: This account was not made by the testers' harness/,
+    );
+    await expect(page.locator("#status")).toHaveAttribute("data-error", "true");
+    await expect(page).toHaveURL(/\/api\/dev\/harness/);
   });
 });
 

@@ -3,6 +3,8 @@
 // surrogates, right-to-left, zero-width), negative, huge and non-finite numbers (1e400 in the JSON),
 // deep JSON, bad JSON and prototype poisoning, bodies over the limit, missing, wrong and odd headers
 // (merchant, token, content type, Idempotency-Key), bad percent-encoding and over-long parameters.
+// Besides, every text of a request in turn carries a lone surrogate, and malformed HTTP (a bad
+// Content-Length, oversized headers, a broken request line) goes to a listening server.
 // Whatever the input, the API answers below 500, in the error shape when it refuses, with the
 // security headers, and it is still alive at the end.
 // server/test/fuzz-routes.test.ts runs a bounded slice of this in the test suite (a fixed seed);
@@ -10,6 +12,7 @@
 //   node scripts/fuzz-routes.ts [requests=100000] [seed=20261125]
 import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { eq } from "drizzle-orm";
@@ -283,6 +286,76 @@ export function requestFor(ctx: FuzzContext, method: string, path: string, op: O
 }
 export type FuzzRequest = ReturnType<typeof requestFor> extends fc.Arbitrary<infer R> ? R : never;
 
+/** The request with a lone surrogate appended to every text of its JSON body and query. */
+export function withLoneSurrogates(req: FuzzRequest): FuzzRequest {
+  const taint = (value: unknown): unknown => {
+    if (typeof value === "string") return rawTokens.includes(value) ? value : `${value}\ud800`;
+    if (Array.isArray(value)) return value.map(taint);
+    if (value !== null && typeof value === "object" && !("rawBody" in value))
+      return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, taint(v)]));
+    return value;
+  };
+  return { ...req, body: taint(req.body), query: taint(req.query) as FuzzRequest["query"] };
+}
+
+/** Requests Node's HTTP parser refuses before any route, as raw bytes. */
+export const MALFORMED_HTTP: { name: string; bytes: string }[] = [
+  {
+    name: "a Content-Length that is not a number",
+    bytes: "POST /api/health HTTP/1.1\r\nHost: a\r\nContent-Length: abc\r\n\r\n",
+  },
+  {
+    name: "two different Content-Lengths",
+    bytes: "POST /api/health HTTP/1.1\r\nHost: a\r\nContent-Length: 1\r\nContent-Length: 2\r\n\r\nab",
+  },
+  {
+    name: "headers over 16 KB",
+    bytes: `GET /api/health HTTP/1.1\r\nHost: a\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`,
+  },
+  { name: "a broken request line", bytes: "GET /api/health HTTP/9\r\nHost: a\r\n\r\n" },
+  { name: "a header without a colon", bytes: "GET /api/health HTTP/1.1\r\nHost: a\r\nBroken header\r\n\r\n" },
+  {
+    name: "a bad chunk size",
+    bytes: "POST /api/health HTTP/1.1\r\nHost: a\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n",
+  },
+];
+
+/** Sends raw bytes to a listening server and reads the answer until it closes the connection. */
+export function sendRaw(port: number, bytes: string): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, "127.0.0.1", () => {
+      socket.write(bytes);
+    });
+    let answer = "";
+    socket.setEncoding("utf8");
+    socket.on("data", (chunk: string) => {
+      answer += chunk;
+    });
+    socket.on("close", () => {
+      resolve(answer);
+    });
+    socket.on("error", reject);
+    socket.setTimeout(10_000, () => socket.destroy(new Error("no answer in 10 s")));
+  });
+}
+
+/** What is wrong with a raw answer to malformed HTTP, or null: not a 4xx, or not in the error shape. */
+export function rawProblemOf(answer: string): string | null {
+  const status = Number(/^HTTP\/1\.1 (\d{3}) /.exec(answer)?.[1] ?? 0);
+  if (status < 400 || status >= 500) return `status ${String(status)}`;
+  const end = answer.indexOf("\r\n\r\n");
+  let body: { status?: unknown; code?: unknown; description?: unknown };
+  try {
+    body = JSON.parse(answer.slice(end + 4)) as typeof body;
+  } catch {
+    return "a refusal that is not JSON";
+  }
+  if (body.status !== status || typeof body.code !== "string") return "error body without status or code";
+  const d = body.description as Record<string, unknown> | null | undefined;
+  if (!d || Object.keys(d).sort().join() !== "eng,ru,uz") return "error body without uz/ru/eng descriptions";
+  return null;
+}
+
 /** Sends one fuzzed request; answers the response and a one-line description of the exchange. */
 export async function send(
   app: FastifyInstance,
@@ -440,6 +513,27 @@ async function main(): Promise<void> {
           );
         }
       }
+    }
+    // Every route once more with a lone surrogate in each text, then malformed HTTP on a socket.
+    for (const [n, route] of routes.entries()) {
+      const samples = fc.sample(requestFor(ctx, route.method, route.path, route.op), {
+        numRuns: 20,
+        seed: seed + n,
+      });
+      for (const req of samples) {
+        const { res, what } = await send(app, ctx, route, withLoneSurrogates(req));
+        requests++;
+        answered.set(answerKey(res), (answered.get(answerKey(res)) ?? 0) + 1);
+        const problem = problemOf(res);
+        if (problem) problems.push(`${problem}: ${what}`);
+      }
+    }
+    await app.listen({ host: "127.0.0.1", port: 0 });
+    const port = (app.server.address() as net.AddressInfo).port;
+    for (const malformed of MALFORMED_HTTP) {
+      const problem = rawProblemOf(await sendRaw(port, malformed.bytes));
+      requests++;
+      if (problem) problems.push(`${problem}: ${malformed.name}`);
     }
     const health = await app.inject({ method: "GET", url: "/api/health" });
     await app.close();

@@ -120,6 +120,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
         reply.raw.end(payload);
       });
     },
+    // Requests Node's HTTP parser refuses (a bad Content-Length, headers over the limit) never reach
+    // Fastify's routing: they are answered here, in the API's error shape, and the socket closed.
+    clientErrorHandler: (error: NodeJS.ErrnoException, socket) => {
+      if (error.code === "ECONNRESET" || error.code === "EPIPE" || !socket.writable) {
+        socket.destroy();
+        return;
+      }
+      const body = apiErrorBody(
+        error.code === "HPE_HEADER_OVERFLOW" ? "HEADERS_TOO_LARGE" : "REQUEST_MALFORMED",
+      );
+      const payload = JSON.stringify(body);
+      const reason = body.status === 431 ? "Request Header Fields Too Large" : "Bad Request";
+      socket.end(
+        `HTTP/1.1 ${body.status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\n` +
+          `Content-Length: ${Buffer.byteLength(payload)}\r\nConnection: close\r\n` +
+          `X-Content-Type-Options: nosniff\r\n\r\n${payload}`,
+      );
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -138,7 +156,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     reply.header("x-request-id", request.id);
   });
 
-  // A control character in any text of a request is refused before the route's schema runs.
+  // A control character or a lone surrogate in any text of a request is refused before the route's
+  // schema runs: one rule for every field of every route.
   app.addHook("preValidation", async (request) => {
     const found =
       controlCharacterPath(request.body, "body") ??
@@ -147,8 +166,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (found)
       throw new AppError(
         "VALIDATION_FAILED",
-        withDetail(apiErrorBody("VALIDATION_FAILED"), `${found}: control characters are not allowed`)
-          .description,
+        withDetail(
+          apiErrorBody("VALIDATION_FAILED"),
+          `${found}: control characters and unpaired surrogates are not allowed`,
+        ).description,
       );
   });
 
@@ -224,7 +245,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // The schemas the routes reference by id (`.meta({ id })`) go into components.schemas.
     transformObject: jsonSchemaTransformObject,
   });
-  if (config.env === "development" || config.demo) {
+  if (config.harness) {
     await app.register(fastifySwaggerUi, { routePrefix: `${API_PREFIX}/docs` });
   }
 

@@ -96,7 +96,6 @@ const envSchema = z.object({
     })
     .default("info"),
   DEMO: flag.optional(),
-  DEMO_PUBLIC: flag.optional(),
   TRUSTED_PROXIES: z
     .string()
     .transform((v) =>
@@ -216,6 +215,11 @@ export interface Config {
   trustedProxies: string[];
   /** Demo brands, the testers' harness, the console SMS gateway and the order simulator. */
   demo: boolean;
+  /**
+   * The testers' harness (/api/dev) and the built-in fake providers: demo mode or NODE_ENV=development,
+   * and then only on a loopback HOST without PUBLIC_URL (loadConfig refuses anything else).
+   */
+  harness: boolean;
   /** The demo order simulator walks new orders through their statuses (demo mode only). */
   orderSimulator: boolean;
   /** Milliseconds between two simulator steps of an order. */
@@ -287,10 +291,16 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
   }
   const e = parsed.data;
   const demo = e.DEMO ?? e.DATABASE_URL === undefined;
-  if (demo && !isLoopbackHost(e.HOST) && !e.DEMO_PUBLIC) {
-    // Demo mode signs anyone in as any test identity and publishes the demo brands' bot tokens.
+  // The testers' harness and the fake providers sign anyone in as a test identity and answer for
+  // payment services: they exist only on a server nobody else can reach, whatever NODE_ENV says.
+  const harness = demo || e.NODE_ENV === "development";
+  if (harness && (!isLoopbackHost(e.HOST) || e.PUBLIC_URL !== undefined)) {
+    const where =
+      e.PUBLIC_URL !== undefined
+        ? `PUBLIC_URL=${JSON.stringify(e.PUBLIC_URL)}`
+        : `HOST=${JSON.stringify(e.HOST)}`;
     throw new ConfigError(
-      `Invalid configuration:\n  HOST=${JSON.stringify(e.HOST)}: demo mode listens on loopback only (anyone who reaches the testers' harness can sign in as a test customer); set DEMO_PUBLIC=1 to expose a demo on purpose, or DEMO=0`,
+      `Invalid configuration:\n  ${where}: the testers' harness and the fake payment and Telegram services (DEMO or NODE_ENV=development) run on a loopback HOST without PUBLIC_URL only; set DEMO=0 and NODE_ENV=production to serve the public`,
     );
   }
   if (e.SMS_GATEWAY === "console" && !demo && e.NODE_ENV === "production") {
@@ -337,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     logLevel: e.LOG_LEVEL,
     trustedProxies: trustedProxies(e.TRUSTED_PROXIES, e.PUBLIC_URL),
     demo,
+    harness,
     // On by default in demo mode, except under tests that drive statuses themselves.
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,

@@ -7,12 +7,17 @@
 import { eq } from "drizzle-orm";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import net from "node:net";
 import {
   answerKey,
+  MALFORMED_HTTP,
   problemOf,
+  rawProblemOf,
   requestFor,
   routesOf,
   send,
+  sendRaw,
+  withLoneSurrogates,
   type FuzzContext,
   type Schema,
 } from "../../scripts/fuzz-routes.ts";
@@ -79,4 +84,36 @@ describe("every route under hostile input", () => {
     // And the server is alive at the end.
     expect((await t.app.inject({ method: "GET", url: "/api/health" })).statusCode).toBe(200);
   }, 120_000);
+});
+
+describe("every route with a lone surrogate in each text", () => {
+  it("refuses it in the error shape, never with a 500", async () => {
+    const routes = routesOf(t.app);
+    let refused = 0;
+    for (const [n, route] of routes.entries()) {
+      const samples = fc.sample(requestFor(ctx, route.method, route.path, route.op), {
+        numRuns: 4,
+        seed: n + 1,
+      });
+      for (const req of samples) {
+        const { res, what } = await send(t.app, ctx, route, withLoneSurrogates(req));
+        expect(problemOf(res), what).toBeNull();
+        if (res.statusCode === 400 && res.body.includes("unpaired surrogates")) refused += 1;
+      }
+    }
+    // Refused for the surrogate itself (before the route's schema), not for something else.
+    console.log(`refused for a lone surrogate: ${String(refused)} of ${String(routes.length * 4)}`);
+    expect(refused).toBeGreaterThan(routes.length / 2);
+  }, 120_000);
+});
+
+describe("malformed HTTP on a socket", () => {
+  it("is answered 400 or 431 in the error shape", async () => {
+    await t.app.listen({ host: "127.0.0.1", port: 0 });
+    const port = (t.app.server.address() as net.AddressInfo).port;
+    for (const malformed of MALFORMED_HTTP) {
+      const answer = await sendRaw(port, malformed.bytes);
+      expect(rawProblemOf(answer), `${malformed.name}: ${answer.slice(0, 300)}`).toBeNull();
+    }
+  });
 });

@@ -268,7 +268,7 @@ describe("forwarded client addresses", () => {
   beforeAll(async () => {
     proxied = await createTestApp({
       demo: false,
-      env: { PUBLIC_URL: "https://shop.example" },
+      env: { PUBLIC_URL: "https://shop.example", DEMO: "0" },
       rateLimitPerMinute: 5,
     });
   });
@@ -297,25 +297,24 @@ describe("forwarded client addresses", () => {
   });
 
   it("reads TRUSTED_PROXIES: addresses and ranges, none, and refuses anything else by name", () => {
-    expect(loadConfig({ PUBLIC_URL: "https://a.example" }).trustedProxies).toEqual(["loopback"]);
+    expect(loadConfig({ PUBLIC_URL: "https://a.example", DEMO: "0" }).trustedProxies).toEqual(["loopback"]);
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ TRUSTED_PROXIES: "10.0.0.0/8, 192.168.1.4" }).trustedProxies).toEqual([
       "10.0.0.0/8",
       "192.168.1.4",
     ]);
-    expect(loadConfig({ PUBLIC_URL: "https://a.example", TRUSTED_PROXIES: "none" }).trustedProxies).toEqual(
-      [],
-    );
+    expect(
+      loadConfig({ PUBLIC_URL: "https://a.example", DEMO: "0", TRUSTED_PROXIES: "none" }).trustedProxies,
+    ).toEqual([]);
     expect(() => loadConfig({ TRUSTED_PROXIES: "everyone" })).toThrow(/TRUSTED_PROXIES="everyone"/);
     expect(() => loadConfig({ TRUSTED_PROXIES: "10.0.0.0/40" })).toThrow(/TRUSTED_PROXIES/);
   });
 });
 
 describe("the testers' harness in demo mode", () => {
-  it("refuses to start on a public address unless DEMO_PUBLIC says so on purpose", () => {
-    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(/DEMO_PUBLIC=1/);
+  it("refuses to start on a public address", () => {
+    expect(() => loadConfig({ HOST: "0.0.0.0" })).toThrow(/DEMO=0/);
     expect(() => loadConfig({ HOST: "192.168.1.10", DEMO: "1" })).toThrow(/HOST="192.168.1.10"/);
-    expect(loadConfig({ HOST: "0.0.0.0", DEMO_PUBLIC: "1" }).demo).toBe(true);
     expect(loadConfig({ HOST: "0.0.0.0", DEMO: "0" }).demo).toBe(false);
     expect(loadConfig({ HOST: "::1" }).demo).toBe(true);
     expect(loadConfig({ HOST: "localhost" }).demo).toBe(true);
@@ -384,7 +383,7 @@ describe("a Telegram contact", () => {
     const launch = await t.app.inject({
       method: "POST",
       url: "/api/dev/telegram/launch",
-      payload: { sub: "lavash", user: { id: "66600004", firstName: "Ivan" }, phone: "+79161234567" },
+      payload: { sub: "lavash", user: { id: "66600005", firstName: "Ivan" }, phone: "+79161234567" },
     });
     expect(launch.statusCode).toBe(200);
     const { initData, contact } = launch.json<{ initData: string; contact: string }>();

@@ -327,6 +327,12 @@ export const API_ERRORS = {
     ru: "Этот номер принадлежит существующему клиенту. Выберите для теста другой номер",
     eng: "This phone belongs to an existing customer. Pick another phone for testing",
   },
+  HARNESS_ACCOUNT_FOREIGN: {
+    status: 409,
+    uz: "Bu hisob test vositasi tomonidan yaratilmagan. Test uchun boshqa identifikator tanlang",
+    ru: "Этот аккаунт создан не тестовым стендом. Выберите для теста другой идентификатор",
+    eng: "This account was not made by the testers' harness. Pick another id for testing",
+  },
   URL_INVALID: {
     status: 400,
     uz: "Manzil (URL) noto'g'ri kodlangan",
@@ -338,6 +344,18 @@ export const API_ERRORS = {
     uz: "Manzil (URL) qismi juda uzun",
     ru: "Часть адреса запроса (URL) слишком длинная",
     eng: "A part of the request URL is too long",
+  },
+  REQUEST_MALFORMED: {
+    status: 400,
+    uz: "So'rov noto'g'ri tuzilgan",
+    ru: "Запрос составлен неверно",
+    eng: "The request is malformed",
+  },
+  HEADERS_TOO_LARGE: {
+    status: 431,
+    uz: "So'rov sarlavhalari juda katta",
+    ru: "Заголовки запроса слишком велики",
+    eng: "The request's headers are too large",
   },
   UPLOAD_MALFORMED: {
     status: 400,

@@ -279,4 +279,12 @@ el("tg-contact-card").style.background = themeParams.bg_color ?? "#fff";
 el("tg-contact-card").style.color = themeParams.text_color ?? "#000";
 renderHeader();
 renderMain();
-frame.src = appUrl;
+// Only this host's own storefront opens in the frame: a link's `app` may not load another origin,
+// which would receive the signed contact and launch data meant for the brand's page.
+if (appOrigin === window.location.origin) {
+  frame.src = appUrl;
+} else {
+  body.dataset.refused = "app";
+  closed.textContent = "Refused: the app must be on this host";
+  closed.hidden = false;
+}

@@ -18,7 +18,7 @@ import { clickCardProvider } from "./click-cards.ts";
 
 export type CardProviderName = "PAYME" | "CLICK";
 
-const fakesAllowed = (config: Config) => config.demo || config.env === "development";
+const fakesAllowed = (config: Config) => config.harness;
 
 /** Calls the built-in fake Subscribe API in-process, through the same JSON-RPC text. */
 const fakePayme: FetchLike = async (_url, init) => {

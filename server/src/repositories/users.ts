@@ -121,6 +121,59 @@ export async function findOrCreateTelegramUser(
   return { user: winner, created: false };
 }
 
+/**
+ * The testers' harness's own account for a Telegram or Click id, created (and marked) on first
+ * launch; undefined when the id belongs to an account the harness did not make, which it must not
+ * touch. A concurrent launch meets the unique index and reads the winner's row.
+ */
+export async function findOrCreateHarnessUser(
+  db: Db,
+  {
+    merchantId,
+    identity,
+    firstName,
+    lastName,
+    language,
+  }: Tenant & {
+    identity: { telegramId: bigint } | { clickUserId: string };
+    firstName: string;
+    lastName: string | undefined;
+    language: ContentLanguage | undefined;
+  },
+): Promise<UserRow | undefined> {
+  const find = () =>
+    "telegramId" in identity
+      ? findUserByTelegramId(db, { merchantId, telegramId: identity.telegramId })
+      : findUserByClickUserId(db, { merchantId, clickUserId: identity.clickUserId });
+  let user = await find();
+  if (!user) {
+    await db
+      .insert(users)
+      .values({
+        merchantId,
+        ...identity,
+        firstName: firstName || null,
+        lastName: lastName || null,
+        language: language ?? null,
+        harness: true,
+      })
+      .onConflictDoNothing();
+    user = await find();
+  }
+  return user?.harness ? user : undefined;
+}
+
+/** Of these Telegram chat ids, the ones that belong to an account the testers' harness made. */
+export async function harnessTelegramIds(db: Db, chatIds: string[]): Promise<Set<string>> {
+  const ids = [...new Set(chatIds)].filter((id) => /^\d{1,19}$/.test(id)).map((id) => BigInt(id));
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectDistinct({ telegramId: users.telegramId })
+    .from(users)
+    .where(and(eq(users.harness, true), inArray(users.telegramId, ids)));
+  return new Set(rows.map((r) => String(r.telegramId)));
+}
+
 /** Columns (table, column) that point at users.id, except sessions, read from the catalogue. */
 async function userReferences(db: Db): Promise<{ table: string; column: string }[]> {
   const result = await db.execute<{ table_name: string; column_name: string }>(sql`

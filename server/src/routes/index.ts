@@ -59,5 +59,5 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   });
 
   // The testers' harness and the fake Click: development and demo mode only.
-  if (app.config.demo || app.config.env === "development") await app.register(devRoutes);
+  if (app.config.harness) await app.register(devRoutes);
 }

@@ -45,9 +45,23 @@ export const tenantHeadersSchema = z.looseObject({
 // eslint-disable-next-line no-control-regex -- matching control characters is the point
 export const CONTROL_CHARACTER = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/;
 
-/** Where the first text holding a control character is in a parsed request part ("body.address.name"). */
+/**
+ * A lone UTF-16 surrogate: JSON may spell one ("\ud800"), but it is no character, and PostgreSQL
+ * refuses to store it. In unicode mode only unpaired surrogates match.
+ */
+const LONE_SURROGATE = /\p{Cs}/u;
+
+/** A text the API refuses anywhere: a control character or a lone surrogate. */
+function isBadText(text: string): boolean {
+  return CONTROL_CHARACTER.test(text) || LONE_SURROGATE.test(text);
+}
+
+/**
+ * Where the first text holding a control character or a lone surrogate is in a parsed request part
+ * ("body.address.name"), keys included.
+ */
 export function controlCharacterPath(value: unknown, path: string, depth = 0): string | undefined {
-  if (typeof value === "string") return CONTROL_CHARACTER.test(value) ? path : undefined;
+  if (typeof value === "string") return isBadText(value) ? path : undefined;
   if (depth > 32 || value === null || typeof value !== "object") return undefined;
   if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) {
@@ -60,9 +74,7 @@ export function controlCharacterPath(value: unknown, path: string, depth = 0): s
   const proto = Object.getPrototypeOf(value) as unknown;
   if (proto !== Object.prototype && proto !== null) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const found = CONTROL_CHARACTER.test(key)
-      ? `${path}.${key}`
-      : controlCharacterPath(item, `${path}.${key}`, depth + 1);
+    const found = isBadText(key) ? `${path}.${key}` : controlCharacterPath(item, `${path}.${key}`, depth + 1);
     if (found) return found;
   }
   return undefined;

@@ -28,10 +28,11 @@ import {
   attachVerifiedPhone,
   clearPhone,
   contentLanguageOf,
-  findOrCreateTelegramUser,
+  findOrCreateHarnessUser,
+  findUserByClickUserId,
   findUserByPhone,
-  findUserByTelegramId,
   normalisePhone,
+  harnessTelegramIds,
 } from "../../repositories/users.ts";
 import { fakeClickTokenFor } from "../webbot/click.ts";
 import { botTokenFor } from "../webbot/shared.ts";
@@ -213,23 +214,20 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     const phone = normalisePhone(input.phone ?? defaultPhone(input.user.id)) ?? defaultPhone(input.user.id);
     await assertPhoneFree(app, merchant.id, phone, (owner) => owner.telegramId === telegramId);
 
+    // The harness signs in only as accounts it made itself (marked), never as a customer's.
+    const user = await findOrCreateHarnessUser(db, {
+      merchantId: merchant.id,
+      identity: { telegramId },
+      firstName: input.user.firstName,
+      lastName: input.user.lastName,
+      language: contentLanguageOf(input.user.languageCode),
+    });
+    if (!user) throw new AppError("HARNESS_ACCOUNT_FOREIGN");
     // Put the account in the state the tester asked for: with or without a verified phone.
     if (input.phoneVerification === "verified") {
-      const { user } = await findOrCreateTelegramUser(db, {
-        merchantId: merchant.id,
-        profile: {
-          telegramId,
-          firstName: input.user.firstName,
-          lastName: input.user.lastName,
-          language: contentLanguageOf(input.user.languageCode),
-        },
-      });
       if (!user.phone) await attachVerifiedPhone(db, { merchantId: merchant.id, userId: user.id, phone });
-    } else {
-      const user = await findUserByTelegramId(db, { merchantId: merchant.id, telegramId });
-      if (user?.phone) {
-        await clearPhone(db, { merchantId: merchant.id, userId: user.id });
-      }
+    } else if (user.phone) {
+      await clearPhone(db, { merchantId: merchant.id, userId: user.id });
     }
 
     const authDate = new Date(Date.now() - input.ageSeconds * 1000);
@@ -283,12 +281,25 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   r.post("/dev/click/launch", { schema: { ...hide, body: clickLaunchSchema } }, async (request) => {
     const input = request.body;
     const merchant = await brandOrThrow(app, input.sub);
-    await assertPhoneFree(
-      app,
-      merchant.id,
-      normalisePhone(input.profile.phone),
-      (owner) => owner.clickUserId === input.profile.userId,
-    );
+    const phone = normalisePhone(input.profile.phone);
+    await assertPhoneFree(app, merchant.id, phone, (owner) => owner.clickUserId === input.profile.userId);
+    // The Click id must be the harness's own account; a phone already in use (the harness's test
+    // range) is left for the storefront's Click sign-in to join, as Click's own phone would.
+    const known = await findUserByClickUserId(db, {
+      merchantId: merchant.id,
+      clickUserId: input.profile.userId,
+    });
+    const phoneOwner = phone ? await findUserByPhone(db, { merchantId: merchant.id, phone }) : undefined;
+    if (known ? !known.harness : !phoneOwner) {
+      const own = await findOrCreateHarnessUser(db, {
+        merchantId: merchant.id,
+        identity: { clickUserId: input.profile.userId },
+        firstName: input.profile.firstName,
+        lastName: input.profile.lastName,
+        language: undefined,
+      });
+      if (!own) throw new AppError("HARNESS_ACCOUNT_FOREIGN");
+    }
     const webSession = openFakeClickSession({
       profile: input.profile,
       token: fakeClickTokenFor(merchant),
@@ -371,7 +382,14 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
         }),
       },
     },
-    async (request, reply) =>
-      reply.header("cache-control", "no-store").send(fakeBotApi.messages(request.query.chatId)),
+    async (request, reply) => {
+      // Only the chats of the harness's own accounts: a customer's Telegram id is not for testers.
+      const messages = fakeBotApi.messages(request.query.chatId);
+      const own = await harnessTelegramIds(
+        db,
+        messages.map((m) => m.chatId),
+      );
+      return reply.header("cache-control", "no-store").send(messages.filter((m) => own.has(m.chatId)));
+    },
   );
 }

@@ -36,7 +36,7 @@ function clickTarget(merchant: MerchantRow, config: Config): ClickTarget | undef
       ? { url: config.clickApiUrl, token: merchant.clickWebSessionToken }
       : undefined;
   }
-  if (config.demo || config.env === "development") {
+  if (config.harness) {
     return { url: FAKE_URL, token: merchant.clickWebSessionToken ?? DEMO_CLICK_TOKEN, fetch: fakeTransport };
   }
   return undefined;
