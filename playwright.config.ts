@@ -55,6 +55,10 @@ export default defineConfig({
       // The providers' pay pages are their own (our stand-ins), after the same checkout the desktop
       // web journeys walk: once, at the phone viewport, too.
       testIgnore: ["**/telegram.spec.ts", "**/click.spec.ts", "**/provider-pay.spec.ts"],
+      // The journeys are the same at either size and run once, at the phone size; the desktop runs
+      // its own layout (desktop, staff console, visual references, accessibility, first screen) and
+      // the tests tagged @desktop, which check what only a wide window shows.
+      grep: /desktop\.spec\.ts|staff\.spec\.ts|staff-sections\.spec\.ts|visual\.spec\.ts|a11y\.spec\.ts|first-screen\.spec\.ts|@desktop/,
     },
   ],
   webServer: {

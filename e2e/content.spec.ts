@@ -301,48 +301,49 @@ test.describe("grades", () => {
 });
 
 test.describe("the brand's links and the QR code", () => {
-  test("the footer links the brand's channels and apps where switched on; a desktop shows a QR code", async ({
-    page,
-    context,
-  }, testInfo) => {
-    const origin = brandOrigin(testInfo, "lavash");
-    await inEnglish(context, origin);
-    let qrAsked = false;
-    page.on("request", (r) => {
-      if (/qr-code|qrcode/.test(r.url())) qrAsked = true;
-    });
-    await page.goto(`${origin}/`);
-    const contacts = page.getByRole("contentinfo").getByRole("list", { name: "Contacts" });
-    await expect(contacts.getByRole("link", { name: "Instagram: @lavash.express.demo" })).toHaveAttribute(
-      "href",
-      "https://instagram.com/lavash.express.demo",
-    );
-    await expect(contacts.getByRole("link", { name: "Telegram: @lavash_express_news" })).toHaveAttribute(
-      "href",
-      "https://t.me/lavash_express_news",
-    );
-    await expect(contacts.getByRole("link", { name: /^iPhone app/ })).toHaveAttribute(
-      "href",
-      /^https:\/\/apps\.apple\.com\//,
-    );
-    await expect(contacts.getByRole("link", { name: /^Android app/ })).toHaveAttribute(
-      "href",
-      /^https:\/\/play\.google\.com\//,
-    );
-    // Facebook is switched off for lavash: no link to it.
-    await expect(contacts.getByRole("link", { name: /^Facebook/ })).toHaveCount(0);
+  test(
+    "the footer links the brand's channels and apps where switched on; a desktop shows a QR code",
+    { tag: "@desktop" },
+    async ({ page, context }, testInfo) => {
+      const origin = brandOrigin(testInfo, "lavash");
+      await inEnglish(context, origin);
+      let qrAsked = false;
+      page.on("request", (r) => {
+        if (/qr-code|qrcode/.test(r.url())) qrAsked = true;
+      });
+      await page.goto(`${origin}/`);
+      const contacts = page.getByRole("contentinfo").getByRole("list", { name: "Contacts" });
+      await expect(contacts.getByRole("link", { name: "Instagram: @lavash.express.demo" })).toHaveAttribute(
+        "href",
+        "https://instagram.com/lavash.express.demo",
+      );
+      await expect(contacts.getByRole("link", { name: "Telegram: @lavash_express_news" })).toHaveAttribute(
+        "href",
+        "https://t.me/lavash_express_news",
+      );
+      await expect(contacts.getByRole("link", { name: /^iPhone app/ })).toHaveAttribute(
+        "href",
+        /^https:\/\/apps\.apple\.com\//,
+      );
+      await expect(contacts.getByRole("link", { name: /^Android app/ })).toHaveAttribute(
+        "href",
+        /^https:\/\/play\.google\.com\//,
+      );
+      // Facebook is switched off for lavash: no link to it.
+      await expect(contacts.getByRole("link", { name: /^Facebook/ })).toHaveCount(0);
 
-    const qr = page.getByRole("img", { name: `QR code of ${origin}/` });
-    if (testInfo.project.name === "desktop") {
-      await expect(qr).toBeVisible();
-      await expect(page.getByText("Scan to open the menu on your phone")).toBeVisible();
-    } else {
-      // A phone is the phone already: no QR code, and its code is never fetched.
-      await expect(page.getByRole("contentinfo")).toBeVisible();
-      await expect(qr).toHaveCount(0);
-      expect(qrAsked).toBe(false);
-    }
-  });
+      const qr = page.getByRole("img", { name: `QR code of ${origin}/` });
+      if (testInfo.project.name === "desktop") {
+        await expect(qr).toBeVisible();
+        await expect(page.getByText("Scan to open the menu on your phone")).toBeVisible();
+      } else {
+        // A phone is the phone already: no QR code, and its code is never fetched.
+        await expect(page.getByRole("contentinfo")).toBeVisible();
+        await expect(qr).toHaveCount(0);
+        expect(qrAsked).toBe(false);
+      }
+    },
+  );
 
   test("plov, with its channels off, links none of them", async ({ page, context }, testInfo) => {
     const origin = brandOrigin(testInfo, "plov");

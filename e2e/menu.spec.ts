@@ -332,42 +332,43 @@ test.describe("favourites, the basket across a web login, and the way around", (
     await expect(page.getByRole("group", { name: `${product}: quantity` })).toContainText("1");
   });
 
-  test("every brand leads to the profile, and to the branches where they are switched on", async ({
-    page,
-    context,
-  }, testInfo) => {
-    // lavash: the profile home (a guest's too) and the footer link the branches.
-    await page.goto("/profile");
-    await expect(page.getByTestId("login-prompt")).toBeVisible();
-    await page.getByRole("main").getByRole("link", { name: "Branches" }).click();
-    await expect(page).toHaveURL(/\/branches$/);
-    await expect(page.getByRole("heading", { level: 1, name: "Branches" })).toBeVisible();
-    await expect(page.getByRole("contentinfo").getByRole("link", { name: "Branches" })).toHaveAttribute(
-      "href",
-      "/branches",
-    );
+  test(
+    "every brand leads to the profile, and to the branches where they are switched on",
+    { tag: "@desktop" },
+    async ({ page, context }, testInfo) => {
+      // lavash: the profile home (a guest's too) and the footer link the branches.
+      await page.goto("/profile");
+      await expect(page.getByTestId("login-prompt")).toBeVisible();
+      await page.getByRole("main").getByRole("link", { name: "Branches" }).click();
+      await expect(page).toHaveURL(/\/branches$/);
+      await expect(page.getByRole("heading", { level: 1, name: "Branches" })).toBeVisible();
+      await expect(page.getByRole("contentinfo").getByRole("link", { name: "Branches" })).toHaveAttribute(
+        "href",
+        "/branches",
+      );
 
-    // sushi: a floating basket and no bottom navigation, so the header leads to the profile and
-    // login; it has no branches page, so nothing links one.
-    const sushi = brandOrigin(testInfo, "sushi");
-    await context.addCookies([{ name: "lang", value: "en", domain: "sushi.localhost", path: "/" }]);
-    await page.goto(`${sushi}/`);
-    await expect(page.getByRole("navigation", { name: "Menu categories" })).toBeVisible();
-    // On a phone no tab bar; the desktop layout has its main navigation in the header for every brand.
-    if (testInfo.project.name === "desktop")
-      await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toBeVisible();
-    else await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
-    await page.getByRole("banner").getByRole("link", { name: "Profile" }).click();
-    await expect(page).toHaveURL(`${sushi}/profile`);
-    await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toHaveAttribute(
-      "aria-current",
-      "page",
-    );
-    await page.getByTestId("login-prompt").getByRole("link", { name: "Log in" }).click();
-    await expect(page).toHaveURL(`${sushi}/login?redirect=%2Fprofile`);
-    await page.goto(`${sushi}/profile`);
-    await expect(page.getByRole("link", { name: "Branches" })).toHaveCount(0);
-  });
+      // sushi: a floating basket and no bottom navigation, so the header leads to the profile and
+      // login; it has no branches page, so nothing links one.
+      const sushi = brandOrigin(testInfo, "sushi");
+      await context.addCookies([{ name: "lang", value: "en", domain: "sushi.localhost", path: "/" }]);
+      await page.goto(`${sushi}/`);
+      await expect(page.getByRole("navigation", { name: "Menu categories" })).toBeVisible();
+      // On a phone no tab bar; the desktop layout has its main navigation in the header for every brand.
+      if (testInfo.project.name === "desktop")
+        await expect(page.getByRole("banner").getByRole("navigation", { name: "Main" })).toBeVisible();
+      else await expect(page.getByRole("navigation", { name: "Main" })).toHaveCount(0);
+      await page.getByRole("banner").getByRole("link", { name: "Profile" }).click();
+      await expect(page).toHaveURL(`${sushi}/profile`);
+      await expect(page.getByRole("banner").getByRole("link", { name: "Profile" })).toHaveAttribute(
+        "aria-current",
+        "page",
+      );
+      await page.getByTestId("login-prompt").getByRole("link", { name: "Log in" }).click();
+      await expect(page).toHaveURL(`${sushi}/login?redirect=%2Fprofile`);
+      await page.goto(`${sushi}/profile`);
+      await expect(page.getByRole("link", { name: "Branches" })).toHaveCount(0);
+    },
+  );
 });
 
 test.describe("menu and basket inside Telegram", () => {

@@ -154,20 +154,23 @@ test.describe("the harness and real customers", () => {
     // A real customer opened the brand's bot in Telegram: Telegram signed their initData with the
     // brand's token, and the storefront's own sign-in made their account.
     const brandFile = path.join(import.meta.dirname, "../server/demo/brands/lavash.json");
-    const { telegramBotToken } = JSON.parse(fs.readFileSync(brandFile, "utf8")) as {
-      telegramBotToken: string;
+    const brand = JSON.parse(fs.readFileSync(brandFile, "utf8")) as {
+      merchant: { integrations: { telegramBotToken: string } };
     };
+    const telegramBotToken = brand.merchant.integrations.telegramBotToken;
     const realId = freshTelegramId();
     const initData = signInitData({ id: BigInt(realId), firstName: "Real" }, telegramBotToken);
     await page.goto("/api/health");
-    const merchant = await page.evaluate(
-      async () => ((await (await fetch("/api/users/v1/merchants/sub/lavash")).json()) as { id: string }).id,
-    );
-    const login = await page.request.post("/api/webbot/v1/users/login", {
-      headers: { merchant },
-      data: { initData },
-    });
-    expect(login.status()).toBe(200);
+    const signedIn = await page.evaluate(async (data) => {
+      const brand = (await (await fetch("/api/users/v1/merchants/sub/lavash")).json()) as { id: string };
+      const response = await fetch("/api/webbot/v1/users/token", {
+        method: "POST",
+        headers: { merchant: brand.id, "content-type": "application/json" },
+        body: JSON.stringify({ initData: data }),
+      });
+      return response.status;
+    }, initData);
+    expect(signedIn).toBe(200);
 
     await page.goto("/api/dev/harness");
     await expect(page.locator("#tg-brand option")).not.toHaveCount(0);
