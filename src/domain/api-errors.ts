@@ -540,6 +540,12 @@ export const API_ERRORS = {
     ru: "Изображение не должно превышать 5 МБ",
     eng: "The image must not be larger than 5 MB",
   },
+  IMAGE_HOST_NOT_ALLOWED: {
+    status: 400,
+    uz: "Rasm saytning o'zida yoki ruxsat etilgan rasm serverida bo'lishi kerak",
+    ru: "Изображение должно быть на самом сайте или на разрешённом сервере изображений",
+    eng: "The image must be on this site or on an allowed image host",
+  },
   // Geography (server/src/routes/geo).
   NO_BRANCH: {
     status: 404,
