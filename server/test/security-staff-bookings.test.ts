@@ -6,22 +6,31 @@
 //   branches, and the customers' courier route answers only for the caller's own delivery;
 // - one customer could hold every booking slot of a branch: the brand's limits of open bookings per
 //   branch and in all are enforced, also when the requests come all at once.
+import fs from "node:fs";
+import path from "node:path";
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookingDays } from "#domain/booking.ts";
+import { localMoment } from "#domain/order-time.ts";
 import {
   branches,
   couriers,
   diningTables,
+  merchantWebSettings,
   notifications,
   orders,
   products,
+  reservations,
   staffBranches,
   users,
 } from "../src/db/schema/index.ts";
+import { parseBrandFile } from "../src/import/brand-file.ts";
+import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { freshPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
+const TZ = "Asia/Tashkent";
 const IMAGE_HOST = "https://cdn.example.com";
 
 let t: TestApp;
@@ -249,5 +258,124 @@ describe("the customers' courier route", () => {
     // Once delivered, the customer no longer follows the courier either.
     await t.db.update(orders).set({ status: "DELIVERED" }).where(eq(orders.id, orderId));
     expectError(await follow(buyer, carrying.id), 404, "NOT_FOUND");
+  });
+});
+
+describe("open bookings per customer", () => {
+  /** Days ahead (not today) on which both branches take bookings at noon (Yunusobod closes Mondays). */
+  let days: string[];
+  const at = (day: string, time: string) => localMoment(day, time, TZ).toISOString();
+  const book = (p: Person, branchId: string, time: string) =>
+    t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/reservations",
+      headers: as(p),
+      payload: { branchId, guests: 2, name: "Aziz", phone: "+998901112233", time },
+    });
+  const limits = (set: { bookingOpenPerBranch: number; bookingOpenTotal: number }) =>
+    t.db.update(merchantWebSettings).set(set).where(eq(merchantWebSettings.merchantId, plov));
+  const held = async (p: Person) =>
+    (await t.db.select().from(reservations).where(eq(reservations.userId, p.id))).filter(
+      (r) => r.status === "REQUESTED",
+    ).length;
+
+  beforeAll(async () => {
+    days = bookingDays(new Date(), TZ)
+      .slice(1)
+      .filter((d) => new Date(`${d}T12:00:00Z`).getUTCDay() !== 1);
+    // The brand's defaults: 2 open bookings per branch, 4 in all.
+    await limits({ bookingOpenPerBranch: 2, bookingOpenTotal: 4 });
+  });
+
+  it("refuses the third open booking at one branch with 409 BOOKING_LIMIT; a cancelled or past one does not count", async () => {
+    const c = await person();
+    expect((await book(c, ownBranch, at(days[0]!, "12:00"))).statusCode).toBe(201);
+    const second = await book(c, ownBranch, at(days[1]!, "12:00"));
+    expect(second.statusCode).toBe(201);
+    expectError(await book(c, ownBranch, at(days[2]!, "12:00")), 409, "BOOKING_LIMIT");
+    // The other branch still takes them.
+    expect((await book(c, otherBranch, at(days[2]!, "12:00"))).statusCode).toBe(201);
+    // A booking that is over, though never closed by staff, is not open.
+    const past = new Date(Date.now() - 4 * 3_600_000);
+    await t.db.insert(reservations).values({
+      merchantId: plov,
+      userId: c.id,
+      branchId: ownBranch,
+      name: "Aziz",
+      phone: "+998901112233",
+      chairs: 2,
+      time: past,
+      endTime: new Date(past.getTime() + 2 * 3_600_000),
+      status: "CONFIRMED",
+    });
+    expectError(await book(c, ownBranch, at(days[3]!, "12:00")), 409, "BOOKING_LIMIT");
+    const cancelled = await t.app.inject({
+      method: "POST",
+      url: `/api/orders/v1/reservations/${second.json<{ id: string }>().id}/cancel`,
+      headers: as(c),
+    });
+    expect(cancelled.statusCode, cancelled.body).toBe(200);
+    expect((await book(c, ownBranch, at(days[3]!, "12:00"))).statusCode).toBe(201);
+  });
+
+  it("refuses the booking over the brand's total across branches with 409 BOOKING_LIMIT", async () => {
+    await limits({ bookingOpenPerBranch: 3, bookingOpenTotal: 4 });
+    try {
+      const c = await person();
+      for (const [branchId, day] of [
+        [ownBranch, days[0]!],
+        [ownBranch, days[1]!],
+        [ownBranch, days[2]!],
+        [otherBranch, days[0]!],
+      ] as const)
+        expect((await book(c, branchId, at(day, "13:00"))).statusCode).toBe(201);
+      expectError(await book(c, otherBranch, at(days[1]!, "13:00")), 409, "BOOKING_LIMIT");
+      expect(await held(c)).toBe(4);
+    } finally {
+      await limits({ bookingOpenPerBranch: 2, bookingOpenTotal: 4 });
+    }
+  });
+
+  it("of 6 bookings sent at once to one branch, exactly the per-branch limit get through", async () => {
+    const c = await person();
+    const answers = await Promise.all(days.slice(0, 6).map((day) => book(c, ownBranch, at(day, "15:00"))));
+    expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(2);
+    for (const r of answers.filter((a) => a.statusCode !== 201)) expectError(r, 409, "BOOKING_LIMIT");
+    expect(await held(c)).toBe(2);
+  });
+
+  it("of 6 bookings sent at once to two branches, exactly the total limit get through", async () => {
+    await limits({ bookingOpenPerBranch: 10, bookingOpenTotal: 4 });
+    try {
+      const c = await person();
+      const answers = await Promise.all(
+        days.slice(0, 6).map((day, i) => book(c, i % 2 === 0 ? ownBranch : otherBranch, at(day, "16:00"))),
+      );
+      expect(answers.filter((r) => r.statusCode === 201)).toHaveLength(4);
+      for (const r of answers.filter((a) => a.statusCode !== 201)) expectError(r, 409, "BOOKING_LIMIT");
+      expect(await held(c)).toBe(4);
+    } finally {
+      await limits({ bookingOpenPerBranch: 2, bookingOpenTotal: 4 });
+    }
+  });
+
+  it("takes the limits from a brand file's web settings, 2 and 4 when it names none", () => {
+    const demo = JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, "plov.json"), "utf8")) as {
+      webSettings?: Record<string, unknown>;
+    };
+    const read = (settings: Record<string, unknown>) =>
+      parseBrandFile({ ...demo, webSettings: { ...demo.webSettings, ...settings } });
+    const unset = read({});
+    expect(unset.success && unset.data.webSettings).toMatchObject({
+      bookingOpenPerBranch: 2,
+      bookingOpenTotal: 4,
+    });
+    const set = read({ bookingOpenPerBranch: 1, bookingOpenTotal: 3 });
+    expect(set.success && set.data.webSettings).toMatchObject({
+      bookingOpenPerBranch: 1,
+      bookingOpenTotal: 3,
+    });
+    const bad = read({ bookingOpenPerBranch: 0 });
+    expect(bad.success ? [] : bad.issues.map((i) => i.path)).toContain("webSettings.bookingOpenPerBranch");
   });
 });

@@ -596,6 +596,12 @@ export const API_ERRORS = {
     ru: "На это время свободных мест нет, выберите другое время",
     eng: "No free seats at that time; choose another time",
   },
+  BOOKING_LIMIT: {
+    status: 409,
+    uz: "Sizda juda ko'p faol bron bor. Yangisini qilish uchun avvalgilaridan birini bekor qiling",
+    ru: "У вас слишком много активных броней. Чтобы забронировать ещё, отмените одну из прежних",
+    eng: "You already hold as many open bookings as allowed. Cancel one to book another",
+  },
   RESERVATION_NOT_CANCELLABLE: {
     status: 409,
     uz: "Bu bronni endi bekor qilib bo'lmaydi",
