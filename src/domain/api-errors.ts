@@ -558,6 +558,12 @@ export const API_ERRORS = {
     ru: "Изображение не должно превышать 5 МБ",
     eng: "The image must not be larger than 5 MB",
   },
+  IMAGE_HOST_NOT_ALLOWED: {
+    status: 400,
+    uz: "Rasm saytning o'zida yoki ruxsat etilgan rasm serverida bo'lishi kerak",
+    ru: "Изображение должно быть на самом сайте или на разрешённом сервере изображений",
+    eng: "The image must be on this site or on an allowed image host",
+  },
   // Geography (server/src/routes/geo).
   NO_BRANCH: {
     status: 404,
@@ -607,6 +613,12 @@ export const API_ERRORS = {
     uz: "Bu vaqtda bo'sh joy qolmadi, boshqa vaqtni tanlang",
     ru: "На это время свободных мест нет, выберите другое время",
     eng: "No free seats at that time; choose another time",
+  },
+  BOOKING_LIMIT: {
+    status: 409,
+    uz: "Sizda juda ko'p faol bron bor. Yangisini qilish uchun avvalgilaridan birini bekor qiling",
+    ru: "У вас слишком много активных броней. Чтобы забронировать ещё, отмените одну из прежних",
+    eng: "You already hold as many open bookings as allowed. Cancel one to book another",
   },
   RESERVATION_NOT_CANCELLABLE: {
     status: 409,

@@ -38,6 +38,26 @@ export const BOOKING_DEFAULTS: Readonly<BookingRules> = Object.freeze({
   daysAhead: 14,
 });
 
+/**
+ * A customer's open bookings: requested or confirmed and not over yet (end time ahead). They count
+ * against the brand's limits, so one customer cannot hold every table of a branch for a day.
+ */
+export const OPEN_BOOKING_STATUSES: readonly ReservationStatus[] = ["REQUESTED", "CONFIRMED"];
+
+export interface BookingLimits {
+  /** Open bookings one customer may hold at one branch. */
+  perBranch: number;
+  /** Open bookings one customer may hold at all the brand's branches together. */
+  total: number;
+}
+
+export const BOOKING_LIMIT_DEFAULTS: Readonly<BookingLimits> = Object.freeze({ perBranch: 2, total: 4 });
+
+/** Whether a customer with these open bookings (at the branch, and in all) may book one more. */
+export function mayBookAnother(open: { atBranch: number; total: number }, limits: BookingLimits): boolean {
+  return open.atBranch < limits.perBranch && open.total < limits.total;
+}
+
 /** The most guests one booking may name, whatever the tables seat (a banquet is a phone call). */
 export const MAX_GUESTS = 50;
 

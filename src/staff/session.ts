@@ -31,7 +31,5 @@ export function clearStaffSession(sub: string): void {
   removeLocal(keyOf(sub));
 }
 
-/** The roles the console is for; the server checks every call anyway. */
-export function isStaffRole(role: string | null | undefined): boolean {
-  return role === "STAFF" || role === "ADMIN";
-}
+/** The roles the console is for (the shared staff scope rule); the server checks every call anyway. */
+export { isStaffRole } from "../domain/staff-scope.ts";

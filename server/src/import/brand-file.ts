@@ -261,6 +261,9 @@ const webSettingsSchema = z.strictObject({
     .default(30),
   bookingDurationMinutes: z.number().int().min(15).max(720).default(120),
   bookingDaysAhead: z.number().int().min(1).max(90).default(14),
+  /** Open (upcoming, not cancelled) bookings one customer may hold at one branch, and in all. */
+  bookingOpenPerBranch: z.number().int().min(1).max(50).default(2),
+  bookingOpenTotal: z.number().int().min(1).max(200).default(4),
   receiverActive: bool,
   cartPageActive: bool,
   chatActive: bool,

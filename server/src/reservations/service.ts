@@ -1,7 +1,7 @@
 // Table booking (issue 14): the free times of a day, booking a table under the branch's seat
 // capacity, the customer's cancel and the staff's decisions. Each change is announced on the
 // customers' live stream. The rules themselves live in src/domain/booking.ts.
-import { and, asc, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
 import {
   bookingDays,
   bookingTimesOn,
@@ -9,8 +9,11 @@ import {
   checkBookingTime,
   freeSeats,
   maxGuests,
+  mayBookAnother,
+  OPEN_BOOKING_STATUSES,
   SEAT_HOLDING_STATUSES,
   STAFF_TRANSITIONS,
+  type BookingLimits,
   type BookingRules,
   type Capacity,
   type HeldSeats,
@@ -40,6 +43,7 @@ interface HallSeats {
 interface BookingPlace {
   branch: BranchWithHours;
   rules: BookingRules;
+  limits: BookingLimits;
   capacity: Capacity;
   halls: HallSeats[];
   timeZone: string;
@@ -84,6 +88,7 @@ async function bookingPlace(db: Db, merchant: MerchantRow, branchId: string): Pr
       durationMinutes: settings.bookingDurationMinutes,
       daysAhead: settings.bookingDaysAhead,
     },
+    limits: { perBranch: settings.bookingOpenPerBranch, total: settings.bookingOpenTotal },
     capacity: { branchSeats, hallSeats: new Map(hallList.map((h) => [h.id, h.seats])) },
     halls: hallList,
     timeZone: merchant.timezone,
@@ -110,6 +115,26 @@ async function heldSeats(db: Db, merchantId: string, branchId: string, from: Dat
       ),
     );
   return rows satisfies HeldSeats[];
+}
+
+/** The customer's open bookings (OPEN_BOOKING_STATUSES, not over at `now`): at the branch and in all. */
+async function openBookings(db: Db, merchantId: string, userId: string, branchId: string, now: Date) {
+  const rows = await db
+    .select({ branchId: reservations.branchId, n: count() })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.merchantId, merchantId),
+        eq(reservations.userId, userId),
+        inArray(reservations.status, [...OPEN_BOOKING_STATUSES]),
+        gt(reservations.endTime, now),
+      ),
+    )
+    .groupBy(reservations.branchId);
+  return {
+    atBranch: rows.find((r) => r.branchId === branchId)?.n ?? 0,
+    total: rows.reduce((sum, r) => sum + r.n, 0),
+  };
 }
 
 function checkHall(place: BookingPlace, hallId: string | null | undefined): string | null {
@@ -174,9 +199,12 @@ async function announceReservation(tx: Db, events: OrderEvents, row: Reservation
 }
 
 /**
- * Books a table. The branch row is locked for the check and the insert, so bookings of one branch
- * are counted one after another: of two customers asking for the last seats, one gets them and the
- * other BOOKING_FULL.
+ * Books a table. The customer's row and then the branch row are locked for the checks and the
+ * insert: one customer's bookings are counted one after another, so parallel requests cannot pass
+ * the brand's limits of open bookings (BOOKING_LIMIT), and bookings of one branch are counted one
+ * after another: of two customers asking for the last seats, one gets them and the other
+ * BOOKING_FULL. Every booking takes the locks in that order (user, then branch), so none waits on
+ * another in a circle.
  */
 export async function createReservation(
   db: Db,
@@ -200,6 +228,12 @@ export async function createReservation(
   const end = new Date(start.getTime() + place.rules.durationMinutes * 60_000);
 
   return transaction(db, async (tx) => {
+    // Serialises this customer's bookings until the commit (PostgreSQL and PGlite alike).
+    await tx.execute(
+      sql`select id from users where id = ${userId} and merchant_id = ${merchant.id} for update`,
+    );
+    const open = await openBookings(tx, merchant.id, userId, place.branch.id, now);
+    if (!mayBookAnother(open, place.limits)) throw new AppError("BOOKING_LIMIT");
     // Serialises the bookings of this branch until the commit (PostgreSQL and PGlite alike).
     await tx.execute(
       sql`select id from branches where id = ${place.branch.id} and merchant_id = ${merchant.id} for update`,

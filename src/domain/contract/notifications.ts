@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ORDER_STATUSES } from "../enums.ts";
+import { isSitePath } from "../image-source.ts";
 import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
 
 /** ORDER_STATUS: the customer's order moved; BRAND: the brand's news to every customer. */
@@ -66,9 +67,13 @@ const texts = (max: number) => {
 export const staffNotificationBodySchema = z.object({
   title: texts(120),
   body: texts(2000),
+  /** A path of the site (/...) or an http(s) URL; the server also requires an IMAGE_HOSTS origin. */
   image: z
-    .url({ protocol: /^https?$/ })
+    .string()
     .max(2000)
+    .refine((v) => isSitePath(v) || /^https?:\/\/[^/]/i.test(v), {
+      error: "must be a path from the site root (/...) or an http(s) URL",
+    })
     .nullable()
     .optional(),
 });

@@ -12,6 +12,7 @@ import {
   notificationsReadSchema,
   staffNotificationBodySchema,
 } from "#domain/contract/notifications.ts";
+import { isAllowedImageSource } from "#domain/image-source.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { getWebSettings } from "../../repositories/merchants.ts";
@@ -23,7 +24,7 @@ import {
   markAllRead,
   markRead,
 } from "../../repositories/notifications.ts";
-import { requireStaff } from "../orders/staff.ts";
+import { requireBrandWideStaff, requireStaff } from "../orders/staff.ts";
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -106,14 +107,19 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         ...base,
         tags: ["staff"],
-        summary: "Publish the brand's news to every customer (title and body in uz, ru and eng at least)",
+        summary:
+          "Publish the brand's news to every customer (title and body in uz, ru and eng at least); staff bound to branches get 403 STAFF_BRANCH_FORBIDDEN, an image neither on this site nor on an IMAGE_HOSTS origin 400 IMAGE_HOST_NOT_ALLOWED",
         body: staffNotificationBodySchema,
         response: { 201: notificationSchema, ...errors },
       },
     },
     async (request, reply) => {
       const merchantId = request.tenant.id;
+      // News goes to every customer of the brand: a brand-wide action (src/domain/staff-scope.ts).
+      requireBrandWideStaff(request);
       const { title, body, image } = request.body;
+      if (image && !isAllowedImageSource(image, app.config.imageHosts))
+        throw new AppError("IMAGE_HOST_NOT_ALLOWED");
       const id = await insertNotification(db, {
         merchantId,
         userId: null,

@@ -463,7 +463,7 @@ export async function ordersRoutes(
       preHandler: requireUser,
       schema: {
         summary:
-          "The courier of one of the customer's orders while it is attached (name) or on its way (with the last known position)",
+          "The courier of one of the caller's own orders while it is attached (name and phone) or on its way (with the last known position); any other courier answers 404, to staff too",
         tags: ["orders"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,
@@ -474,10 +474,13 @@ export async function ordersRoutes(
     async (request) => {
       const { user } = authOf(request);
       const merchantId = request.tenant.id;
-      const staff = user.role === "STAFF" || user.role === "ADMIN";
-      const access = staff
-        ? "on-way"
-        : await customerCourierAccess(db, { merchantId, userId: user.id, courierId: request.params.id });
+      // Only the caller's own orders open a courier, whatever their role: staff (bound to a branch
+      // or not) read couriers through the staff routes, which keep to the staff scope rule.
+      const access = await customerCourierAccess(db, {
+        merchantId,
+        userId: user.id,
+        courierId: request.params.id,
+      });
       if (access === "none") throw new AppError("NOT_FOUND");
       const courier = await findCourierView(db, { merchantId, id: request.params.id });
       if (!courier) throw new AppError("NOT_FOUND");

@@ -22,6 +22,7 @@ import {
 import { HOLIDAY, isOpenAt, localDate, workHoursOn } from "#domain/hours.ts";
 import { WORK_HOUR_TYPES } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
+import { canSeeBranch, mayActBrandWide } from "#domain/staff-scope.ts";
 import { tableQrPages } from "../../cli/table-qr.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
@@ -118,13 +119,13 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const scope = staffScope(request);
-      const all = (await listBranches(db, { merchantId: request.tenant.id })).filter(
-        (b) => scope.branchIds === null || scope.branchIds.has(b.id),
+      const all = (await listBranches(db, { merchantId: request.tenant.id })).filter((b) =>
+        canSeeBranch(scope, b.id),
       );
       return {
         userId: scope.userId,
-        role: authOf(request).user.role === "ADMIN" ? ("ADMIN" as const) : ("STAFF" as const),
-        bound: scope.branchIds !== null,
+        role: scope.role,
+        bound: !mayActBrandWide(scope),
         branches: all.map((b) => ({ id: b.id, name: b.name, address: b.address ?? null })),
       };
     },

@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
+import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
@@ -16,10 +17,9 @@ import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 /** Limits of the staff stream (tests shorten the ping). */
 export const staffStreams = { maxPerUser: 5, pingMs: 20_000 };
 
-/** The branches the caller may see (staff.ts's one branch rule): null for every branch of the brand. */
-function visibleBranchIds(request: FastifyRequest): string[] | null {
-  const { branchIds } = staffScope(request);
-  return branchIds === null ? null : [...branchIds];
+/** The branches the caller may see (the one staff scope rule): null for every branch of the brand. */
+function visibleBranches(request: FastifyRequest): string[] | null {
+  return visibleBranchIds(staffScope(request));
 }
 
 export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {
@@ -55,7 +55,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
     },
     async (request) => {
       const merchantId = request.tenant.id;
-      const visible = visibleBranchIds(request);
+      const visible = visibleBranches(request);
       const all = await listBranches(db, { merchantId });
       const branches = all.filter((b) => !visible || visible.includes(b.id));
       const asked = request.query.branchId;
@@ -88,7 +88,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
     async (request, reply) => {
       const { user, token } = authOf(request);
       const merchantId = request.tenant.id;
-      const visible = visibleBranchIds(request);
+      const visible = visibleBranches(request);
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -143,7 +143,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
       const ping = setInterval(() => {
         verifySession(db, { merchantId, token }).then(
           (live) => {
-            if (!live || (live.user.role !== "STAFF" && live.user.role !== "ADMIN")) stream.end();
+            if (!live || !isStaffRole(live.user.role)) stream.end();
             else if (!ended) res.write(": ping\n\n");
           },
           (error: unknown) => {

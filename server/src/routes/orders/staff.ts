@@ -16,6 +16,14 @@ import {
   staffPositionBodySchema,
   staffStatusBodySchema,
 } from "#domain/contract/orders.ts";
+import {
+  canSeeBranch,
+  isStaffRole,
+  mayActBrandWide,
+  visibleBranchIds,
+  type StaffReach,
+  type StaffRole,
+} from "#domain/staff-scope.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import type { RefundWorker } from "../../payments/refunds.ts";
@@ -28,12 +36,13 @@ import { brandBranchIds, listStaffBranchIds } from "../../repositories/staff.ts"
 
 /**
  * Who may do what at which branch: the staff member of the request's brand (requireUser already
- * tied the session to the `merchant` header) and the branches they are bound to; null = unbound,
- * every branch of the brand.
+ * tied the session to the `merchant` header), their role and the branches they are bound to; null =
+ * unbound, every branch of the brand. The rule itself is src/domain/staff-scope.ts.
  */
-export interface StaffScope {
+export interface StaffScope extends StaffReach {
   merchantId: string;
   userId: string;
+  role: StaffRole;
   branchIds: ReadonlySet<string> | null;
 }
 
@@ -45,10 +54,15 @@ const scopes = new WeakMap<FastifyRequest, StaffScope>();
  */
 export async function requireStaff(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
   const { user } = authOf(request);
-  if (user.role !== "STAFF" && user.role !== "ADMIN") throw new AppError("FORBIDDEN");
+  if (!isStaffRole(user.role)) throw new AppError("FORBIDDEN");
   const merchantId = request.tenant.id;
   const bound = await listStaffBranchIds(request.server.database.db, { merchantId, userId: user.id });
-  scopes.set(request, { merchantId, userId: user.id, branchIds: bound.length > 0 ? new Set(bound) : null });
+  scopes.set(request, {
+    merchantId,
+    userId: user.id,
+    role: user.role,
+    branchIds: bound.length > 0 ? new Set(bound) : null,
+  });
 }
 
 /** The scope requireStaff found; a route without requireStaff is refused. */
@@ -58,17 +72,11 @@ export function staffScope(request: FastifyRequest): StaffScope {
   return scope;
 }
 
-/** Whether the scope covers a branch (a row without a branch is only for unbound staff). */
-export function inStaffScope(scope: StaffScope, branchId: string | null | undefined): boolean {
-  if (scope.branchIds === null) return true;
-  return typeof branchId === "string" && scope.branchIds.has(branchId);
-}
-
 /**
- * The one branch rule of every staff route. `named`: a branch the caller asked for (a query or
- * body field): out of scope is 403 STAFF_BRANCH_FORBIDDEN, another brand's or unknown is 404.
- * `row`: the branch of a row the caller reached by id (an order, a call, a booking): out of scope
- * is 404, as for another brand's row, so ids of other branches are not confirmed.
+ * The one branch rule of every staff route (`canSeeBranch`). `named`: a branch the caller asked for
+ * (a query or body field): out of scope is 403 STAFF_BRANCH_FORBIDDEN, another brand's or unknown is
+ * 404. `row`: the branch of a row the caller reached by id (an order, a call, a booking, a courier):
+ * out of scope is 404, as for another brand's row, so ids of other branches are not confirmed.
  */
 export async function requireStaffBranch(
   request: FastifyRequest,
@@ -76,7 +84,7 @@ export async function requireStaffBranch(
   how: "named" | "row" = "named",
 ): Promise<void> {
   const scope = staffScope(request);
-  if (!inStaffScope(scope, branchId))
+  if (!canSeeBranch(scope, branchId))
     throw new AppError(how === "named" ? "STAFF_BRANCH_FORBIDDEN" : "NOT_FOUND");
   if (how === "named" && typeof branchId === "string") {
     const own = await brandBranchIds(request.server.database.db, {
@@ -87,9 +95,12 @@ export async function requireStaffBranch(
   }
 }
 
-/** Changes for the whole brand (a product's own stock) are for staff bound to no branch. */
-export function requireUnboundStaff(request: FastifyRequest): void {
-  if (staffScope(request).branchIds !== null) throw new AppError("STAFF_BRANCH_FORBIDDEN");
+/**
+ * Actions for the whole brand (its news, a product's own stock, couriers of no branch) are for staff
+ * bound to no branch (`mayActBrandWide`); bound staff get 403 STAFF_BRANCH_FORBIDDEN.
+ */
+export function requireBrandWideStaff(request: FastifyRequest): void {
+  if (!mayActBrandWide(staffScope(request))) throw new AppError("STAFF_BRANCH_FORBIDDEN");
 }
 
 /** The branch filter of a list: the one asked for (checked), else the caller's branches (null = all). */
@@ -101,8 +112,7 @@ export async function staffBranchFilter(
     await requireStaffBranch(request, branchId);
     return [branchId];
   }
-  const { branchIds } = staffScope(request);
-  return branchIds === null ? null : [...branchIds];
+  return visibleBranchIds(staffScope(request));
 }
 
 const stockBodySchema = z.object({
@@ -146,12 +156,13 @@ export async function staffRoutes(
     await requireStaffBranch(request, row.branchId, "row");
     return row;
   };
-  /** The brand's courier of the id, when the caller's branches may use them (unassigned ones too). */
+  /**
+   * The brand's courier of the id, when the caller may see their branch (a courier of no branch is
+   * brand-wide: unbound staff only); else 404, as for another brand's courier.
+   */
   const scopedCourier = async (request: FastifyRequest, id: string) => {
     const view = await findCourierView(db, { merchantId: request.tenant.id, id });
-    const scope = staffScope(request);
-    if (!view || (view.branchId !== null && !inStaffScope(scope, view.branchId)))
-      throw new AppError("NOT_FOUND");
+    if (!view || !canSeeBranch(staffScope(request), view.branchId)) throw new AppError("NOT_FOUND");
     return view;
   };
 
@@ -251,15 +262,16 @@ export async function staffRoutes(
       preHandler,
       schema: {
         ...base,
-        summary: "The brand's couriers",
+        summary:
+          "The brand's couriers: all of them for staff bound to no branch, the couriers of their branches for bound staff",
         response: { 200: z.array(courierSchema), ...errors },
       },
     },
     async (request) => {
       const scope = staffScope(request);
-      // Bound staff see their branches' couriers and those of no branch (who ride for any).
-      return (await listCourierViews(db, { merchantId: request.tenant.id })).filter(
-        (c) => c.branchId === null || inStaffScope(scope, c.branchId),
+      // Couriers of no branch are brand-wide, like the brand-wide list: unbound staff only.
+      return (await listCourierViews(db, { merchantId: request.tenant.id })).filter((c) =>
+        canSeeBranch(scope, c.branchId),
       );
     },
   );
@@ -277,15 +289,16 @@ export async function staffRoutes(
     },
     async (request) => {
       const branchId = request.body.branchId ?? null;
-      // A bound staff member makes couriers of their own branch only.
-      if (branchId === null) requireUnboundStaff(request);
+      // A bound staff member makes couriers of their own branch only; one of no branch is brand-wide.
+      if (branchId === null) requireBrandWideStaff(request);
       else await requireStaffBranch(request, branchId);
       const view = await createCourier(db, {
         merchantId: request.tenant.id,
         userId: request.body.userId,
         branchId: request.body.branchId ?? null,
       });
-      if (!view) throw new AppError("NOT_FOUND");
+      // A user who already is a courier stays where they are: answered only if the caller may see them.
+      if (!view || !canSeeBranch(staffScope(request), view.branchId)) throw new AppError("NOT_FOUND");
       return view;
     },
   );
@@ -331,7 +344,7 @@ export async function staffRoutes(
     async (request) => {
       const merchantId = request.tenant.id;
       // The product's own stock is the whole brand's; a branch's staff use the branch stop-list.
-      requireUnboundStaff(request);
+      requireBrandWideStaff(request);
       const set: { stock?: number | null; isAvailable?: boolean } = {};
       if (request.body.stock !== undefined) set.stock = request.body.stock;
       if (request.body.isAvailable !== undefined) set.isAvailable = request.body.isAvailable;

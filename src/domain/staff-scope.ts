@@ -1,0 +1,45 @@
+// Who on the staff may act where: one rule for every staff route of the server (orders, couriers,
+// bookings, waiter calls, stop-lists, stock, the brand's news) and for the console's screens.
+//
+// A staff member (role STAFF or ADMIN of the brand) bound to branches (staff_branches) works at
+// those branches only; one bound to no branch works at every branch of the brand and is the only
+// one who may act brand-wide: anything not tied to one branch (the brand's news to every customer,
+// a product's stock for the whole brand, couriers of no branch, the brand-wide courier list). There
+// is no separate owner role: ADMIN is held to its binding like STAFF, since the binding is the
+// brand's explicit choice to keep that person to a branch.
+import type { UserRole } from "./enums.ts";
+
+/** The roles that use the staff routes and the staff console. */
+export const STAFF_ROLES = ["STAFF", "ADMIN"] as const satisfies readonly UserRole[];
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+export function isStaffRole(role: string | null | undefined): role is StaffRole {
+  return (STAFF_ROLES as readonly string[]).includes(role ?? "");
+}
+
+/** A staff member's reach: the branches they are bound to; null = bound to none (the whole brand). */
+export interface StaffReach {
+  role: string;
+  branchIds: ReadonlySet<string> | null;
+}
+
+/** Whether the staff member may act for the whole brand: staff, and bound to no branch. */
+export function mayActBrandWide(staff: StaffReach): boolean {
+  return isStaffRole(staff.role) && staff.branchIds === null;
+}
+
+/**
+ * Whether the staff member may see and act on what belongs to a branch. What belongs to no branch
+ * (`null`: a courier of no branch, an order without one) is brand-wide: for unbound staff only.
+ */
+export function canSeeBranch(staff: StaffReach, branchId: string | null | undefined): boolean {
+  if (!isStaffRole(staff.role)) return false;
+  if (mayActBrandWide(staff)) return true;
+  return typeof branchId === "string" && staff.branchIds !== null && staff.branchIds.has(branchId);
+}
+
+/** The branch filter of a list: the staff member's branches, or null for every branch of the brand. */
+export function visibleBranchIds(staff: StaffReach): string[] | null {
+  if (!isStaffRole(staff.role)) return [];
+  return staff.branchIds === null ? null : [...staff.branchIds];
+}
