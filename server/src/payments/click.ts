@@ -131,8 +131,13 @@ export function tiyinToClickAmount(tiyin: number): string {
   return `${String(Math.floor(tiyin / 100))}.${String(tiyin % 100).padStart(2, "0")}`;
 }
 
-/** Click's `sign_time` as a moment, or undefined when it is not a real date and time. */
+/**
+ * Click's `sign_time` as a moment, or undefined when it is not a real date and time of the years
+ * 2000 to 9998 (what the database stores a time for, with room for the offset).
+ */
 export function clickTime(signTime: string): Date | undefined {
+  const year = Number(signTime.slice(0, 4));
+  if (!(year >= 2000 && year <= 9998)) return undefined;
   const date = new Date(`${signTime.replace(" ", "T")}${CLICK_TIME_OFFSET}`);
   if (Number.isNaN(date.getTime())) return undefined;
   // Rejects rolled-over dates such as 2026-02-31.

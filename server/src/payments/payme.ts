@@ -95,11 +95,21 @@ function integer(params: Params, key: string): number {
   return value;
 }
 
-/** A moment in ms since the epoch that a Date can hold. */
+/** The last moment a `time` may name: the end of year 9999, as far as the database stores a time. */
+const LAST_MOMENT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A moment in ms since the epoch, from 1970 to the end of year 9999; a request error otherwise. */
 function moment(params: Params, key: string): Date {
   const value = integer(params, key);
-  if (value < 0 || value > 8.64e15) fail("INVALID_REQUEST");
+  if (value < 0 || value > LAST_MOMENT_MS) fail("INVALID_REQUEST");
   return new Date(value);
+}
+
+/** Payme's cancel reason: a small positive code (1..10 in Payme's documentation); a request error otherwise. */
+function cancelReason(params: Params): number {
+  const value = integer(params, "reason");
+  if (value < 1 || value > 99) fail("INVALID_REQUEST");
+  return value;
 }
 
 function ms(date: Date | null): number {
@@ -299,7 +309,7 @@ async function performTransaction(ctx: PaymeContext, params: Params) {
 }
 
 async function cancelTransaction(ctx: PaymeContext, params: Params) {
-  const reason = integer(params, "reason");
+  const reason = cancelReason(params);
   const found = await namedTransaction(ctx, params);
   const { now } = ctx;
   return committed(ctx.db, async (tx) => {
