@@ -182,7 +182,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       else request.log.error({ err: error }, "unhandled error");
       body = apiErrorBody("INTERNAL");
     }
-    if (body.status >= 500 && error instanceof AppError) request.log.error({ err: error }, "server error");
+    if (body.status >= 500 && error instanceof AppError && !error.reported) {
+      request.log.error({ err: error }, "server error");
+    }
     return reply.status(body.status).send(body);
   });
 
