@@ -21,7 +21,13 @@ import { listenForCacheChanges } from "./lib/cache-bus.ts";
 import type { Redis } from "./lib/redis.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
-import { helmetOptions, isBuiltSubresource, SUBRESOURCE_HELMET_OPTIONS } from "./plugins/security-headers.ts";
+import { plannedScripts } from "#domain/analytics.ts";
+import {
+  contentSecurityPolicyHeader,
+  helmetOptions,
+  isBuiltSubresource,
+  SUBRESOURCE_HELMET_OPTIONS,
+} from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
 import {
   bootDataFor,
@@ -197,7 +203,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       else request.log.error({ err: error }, "unhandled error");
       body = apiErrorBody("INTERNAL");
     }
-    if (body.status >= 500 && error instanceof AppError) request.log.error({ err: error }, "server error");
+    if (body.status >= 500 && error instanceof AppError && !error.reported) {
+      request.log.error({ err: error }, "server error");
+    }
     return reply.status(body.status).send(body);
   });
 
@@ -261,13 +269,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(apiRoutes, { prefix: API_PREFIX });
 
   const firstScreens = createFirstScreens(config.firstScreenBundle, app.log);
+  // One policy text per set of analytics scripts (at most 16), made once.
+  const policies = new Map<string, string>();
+  const shellPolicy = (scripts: ReturnType<typeof plannedScripts>): string => {
+    const key = scripts.join(",");
+    let policy = policies.get(key);
+    if (policy === undefined) {
+      policy = contentSecurityPolicyHeader(config, scripts);
+      policies.set(key, policy);
+    }
+    return policy;
+  };
   const client =
     (options.serveClient ?? true)
       ? await registerClient(app, {
           root: config.staticDir,
           apiPrefix: API_PREFIX,
           sourceMaps: config.env === "development",
-          renderShell: async (request, html) => {
+          renderShell: async (request, html, shell) => {
             const query = request.url.indexOf("?");
             const data = await bootDataFor(
               app.database.db,
@@ -288,7 +307,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
               search: query >= 0 ? request.url.slice(query) : "",
             });
             const screen = input ? await firstScreens.render(input) : null;
-            return shellWithBootData(html, data, preloads, request.headers.cookie, screen);
+            // The brand's pages may load the analytics its settings switch on; the staff console none.
+            const scripts = shell === "index.html" && data.settings ? plannedScripts(data.settings) : [];
+            return {
+              html: shellWithBootData(html, data, preloads, request.headers.cookie, screen),
+              headers: { "content-security-policy": shellPolicy(scripts) },
+            };
           },
         })
       : undefined;

@@ -71,6 +71,23 @@ async function cancelUnpaid(tx: Db, events: OrderEvents, order: OrderRow, now: D
 }
 
 /**
+ * At a payment callback, under the order's row lock: when the order is still OPEN and unpaid past its
+ * brand's payment time-out (the sweep's rule, lockUnpaidOrderDue), cancels it exactly as the sweep
+ * would and answers true, so a provider never takes money for it before the sweep gets there.
+ */
+export async function cancelIfPastPaymentTimeout(
+  tx: Db,
+  events: OrderEvents,
+  order: Pick<OrderRow, "merchantId" | "id">,
+  now: Date,
+): Promise<boolean> {
+  const due = await lockUnpaidOrderDue(tx, { merchantId: order.merchantId, orderId: order.id, now });
+  if (!due) return false;
+  await cancelUnpaid(tx, events, due, now);
+  return true;
+}
+
+/**
  * Cancels the orders that waited unpaid past their brand's time-out at `now` (tests pass a shifted
  * clock); answers the ids it cancelled, oldest first.
  */

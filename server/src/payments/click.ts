@@ -28,6 +28,7 @@ import {
   type PaymentTransactionRow,
 } from "../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
+import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 
 export const CLICK_PREPARE = 0;
@@ -130,8 +131,13 @@ export function tiyinToClickAmount(tiyin: number): string {
   return `${String(Math.floor(tiyin / 100))}.${String(tiyin % 100).padStart(2, "0")}`;
 }
 
-/** Click's `sign_time` as a moment, or undefined when it is not a real date and time. */
+/**
+ * Click's `sign_time` as a moment, or undefined when it is not a real date and time of the years
+ * 2000 to 9998 (what the database stores a time for, with room for the offset).
+ */
 export function clickTime(signTime: string): Date | undefined {
+  const year = Number(signTime.slice(0, 4));
+  if (!(year >= 2000 && year <= 9998)) return undefined;
   const date = new Date(`${signTime.replace(" ", "T")}${CLICK_TIME_OFFSET}`);
   if (Number.isNaN(date.getTime())) return undefined;
   // Rejects rolled-over dates such as 2026-02-31.
@@ -238,6 +244,8 @@ export async function clickPrepare(ctx: ClickContext, req: ClickRequest): Promis
     }
     const refused = refusal(order);
     if (refused) return answer(refused);
+    // Past its payment time-out: cancelled as the sweep would, answered as after the sweep.
+    if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, now)) return answer("TRANSACTION_CANCELLED");
     if (amount <= 0 || amount !== toMinor(order.totalPrice)) return answer("INCORRECT_AMOUNT");
     const open = await findOpenTransaction(tx, target);
     if (open) {
@@ -318,6 +326,8 @@ export async function clickComplete(ctx: ClickContext, req: ClickRequest): Promi
     if (clickAmountToTiyin(req.amount) !== t.amount) return refuse("INCORRECT_AMOUNT");
     const refused = refusal(order);
     if (refused) return refuse(refused);
+    // Past its payment time-out: the order and this transaction are cancelled as the sweep would.
+    if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, now)) return answer("TRANSACTION_CANCELLED");
     if (toMinor(order.totalPrice) !== t.amount) return refuse("INCORRECT_AMOUNT");
     const to = paidTransition(order, t.amount, now);
     if (!to) return refuse("FAILED_TO_UPDATE");

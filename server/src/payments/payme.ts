@@ -32,6 +32,7 @@ import {
 } from "../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { announce } from "../orders/events.ts";
+import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
 import { giveBackOnCancel } from "../orders/service.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 
@@ -94,11 +95,21 @@ function integer(params: Params, key: string): number {
   return value;
 }
 
-/** A moment in ms since the epoch that a Date can hold. */
+/** The last moment a `time` may name: the end of year 9999, as far as the database stores a time. */
+const LAST_MOMENT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A moment in ms since the epoch, from 1970 to the end of year 9999; a request error otherwise. */
 function moment(params: Params, key: string): Date {
   const value = integer(params, key);
-  if (value < 0 || value > 8.64e15) fail("INVALID_REQUEST");
+  if (value < 0 || value > LAST_MOMENT_MS) fail("INVALID_REQUEST");
   return new Date(value);
+}
+
+/** Payme's cancel reason: a small positive code (1..10 in Payme's documentation); a request error otherwise. */
+function cancelReason(params: Params): number {
+  const value = integer(params, "reason");
+  if (value < 1 || value > 99) fail("INVALID_REQUEST");
+  return value;
 }
 
 function ms(date: Date | null): number {
@@ -132,12 +143,25 @@ function orderTarget(row: OrderRow | PaymentTransactionRow): { merchantId: strin
   return { merchantId: row.merchantId, orderId: "orderId" in row ? row.orderId : row.id };
 }
 
-/** Refuses an order Payme may not pay now, or an amount other than its total in tiyin. */
-function checkPayable(order: OrderRow, amount: number): void {
+/**
+ * Why Payme may not pay the locked order now, as the fault to answer once the transaction commits:
+ * not a Payme order, paid or no longer OPEN, past its payment time-out (cancelled here as the sweep
+ * would, so the answer is the same before and after the sweep), or an amount other than its total.
+ */
+async function payableFault(
+  tx: Db,
+  ctx: PaymeContext,
+  order: OrderRow,
+  amount: number,
+): Promise<PaymeFault | null> {
   if (order.paymentType !== "PAYME" || order.isPaid || order.status !== "OPEN") {
-    fail("ORDER_NOT_PAYABLE", "order_id");
+    return new PaymeFault("ORDER_NOT_PAYABLE", "order_id");
   }
-  if (amount <= 0 || amount !== toMinor(order.totalPrice)) fail("WRONG_AMOUNT", "amount");
+  if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, ctx.now)) {
+    return new PaymeFault("ORDER_NOT_PAYABLE", "order_id");
+  }
+  if (amount <= 0 || amount !== toMinor(order.totalPrice)) return new PaymeFault("WRONG_AMOUNT", "amount");
+  return null;
 }
 
 /** The transaction named by `params.id`, of a brand the request may act for. */
@@ -194,11 +218,15 @@ const cancelAnswer = (t: PaymentTransactionRow) => ({
 
 async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
   const amount = integer(params, "amount");
-  const order = await accountOrder(ctx, params);
-  checkPayable(order, amount);
-  const open = await findOpenTransaction(ctx.db, { merchantId: order.merchantId, orderId: order.id });
-  if (open && !timedOut(open, ctx.now)) fail("ORDER_BEING_PAID", "order_id");
-  return { allow: true };
+  const target = orderTarget(await accountOrder(ctx, params));
+  return committed(ctx.db, async (tx) => {
+    const order = await lockOrder(tx, target);
+    const fault = await payableFault(tx, ctx, order, amount);
+    if (fault) return { fault };
+    const open = await findOpenTransaction(tx, target);
+    if (open && !timedOut(open, ctx.now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
+    return { result: { allow: true } };
+  });
 }
 
 async function createTransaction(ctx: PaymeContext, params: Params) {
@@ -217,13 +245,18 @@ async function createTransaction(ctx: PaymeContext, params: Params) {
     const existing = await findProviderTransaction(tx, { provider: "PAYME", providerTransactionId });
     if (existing) {
       if (existing.state !== 1) return { fault: new PaymeFault("CANNOT_PERFORM") };
+      // Its order passed its payment time-out: cancelled with the order, as the sweep would.
+      if (await cancelIfPastPaymentTimeout(tx, ctx.events, locked, now)) {
+        return { fault: new PaymeFault("CANNOT_PERFORM") };
+      }
       if (timedOut(existing, now)) {
         await cancelTimedOut(tx, existing, now);
         return { fault: new PaymeFault("CANNOT_PERFORM") };
       }
       return { result: createAnswer(existing) };
     }
-    checkPayable(locked, amount);
+    const fault = await payableFault(tx, ctx, locked, amount);
+    if (fault) return { fault };
     const open = await findOpenTransaction(tx, { merchantId, orderId });
     if (open) {
       if (!timedOut(open, now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
@@ -250,6 +283,10 @@ async function performTransaction(ctx: PaymeContext, params: Params) {
     const { order, t } = await lockBoth(tx, found);
     if (t.state === 2) return { result: performAnswer(t) };
     if (t.state !== 1) return { fault: new PaymeFault("CANNOT_PERFORM") };
+    // Its order passed its payment time-out: cancelled with the order, as the sweep would.
+    if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, now)) {
+      return { fault: new PaymeFault("CANNOT_PERFORM") };
+    }
     if (timedOut(t, now)) {
       await cancelTimedOut(tx, t, now);
       return { fault: new PaymeFault("CANNOT_PERFORM") };
@@ -272,7 +309,7 @@ async function performTransaction(ctx: PaymeContext, params: Params) {
 }
 
 async function cancelTransaction(ctx: PaymeContext, params: Params) {
-  const reason = integer(params, "reason");
+  const reason = cancelReason(params);
   const found = await namedTransaction(ctx, params);
   const { now } = ctx;
   return committed(ctx.db, async (tx) => {

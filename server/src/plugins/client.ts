@@ -6,6 +6,16 @@ import { negotiate } from "@fastify/accept-negotiator";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 
+/** The built shells: the storefront's and the staff console's. */
+export type ShellFile = "staff.html" | "index.html";
+
+/** A shell made for one request. */
+export interface RenderedShell {
+  html: string;
+  /** Headers of this page (its Content-Security-Policy): sent with it, and part of its ETag. */
+  headers?: Record<string, string>;
+}
+
 export interface ClientOptions {
   /** The built client (`dist`); it may not exist yet when the server starts. */
   root: string;
@@ -14,7 +24,7 @@ export interface ClientOptions {
   /** Source maps are served in development only: they would publish the source. */
   sourceMaps: boolean;
   /** The shell made for this request (the brand's boot data written in), or null for it as built. */
-  renderShell?: (request: FastifyRequest, html: string) => Promise<string | null>;
+  renderShell?: (request: FastifyRequest, html: string, shell: ShellFile) => Promise<RenderedShell | null>;
 }
 
 export interface Client {
@@ -28,7 +38,7 @@ const SOURCE_MAP = /\.map$/i;
 const STAFF_PATH = /^\/staff(?:\/|$)/;
 
 /** The built shell a client route is answered with. */
-export function shellFileOf(pathname: string): "staff.html" | "index.html" {
+export function shellFileOf(pathname: string): ShellFile {
   return STAFF_PATH.test(pathname) ? "staff.html" : "index.html";
 }
 
@@ -80,7 +90,7 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
       const rendered = renderShell
         ? await fs.promises
             .readFile(shellFile, "utf8")
-            .then((html) => renderShell(request, html))
+            .then((html) => renderShell(request, html, shellName))
             .catch((error: unknown) => {
               // The shell still works as built: the client asks the API as it would anyway.
               request.log.warn({ err: error }, "rendering the app shell failed");
@@ -91,9 +101,16 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
         void reply.sendFile(shellName);
         return true;
       }
-      const body = Buffer.from(rendered);
-      // Weak: the same page in any encoding.
-      const etag = `W/"${createHash("sha256").update(body).digest("base64url").slice(0, 27)}"`;
+      const body = Buffer.from(rendered.html);
+      const headers = rendered.headers ?? {};
+      for (const [name, value] of Object.entries(headers)) void reply.header(name, value);
+      // Weak: the same page in any encoding. Its headers count too: a 304 must not keep a page
+      // under a policy that changed while its text did not.
+      const etag = `W/"${createHash("sha256")
+        .update(body)
+        .update(JSON.stringify(headers))
+        .digest("base64url")
+        .slice(0, 27)}"`;
       void reply.header("etag", etag).header("vary", "accept-encoding");
       if (request.headers["if-none-match"] === etag) {
         void reply.code(304).send();

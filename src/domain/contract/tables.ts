@@ -49,6 +49,17 @@ export type WaiterCall = z.infer<typeof waiterCallSchema>;
 
 export const tableCallsQuerySchema = z.object({ table: tableCodeSchema });
 
+/**
+ * GET /orders/v1/waiter-calls/events: the table, and the page's own random id for its stream, so a
+ * reconnect replaces that page's earlier stream and never anyone else's.
+ */
+export const tableStreamQuerySchema = tableCallsQuerySchema.extend({
+  viewer: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{16,64}$/)
+    .optional(),
+});
+
 export const waiterCallIdParamsSchema = z.object({ id: uuidSchema });
 
 export const staffWaiterCallsQuerySchema = z.object({

@@ -1,19 +1,6 @@
-import type { WebSettings } from "../../domain/contract/merchant.ts";
+import type { AnalyticsSettings } from "../../domain/analytics.ts";
 
-/** The web settings that switch the third-party scripts on (spec section 3). */
-export type AnalyticsSettings = Pick<
-  WebSettings,
-  | "metaPixelActive"
-  | "metaPixelId"
-  | "yandexMetricsEnabled"
-  | "yandexMetricsId"
-  | "yandexMetricsKeys"
-  | "googleTagManagerActive"
-  | "googleTagManagerId"
-  | "amoCRMActive"
-  | "amoCRMId"
-  | "amoCRMHash"
->;
+export type { AnalyticsSettings };
 
 export function wantsAnalytics(s: AnalyticsSettings): boolean {
   return s.metaPixelActive || s.yandexMetricsEnabled || s.googleTagManagerActive || s.amoCRMActive;

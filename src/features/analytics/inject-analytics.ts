@@ -1,4 +1,6 @@
-import type { AnalyticsSettings } from "./analytics-switches.ts";
+import { metricaIds, plannedScripts, type AnalyticsSettings } from "../../domain/analytics.ts";
+
+export { plannedScripts };
 
 // The brand's own analytics and CRM scripts, injected only when its settings switch them on:
 // Meta pixel, Yandex Metrica, Google Tag Manager and the amoCRM chat button. The official
@@ -20,10 +22,6 @@ interface AnalyticsWindow {
   amo_social_button?: Record<string, unknown>;
   amoSocialButton?: Queue;
 }
-
-const DIGITS = /^\d{3,20}$/;
-const GTM_ID = /^GTM-[A-Z0-9]{4,12}$/;
-const HASH = /^[a-z0-9]{8,64}$/i;
 
 function addScript(id: string, src: string): void {
   if (document.getElementById(id)) return;
@@ -83,23 +81,6 @@ function amoCrmButton(w: AnalyticsWindow, id: string, hash: string, language: st
   };
   w.amoSocialButton ??= queue();
   addScript("amo_social_button_script", "https://gso.amocrm.ru/js/button.js");
-}
-
-/** Which scripts `injectAnalytics` adds for these settings (ids that fail the checks are skipped). */
-export function plannedScripts(s: AnalyticsSettings): string[] {
-  const planned: string[] = [];
-  if (s.metaPixelActive && DIGITS.test(s.metaPixelId)) planned.push("meta-pixel");
-  if (s.yandexMetricsEnabled && metricaIds(s).length > 0) planned.push("yandex-metrica");
-  if (s.googleTagManagerActive && GTM_ID.test(s.googleTagManagerId)) planned.push("google-tag-manager");
-  if (s.amoCRMActive && DIGITS.test(s.amoCRMId) && HASH.test(s.amoCRMHash)) planned.push("amocrm");
-  return planned;
-}
-
-/** The counter id plus any further counters listed in yandexMetricsKeys. */
-function metricaIds(s: AnalyticsSettings): string[] {
-  return [...new Set([s.yandexMetricsId, ...s.yandexMetricsKeys].map((v) => v.trim()))].filter((v) =>
-    DIGITS.test(v),
-  );
 }
 
 let injected = false;

@@ -31,6 +31,25 @@ function consoleGateway(config: Config, deps: GatewayDeps): SmsGateway {
   });
 }
 
+/** The brand's own gateway is set up (ESKIZ or PLAY_MOBILE with its login and password). */
+export function hasOwnGateway(merchant: GatewayMerchant): boolean {
+  const { smsGateway, smsLogin, smsPassword } = merchant;
+  return (smsGateway === "ESKIZ" || smsGateway === "PLAY_MOBILE") && Boolean(smsLogin && smsPassword);
+}
+
+/**
+ * How a brand without a gateway of its own is to be reported, once per brand and process: null
+ * when nothing is missing (its own gateway, or the console gateway chosen for every brand);
+ * "error" in production, where its customers cannot sign in by SMS; "warn" elsewhere, where the
+ * console gateway prints its codes instead.
+ */
+export function missingGatewayLevel(merchant: GatewayMerchant, config: Config): "error" | "warn" | null {
+  if (hasOwnGateway(merchant)) return null;
+  const consoleAllowed = config.demo || config.env !== "production";
+  if (config.smsGateway === "console" && consoleAllowed) return null;
+  return consoleAllowed ? "warn" : "error";
+}
+
 /** The gateway for this merchant, or undefined when it has none that can be used. */
 export function smsGatewayFor(
   merchant: GatewayMerchant,

@@ -22,7 +22,13 @@ import {
   type ClickRequest,
 } from "../../payments/click.ts";
 import { listClickCredentials, type ClickCredentials } from "../../repositories/payments.ts";
-import { payFormSchema, payPageHtml, sendUnknownLink, type ProviderLook } from "./fake-pay-page.ts";
+import {
+  checkOwnReturnUrl,
+  payFormSchema,
+  payPageHtml,
+  sendUnknownLink,
+  type ProviderLook,
+} from "./fake-pay-page.ts";
 import { registerFakeClickPayment } from "./fake-click-merchant.ts";
 
 /** Click's error code for a card without enough money, sent with a declined payment's Complete. */
@@ -142,6 +148,7 @@ export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
     const link = querySchema.safeParse(request.query);
     const brand = link.success ? await brandOf(link.data) : undefined;
     if (!link.success || !brand) return sendUnknownLink(reply, LOOK);
+    checkOwnReturnUrl(request, link.data.return_url);
     return html(reply).send(payPage(link.data, pickText(brand.name, "eng")));
   });
 
@@ -150,6 +157,7 @@ export async function fakeClickPayRoutes(app: FastifyInstance): Promise<void> {
     const brand = parsed.success ? await brandOf(parsed.data) : undefined;
     if (!parsed.success || !brand) return sendUnknownLink(reply, LOOK);
     const link = parsed.data;
+    checkOwnReturnUrl(request, link.return_url);
     const base = {
       click_trans_id: nextId(),
       service_id: link.service_id,

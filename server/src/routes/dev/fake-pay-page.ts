@@ -1,8 +1,10 @@
 // The page every fake provider shows (demo and development only): the amount, the merchant and the
 // order, Pay and Decline, or the provider's refusal with a way back. Each provider has its own look,
 // so a tester sees at a glance whose page this is.
-import type { FastifyReply } from "fastify";
+import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
+import { apiErrorBody } from "#domain/api-errors.ts";
+import { AppError } from "../../lib/errors.ts";
 
 export interface ProviderLook {
   /** "Payme", "Click", "Uzum Bank": in the title and the note. */
@@ -34,6 +36,25 @@ export function soumsOfTiyin(tiyin: number): string {
   const grouped = String(Math.floor(tiyin / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, "\u00a0");
   const rest = tiyin % 100;
   return rest ? `${grouped}.${String(rest).padStart(2, "0")}` : grouped;
+}
+
+/**
+ * Refuses (400 VALIDATION_FAILED) a return URL off this server's own origin (the page's own, or
+ * PUBLIC_URL's). Pay links of this server send the payer back to the storefront they came from, on
+ * the same origin as the page; any other return URL is a link made to use the page as an open
+ * redirect, so neither the page nor its redirect follows it.
+ */
+export function checkOwnReturnUrl(request: FastifyRequest, returnUrl: string): void {
+  const own = [`${request.protocol}://${request.host}`, request.server.config.publicUrl].flatMap((o) =>
+    o !== undefined && URL.canParse(o) ? [new URL(o).origin] : [],
+  );
+  if (URL.canParse(returnUrl) && own.includes(new URL(returnUrl).origin)) return;
+  const d = apiErrorBody("VALIDATION_FAILED").description;
+  throw new AppError("VALIDATION_FAILED", {
+    uz: `${d.uz}: qaytish manzili bu serverning manzili emas`,
+    ru: `${d.ru}: адрес возврата не на этом сервере`,
+    eng: `${d.eng}: the return URL is not on this server's origin`,
+  });
 }
 
 /** The form the page posts: which button was pressed. */

@@ -20,6 +20,7 @@ import { decodePaymeCheckout, type PaymeCheckoutLink } from "../../payments/paym
 import { findMerchantByPaymeId } from "../../repositories/payments.ts";
 import { registerFakePaidReceipt } from "./fake-payme-subscribe.ts";
 import {
+  checkOwnReturnUrl,
   payFormSchema,
   payPageHtml,
   sendUnknownLink,
@@ -110,6 +111,7 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
   r.get("/dev/payme/checkout/*", { schema: { ...hide, params: paramsSchema } }, async (request, reply) => {
     const found = await linkOf(request.params["*"]);
     if (!found) return sendUnknownLink(reply, LOOK);
+    checkOwnReturnUrl(request, found.link.returnUrl);
     return reply
       .type("text/html; charset=utf-8")
       .header("cache-control", "no-store")
@@ -123,6 +125,7 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
       const found = await linkOf(request.params["*"]);
       if (!found) return sendUnknownLink(reply, LOOK);
       const { link, brand } = found;
+      checkOwnReturnUrl(request, link.returnUrl);
       if (request.body.action === "pay") {
         const account = { order_id: link.orderId };
         try {

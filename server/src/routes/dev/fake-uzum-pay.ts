@@ -17,6 +17,7 @@ import { pickText } from "#domain/multilingual.ts";
 import type { UzumAnswer, UzumOperation } from "../../payments/uzum.ts";
 import { listUzumCredentials, type UzumCredentials } from "../../repositories/payments.ts";
 import {
+  checkOwnReturnUrl,
   payFormSchema,
   payPageHtml,
   sendUnknownLink,
@@ -115,6 +116,7 @@ export async function fakeUzumPayRoutes(app: FastifyInstance): Promise<void> {
     const link = querySchema.safeParse(request.query);
     const brand = link.success ? await brandOf(link.data) : undefined;
     if (!link.success || !brand) return sendUnknownLink(reply, LOOK);
+    checkOwnReturnUrl(request, link.data.redirectUrl);
     return html(reply).send(payPage(link.data, pickText(brand.name, "eng")));
   });
 
@@ -123,6 +125,7 @@ export async function fakeUzumPayRoutes(app: FastifyInstance): Promise<void> {
     const brand = parsed.success ? await brandOf(parsed.data) : undefined;
     if (!parsed.success || !brand) return sendUnknownLink(reply, LOOK);
     const link = parsed.data;
+    checkOwnReturnUrl(request, link.redirectUrl);
     const params = { order_id: link.orderId };
     const amount = Number(link.amount);
     const transId = randomUUID();

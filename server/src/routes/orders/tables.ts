@@ -9,6 +9,7 @@ import {
   tableCallsQuerySchema,
   tableCodeParamsSchema,
   tableSessionSchema,
+  tableStreamQuerySchema,
   waiterCallIdParamsSchema,
   waiterCallRequestSchema,
   waiterCallSchema,
@@ -28,15 +29,24 @@ import { requireStaff, requireStaffBranch } from "./staff.ts";
 
 /** How long a served call stays in the table's list, so the guest sees it closed. */
 const CLOSED_SHOWN_MS = 10 * 60_000;
-/** Limits of the table's live stream (tests shorten the ping). */
+/**
+ * Limits of the table's live stream (tests shorten the ping). A table full of streams refuses the
+ * next one (429; the page falls back to its poll): a guest's streams never end another guest's.
+ */
 export const tableStreams = { maxPerTable: 20, pingMs: 20_000 };
+
+interface TableStream {
+  /** The page's own id for its stream (`viewer`), when it sent one. */
+  viewer: string | null;
+  end(): void;
+}
 
 export async function tableRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const events = new WaiterCallEvents(app.database);
-  const streams = new Set<{ end(): void }>();
-  const byTable = new Map<string, { end(): void }[]>();
+  const streams = new Set<TableStream>();
+  const byTable = new Map<string, TableStream[]>();
   app.addHook("onReady", async () => {
     await events.start(app.log);
   });
@@ -127,15 +137,28 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
     {
       schema: {
         summary: "Server-sent events: `call` with the WaiterCall whenever one of the table's calls changes",
+        description:
+          "`viewer` is the page's own random id: its new stream replaces its earlier one. A table holding the most streams refuses another (429 RATE_LIMITED) rather than end someone else's.",
         tags: ["tables"],
         headers: tenantHeadersSchema,
-        querystring: tableCallsQuerySchema,
-        response: { 200: z.any().describe("text/event-stream"), ...errorResponses },
+        querystring: tableStreamQuerySchema,
+        response: {
+          200: z.any().describe("text/event-stream"),
+          429: errorResponses[403],
+          ...errorResponses,
+        },
       },
     },
     async (request, reply) => {
       const merchantId = request.tenant.id;
       const table = await tableOf(merchantId, request.query.table);
+      const viewer = request.query.viewer ?? null;
+      // The same page reconnecting: its earlier stream gives way. Nobody else's does.
+      if (viewer !== null) {
+        for (const s of [...(byTable.get(table.id) ?? [])]) if (s.viewer === viewer) s.end();
+      }
+      if ((byTable.get(table.id)?.length ?? 0) >= tableStreams.maxPerTable)
+        throw new AppError("RATE_LIMITED");
       reply.hijack();
       const res = reply.raw;
       res.writeHead(200, {
@@ -147,7 +170,8 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       });
       res.write("retry: 3000\n: connected\n\n");
       let ended = false;
-      const stream = {
+      const stream: TableStream = {
+        viewer,
         end: () => {
           if (ended) return;
           ended = true;
@@ -191,7 +215,6 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       const own = byTable.get(table.id) ?? [];
       byTable.set(table.id, own);
       own.push(stream);
-      while (own.length > tableStreams.maxPerTable) own.shift()?.end();
       res.on("close", () => {
         stream.end();
       });

@@ -22,7 +22,13 @@ import {
 import { okSchema } from "#domain/contract/webbot.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
-import { codeMessage, smsGatewayFor, SmsError } from "../../integrations/sms/index.ts";
+import {
+  codeMessage,
+  missingGatewayLevel,
+  smsGatewayFor,
+  SmsError,
+  type SmsGateway,
+} from "../../integrations/sms/index.ts";
 import { AppError } from "../../lib/errors.ts";
 import {
   imageNameOf,
@@ -105,11 +111,42 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
   const storage: ImageStorage = localImageStorage(path.join(app.config.dataDir, "uploads", "profile-images"));
   await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 2 } });
 
+  /** Brands whose missing SMS gateway this process has reported. */
+  const reportedMissing = new Set<string>();
+
+  /**
+   * The brand's SMS gateway, or SMS_UNAVAILABLE. A brand without a gateway of its own is reported
+   * once per process, not per request: at error in production (its customers cannot sign in by
+   * SMS), at warn elsewhere (the console gateway stands in).
+   */
+  function gatewayOf(request: FastifyRequest): SmsGateway {
+    const merchant = request.tenant;
+    const level = missingGatewayLevel(merchant, app.config);
+    const first = level !== null && !reportedMissing.has(merchant.id);
+    if (first) {
+      reportedMissing.add(merchant.id);
+      const where = { merchantId: merchant.id, sub: merchant.sub };
+      if (level === "error") {
+        request.log.error(
+          where,
+          `brand ${merchant.sub} has no SMS gateway set up (sms_gateway with its login and password): its customers cannot sign in by SMS (SMS_UNAVAILABLE)`,
+        );
+      } else {
+        request.log.warn(
+          where,
+          `brand ${merchant.sub} has no SMS gateway set up: its login codes go to the console gateway (outside production only)`,
+        );
+      }
+    }
+    const gateway = smsGatewayFor(merchant, app.config);
+    if (!gateway) throw new AppError("SMS_UNAVAILABLE", undefined, { reported: true });
+    return gateway;
+  }
+
   /** Sends a code; a gateway failure is logged with its answer and the customer hears "try again". */
   async function sendCode(request: FastifyRequest, phone: string, code: string): Promise<boolean> {
     const merchant = request.tenant;
-    const gateway = smsGatewayFor(merchant, app.config);
-    if (!gateway) throw new AppError("SMS_UNAVAILABLE");
+    const gateway = gatewayOf(request);
     const smsContent = await findSmsContent(db, { merchantId: merchant.id });
     const text = codeMessage(code, pickText(merchant.name, "uz") || merchant.sub, smsContent);
     try {
@@ -150,7 +187,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const merchant = request.tenant;
       const phone = phoneOrThrow(request.body.phone, merchant);
-      if (!smsGatewayFor(merchant, app.config)) throw new AppError("SMS_UNAVAILABLE");
+      gatewayOf(request);
       const issued = await issueLoginCode(db, { merchantId: merchant.id, phone, ip: request.ip });
       if (!issued.ok) refuse(reply, issued);
       if (!(await sendCode(request, phone, issued.code))) {
@@ -265,7 +302,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       const merchant = request.tenant;
       const { user } = authOf(request);
       const phone = phoneOrThrow(request.body.phone, merchant);
-      if (!smsGatewayFor(merchant, app.config)) throw new AppError("SMS_UNAVAILABLE");
+      gatewayOf(request);
       const issued = await issuePhoneChangeCode(db, {
         merchantId: merchant.id,
         userId: user.id,

@@ -54,6 +54,10 @@ export function useTableCallStream(code: string): void {
   const client = useQueryClient();
   useEffect(() => {
     const controller = new AbortController();
+    // This page's own id for its stream: a reconnect replaces its earlier stream on the server.
+    const viewer = Array.from(crypto.getRandomValues(new Uint8Array(16)), (b) =>
+      b.toString(16).padStart(2, "0"),
+    ).join("");
     const state = { stopped: false };
     const stopped = () => state.stopped;
     const run = async (): Promise<void> => {
@@ -62,7 +66,7 @@ export function useTableCallStream(code: string): void {
         if (!brand) return;
         try {
           const res = await fetch(
-            `${apiBaseUrl()}/orders/v1/waiter-calls/events?table=${encodeURIComponent(code)}`,
+            `${apiBaseUrl()}/orders/v1/waiter-calls/events?table=${encodeURIComponent(code)}&viewer=${viewer}`,
             {
               headers: { merchant: brand.merchantId, accept: "text/event-stream" },
               signal: controller.signal,
