@@ -133,6 +133,47 @@ async function openPglite(dataDir: string, options: OpenOptions): Promise<Databa
   }
 }
 
+/**
+ * A consistent copy of the embedded database (a gzipped tarball of its data directory). The data
+ * directory's lock refuses while a server has it open: a copy of a running database's files would
+ * not be consistent.
+ */
+export async function dumpPglite(dataDir: string): Promise<Blob> {
+  const release = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create({
+      fs: new DurableNodeFS(path.join(dataDir, "pglite")),
+      startParams: DURABLE_START_PARAMS,
+    });
+    try {
+      return await client.dumpDataDir("gzip");
+    } finally {
+      await client.close();
+    }
+  } finally {
+    release();
+  }
+}
+
+/** Creates the embedded database of an empty data directory from a dumpPglite copy. */
+export async function restorePglite(dataDir: string, dump: Blob): Promise<void> {
+  const target = path.join(dataDir, "pglite");
+  if (fs.existsSync(target) && fs.readdirSync(target).length > 0) {
+    throw new Error(`${target} is not empty: restore into a new DATA_DIR`);
+  }
+  const release = lockDataDir(dataDir);
+  try {
+    const client = await PGlite.create({
+      fs: new DurableNodeFS(target),
+      startParams: DURABLE_START_PARAMS,
+      loadDataDir: dump,
+    });
+    await client.close();
+  } finally {
+    release();
+  }
+}
+
 /** An in-memory PGlite (tests); `dump()` snapshots it so other test files can start from a copy. */
 export interface MemoryDatabase extends Database {
   dump(): Promise<Blob>;

@@ -47,8 +47,7 @@ const fakeFetch: BotApiFetch = async (url, init) => {
 /** The Bot API to call: TELEGRAM_API_URL, or in demo and development mode the built-in fake. */
 function botApi(config: Config): { baseUrl: string; fetch?: BotApiFetch } | undefined {
   if (config.telegramApiUrl) return { baseUrl: config.telegramApiUrl };
-  if (config.harness)
-    return { baseUrl: "internal:fake-telegram", fetch: fakeFetch };
+  if (config.harness) return { baseUrl: "internal:fake-telegram", fetch: fakeFetch };
   return undefined;
 }
 
