@@ -105,7 +105,7 @@ describe("a control character in a text field", () => {
       const res = await call(method, url, payload);
       expectRefused(res, 400, "VALIDATION_FAILED");
       expect(res.json<{ description: { eng: string } }>().description.eng, what).toContain(
-        "control characters are not allowed",
+        "control characters and unpaired surrogates are not allowed",
       );
     }
     const [user] = await t.db.select().from(users).where(eq(users.id, me.user.id));

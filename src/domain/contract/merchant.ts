@@ -87,6 +87,11 @@ export const webSettingsSchema = z
       .number()
       .int()
       .describe("Table booking: local days, today included, that can be booked"),
+    bookingOpenPerBranch: z
+      .number()
+      .int()
+      .describe("Table booking: open bookings one customer may hold at one branch"),
+    bookingOpenTotal: z.number().int().describe("Table booking: open bookings one customer may hold in all"),
     receiverActive: z.boolean(),
     cartPageActive: z.boolean(),
     chatActive: z.boolean(),
