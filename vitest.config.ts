@@ -11,6 +11,10 @@ const serverProject = (backend: "pglite" | "postgres"): TestProjectInlineConfigu
     globalSetup: ["server/test/support/global-setup.ts"],
     env: { SAVAT_TEST_DB: backend },
     testTimeout: 30_000,
+    // One module graph per worker for the whole run: each file still builds its own app and
+    // database, and no test replaces modules, so re-importing the server for every file only
+    // costs time.
+    isolate: false,
     hookTimeout: 60_000,
   },
 });
