@@ -1,11 +1,12 @@
-// Benchmark, not a test: 1, 2 and 4 API processes on one PostgreSQL and Redis (scripts/cluster.ts),
-// driven through the round-robin proxy: orders placed per second and menu requests per second.
+// Benchmark, not a test: 1, 2 and 3 API processes on one PostgreSQL and Redis (scripts/cluster.ts),
+// driven through nginx (deploy/nginx/savat.conf.template): orders placed per second and menu
+// requests per second, each level with the machine's load average (os.loadavg) beside it.
 // Bounded: ORDERS orders per level at CONCURRENCY, then MENU_SECONDS of menu requests.
-// Usage: npm run bench:cluster [-- orders=200 concurrency=16 menuSeconds=5 levels=1,2,4]
+// Usage: npm run bench:cluster [-- orders=200 concurrency=16 menuSeconds=5 levels=1,2,3]
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (default): a database savat_bench_cluster is
 //   made there and dropped afterwards. REDIS_URL: redis://127.0.0.1:6379 unless set.
-// On a machine with fewer cores than processes + proxy + load generator the figures show the
-// machine, not the design: read them with `nproc` in mind (it is printed).
+// On a machine with fewer cores than processes + nginx + load generator the figures show the
+// machine, not the design: read them with the core count and the load averages in mind (printed).
 import os from "node:os";
 import autocannon from "autocannon";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
@@ -22,7 +23,7 @@ const args = Object.fromEntries(
 const ORDERS = Number(args.orders ?? 200);
 const CONCURRENCY = Number(args.concurrency ?? 16);
 const MENU_SECONDS = Number(args.menuSeconds ?? 5);
-const LEVELS = (args.levels ?? "1,2,4").split(",").map(Number);
+const LEVELS = (args.levels ?? "1,2,3").split(",").map(Number);
 const adminUrl = process.env.BENCH_PG ?? LOCAL_PG_ADMIN;
 const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
 const DB = "savat_bench_cluster";
@@ -48,6 +49,8 @@ interface Row {
   orderP99: number;
   menuPerSecond: number;
   menuP99: number;
+  /** os.loadavg() (1, 5, 15 minutes) when the level ended. */
+  load: number[];
 }
 
 await admin(`drop database if exists ${DB} with (force)`);
@@ -137,7 +140,7 @@ try {
       const [found] = await db.select({ n: count() }).from(orders).where(inArray(orders.id, ids));
       if (found?.n !== ids.length) throw new Error("acknowledged orders missing");
 
-      // Menu: the cached overall menu, gzip, 32 connections through the proxy.
+      // Menu: the cached overall menu, gzip, 32 connections through nginx.
       const menu = await autocannon({
         url: `${cluster.origin}/api/products/v1/overalls?type=WEB`,
         connections: 32,
@@ -153,6 +156,7 @@ try {
         orderP99: percentile(latencies, 99),
         menuPerSecond: menu.requests.average,
         menuP99: menu.latency.p99,
+        load: os.loadavg(),
       });
       process.stderr.write(`${String(n)} process(es) done\n`);
     } finally {
@@ -167,10 +171,10 @@ try {
 const f = (v: number, d = 0) => v.toFixed(d).padStart(9);
 process.stdout.write(
   `\nbench-cluster: ${String(ORDERS)} orders at concurrency ${String(CONCURRENCY)}, menu ${String(MENU_SECONDS)} s x 32 connections, ` +
-    `through the round-robin proxy; PostgreSQL + Redis; ${String(os.availableParallelism())} cores\n\n` +
-    `processes  orders/s  p50 ms    p99 ms   menu req/s  menu p99 ms\n`,
+    `through nginx; PostgreSQL + Redis; ${String(os.availableParallelism())} cores\n\n` +
+    `processes  orders/s  p50 ms    p99 ms   menu req/s  menu p99 ms  load average (1, 5, 15 min)\n`,
 );
 for (const r of rows)
   process.stdout.write(
-    `${String(r.processes).padStart(9)} ${f(r.ordersPerSecond, 1)} ${f(r.orderP50)} ${f(r.orderP99)} ${f(r.menuPerSecond).padStart(12)} ${f(r.menuP99).padStart(12)}\n`,
+    `${String(r.processes).padStart(9)} ${f(r.ordersPerSecond, 1)} ${f(r.orderP50)} ${f(r.orderP99)} ${f(r.menuPerSecond).padStart(12)} ${f(r.menuP99).padStart(12)}  ${r.load.map((l) => l.toFixed(2)).join(", ")}\n`,
   );

@@ -1,24 +1,27 @@
-// `npm run cluster [processes=2]`: several API processes on one PostgreSQL and one Redis, behind a tiny
-// round-robin HTTP proxy, on 127.0.0.1. For trying the multi-process setup, the two-process test
-// (server/test/cluster.test.ts) and scripts/bench-cluster.ts only: in production a real load
-// balancer sits in front (README "Several API processes").
+// `npm run cluster [processes=2]`: several API processes on one PostgreSQL and one Redis, behind
+// Debian's nginx (/usr/sbin/nginx) with the production template deploy/nginx/savat.conf.template,
+// on 127.0.0.1. For trying the multi-process setup, the cluster tests (server/test/cluster*.test.ts,
+// e2e/cluster.spec.ts) and scripts/bench-cluster.ts.
 //
 //   DATABASE_URL  PostgreSQL of the processes; unset: a database savat_cluster is created (if missing)
 //                 on the local test server (postgres://postgres@127.0.0.1:5432/test).
 //   REDIS_URL     redis://127.0.0.1:6379 unless set.
-//   PORT          the proxy's port (4420 unless set); the processes take the next ones.
+//   PORT          nginx's port (4420 unless set); the processes take the next ones.
 //
-// The schema is migrated and the demo brands imported once, before the processes start, so they do
-// not race each other for it. Ctrl-C stops the processes with SIGTERM (each drains and exits 0).
+// The processes run as in production (DEMO=0, NODE_ENV=production, TRUSTED_PROXIES=loopback): the
+// schema is migrated and the demo brands imported once, here, before they start, so they do not
+// race each other for it. Ctrl-C stops the processes with SIGTERM (each drains and exits 0), then nginx.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
-import http from "node:http";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { openDatabase } from "../server/src/db/client.ts";
+import type { Db } from "../server/src/db/types.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
+import { freePort, nginxAvailable, NGINX_BINARY, startNginx, type Nginx } from "./nginx.ts";
+
+export { freePort };
 
 const SERVER = path.resolve(import.meta.dirname, "../server/src/server.ts");
 export const LOCAL_PG_ADMIN = "postgres://postgres@127.0.0.1:5432/test";
@@ -35,12 +38,27 @@ export interface ApiProcess {
 }
 
 export interface Cluster {
-  /** The proxy's origin (round-robin over the processes that are ready). */
+  /** nginx's origin: round-robin over the processes, passive health checks (the production template). */
   origin: string;
+  nginx: Nginx;
+  /** The processes now running (restart replaces an entry). */
   processes: ApiProcess[];
   databaseUrl: string;
-  /** SIGTERM to every process, waits for them, stops the proxy, drops a database it created for the run. */
+  /**
+   * Stops process `index` with `signal` (SIGTERM: it drains and exits 0; SIGKILL: at once), waits
+   * for its exit, starts it again on the same port and waits until it is ready.
+   */
+  restart(index: number, signal: "SIGTERM" | "SIGKILL"): Promise<RestartResult>;
+  /** SIGTERM to every process, waits for them, stops nginx, drops a database it created for the run. */
   close(): Promise<void>;
+}
+
+export interface RestartResult {
+  /** The old process's exit code (null when a signal ended it). */
+  code: number | null;
+  /** From the signal to the new process's readiness. */
+  ms: number;
+  process: ApiProcess;
 }
 
 export interface ClusterOptions {
@@ -52,13 +70,18 @@ export interface ClusterOptions {
   database?: string;
   /** Drop and create `database` anew, and drop it on close (tests, benchmarks). */
   fresh?: boolean;
-  redisUrl?: string | null;
-  /** The proxy's port (0: any free one); the processes get free ports of their own. */
+  redisUrl?: string;
+  /** nginx's port (0 or unset: a free one); the processes get free ports of their own. */
   port?: number;
   /** Ports of the processes; free ones unless given. */
   processPorts?: number[];
-  /** More environment for every process (RATE_LIMIT_PER_MINUTE, LOG_LEVEL...). */
+  /** Passive health check of every process (nginx `max_fails`, `fail_timeout`): 1 and 2s unless set. */
+  maxFails?: number;
+  failTimeout?: string;
+  /** More environment for every process (RATE_LIMIT_PER_MINUTE, LOG_LEVEL, ESKIZ_API_URL...). */
   env?: Record<string, string>;
+  /** Runs on the database after the demo import, before any process starts (a brand's SMS gateway...). */
+  prepare?: (db: Db) => Promise<void>;
   log?: (line: string) => void;
 }
 
@@ -76,20 +99,6 @@ async function admin(adminUrl: string, text: string): Promise<void> {
   } finally {
     await client.end();
   }
-}
-
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => {
-        resolve(port);
-      });
-    });
-  });
 }
 
 async function until(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
@@ -145,79 +154,8 @@ export async function startApiProcess(
   return { index, origin, port, child, output: () => output, exited };
 }
 
-/**
- * The test and benchmark proxy: round-robin over the backends whose readiness check passes (polled
- * every 250 ms, so a stopping process is drained), streaming both ways (server-sent events included).
- */
-export function startProxy(
-  backends: () => string[],
-  port: number,
-): Promise<{ origin: string; close(): Promise<void> }> {
-  const ready = new Map<string, boolean>();
-  const poll = setInterval(() => {
-    for (const origin of backends())
-      void isReady(origin).then((ok) => {
-        ready.set(origin, ok);
-      });
-  }, 250);
-  const agent = new http.Agent({ keepAlive: true, maxSockets: 256 });
-  let turn = 0;
-  const server = http.createServer((req, res) => {
-    const all = backends();
-    const live = all.filter((origin) => ready.get(origin) !== false);
-    const pool = live.length > 0 ? live : all;
-    const target = pool[turn++ % pool.length];
-    if (!target) {
-      res.writeHead(502).end();
-      return;
-    }
-    const url = new URL(req.url ?? "/", target);
-    const forwardedFor = [req.headers["x-forwarded-for"], req.socket.remoteAddress]
-      .filter(Boolean)
-      .join(", ");
-    const upstream = http.request(
-      url,
-      {
-        method: req.method,
-        headers: { ...req.headers, "x-forwarded-for": forwardedFor },
-        agent,
-      },
-      (upRes) => {
-        res.writeHead(upRes.statusCode ?? 502, upRes.headers);
-        res.flushHeaders();
-        upRes.pipe(res);
-      },
-    );
-    upstream.on("error", () => {
-      if (!res.headersSent) res.writeHead(502).end();
-      else res.destroy();
-    });
-    res.on("close", () => {
-      upstream.destroy();
-    });
-    req.pipe(upstream);
-  });
-  return new Promise((resolve) => {
-    server.listen(port, "127.0.0.1", () => {
-      const address = server.address();
-      const actual = typeof address === "object" && address ? address.port : port;
-      resolve({
-        origin: `http://127.0.0.1:${actual}`,
-        close: () =>
-          new Promise<void>((done) => {
-            clearInterval(poll);
-            agent.destroy();
-            server.closeAllConnections();
-            server.close(() => {
-              done();
-            });
-          }),
-      });
-    });
-  });
-}
-
 export async function startCluster(options: ClusterOptions = {}): Promise<Cluster> {
+  if (!nginxAvailable()) throw new Error(`nginx not found at ${NGINX_BINARY}: apt-get install nginx`);
   const count = options.processes ?? 2;
   const adminUrl = options.adminUrl ?? LOCAL_PG_ADMIN;
   const dbName = options.database ?? "savat_cluster";
@@ -234,49 +172,75 @@ export async function startCluster(options: ClusterOptions = {}): Promise<Cluste
     }
     databaseUrl = urlOnServer(adminUrl, dbName);
   }
-  // Schema and demo brands once, before any process starts.
+  const dropCreated = async () => {
+    if (created && options.fresh) await admin(adminUrl, `drop database if exists ${dbName} with (force)`);
+  };
+  // Schema and demo brands once, before any process starts (DEMO=0: the processes import nothing).
   const database = await openDatabase({ databaseUrl, dataDir: "" }, { migrate: true });
   try {
     await importDemoBrands(database.db, { onlyWhenEmpty: true });
+    await options.prepare?.(database.db);
   } finally {
     await database.close();
   }
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-cluster-"));
-  const redisUrl = options.redisUrl === undefined ? LOCAL_REDIS : options.redisUrl;
   const env: Record<string, string> = {
     DATABASE_URL: databaseUrl,
+    REDIS_URL: options.redisUrl ?? LOCAL_REDIS,
     DATA_DIR: dataDir,
-    DEMO: "1",
-    ORDER_SIMULATOR: "0",
-    LOG_LEVEL: "warn",
+    DEMO: "0",
+    NODE_ENV: "production",
     TRUSTED_PROXIES: "loopback",
-    ...(redisUrl ? { REDIS_URL: redisUrl } : {}),
+    LOG_LEVEL: "warn",
     ...options.env,
   };
   const ports = options.processPorts ?? (await Promise.all(Array.from({ length: count }, () => freePort())));
   const processes: ApiProcess[] = [];
+  let nginx: Nginx | undefined;
   try {
     processes.push(
       ...(await Promise.all(
         Array.from({ length: count }, (_, i) => startApiProcess(i, ports[i] ?? 0, env, options.log)),
       )),
     );
+    nginx = await startNginx({
+      ...(options.port ? { port: options.port } : {}),
+      upstreams: processes.map((p) => ({
+        address: `127.0.0.1:${String(p.port)}`,
+        maxFails: options.maxFails ?? 1,
+        failTimeout: options.failTimeout ?? "2s",
+      })),
+    });
   } catch (error) {
     for (const p of processes) p.child.kill("SIGKILL");
+    await Promise.all(processes.map((p) => p.exited));
+    fs.rmSync(dataDir, { recursive: true, force: true });
+    await dropCreated();
     throw error;
   }
-  const proxy = await startProxy(() => processes.map((p) => p.origin), options.port ?? 0);
+  const lb = nginx;
   return {
-    origin: proxy.origin,
+    origin: lb.origin,
+    nginx: lb,
     processes,
     databaseUrl,
+    async restart(index, signal) {
+      const old = processes[index];
+      if (!old) throw new Error(`no process ${String(index)}`);
+      const began = performance.now();
+      old.child.kill(signal);
+      const code = await old.exited;
+      const next = await startApiProcess(index, old.port, env, options.log);
+      processes[index] = next;
+      return { code, ms: performance.now() - began, process: next };
+    },
     async close() {
       for (const p of processes) if (p.child.exitCode === null) p.child.kill("SIGTERM");
       await Promise.all(processes.map((p) => p.exited));
-      await proxy.close();
+      await lb.stop();
       fs.rmSync(dataDir, { recursive: true, force: true });
-      if (created && options.fresh) await admin(adminUrl, `drop database if exists ${dbName} with (force)`);
+      await dropCreated();
     },
   };
 }
@@ -291,16 +255,19 @@ if (import.meta.main) {
     processes,
     port,
     processPorts: ports,
+    // Passive health checks as the README suggests for production.
+    maxFails: 3,
+    failTimeout: "10s",
     ...(process.env.DATABASE_URL ? { databaseUrl: process.env.DATABASE_URL } : {}),
     redisUrl: process.env.REDIS_URL ?? LOCAL_REDIS,
-    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn" },
+    env: { LOG_LEVEL: process.env.LOG_LEVEL ?? "warn", SHUTDOWN_DRAIN_MS: "1000" },
     log: (line) => {
       process.stdout.write(`${line}\n`);
     },
   });
   process.stdout.write(
     `\n${processes} API processes on ${cluster.processes.map((p) => p.port).join(", ")}; ` +
-      `proxy at ${cluster.origin} (try http://lavash.localhost:${port}/). Ctrl-C stops them.\n\n`,
+      `nginx at ${cluster.origin} (try http://lavash.localhost:${port}/). Ctrl-C stops them.\n\n`,
   );
   let closing = false;
   const stop = () => {
