@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -31,6 +32,9 @@ import {
 } from "./merchants/boot-data.ts";
 import { firstScreens as createFirstScreens } from "./merchants/first-screen.ts";
 import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-cache.ts";
+import type { ObjectStorage } from "./lib/object-storage.ts";
+import { localObjectStorage } from "./integrations/local-object-storage.ts";
+import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";
 
 export interface AppOptions {
   config: Config;
@@ -56,6 +60,8 @@ declare module "fastify" {
     lifecycle: { draining: boolean };
     /** Prepared menus: the menu route answers from it, the app shell takes its first screen from it. */
     menuCache: MenuCache;
+    /** Profile pictures by their stored name: the S3 bucket when configured, else DATA_DIR/uploads. */
+    pictures: ObjectStorage;
   }
 }
 
@@ -150,6 +156,17 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     releaseMenuCache(menuCache);
   });
+  // Uploads go where every process can read them once S3 is configured (docs/decisions.md
+  // "Uploads in object storage"); the local directory is the one-process default.
+  if (config.s3) {
+    const s3 = s3ObjectStorage({ ...config.s3, prefix: "profile-images/" });
+    app.decorate("pictures", s3);
+    app.addHook("onClose", async () => {
+      s3.close();
+    });
+  } else {
+    app.decorate("pictures", localObjectStorage(path.join(config.dataDir, "uploads", "profile-images")));
+  }
   app.decorateRequest("tenant", null as unknown as FastifyRequest["tenant"]);
 
   app.addHook("onSend", async (request, reply) => {
