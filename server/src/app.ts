@@ -35,6 +35,7 @@ import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-ca
 import type { ObjectStorage } from "./lib/object-storage.ts";
 import { localObjectStorage } from "./integrations/local-object-storage.ts";
 import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";
+import { metrics } from "./plugins/metrics.ts";
 
 export interface AppOptions {
   config: Config;
@@ -151,7 +152,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("redis", options.redis ?? null);
   app.decorate("lifecycle", { draining: false });
-  const menuCache = createMenuCache();
+  const menuCache = createMenuCache((result) => {
+    app.metrics.menuCacheLookup(result);
+  });
   app.decorate("menuCache", menuCache);
   app.addHook("onClose", async () => {
     releaseMenuCache(menuCache);
@@ -225,6 +228,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(error instanceof Error ? error : undefined);
     });
   });
+
+  // The menu cache (above), the order services and the routes report to `app.metrics`; its hooks and
+  // GET /metrics come after the error handler and the security headers, so they apply to it too.
+  await app.register(metrics);
 
   // One store for the global limit and every route's own (OTP requests and tries): Redis when
   // configured, so N processes allow the same number of requests as one; a Redis error lets the

@@ -168,6 +168,10 @@ const envSchema = z.object({
   AWS_ACCESS_KEY_ID: z.string().regex(ACCESS_KEY, { error: ACCESS_KEY_ERROR }).optional(),
   AWS_SECRET_ACCESS_KEY: z.string().regex(SECRET_KEY, { error: SECRET_KEY_ERROR }).optional(),
   S3_FORCE_PATH_STYLE: flag.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, { error: "must be 16 to 256 visible ASCII characters (no spaces)" })
+    .optional(),
 });
 
 /** Object storage is used when S3_URL or S3_BUCKET is set: it then needs a bucket and both keys. */
@@ -294,6 +298,11 @@ export interface Config {
    * directory under `dataDir` (one process, or processes sharing that disk).
    */
   s3: S3Config | undefined;
+  /**
+   * The bearer token GET /metrics (Prometheus) asks for; unset: /metrics answers 404 like any
+   * unknown path.
+   */
+  metricsToken: string | undefined;
 }
 
 export interface S3Config {
@@ -339,7 +348,7 @@ const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv): Record<string, string> =>
   );
 
 /** Variables whose value a configuration error never repeats (it goes to logs). */
-const SECRET_VARIABLES = new Set(["S3_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY"]);
+const SECRET_VARIABLES = new Set(["S3_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY", "METRICS_TOKEN"]);
 
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
   const parsed = checkedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
@@ -423,6 +432,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
     s3: s3Config(e),
+    metricsToken: e.METRICS_TOKEN,
   };
 }
 

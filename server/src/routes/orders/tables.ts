@@ -37,6 +37,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
   const events = new WaiterCallEvents(app.database);
   const streams = new Set<{ end(): void }>();
   const byTable = new Map<string, { end(): void }[]>();
+  app.metrics.countStreams("waiter_calls", () => streams.size);
   app.addHook("onReady", async () => {
     await events.start(app.log);
   });
