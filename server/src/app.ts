@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import path from "node:path";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -37,6 +38,10 @@ import {
 } from "./merchants/boot-data.ts";
 import { firstScreens as createFirstScreens } from "./merchants/first-screen.ts";
 import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-cache.ts";
+import type { ObjectStorage } from "./lib/object-storage.ts";
+import { localObjectStorage } from "./integrations/local-object-storage.ts";
+import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";
+import { metrics } from "./plugins/metrics.ts";
 
 export interface AppOptions {
   config: Config;
@@ -62,6 +67,8 @@ declare module "fastify" {
     lifecycle: { draining: boolean };
     /** Prepared menus: the menu route answers from it, the app shell takes its first screen from it. */
     menuCache: MenuCache;
+    /** Profile pictures by their stored name: the S3 bucket when configured, else DATA_DIR/uploads. */
+    pictures: ObjectStorage;
   }
 }
 
@@ -151,11 +158,24 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("redis", options.redis ?? null);
   app.decorate("lifecycle", { draining: false });
-  const menuCache = createMenuCache();
+  const menuCache = createMenuCache((result) => {
+    app.metrics.menuCacheLookup(result);
+  });
   app.decorate("menuCache", menuCache);
   app.addHook("onClose", async () => {
     releaseMenuCache(menuCache);
   });
+  // Uploads go where every process can read them once S3 is configured (docs/decisions.md
+  // "Uploads in object storage"); the local directory is the one-process default.
+  if (config.s3) {
+    const s3 = s3ObjectStorage({ ...config.s3, prefix: "profile-images/" });
+    app.decorate("pictures", s3);
+    app.addHook("onClose", async () => {
+      s3.close();
+    });
+  } else {
+    app.decorate("pictures", localObjectStorage(path.join(config.dataDir, "uploads", "profile-images")));
+  }
   app.decorateRequest("tenant", null as unknown as FastifyRequest["tenant"]);
 
   app.addHook("onSend", async (request, reply) => {
@@ -216,6 +236,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       done(error instanceof Error ? error : undefined);
     });
   });
+
+  // The menu cache (above), the order services and the routes report to `app.metrics`; its hooks and
+  // GET /metrics come after the error handler and the security headers, so they apply to it too.
+  await app.register(metrics);
 
   // One store for the global limit and every route's own (OTP requests and tries): Redis when
   // configured, so N processes allow the same number of requests as one; a Redis error lets the

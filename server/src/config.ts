@@ -22,6 +22,11 @@ export const FAKE_UZUM_CHECKOUT_PATH = "/api/dev/uzum/pay";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
 
+const ACCESS_KEY = /^[\w.+/=-]{3,128}$/;
+const ACCESS_KEY_ERROR = "must be an access key id (3 to 128 letters, digits or . + / = - _)";
+const SECRET_KEY = /^[\x21-\x7e]{8,256}$/;
+const SECRET_KEY_ERROR = "must be 8 to 256 visible ASCII characters (no spaces)";
+
 const envSchema = z.object({
   NODE_ENV: z.enum(["development", "production", "test"]).default("production"),
   PORT: z.coerce
@@ -147,6 +152,48 @@ const envSchema = z.object({
     .min(0, { error: "must be between 0 and 120000" })
     .max(120_000, { error: "must be between 0 and 120000" })
     .optional(),
+  S3_URL: httpUrl.optional(),
+  S3_BUCKET: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, {
+      error: "must be a bucket name: 3 to 63 lower-case letters, digits, dots or hyphens",
+    })
+    .optional(),
+  S3_REGION: z
+    .string()
+    .regex(/^[a-z0-9-]{1,40}$/, { error: "must be a region name such as us-east-1" })
+    .optional(),
+  S3_ACCESS_KEY_ID: z.string().regex(ACCESS_KEY, { error: ACCESS_KEY_ERROR }).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().regex(SECRET_KEY, { error: SECRET_KEY_ERROR }).optional(),
+  AWS_ACCESS_KEY_ID: z.string().regex(ACCESS_KEY, { error: ACCESS_KEY_ERROR }).optional(),
+  AWS_SECRET_ACCESS_KEY: z.string().regex(SECRET_KEY, { error: SECRET_KEY_ERROR }).optional(),
+  S3_FORCE_PATH_STYLE: flag.optional(),
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,256}$/, { error: "must be 16 to 256 visible ASCII characters (no spaces)" })
+    .optional(),
+});
+
+/** Object storage is used when S3_URL or S3_BUCKET is set: it then needs a bucket and both keys. */
+const checkedEnvSchema = envSchema.superRefine((e, ctx) => {
+  if (e.S3_URL === undefined && e.S3_BUCKET === undefined) return;
+  if (e.S3_BUCKET === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: ["S3_URL"],
+      message: "object storage needs S3_BUCKET, the bucket profile pictures go to",
+    });
+  }
+  const keyId = e.S3_ACCESS_KEY_ID ?? e.AWS_ACCESS_KEY_ID;
+  const secret = e.S3_SECRET_ACCESS_KEY ?? e.AWS_SECRET_ACCESS_KEY;
+  if (keyId === undefined || secret === undefined) {
+    ctx.addIssue({
+      code: "custom",
+      path: [e.S3_BUCKET === undefined ? "S3_URL" : "S3_BUCKET"],
+      message:
+        "object storage needs credentials: S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY (or AWS_ACCESS_KEY_ID and AWS_SECRET_ACCESS_KEY)",
+    });
+  }
 });
 
 export interface Config {
@@ -246,6 +293,27 @@ export interface Config {
    * load balancer stops sending new ones before the process stops accepting (0 = close at once).
    */
   shutdownDrainMs: number;
+  /**
+   * S3-compatible object storage for uploads (profile pictures), shared by every process; unset: a
+   * directory under `dataDir` (one process, or processes sharing that disk).
+   */
+  s3: S3Config | undefined;
+  /**
+   * The bearer token GET /metrics (Prometheus) asks for; unset: /metrics answers 404 like any
+   * unknown path.
+   */
+  metricsToken: string | undefined;
+}
+
+export interface S3Config {
+  /** The endpoint (MinIO, another provider); undefined: AWS's own for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  /** Bucket in the path (`<endpoint>/<bucket>/<key>`) rather than in the host name. */
+  forcePathStyle: boolean;
 }
 
 /** One entry of TRUSTED_PROXIES as proxy-addr (Fastify's trustProxy) reads it. */
@@ -279,12 +347,15 @@ const EMPTY_AS_UNSET = (env: NodeJS.ProcessEnv): Record<string, string> =>
     Object.entries(env).filter((e): e is [string, string] => e[1] !== undefined && e[1] !== ""),
   );
 
+/** Variables whose value a configuration error never repeats (it goes to logs). */
+const SECRET_VARIABLES = new Set(["S3_SECRET_ACCESS_KEY", "AWS_SECRET_ACCESS_KEY", "METRICS_TOKEN"]);
+
 export function loadConfig(env: NodeJS.ProcessEnv): Config {
-  const parsed = envSchema.safeParse(EMPTY_AS_UNSET(env));
+  const parsed = checkedEnvSchema.safeParse(EMPTY_AS_UNSET(env));
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => {
       const name = String(issue.path[0] ?? "environment");
-      const value = env[name];
+      const value = SECRET_VARIABLES.has(name) ? "(hidden)" : env[name];
       return `  ${name}=${JSON.stringify(value ?? "")}: ${issue.message}`;
     });
     throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
@@ -360,5 +431,24 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     redisKeyPrefix: e.REDIS_KEY_PREFIX ?? "savat:",
     rateLimitPerMinute: e.RATE_LIMIT_PER_MINUTE ?? 600,
     shutdownDrainMs: e.SHUTDOWN_DRAIN_MS ?? 0,
+    s3: s3Config(e),
+    metricsToken: e.METRICS_TOKEN,
+  };
+}
+
+/** The object storage the schema's check let through (bucket and both keys present), or none. */
+function s3Config(e: z.infer<typeof envSchema>): S3Config | undefined {
+  const accessKeyId = e.S3_ACCESS_KEY_ID ?? e.AWS_ACCESS_KEY_ID;
+  const secretAccessKey = e.S3_SECRET_ACCESS_KEY ?? e.AWS_SECRET_ACCESS_KEY;
+  if (e.S3_BUCKET === undefined || accessKeyId === undefined || secretAccessKey === undefined)
+    return undefined;
+  const endpoint = e.S3_URL?.replace(/\/+$/, "");
+  return {
+    endpoint,
+    bucket: e.S3_BUCKET,
+    region: e.S3_REGION ?? "us-east-1",
+    accessKeyId,
+    secretAccessKey,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE ?? endpoint !== undefined,
   };
 }

@@ -28,6 +28,8 @@ export interface Database {
   /** True when the database answers and every committed migration has been applied. */
   isHealthy(): Promise<boolean>;
   close(): Promise<void>;
+  /** PostgreSQL only: the pool's connections (open, idle among them) and the queries waiting for one. */
+  poolStats?(): PoolStats;
   /**
    * PostgreSQL only: a dedicated connection that LISTENs on `channel` and passes each NOTIFY payload
    * on; `onReset` runs whenever that connection was lost (notifications may have been missed) and it
@@ -38,6 +40,12 @@ export interface Database {
     onMessage: (payload: string) => void,
     onReset: () => void,
   ): Promise<() => Promise<void>>;
+}
+
+export interface PoolStats {
+  total: number;
+  idle: number;
+  waiting: number;
 }
 
 export interface OpenOptions {
@@ -211,6 +219,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     kind: "postgres",
     isHealthy: () => isHealthy(shared),
     close: () => pool.end(),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     listen: (channel, onMessage, onReset) => listenPostgres(url, channel, onMessage, onReset),
   };
 }

@@ -1,51 +1,16 @@
-// Profile images: checked by their first bytes (not by the name or the declared type), re-encoded
+// Profile images: checked by their first bytes (not by the name or the declared type) and re-encoded
 // with sharp to a 512 px WebP (which also drops EXIF data such as the GPS position of a phone
-// photo), and kept behind a small storage interface. The default is a local directory under
-// DATA_DIR; another backend (S3 and the like) only needs the same three methods.
+// photo). They are kept in the app's object storage (`app.pictures`, server/src/lib/object-storage.ts):
+// a directory under DATA_DIR by default, an S3 bucket when configured.
 import { randomBytes } from "node:crypto";
-import fs from "node:fs";
-import path from "node:path";
 import sharp from "sharp";
 import { PROFILE_IMAGE_MAX_BYTES } from "#domain/contract/users.ts";
-
-export interface ImageStorage {
-  put(name: string, bytes: Buffer): Promise<void>;
-  /** The bytes, or undefined when there is no such image. */
-  get(name: string): Promise<Buffer | undefined>;
-  delete(name: string): Promise<void>;
-}
 
 /** Stored names: random, so a URL cannot be guessed from a user id. */
 export const IMAGE_NAME_PATTERN = /^[\w-]{8,80}\.webp$/;
 
-export function localImageStorage(dir: string): ImageStorage {
-  const fileOf = (name: string) => {
-    if (!IMAGE_NAME_PATTERN.test(name)) throw new Error(`bad image name ${name}`);
-    return path.join(dir, name);
-  };
-  return {
-    async put(name, bytes) {
-      await fs.promises.mkdir(dir, { recursive: true });
-      const file = fileOf(name);
-      const temp = `${file}.${process.pid}.tmp`;
-      await fs.promises.writeFile(temp, bytes, { mode: 0o644 });
-      await fs.promises.rename(temp, file);
-    },
-    async get(name) {
-      if (!IMAGE_NAME_PATTERN.test(name)) return undefined;
-      try {
-        return await fs.promises.readFile(fileOf(name));
-      } catch (error) {
-        if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
-        throw error;
-      }
-    },
-    async delete(name) {
-      if (!IMAGE_NAME_PATTERN.test(name)) return;
-      await fs.promises.rm(fileOf(name), { force: true });
-    },
-  };
-}
+/** The content type of every stored profile image. */
+export const PROFILE_IMAGE_TYPE = "image/webp";
 
 export type ImageKind = "image/jpeg" | "image/png" | "image/webp";
 

@@ -34,8 +34,22 @@ interface MerchantMenus {
   readyBranchIds: Set<string> | null;
 }
 
+/** A look-up of a prepared menu: found built or building (hit), or built now (miss). */
+export type MenuCacheLookup = "hit" | "miss";
+
 export class MenuCache {
   readonly #merchants = new Map<string, MerchantMenus>();
+  readonly #counted: (result: MenuCacheLookup) => void;
+
+  /** `counted` hears every look-up (the metrics count them). */
+  constructor(counted: (result: MenuCacheLookup) => void = () => undefined) {
+    this.#counted = counted;
+  }
+
+  /** A menu answered straight from `peek` (the 304 path) counts as a hit. */
+  countHit(): void {
+    this.#counted("hit");
+  }
 
   #of(merchantId: string): MerchantMenus {
     let m = this.#merchants.get(merchantId);
@@ -50,6 +64,7 @@ export class MenuCache {
   get(merchantId: string, key: string, build: () => Promise<PreparedBody>): Promise<PreparedBody> {
     const m = this.#of(merchantId);
     const hit = m.entries.get(key);
+    this.#counted(hit ? "hit" : "miss");
     if (hit) return hit;
     const pending = build();
     m.entries.set(key, pending);
@@ -86,7 +101,7 @@ export class MenuCache {
     return m.branchIds;
   }
 
-  /** The built menu under `key`, if there is one: no promise, no allocation. */
+  /** The built menu under `key`, if there is one: no promise, no allocation, not counted. */
   peek(merchantId: string, key: string): PreparedBody | undefined {
     return this.#merchants.get(merchantId)?.ready.get(key);
   }
@@ -115,8 +130,8 @@ export class MenuCache {
 /** Every cache of this process (one per app; tests build several apps in one process). */
 const live = new Set<MenuCache>();
 
-export function createMenuCache(): MenuCache {
-  const cache = new MenuCache();
+export function createMenuCache(counted?: (result: MenuCacheLookup) => void): MenuCache {
+  const cache = new MenuCache(counted);
   live.add(cache);
   return cache;
 }

@@ -100,10 +100,24 @@ export class ChannelEvents<Change extends { merchantId: string }> {
   }
 }
 
-/** The process's subscribers of order and booking changes. */
+/**
+ * What happened to orders in this process, told once it is committed: the metrics count it
+ * (server/src/plugins/metrics.ts). Nothing listens unless the app passes a tally.
+ */
+export interface OrderTally {
+  placed(): void;
+  paid(): void;
+}
+
+const NO_TALLY: OrderTally = { placed: () => undefined, paid: () => undefined };
+
+/** The process's subscribers of order and booking changes, and the tally of orders placed and paid. */
 export class OrderEvents extends ChannelEvents<CustomerChange> {
-  constructor(database: Database) {
+  readonly tally: OrderTally;
+
+  constructor(database: Database, tally: OrderTally = NO_TALLY) {
     super(database, ORDER_NOTIFY_CHANNEL);
+    this.tally = tally;
   }
 }
 

@@ -250,6 +250,7 @@ export async function placeOrder(
     // Committed: this process's menus and live streams learn of it now (other processes by NOTIFY).
     if (checked.stockTaken.length > 0) dropCaches(["menu"], merchantId);
     ctx.events.committed(change);
+    ctx.events.tally.placed();
     const row = rowFromJson(orders, placed.order);
     const items = placed.items.map((i) => rowFromJson(orderItems, i));
     const history = [rowFromJson(orderHistory, placed.history)];

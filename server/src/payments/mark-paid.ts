@@ -4,6 +4,7 @@
 import type { OrderStatus, PaymentType } from "#domain/enums.ts";
 import { toMinor } from "#domain/money.ts";
 import { canTransition, paidStatus } from "#domain/order-status.ts";
+import { afterCommit } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { insertOrderHistory, updateOrder, type OrderRow } from "../repositories/orders.ts";
 import type { OrderEvents } from "../orders/events.ts";
@@ -75,5 +76,8 @@ export async function markOrderPaid(
     orderId: order.id,
     status: to,
     courierStatus: order.courierStatus,
+  });
+  afterCommit(tx, () => {
+    events.tally.paid();
   });
 }

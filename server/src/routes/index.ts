@@ -29,7 +29,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
   await app.register(usersPublicRoutes);
   await app.register(imageRoutes);
   await app.register(geoPublicRoutes);
-  const events = new OrderEvents(app.database);
+  const events = new OrderEvents(app.database, app.metrics.orders);
   // Refunds of paid orders cancelled here: sent after each cancel and retried by a timer.
   const refunds = startRefundWorker(app, events);
   // Bot messages of order status changes: written with the change, sent by this timer.

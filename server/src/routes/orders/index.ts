@@ -80,6 +80,7 @@ export async function ordersRoutes(
   const streams = new Set<{ end(last?: string): void }>();
   /** The open streams of each customer ("merchantId:userId"), oldest first. */
   const byUser = new Map<string, { end(last?: string): void }[]>();
+  app.metrics.countStreams("orders", () => streams.size);
   let stopSimulator: (() => Promise<void>) | null = null;
   let stopSweep: (() => Promise<void>) | null = null;
 

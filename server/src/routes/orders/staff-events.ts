@@ -30,6 +30,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
   const errors = { 401: errorResponses[403], ...errorResponses };
   const streams = new Set<{ end(last?: string): void }>();
   const byUser = new Map<string, { end(last?: string): void }[]>();
+  app.metrics.countStreams("staff", () => streams.size);
   /** An order's branch never changes: remembered, so a busy stream asks the database once per order. */
   const branchOf = new Map<string, string | null>();
 

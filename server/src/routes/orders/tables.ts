@@ -47,6 +47,7 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
   const events = new WaiterCallEvents(app.database);
   const streams = new Set<TableStream>();
   const byTable = new Map<string, TableStream[]>();
+  app.metrics.countStreams("waiter_calls", () => streams.size);
   app.addHook("onReady", async () => {
     await events.start(app.log);
   });

@@ -4,6 +4,7 @@
 // id and secret key sign the call; secret keys are never logged or answered.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { CLICK_ERRORS } from "#domain/api-errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import {
   clickAnswer,
@@ -24,6 +25,12 @@ function idsOf(body: unknown): Partial<Pick<ClickRequest, "click_trans_id" | "me
     ...(typeof c === "string" && /^\d{1,19}$/.test(c) ? { click_trans_id: c } : {}),
     ...(typeof m === "string" && m.length <= 255 ? { merchant_trans_id: m } : {}),
   };
+}
+
+/** The metrics' result of an answer: ok, refused (sign check), or Click's error code. */
+function callbackResult(answer: ClickAnswer): string {
+  if (answer.error === 0) return "ok";
+  return answer.error === CLICK_ERRORS.SIGN_CHECK_FAILED.code ? "refused" : String(answer.error);
 }
 
 export async function clickShopRoutes(
@@ -65,16 +72,20 @@ export async function clickShopRoutes(
         },
       },
       async (request): Promise<ClickAnswer> => {
-        if (request.validationError) return clickAnswer(stage, idsOf(request.body), "BAD_REQUEST");
-        const ctx = { db, events, now: new Date() };
-        try {
-          return stage === "prepare"
-            ? await clickPrepare(ctx, request.body)
-            : await clickComplete(ctx, request.body);
-        } catch (error) {
-          request.log.error({ err: error }, `Click ${stage} failed`);
-          return clickAnswer(stage, request.body, "FAILED_TO_UPDATE");
-        }
+        const answer = await (async () => {
+          if (request.validationError) return clickAnswer(stage, idsOf(request.body), "BAD_REQUEST");
+          const ctx = { db, events, now: new Date() };
+          try {
+            return stage === "prepare"
+              ? await clickPrepare(ctx, request.body)
+              : await clickComplete(ctx, request.body);
+          } catch (error) {
+            request.log.error({ err: error }, `Click ${stage} failed`);
+            return clickAnswer(stage, request.body, "FAILED_TO_UPDATE");
+          }
+        })();
+        app.metrics.paymentCallback("click", callbackResult(answer));
+        return answer;
       },
     );
   }

@@ -4,7 +4,7 @@
 // transaction of the call must belong to one of them (-32504 otherwise). Keys are never logged or
 // answered.
 import { createHash, timingSafeEqual } from "node:crypto";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
@@ -58,6 +58,14 @@ async function authorizedMerchants(db: Db, header: string | undefined): Promise<
     .map(({ merchantId }) => merchantId);
 }
 
+/** The metrics' result of an answer: ok, refused (credentials), or Payme's error code. */
+function callbackResult(answer: RpcAnswer): string {
+  if (!answer.error) return "ok";
+  return answer.error.code === PAYME_ERRORS.INSUFFICIENT_PRIVILEGE.code
+    ? "refused"
+    : String(answer.error.code);
+}
+
 function rpcId(value: unknown): RpcId {
   return typeof value === "string" || (typeof value === "number" && Number.isFinite(value)) ? value : null;
 }
@@ -69,6 +77,40 @@ export async function paymeRoutes(app: FastifyInstance, { events }: { events: Or
   app.addContentTypeParser("*", { parseAs: "buffer" }, (_request, body, done) => {
     done(null, body);
   });
+
+  async function answer(request: FastifyRequest): Promise<RpcAnswer> {
+    let body: unknown;
+    try {
+      const raw = Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "";
+      body = JSON.parse(raw);
+    } catch {
+      return errorAnswer(null, "PARSE_ERROR");
+    }
+    const id = typeof body === "object" && body !== null ? rpcId((body as { id?: unknown }).id) : null;
+    const merchantIds = await authorizedMerchants(db, request.headers.authorization);
+    if (merchantIds.length === 0) return errorAnswer(id, "INSUFFICIENT_PRIVILEGE");
+    if (typeof body !== "object" || body === null || Array.isArray(body)) {
+      return errorAnswer(id, "INVALID_REQUEST");
+    }
+    const { method, params } = body as { method?: unknown; params?: unknown };
+    if (typeof method !== "string") return errorAnswer(id, "INVALID_REQUEST");
+    if (!isPaymeMethod(method)) return errorAnswer(id, "METHOD_NOT_FOUND");
+    if (typeof params !== "object" || params === null || Array.isArray(params)) {
+      return errorAnswer(id, "INVALID_REQUEST");
+    }
+    try {
+      const result = await callPayme(
+        { db, events, merchantIds, now: new Date() },
+        method,
+        params as Record<string, unknown>,
+      );
+      return { jsonrpc: "2.0", id, result };
+    } catch (error) {
+      if (error instanceof PaymeFault) return errorAnswer(id, error.error, error.data);
+      request.log.error({ err: error }, "Payme call failed");
+      return errorAnswer(id, "SYSTEM_ERROR");
+    }
+  }
 
   app.withTypeProvider<ZodTypeProvider>().post(
     "/payments/v1/payme",
@@ -84,37 +126,9 @@ export async function paymeRoutes(app: FastifyInstance, { events }: { events: Or
       },
     },
     async (request): Promise<RpcAnswer> => {
-      let body: unknown;
-      try {
-        const raw = Buffer.isBuffer(request.body) ? request.body.toString("utf8") : "";
-        body = JSON.parse(raw);
-      } catch {
-        return errorAnswer(null, "PARSE_ERROR");
-      }
-      const id = typeof body === "object" && body !== null ? rpcId((body as { id?: unknown }).id) : null;
-      const merchantIds = await authorizedMerchants(db, request.headers.authorization);
-      if (merchantIds.length === 0) return errorAnswer(id, "INSUFFICIENT_PRIVILEGE");
-      if (typeof body !== "object" || body === null || Array.isArray(body)) {
-        return errorAnswer(id, "INVALID_REQUEST");
-      }
-      const { method, params } = body as { method?: unknown; params?: unknown };
-      if (typeof method !== "string") return errorAnswer(id, "INVALID_REQUEST");
-      if (!isPaymeMethod(method)) return errorAnswer(id, "METHOD_NOT_FOUND");
-      if (typeof params !== "object" || params === null || Array.isArray(params)) {
-        return errorAnswer(id, "INVALID_REQUEST");
-      }
-      try {
-        const result = await callPayme(
-          { db, events, merchantIds, now: new Date() },
-          method,
-          params as Record<string, unknown>,
-        );
-        return { jsonrpc: "2.0", id, result };
-      } catch (error) {
-        if (error instanceof PaymeFault) return errorAnswer(id, error.error, error.data);
-        request.log.error({ err: error }, "Payme call failed");
-        return errorAnswer(id, "SYSTEM_ERROR");
-      }
+      const result = await answer(request);
+      app.metrics.paymentCallback("payme", callbackResult(result));
+      return result;
     },
   );
 }

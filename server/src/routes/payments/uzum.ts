@@ -5,6 +5,7 @@
 // password match and whose Uzum service id is `serviceId`; credentials are never logged or answered.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { UZUM_ERRORS } from "#domain/api-errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import {
   callUzum,
@@ -35,6 +36,12 @@ function idsOf(body: unknown): Partial<Pick<UzumRequest, "serviceId" | "transId"
     ...(typeof s === "number" && Number.isSafeInteger(s) ? { serviceId: s } : {}),
     ...(typeof t === "string" && /^[\w-]{1,64}$/.test(t) ? { transId: t } : {}),
   };
+}
+
+/** The metrics' result of an answer: ok, refused (access denied), or Uzum's error code. */
+function callbackResult(answer: UzumAnswer): string {
+  if (answer.status === "OK") return "ok";
+  return answer.errorCode === UZUM_ERRORS.ACCESS_DENIED.code ? "refused" : (answer.errorCode ?? "failed");
 }
 
 export async function uzumMerchantRoutes(
@@ -72,18 +79,27 @@ export async function uzumMerchantRoutes(
         },
       },
       async (request): Promise<UzumAnswer> => {
-        const now = new Date();
-        const body: unknown = request.body;
-        if (typeof body === "object" && body !== null && UNPARSABLE in body) {
-          return uzumFailure({}, "JSON_PARSE_ERROR", now);
-        }
-        if (request.validationError) return uzumFailure(idsOf(body), "BAD_REQUEST", now);
-        try {
-          return await callUzum({ db, events, now }, operation, request.body, request.headers.authorization);
-        } catch (error) {
-          request.log.error({ err: error }, `Uzum ${operation} failed`);
-          return uzumFailure(request.body, "INTERNAL_ERROR", now);
-        }
+        const answer = await (async () => {
+          const now = new Date();
+          const body: unknown = request.body;
+          if (typeof body === "object" && body !== null && UNPARSABLE in body) {
+            return uzumFailure({}, "JSON_PARSE_ERROR", now);
+          }
+          if (request.validationError) return uzumFailure(idsOf(body), "BAD_REQUEST", now);
+          try {
+            return await callUzum(
+              { db, events, now },
+              operation,
+              request.body,
+              request.headers.authorization,
+            );
+          } catch (error) {
+            request.log.error({ err: error }, `Uzum ${operation} failed`);
+            return uzumFailure(request.body, "INTERNAL_ERROR", now);
+          }
+        })();
+        app.metrics.paymentCallback("uzum", callbackResult(answer));
+        return answer;
       },
     );
   }

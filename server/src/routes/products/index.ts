@@ -90,6 +90,7 @@ export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
     }
     const prepared = cache.peek(merchantId, key);
     if (prepared && etagMatchesHeader(request.headers["if-none-match"], etagsOf(prepared))) {
+      cache.countHit();
       return sendPrepared(request, reply, prepared);
     }
   };

@@ -1,6 +1,5 @@
 // Phone login with one-time codes, the customer's own profile, phone change, image, logout and
 // account deletion (docs/decisions.md "Accounts").
-import path from "node:path";
 import multipart from "@fastify/multipart";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -32,10 +31,9 @@ import {
 import { AppError } from "../../lib/errors.ts";
 import {
   imageNameOf,
-  localImageStorage,
   prepareProfileImage,
   PROFILE_IMAGE_PATH,
-  type ImageStorage,
+  PROFILE_IMAGE_TYPE,
 } from "../../lib/image-storage.ts";
 import {
   issueLoginCode,
@@ -105,10 +103,21 @@ async function readImageField(request: FastifyRequest): Promise<Buffer> {
   }
 }
 
+/**
+ * Removes a stored image no row names any more. Best effort: the change it follows is committed, so a
+ * store that fails now leaves an orphan object (logged), never a failed request.
+ */
+async function dropImage(app: FastifyInstance, request: FastifyRequest, name: string): Promise<void> {
+  try {
+    await app.pictures.delete(name);
+  } catch (error) {
+    request.log.warn({ err: error, image: name }, "an unused profile image stays in storage");
+  }
+}
+
 export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const storage: ImageStorage = localImageStorage(path.join(app.config.dataDir, "uploads", "profile-images"));
   await app.register(multipart, { limits: { fileSize: PROFILE_IMAGE_MAX_BYTES, files: 1, fields: 2 } });
 
   /** Brands whose missing SMS gateway this process has reported. */
@@ -400,7 +409,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
         });
       }
       const image = imageNameOf(deleted?.image ?? null);
-      if (image) await storage.delete(image);
+      if (image) await dropImage(app, request, image);
       return { ok: true as const };
     },
   );
@@ -439,7 +448,13 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
         security: bearer,
         headers: tenantHeadersSchema,
         consumes: ["multipart/form-data"],
-        response: { 200: userSchema, ...authErrors, 413: apiErrorSchema, 415: apiErrorSchema },
+        response: {
+          200: userSchema,
+          ...authErrors,
+          413: apiErrorSchema,
+          415: apiErrorSchema,
+          503: apiErrorSchema,
+        },
       },
     },
     async (request) => {
@@ -449,18 +464,31 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       const bytes = await readImageField(request);
       const prepared = await prepareProfileImage(bytes);
       if (!prepared.ok) throw new AppError(prepared.reason === "SIZE" ? "IMAGE_TOO_LARGE" : "IMAGE_INVALID");
-      await storage.put(prepared.name, prepared.bytes);
-      const updated = await updateProfile(db, {
-        merchantId,
-        userId: user.id,
-        patch: { image: `${PROFILE_IMAGE_PATH}${prepared.name}` },
-      });
+      // Stored first, then named on the profile: a store that fails changes nothing (503), and a
+      // profile that cannot take the name leaves no object behind.
+      try {
+        await app.pictures.put(prepared.name, prepared.bytes, PROFILE_IMAGE_TYPE);
+      } catch (error) {
+        request.log.error({ err: error }, "the profile image could not be stored");
+        throw new AppError("SERVICE_UNAVAILABLE");
+      }
+      let updated: Awaited<ReturnType<typeof updateProfile>>;
+      try {
+        updated = await updateProfile(db, {
+          merchantId,
+          userId: user.id,
+          patch: { image: `${PROFILE_IMAGE_PATH}${prepared.name}` },
+        });
+      } catch (error) {
+        await dropImage(app, request, prepared.name);
+        throw error;
+      }
       if (!updated) {
-        await storage.delete(prepared.name);
+        await dropImage(app, request, prepared.name);
         throw new AppError("UNAUTHORIZED");
       }
       const previous = imageNameOf(user.image);
-      if (previous) await storage.delete(previous);
+      if (previous) await dropImage(app, request, previous);
       return toSessionUser(updated);
     },
   );
@@ -486,7 +514,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!updated) throw new AppError("UNAUTHORIZED");
       const previous = imageNameOf(user.image);
-      if (previous) await storage.delete(previous);
+      if (previous) await dropImage(app, request, previous);
       return toSessionUser(updated);
     },
   );
@@ -495,7 +523,6 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
 /** Profile images are plain <img> sources, so they are served without the merchant header. */
 export async function usersPublicRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const storage = localImageStorage(path.join(app.config.dataDir, "uploads", "profile-images"));
   r.get(
     "/users/v1/users/images/:file",
     {
@@ -503,17 +530,25 @@ export async function usersPublicRoutes(app: FastifyInstance): Promise<void> {
         summary: "A profile image (its random name is its only key)",
         tags: ["users"],
         params: imageFileParamsSchema,
-        response: { 200: z.any().describe("image/webp"), 404: apiErrorSchema },
+        response: { 200: z.any().describe("image/webp"), 404: apiErrorSchema, 503: apiErrorSchema },
       },
     },
     async (request, reply) => {
-      const bytes = await storage.get(request.params.file);
-      if (!bytes) throw new AppError("NOT_FOUND");
-      // A new image gets a new name, so a name's bytes never change.
+      let object: Awaited<ReturnType<typeof app.pictures.get>>;
+      try {
+        object = await app.pictures.get(request.params.file);
+      } catch (error) {
+        request.log.error({ err: error }, "the profile image could not be read from storage");
+        throw new AppError("SERVICE_UNAVAILABLE");
+      }
+      if (!object) throw new AppError("NOT_FOUND");
+      // A new image gets a new name, so a name's bytes never change. The bytes are streamed on as the
+      // store sends them (S3), or sent whole (a local file).
+      if (object.size !== undefined) void reply.header("content-length", object.size);
       return reply
-        .type("image/webp")
+        .type(object.contentType)
         .header("cache-control", "public, max-age=31536000, immutable")
-        .send(bytes);
+        .send(object.body);
     },
   );
 }
