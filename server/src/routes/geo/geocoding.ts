@@ -83,11 +83,6 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
         }
       : {}),
   });
-  if (!geocoder.available) {
-    app.log.warn(
-      "no NOMINATIM_URL: address search and reverse geocoding answer GEOCODER_UNAVAILABLE, and customers type the street and house",
-    );
-  }
 
   r.get(
     "/notifications/v1/nominatim/reverse",
