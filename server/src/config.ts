@@ -57,6 +57,7 @@ const envSchema = z.object({
   ESKIZ_API_URL: httpUrl.optional(),
   PLAY_MOBILE_API_URL: httpUrl.optional(),
   NOMINATIM_URL: httpUrl.optional(),
+  GEOCODER: z.enum(["nominatim", "gazetteer"], { error: "must be nominatim or gazetteer" }).optional(),
   CLICK_API_URL: httpUrl.optional(),
   CLICK_MERCHANT_API_URL: httpUrl.optional(),
   PAYME_API_URL: httpUrl.optional(),
@@ -219,6 +220,18 @@ export interface Config {
   /** PlayMobile's broker API origin (https://send.smsxabar.uz unless set). */
   playMobileApiUrl: string;
   nominatimUrl: string | undefined;
+  /**
+   * Who answers address search and reverse geocoding: `nominatim` (NOMINATIM_URL) or `gazetteer`, the
+   * demo's invented street grid. Unset: nominatim when NOMINATIM_URL is set, else the gazetteer in
+   * demo mode and under NODE_ENV=test, else nominatim. loadConfig refuses the gazetteer in production.
+   */
+  geocoder: "nominatim" | "gazetteer";
+  /**
+   * The gazetteer may answer, directly or when Nominatim fails: demo mode or an explicit non-production
+   * NODE_ENV. Otherwise no NOMINATIM_URL, or a failing Nominatim, is an error the customer sees (and
+   * types the street and house), never a street that does not exist.
+   */
+  gazetteerAllowed: boolean;
   /** Click's JSON-RPC endpoint for `user.profile`; unset in demo mode = the built-in fake. */
   clickApiUrl: string | undefined;
   /**
@@ -374,6 +387,15 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       `Invalid configuration:\n  ${where}: the testers' harness and the fake payment and Telegram services (DEMO or NODE_ENV=development) run on a loopback HOST without PUBLIC_URL only; set DEMO=0 and NODE_ENV=production to serve the public`,
     );
   }
+  const gazetteerAllowed = demo || e.NODE_ENV !== "production";
+  if (e.GEOCODER === "gazetteer" && !gazetteerAllowed) {
+    throw new ConfigError(
+      'Invalid configuration:\n  GEOCODER="gazetteer": the gazetteer invents the streets of the demo cities and answers only with DEMO on or NODE_ENV=development or test; in production set GEOCODER=nominatim (the default) and NOMINATIM_URL',
+    );
+  }
+  const geocoder =
+    e.GEOCODER ??
+    (e.NOMINATIM_URL === undefined && (demo || e.NODE_ENV === "test") ? "gazetteer" : "nominatim");
   if (e.SMS_GATEWAY === "console" && !demo && e.NODE_ENV === "production") {
     throw new ConfigError(
       'Invalid configuration:\n  SMS_GATEWAY="console": the console gateway exists only with DEMO on or NODE_ENV=development',
@@ -395,6 +417,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     eskizApiUrl: e.ESKIZ_API_URL ?? "https://notify.eskiz.uz",
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",
     nominatimUrl: e.NOMINATIM_URL,
+    geocoder,
+    gazetteerAllowed,
     clickApiUrl: e.CLICK_API_URL,
     clickMerchantApiUrl:
       e.CLICK_MERCHANT_API_URL?.replace(/\/+$/, "") ??

@@ -53,6 +53,11 @@ if (config.demo) await importDemoBrands(database.db, { onlyWhenEmpty: true });
 
 const app = await buildApp({ config, database, redis });
 if (redis) watchRedis(redis, app.log);
+if (config.geocoder === "nominatim" && config.nominatimUrl === undefined && !config.gazetteerAllowed) {
+  app.log.warn(
+    "no NOMINATIM_URL: address search and reverse geocoding answer GEOCODER_UNAVAILABLE, and customers type the street and house",
+  );
+}
 
 /** What a stop may take after the drain before the process gives up on the stragglers. */
 const CLOSE_TIMEOUT_MS = 10_000;

@@ -53,6 +53,33 @@ describe("configuration from the environment", () => {
     ).toThrow(/console gateway exists only/);
   });
 
+  it("chooses the geocoder, and refuses the invented gazetteer streets in production", () => {
+    // Demo mode and tests answer from the gazetteer unless a Nominatim is configured.
+    expect(loadConfig({})).toMatchObject({ geocoder: "gazetteer", gazetteerAllowed: true });
+    expect(loadConfig({ DATABASE_URL: "postgres://u@h/db", NODE_ENV: "test" })).toMatchObject({
+      geocoder: "gazetteer",
+      gazetteerAllowed: true,
+    });
+    expect(loadConfig({ NOMINATIM_URL: "http://127.0.0.1:8088" }).geocoder).toBe("nominatim");
+    // Production: Nominatim, with or without its URL, and never the gazetteer, not even as a fallback.
+    const production = { DATABASE_URL: "postgres://u@h/db", NODE_ENV: "production" };
+    expect(loadConfig(production)).toMatchObject({ geocoder: "nominatim", gazetteerAllowed: false });
+    expect(() => loadConfig({ ...production, GEOCODER: "gazetteer" })).toThrow(ConfigError);
+    expect(() => loadConfig({ ...production, GEOCODER: "gazetteer" })).toThrow(
+      /GEOCODER="gazetteer": the gazetteer invents the streets of the demo cities/,
+    );
+    // The embedded database with demo mode off is production too.
+    expect(() => loadConfig({ DEMO: "0", GEOCODER: "gazetteer" })).toThrow(/GEOCODER="gazetteer"/);
+    // Development may choose it; a demo in production mode keeps it.
+    expect(loadConfig({ ...production, NODE_ENV: "development", GEOCODER: "gazetteer" }).geocoder).toBe(
+      "gazetteer",
+    );
+    expect(loadConfig({ NODE_ENV: "production", GEOCODER: "gazetteer" }).geocoder).toBe("gazetteer");
+    expect(() => loadConfig({ GEOCODER: "google" })).toThrow(
+      /GEOCODER="google": must be nominatim or gazetteer/,
+    );
+  });
+
   it("points Payme's checkout at paycom.uz, at the built-in fake in demo mode, or where told", () => {
     expect(loadConfig({ DATABASE_URL: "postgres://u@h/db" }).paymeCheckoutUrl).toBe(
       "https://checkout.paycom.uz",

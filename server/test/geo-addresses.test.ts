@@ -146,4 +146,41 @@ describe("saved addresses", () => {
         .statusCode,
     ).toBe(400);
   });
+
+  it("keeps an address the customer typed marked as typed, and needs its street and house", async () => {
+    const TYPED = {
+      name: "Granny",
+      streetName: "Qatortol ko'chasi",
+      houseNumber: "14A",
+      details: "{}",
+      latitude: 41.3001,
+      longitude: 69.2102,
+      typed: true,
+    };
+    const created = await call("POST", `/users/v1/addresses/user/${alice.id}`, alice, TYPED);
+    expect(created.statusCode).toBe(200);
+    const address = created.json<Address>();
+    expect(address).toMatchObject({ typed: true, streetName: "Qatortol ko'chasi", houseNumber: "14A" });
+
+    const listed = (await call("GET", `/users/v1/addresses/merchant/${lavash}/user/${alice.id}`, alice)).json<
+      Address[]
+    >();
+    expect(listed.find((a) => a.id === address.id)).toMatchObject({ typed: true, houseNumber: "14A" });
+    // An address a geocoder resolved (the field left out, as older clients send it) is not typed.
+    expect(listed.filter((a) => a.id !== address.id).every((a) => !a.typed)).toBe(true);
+    const resolved = (
+      await call("POST", `/users/v1/addresses/user/${alice.id}`, alice, HOME)
+    ).json<Address>();
+    expect(resolved.typed).toBe(false);
+
+    const changed = await call("PUT", `/users/v1/addresses/${address.id}`, alice, { ...TYPED, name: "Gran" });
+    expect(changed.json<Address>()).toMatchObject({ name: "Gran", typed: true });
+
+    // Typed means the courier has nothing else: a blank street or house is refused.
+    for (const blank of [{ streetName: " " }, { houseNumber: null }]) {
+      const res = await call("POST", `/users/v1/addresses/user/${alice.id}`, alice, { ...TYPED, ...blank });
+      expect(res.statusCode).toBe(400);
+      expect(res.json()).toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+  });
 });

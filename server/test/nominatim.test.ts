@@ -4,7 +4,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { redisSlots } from "../src/lib/slots.ts";
 import type { NominatimPlace } from "#domain/contract/geo.ts";
 import { gazetteerReverse, gazetteerSearch } from "../src/integrations/gazetteer.ts";
-import { Geocoder } from "../src/integrations/nominatim.ts";
+import {
+  Geocoder,
+  GeocoderNotConfiguredError,
+  GeocoderUnavailableError,
+} from "../src/integrations/nominatim.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { startFakeNominatim, type FakeNominatim } from "./support/fake-nominatim.ts";
 
@@ -75,7 +79,7 @@ describe("the Nominatim adapter", () => {
   });
 
   it("sends its own User-Agent and Nominatim's parameters", async () => {
-    const g = new Geocoder({ url: fake.url, userAgent: "Savat-test/1.0" });
+    const g = new Geocoder({ url: fake.url, gazetteer: "fallback", userAgent: "Savat-test/1.0" });
     const { source, body } = await g.reverse({ latitude: 41.31108149, longitude: 69.2405 }, "uz,ru");
     expect(source).toBe("upstream");
     expect(body).toMatchObject({ address: { road: "Upstream ko'chasi" } });
@@ -92,7 +96,7 @@ describe("the Nominatim adapter", () => {
   });
 
   it("keeps to one upstream request per interval and answers repeats from its cache", async () => {
-    const g = new Geocoder({ url: fake.url, userAgent: "t", minIntervalMs: 200 });
+    const g = new Geocoder({ url: fake.url, gazetteer: "fallback", userAgent: "t", minIntervalMs: 200 });
     const points = [0, 1, 2].map((i) => ({ latitude: 41.3 + i / 100, longitude: 69.2 }));
     const start = Date.now();
     const results = await Promise.all(points.map((p) => g.reverse(p, "uz")));
@@ -117,6 +121,7 @@ describe("the Nominatim adapter", () => {
           (redis) =>
             new Geocoder({
               url: fake.url,
+              gazetteer: "fallback",
               userAgent: "t",
               minIntervalMs: 200,
               slots: redisSlots(redis, {
@@ -141,7 +146,7 @@ describe("the Nominatim adapter", () => {
 
   it("falls back to the gazetteer when the upstream fails, and fails only when that has no answer", async () => {
     fake.failWith = 503;
-    const g = new Geocoder({ url: fake.url, userAgent: "t", minIntervalMs: 0 });
+    const g = new Geocoder({ url: fake.url, gazetteer: "fallback", userAgent: "t", minIntervalMs: 0 });
     const near = await g.reverse(TASHKENT, "uz");
     expect(near.source).toBe("gazetteer");
     expect(near.body).toMatchObject({ address: { city: "Toshkent" } });
@@ -149,6 +154,29 @@ describe("the Nominatim adapter", () => {
     const found = await g.search("Navoiy", "uz");
     expect(found.source).toBe("gazetteer");
     await expect(g.search("Baker Street", "uz")).rejects.toThrow();
+  });
+
+  it("never answers from the gazetteer where it is off: a failed upstream or none is an error", async () => {
+    fake.failWith = 503;
+    const g = new Geocoder({ url: fake.url, gazetteer: "off", userAgent: "t", minIntervalMs: 0 });
+    // Tashkent's centre, where the gazetteer would name an invented street and house.
+    await expect(g.reverse(TASHKENT, "uz")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    await expect(g.search("Navoiy", "uz")).rejects.toBeInstanceOf(GeocoderUnavailableError);
+    expect(fake.requests).toHaveLength(2);
+    fake.failWith = null;
+    expect((await g.reverse(TASHKENT, "uz")).source).toBe("upstream");
+
+    const none = new Geocoder({ url: undefined, gazetteer: "off", userAgent: "t" });
+    expect(none.available).toBe(false);
+    await expect(none.reverse(TASHKENT, "uz")).rejects.toBeInstanceOf(GeocoderNotConfiguredError);
+    await expect(none.search("Navoiy", "uz")).rejects.toBeInstanceOf(GeocoderNotConfiguredError);
+  });
+
+  it("answers only from the gazetteer when it is the geocoder, even with an upstream configured", async () => {
+    const g = new Geocoder({ url: fake.url, gazetteer: "primary", userAgent: "t", minIntervalMs: 0 });
+    expect((await g.reverse(TASHKENT, "uz")).source).toBe("gazetteer");
+    expect((await g.search("Navoiy", "uz")).source).toBe("gazetteer");
+    expect(fake.requests).toHaveLength(0);
   });
 });
 
@@ -228,6 +256,105 @@ describe("the geocoding proxy routes", () => {
   });
 });
 
+describe("the geocoding proxy in production (demo mode off)", () => {
+  let fake: FakeNominatim;
+  let none: TestApp;
+  let upstream: TestApp;
+  let demo: TestApp;
+  let lavash: string;
+  const PRODUCTION = { NODE_ENV: "production", DEMO: "0" };
+  beforeAll(async () => {
+    fake = await startFakeNominatim();
+    // The demo brands are imported into the database, as an importer would; the server is not a demo.
+    [none, upstream, demo] = await Promise.all([
+      createTestApp({ env: PRODUCTION }),
+      createTestApp({ env: { ...PRODUCTION, NOMINATIM_URL: fake.url } }),
+      // A demo started with NODE_ENV=production keeps the gazetteer.
+      createTestApp({ env: { NODE_ENV: "production", DEMO: "1" } }),
+    ]);
+    lavash = await merchantId(none, "lavash");
+  });
+  afterAll(async () => {
+    await Promise.all([none.close(), upstream.close(), demo.close(), fake.close()]);
+  });
+  afterEach(() => {
+    fake.failWith = null;
+    fake.requests.length = 0;
+  });
+
+  const get = async (t: TestApp, url: string) =>
+    t.app.inject({
+      method: "GET",
+      url: `/api${url}`,
+      headers: { merchant: await merchantId(t, "lavash"), "accept-language": "uz" },
+    });
+  const reverseAt = (p: { latitude: number; longitude: number }) =>
+    `/notifications/v1/nominatim/reverse?format=json&lat=${p.latitude}&lon=${p.longitude}`;
+  const searchFor = (q: string) =>
+    `/notifications/v1/nominatim/search?format=json&q=${encodeURIComponent(q)}`;
+  /** Every street name the gazetteer has near Tashkent's centre and for "Navoiy". */
+  const inventedStreets = [
+    (gazetteerReverse(TASHKENT, "uz") as NominatimPlace).address?.road ?? "",
+    ...gazetteerSearch("Navoiy", "uz").map((p) => p.address?.road ?? ""),
+  ];
+  const expectNoInventedStreet = (body: string) => {
+    for (const road of inventedStreets) expect(body).not.toContain(road);
+  };
+
+  it("without NOMINATIM_URL, answers GEOCODER_UNAVAILABLE in every language, not gazetteer streets", async () => {
+    expect(lavash).toBeTruthy();
+    for (const url of [reverseAt(TASHKENT), searchFor("Navoiy")]) {
+      const res = await get(none, url);
+      expect(res.statusCode).toBe(503);
+      expect(res.headers["x-geocoder"]).toBeUndefined();
+      const body = res.json<{ status: number; code: string; description: Record<string, string> }>();
+      expect(body).toMatchObject({ status: 503, code: "GEOCODER_UNAVAILABLE" });
+      expect(body.description.eng).toMatch(/place the pin on your building and type the street and house/);
+      expect(body.description.uz).toBeTruthy();
+      expect(body.description.ru).toBeTruthy();
+      expectNoInventedStreet(res.body);
+    }
+    // The client learns it with the map configuration and goes straight to the typed address.
+    const config = await get(none, "/users/v1/map/config");
+    expect(config.json()).toMatchObject({ addressSearch: false });
+  });
+
+  it("with NOMINATIM_URL, answers from that Nominatim (the local stand-in)", async () => {
+    const reverse = await get(upstream, reverseAt(TASHKENT));
+    expect(reverse.statusCode).toBe(200);
+    expect(reverse.headers["x-geocoder"]).toBe("upstream");
+    expect(reverse.json<NominatimPlace>().address).toMatchObject({
+      road: "Upstream ko'chasi",
+      house_number: "7",
+    });
+    const search = await get(upstream, searchFor("Navoiy"));
+    expect(search.statusCode).toBe(200);
+    expect(search.json<NominatimPlace[]>()[0]?.display_name).toBe("Navoiy, Toshkent, O'zbekiston");
+    expect(fake.requests.map((r) => r.path)).toEqual(["/reverse", "/search"]);
+    expect((await get(upstream, "/users/v1/map/config")).json()).toMatchObject({ addressSearch: true });
+  });
+
+  it("when that Nominatim fails, answers NOMINATIM_FAILED, never the gazetteer", async () => {
+    fake.failWith = 500;
+    // Points and words not asked before (the cache would answer those), where the gazetteer knows streets.
+    const point = { latitude: 41.2856, longitude: 69.2039 };
+    for (const url of [reverseAt(point), searchFor("Chilonzor")]) {
+      const res = await get(upstream, url);
+      expect(res.statusCode).toBe(503);
+      expect(res.json()).toMatchObject({ status: 503, code: "NOMINATIM_FAILED" });
+      expect(res.body).not.toContain("Chilonzor ko'chasi");
+      expectNoInventedStreet(res.body);
+    }
+  });
+
+  it("a demo keeps answering from the gazetteer", async () => {
+    const res = await get(demo, reverseAt(TASHKENT));
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["x-geocoder"]).toBe("gazetteer");
+    expect((await get(demo, "/users/v1/map/config")).json()).toMatchObject({ addressSearch: true });
+  });
+});
+
 describe("the map configuration", () => {
   let t: TestApp;
   let withStyle: TestApp;
@@ -271,6 +398,10 @@ describe("the map configuration", () => {
       url: "/api/users/v1/map/config",
       headers: { merchant: id },
     });
-    expect(res.json()).toEqual({ styleUrl: "https://tiles.openfreemap.org/styles/liberty", offline: false });
+    expect(res.json()).toEqual({
+      styleUrl: "https://tiles.openfreemap.org/styles/liberty",
+      offline: false,
+      addressSearch: true,
+    });
   });
 });

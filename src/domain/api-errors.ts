@@ -577,6 +577,12 @@ export const API_ERRORS = {
     ru: "Ошибка сервиса адресов. Сообщите разработчикам или попробуйте позже",
     eng: "The address service failed. Tell the developers or try again later",
   },
+  GEOCODER_UNAVAILABLE: {
+    status: 503,
+    uz: "Manzil qidiruvi mavjud emas: belgini binongizga qo'ying va ko'cha hamda uy raqamini yozing",
+    ru: "Поиск адреса недоступен: поставьте метку на ваш дом и введите улицу и номер дома",
+    eng: "Address search is unavailable: place the pin on your building and type the street and house",
+  },
   // Table booking (server/src/reservations).
   BOOKING_UNAVAILABLE: {
     status: 404,

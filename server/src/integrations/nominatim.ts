@@ -1,8 +1,10 @@
 // The geocoding adapter behind /api/notifications/v1/nominatim/*: a configurable Nominatim
 // (NOMINATIM_URL) called with our own User-Agent, at most one upstream request per second for the
-// whole process (the public instance's policy), with a cache; the built-in gazetteer answers when
-// no upstream is configured, and when the upstream fails. Only when the upstream failed AND the
-// gazetteer knows nothing does the caller get an error (the client's "Error in nominatim").
+// whole process (the public instance's policy), with a cache. The built-in gazetteer (the demo
+// cities' invented street grid) answers only where it is allowed (demo mode, tests, development):
+// as the geocoder itself, or when no upstream is configured or the upstream fails. Where it is not
+// allowed (production), no upstream is GeocoderNotConfiguredError and a failing upstream is
+// GeocoderUnavailableError: the customer types the street and house, never gets a made-up street.
 import {
   nominatimPlaceSchema,
   nominatimReverseSchema,
@@ -16,13 +18,26 @@ import { memorySlots, type SlotStore } from "../lib/slots.ts";
 
 export type GeocodeSource = "upstream" | "cache" | "gazetteer";
 
+/** The upstream failed and nothing else may answer (or the gazetteer knew nothing either). */
 export class GeocoderUnavailableError extends Error {
   override name = "GeocoderUnavailableError";
 }
 
+/** No Nominatim is configured and the gazetteer may not answer: address search is off. */
+export class GeocoderNotConfiguredError extends Error {
+  override name = "GeocoderNotConfiguredError";
+}
+
+/**
+ * The gazetteer's part: `primary` answers everything from it (GEOCODER=gazetteer); `fallback` answers
+ * from it when no upstream is configured or the upstream fails; `off` never (production).
+ */
+export type GazetteerUse = "primary" | "fallback" | "off";
+
 export interface GeocoderOptions {
-  /** The Nominatim base URL; unset = the gazetteer only. */
+  /** The Nominatim base URL; unset = no upstream (the gazetteer if allowed, else an error). */
   url: string | undefined;
+  gazetteer: GazetteerUse;
   userAgent: string;
   /** Minimum gap between two upstream requests (default 1000 ms). */
   minIntervalMs?: number;
@@ -74,11 +89,34 @@ export class Geocoder {
     return Boolean(this.options.url);
   }
 
+  /** Whether anything answers at all: an upstream, or the gazetteer where it is allowed. */
+  get available(): boolean {
+    return this.options.gazetteer !== "off" || this.configured;
+  }
+
+  /** Upstream skipped: the gazetteer's answer where it is allowed, else the configuration error. */
+  private upstreamInUse(): boolean {
+    if (this.options.gazetteer === "primary") return false;
+    if (this.configured) return true;
+    if (this.options.gazetteer === "off") throw new GeocoderNotConfiguredError("no NOMINATIM_URL configured");
+    return false;
+  }
+
+  /** After an upstream failure: whether the gazetteer may answer instead. */
+  private fallBack(what: string, error: unknown): boolean {
+    const allowed = this.options.gazetteer !== "off";
+    this.options.log?.(
+      allowed ? `nominatim ${what} failed, using the gazetteer` : `nominatim ${what} failed`,
+      { error: String(error) },
+    );
+    return allowed;
+  }
+
   async reverse(point: LatLon, language: string): Promise<{ source: GeocodeSource; body: NominatimReverse }> {
     const lat = roundCoordinate(point.latitude);
     const lon = roundCoordinate(point.longitude);
     const offline = () => gazetteerReverse({ latitude: lat, longitude: lon }, language);
-    if (!this.configured) return { source: "gazetteer", body: offline() };
+    if (!this.upstreamInUse()) return { source: "gazetteer", body: offline() };
     const key = `reverse:${language}:${lat}:${lon}`;
     const hit = this.fromCache(key);
     if (hit) return { source: "cache", body: hit as NominatimReverse };
@@ -96,7 +134,7 @@ export class Geocoder {
       this.remember(key, body);
       return { source: "upstream", body };
     } catch (error) {
-      this.options.log?.("nominatim reverse failed, using the gazetteer", { error: String(error) });
+      if (!this.fallBack("reverse", error)) throw new GeocoderUnavailableError("upstream failed");
       const body = offline();
       if ("error" in body)
         throw new GeocoderUnavailableError("upstream failed and the gazetteer has no answer");
@@ -110,7 +148,7 @@ export class Geocoder {
     area: SearchArea = {},
   ): Promise<{ source: GeocodeSource; body: NominatimPlace[] }> {
     const offline = () => gazetteerSearch(query, language);
-    if (!this.configured) return { source: "gazetteer", body: offline() };
+    if (!this.upstreamInUse()) return { source: "gazetteer", body: offline() };
     const key = `search:${language}:${area.viewbox?.join(",") ?? ""}:${normalise(query)}`;
     const hit = this.fromCache(key);
     if (hit) return { source: "cache", body: hit as NominatimPlace[] };
@@ -131,7 +169,7 @@ export class Geocoder {
       this.remember(key, body);
       return { source: "upstream", body };
     } catch (error) {
-      this.options.log?.("nominatim search failed, using the gazetteer", { error: String(error) });
+      if (!this.fallBack("search", error)) throw new GeocoderUnavailableError("upstream failed");
       const body = offline();
       if (body.length === 0)
         throw new GeocoderUnavailableError("upstream failed and the gazetteer has no answer");

@@ -143,6 +143,12 @@ export const addressInputSchema = z
     latitude,
     longitude,
     cityId: uuidSchema.nullish(),
+    typed: z
+      .boolean()
+      .nullish()
+      .describe(
+        "The customer typed the street and house (no geocoder resolved them); then both are required",
+      ),
   })
   .describe("A saved address as the customer sends it");
 export type AddressInput = z.infer<typeof addressInputSchema>;
@@ -162,6 +168,7 @@ export const addressSchema = z
     latitude: z.number(),
     longitude: z.number(),
     cityId: uuidSchema.nullable(),
+    typed: z.boolean().describe("The customer typed the street and house (no geocoder resolved them)"),
   })
   .meta({ id: "Address" });
 export type Address = z.infer<typeof addressSchema>;
@@ -214,6 +221,12 @@ export const mapConfigSchema = z
   .object({
     styleUrl: z.string().describe("MapLibre style URL (MAP_STYLE_URL, or the built-in offline style)"),
     offline: z.boolean().describe("The built-in offline style: regions, demo streets and branches"),
+    addressSearch: z
+      .boolean()
+      .describe(
+        "Address search and reverse geocoding answer: false in production without NOMINATIM_URL, where " +
+          "the customer places the pin and types the street and house",
+      ),
   })
   .meta({ id: "MapConfig" });
 export type MapConfig = z.infer<typeof mapConfigSchema>;

@@ -20,6 +20,7 @@ export type SavedAddress = Pick<
   | "latitude"
   | "longitude"
   | "cityId"
+  | "typed"
 >;
 
 /** The customer's saved addresses: from the server when logged in, else from this browser. */
@@ -50,6 +51,7 @@ export function useSavedAddresses(): {
       latitude: g.latitude,
       longitude: g.longitude,
       cityId: g.cityId ?? null,
+      typed: g.typed ?? false,
     })),
   };
 }
@@ -87,6 +89,7 @@ export function toDraftAddress(a: SavedAddress): DraftAddress {
     office: d.office ?? "",
     entrance: d.entrance ?? "",
     domophone: d.domophone ?? "",
+    typed: a.typed,
   };
 }
 
@@ -107,6 +110,7 @@ export function toAddressInput(a: DraftAddress): AddressInput {
     latitude: a.latitude,
     longitude: a.longitude,
     cityId: a.cityId,
+    typed: a.typed ?? false,
   };
 }
 

@@ -45,6 +45,8 @@ export const draftAddressSchema = z.object({
   office: text,
   entrance: text,
   domophone: text,
+  /** The customer typed the street and house (no geocoder resolved them). */
+  typed: z.boolean().optional().catch(undefined),
 });
 export type DraftAddress = z.infer<typeof draftAddressSchema>;
 

@@ -162,6 +162,8 @@ export const addresses = pgTable(
     latitude: coordinate().notNull(),
     longitude: coordinate().notNull(),
     cityId: uuid().references(() => cities.id, { onDelete: "set null" }),
+    /** The customer typed the street and house: no geocoder resolved them (couriers check the pin). */
+    typed: boolean().notNull().default(false),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

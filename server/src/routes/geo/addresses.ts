@@ -33,6 +33,7 @@ function toAddress(a: AddressRow): z.output<typeof addressSchema> {
     latitude: a.latitude,
     longitude: a.longitude,
     cityId: a.cityId,
+    typed: a.typed,
   };
 }
 
@@ -48,6 +49,7 @@ function valuesOf(input: AddressInput): AddressValues {
     latitude: roundCoordinate(input.latitude),
     longitude: roundCoordinate(input.longitude),
     cityId: input.cityId ?? null,
+    typed: input.typed ?? false,
   };
 }
 
@@ -60,6 +62,10 @@ export async function addressRoutes(app: FastifyInstance): Promise<void> {
   /** The address as stored; a city must be one of this brand's (its tariffs and settings follow it). */
   const checkedValues = async (merchantId: string, input: AddressInput): Promise<AddressValues> => {
     const values = valuesOf(input);
+    // A typed address is all the courier has: its street and house must be there.
+    if (values.typed && (!values.streetName?.trim() || !values.houseNumber?.trim())) {
+      throw new AppError("VALIDATION_FAILED");
+    }
     if (values.cityId && !(await listCities(db, { merchantId })).some((c) => c.id === values.cityId)) {
       throw new AppError("VALIDATION_FAILED");
     }

@@ -11,7 +11,13 @@ import {
 } from "#domain/contract/geo.ts";
 import type { Config } from "../../config.ts";
 import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
-import { Geocoder, GeocoderUnavailableError, geocoderUserAgent } from "../../integrations/nominatim.ts";
+import {
+  Geocoder,
+  GeocoderNotConfiguredError,
+  GeocoderUnavailableError,
+  geocoderUserAgent,
+  type GazetteerUse,
+} from "../../integrations/nominatim.ts";
 import { AppError } from "../../lib/errors.ts";
 import { redisSlots } from "../../lib/slots.ts";
 import { findMerchantById, listCities } from "../../repositories/merchants.ts";
@@ -28,6 +34,19 @@ export function configuredMapStyle(config: Pick<Config, "mapStyleUrl" | "demo">)
 }
 
 const geocodeErrors = { ...errorResponses, 503: apiErrorSchema } as const;
+
+/** The gazetteer's part under this configuration (never in production: loadConfig enforces it). */
+export function gazetteerUse(config: Pick<Config, "geocoder" | "gazetteerAllowed">): GazetteerUse {
+  if (!config.gazetteerAllowed) return "off";
+  return config.geocoder === "gazetteer" ? "primary" : "fallback";
+}
+
+/** The geocoder's errors in the API's shape: no geocoder at all, or a failed upstream. */
+function geocodeError(error: unknown): unknown {
+  if (error instanceof GeocoderNotConfiguredError) return new AppError("GEOCODER_UNAVAILABLE");
+  if (error instanceof GeocoderUnavailableError) return new AppError("NOMINATIM_FAILED");
+  return error;
+}
 
 /** The customer's language for place names: ru when the browser prefers Russian, else uz then ru. */
 function languageOf(request: FastifyRequest): string {
@@ -48,6 +67,7 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
   const headers = tenantHeadersSchema;
   const geocoder = new Geocoder({
     url: app.config.nominatimUrl,
+    gazetteer: gazetteerUse(app.config),
     userAgent: geocoderUserAgent(app.config.publicUrl),
     log: (message, detail) => {
       app.log.warn(detail, message);
@@ -70,7 +90,9 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary:
           "Reverse geocoding through the configured Nominatim (<= 1 request/s upstream, cached), or the " +
-          "built-in gazetteer of the demo cities; 503 NOMINATIM_FAILED when both fail",
+          "built-in gazetteer of the demo cities (demo mode, tests, development only); 503 " +
+          "GEOCODER_UNAVAILABLE when no Nominatim is configured in production, 503 NOMINATIM_FAILED " +
+          "when it fails (and the gazetteer may not, or cannot, answer)",
         tags: ["geo"],
         headers,
         querystring: nominatimReverseQuerySchema,
@@ -86,8 +108,7 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
         void reply.header("x-geocoder", source);
         return body;
       } catch (error) {
-        if (error instanceof GeocoderUnavailableError) throw new AppError("NOMINATIM_FAILED");
-        throw error;
+        throw geocodeError(error);
       }
     },
   );
@@ -96,7 +117,7 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
     "/notifications/v1/nominatim/search",
     {
       schema: {
-        summary: "Address search within the brand's cities, through the same proxy",
+        summary: "Address search within the brand's cities, through the same proxy (same 503 answers)",
         tags: ["geo"],
         headers,
         querystring: nominatimSearchQuerySchema,
@@ -123,8 +144,7 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
         void reply.header("x-geocoder", source);
         return body;
       } catch (error) {
-        if (error instanceof GeocoderUnavailableError) throw new AppError("NOMINATIM_FAILED");
-        throw error;
+        throw geocodeError(error);
       }
     },
   );
@@ -133,7 +153,9 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
     "/users/v1/map/config",
     {
       schema: {
-        summary: "The map style the storefront uses: MAP_STYLE_URL, or the brand's offline style",
+        summary:
+          "The map style the storefront uses (MAP_STYLE_URL, or the brand's offline style) and whether " +
+          "address search works",
         tags: ["geo"],
         headers,
         response: { 200: mapConfigSchema, ...errorResponses },
@@ -141,9 +163,14 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const configured = configuredMapStyle(app.config);
-      if (configured !== OFFLINE_STYLE) return { styleUrl: configured, offline: false };
+      const addressSearch = geocoder.available;
+      if (configured !== OFFLINE_STYLE) return { styleUrl: configured, offline: false, addressSearch };
       const origin = originOf(request, app.config.publicUrl);
-      return { styleUrl: `${origin}/api/users/v1/map/style/${request.tenant.id}`, offline: true };
+      return {
+        styleUrl: `${origin}/api/users/v1/map/style/${request.tenant.id}`,
+        offline: true,
+        addressSearch,
+      };
     },
   );
 }

@@ -34,8 +34,15 @@ export function placeLanguageHeaders(): Record<string, string> {
   return { "accept-language": currentLocale() };
 }
 
-/** GET /notifications/v1/nominatim/reverse: the street and house at a point; null when unknown or failed. */
-export async function reverseGeocode(point: LatLon, signal?: AbortSignal): Promise<ResolvedPlace | null> {
+/**
+ * A reverse-geocoding answer: the place; `none` when nothing is known there; `unavailable` when no
+ * geocoder answers (none configured, or it failed): then the customer types the street and house.
+ */
+export type ReverseResult =
+  { kind: "place"; place: ResolvedPlace } | { kind: "none" } | { kind: "unavailable" } | { kind: "aborted" };
+
+/** GET /notifications/v1/nominatim/reverse: the street and house at a point. */
+export async function reverseGeocode(point: LatLon, signal?: AbortSignal): Promise<ReverseResult> {
   const [error, body] = await api<NominatimReverse>("/notifications/v1/nominatim/reverse/WITH_TOKEN", {
     query: { format: "json", lat: point.latitude, lon: point.longitude },
     headers: placeLanguageHeaders(),
@@ -43,8 +50,11 @@ export async function reverseGeocode(point: LatLon, signal?: AbortSignal): Promi
     silent: true,
   });
   if (error) {
-    if (!error.aborted) notifyGeocoderFailure();
-    return null;
+    if (error.aborted) return { kind: "aborted" };
+    // No geocoder at all is no failure to report: the picker says what to do instead.
+    if (error.code !== "GEOCODER_UNAVAILABLE") notifyGeocoderFailure();
+    return { kind: "unavailable" };
   }
-  return placeOf(body);
+  const place = placeOf(body);
+  return place ? { kind: "place", place } : { kind: "none" };
 }

@@ -14,7 +14,7 @@ export async function searchAddress(q: string, signal?: AbortSignal): Promise<No
     silent: true,
   });
   if (error) {
-    if (!error.aborted) notifyGeocoderFailure();
+    if (!error.aborted && error.code !== "GEOCODER_UNAVAILABLE") notifyGeocoderFailure();
     return [];
   }
   return places;

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
-import { useState, type SyntheticEvent } from "react";
+import { useId, useRef, useState, type Ref, type SyntheticEvent } from "react";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { addGuestAddress } from "../../../shared/order-draft/guest-addresses.ts";
@@ -14,6 +14,63 @@ import { toAddressInput, useSavedAddresses } from "../saved-addresses.ts";
 const CLOSE_DELAY_MS = 100;
 
 type Fields = Pick<DraftAddress, "name" | "office" | "domophone" | "entrance" | "floor">;
+
+/** What the customer types where no geocoder named the place. */
+interface TypedFields {
+  streetName: string;
+  houseNumber: string;
+}
+
+/**
+ * A required street or house input with its label and its error, in the customer's language (not
+ * the browser's own bubble: the form is `noValidate`); the error describes the input.
+ */
+function RequiredInput({
+  id,
+  name,
+  label,
+  value,
+  error,
+  maxLength,
+  inputRef,
+  onChange,
+}: {
+  id: string;
+  name: keyof TypedFields;
+  label: string;
+  value: string;
+  error: string | null;
+  maxLength: number;
+  inputRef?: Ref<HTMLInputElement>;
+  onChange: (value: string) => void;
+}) {
+  const errorId = `${id}-error`;
+  return (
+    <div className="address-details__field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        ref={inputRef}
+        id={id}
+        name={name}
+        value={value}
+        required
+        aria-required="true"
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        maxLength={maxLength}
+        autoComplete={name === "streetName" ? "address-line1" : "off"}
+        onChange={(e) => {
+          onChange(e.target.value);
+        }}
+      />
+      {error && (
+        <p id={errorId} className="address-details__error">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
 
 function DetailsForm({
   mode,
@@ -38,6 +95,19 @@ function DetailsForm({
     floor: "",
   });
   const [saving, setSaving] = useState(false);
+  // No geocoder resolved this place: the customer types the street and house (both required).
+  const typed = address.typed === true;
+  const [typedFields, setTypedFields] = useState<TypedFields>({
+    streetName: address.streetName,
+    houseNumber: address.houseNumber,
+  });
+  const [typedErrors, setTypedErrors] = useState<Record<keyof TypedFields, string | null>>({
+    streetName: null,
+    houseNumber: null,
+  });
+  const streetRef = useRef<HTMLInputElement>(null);
+  const houseRef = useRef<HTMLInputElement>(null);
+  const ids = useId();
 
   const field = (key: keyof Fields, label: string, inputMode?: "numeric" | "text") => (
     <label className="address-details__field">
@@ -57,9 +127,22 @@ function DetailsForm({
   const submit = async (event: SyntheticEvent) => {
     event.preventDefault();
     if (saving) return;
+    let next: DraftAddress = { ...address, ...fields, name: fields.name.trim() };
+    if (typed) {
+      const streetName = typedFields.streetName.trim();
+      const houseNumber = typedFields.houseNumber.trim();
+      const required = t`Please fill in this field!`;
+      const errors = { streetName: streetName ? null : required, houseNumber: houseNumber ? null : required };
+      setTypedErrors(errors);
+      if (errors.streetName || errors.houseNumber) {
+        (errors.streetName ? streetRef : houseRef).current?.focus();
+        return;
+      }
+      // What the checkout and the order show when the address has no name.
+      next = { ...next, streetName, houseNumber, description: `${streetName}, ${houseNumber}`, typed: true };
+    }
     setSaving(true);
     const brand = getCurrentBrand();
-    let next: DraftAddress = { ...address, ...fields, name: fields.name.trim() };
     // An address chosen again at a saved point keeps that saved entry; a new point is saved.
     const isSaved = !next.id?.startsWith("tmp-");
     if (!isSaved) {
@@ -81,10 +164,46 @@ function DetailsForm({
   };
 
   return (
-    <form className="address-details" onSubmit={(e) => void submit(e)}>
-      <p className="address-details__street">
-        {address.houseNumber ? `${address.streetName} (${address.houseNumber})` : address.streetName}
-      </p>
+    <form className="address-details" noValidate onSubmit={(e) => void submit(e)}>
+      {typed ? (
+        <>
+          <p className="address-details__typed-hint">
+            {t`Address search is unavailable: place the pin on your building and type the street and house`}
+          </p>
+          <div className="address-details__row">
+            <RequiredInput
+              id={`${ids}-street`}
+              name="streetName"
+              label={t`Street`}
+              value={typedFields.streetName}
+              error={typedErrors.streetName}
+              maxLength={200}
+              inputRef={streetRef}
+              onChange={(value) => {
+                setTypedFields((f) => ({ ...f, streetName: value }));
+                if (value.trim()) setTypedErrors((e) => ({ ...e, streetName: null }));
+              }}
+            />
+            <RequiredInput
+              id={`${ids}-house`}
+              name="houseNumber"
+              label={t`House number`}
+              value={typedFields.houseNumber}
+              error={typedErrors.houseNumber}
+              maxLength={50}
+              inputRef={houseRef}
+              onChange={(value) => {
+                setTypedFields((f) => ({ ...f, houseNumber: value }));
+                if (value.trim()) setTypedErrors((e) => ({ ...e, houseNumber: null }));
+              }}
+            />
+          </div>
+        </>
+      ) : (
+        <p className="address-details__street">
+          {address.houseNumber ? `${address.streetName} (${address.houseNumber})` : address.streetName}
+        </p>
+      )}
       {field("name", t`Address name`)}
       <div className="address-details__row">
         {field("office", t`Apartment / office`)}

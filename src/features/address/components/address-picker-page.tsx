@@ -42,12 +42,16 @@ interface Resolved extends ResolvedPlace {
   /** A saved address at this point (within 0.000099 degrees), or null. */
   savedId: string | null;
   name: string;
+  /** The saved address's street and house were typed by the customer. */
+  typed?: boolean | undefined;
 }
 
 /**
  * The delivery-address picker (spec section 2, overlay 1): a draggable map with a centre pin, the
  * street and house of the centre, the delivery zones and the out-of-zone rule, a city dropdown,
  * search and the address details. `mode` "profile" only adds the address to the saved list.
+ * Where no geocoder answers (none configured in production, or it failed) the customer places the
+ * pin and types the street and house in the details drawer: never a street the server made up.
  */
 export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profile" }) {
   const { t } = useLingui();
@@ -60,6 +64,8 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
   const cities = useQuery(citiesQueryOptions(merchant.id));
   const regions = useQuery({ ...regionsQueryOptions(merchant.id), enabled: validate });
   const mapConfig = useMapConfig();
+  // Known with the map configuration: without address search there is nothing to ask first.
+  const searchAvailable = mapConfig.data?.addressSearch !== false;
   usePageTitle(t`Delivery address`);
 
   const mapRef = useRef<MapViewHandle>(null);
@@ -78,11 +84,17 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
   const [resolved, setResolved] = useState<Resolved | null>(null);
   const [resolving, setResolving] = useState(false);
   const [dragging, setDragging] = useState(false);
+  /** The last reverse geocoding failed: the customer types the street and house. */
+  const [geocoderFailed, setGeocoderFailed] = useState(false);
   const requestRef = useRef<AbortController | null>(null);
   const savedRef = useRef(saved.addresses);
   useEffect(() => {
     savedRef.current = saved.addresses;
   }, [saved.addresses]);
+  const searchAvailableRef = useRef(searchAvailable);
+  useEffect(() => {
+    searchAvailableRef.current = searchAvailable;
+  }, [searchAvailable]);
 
   const resolve = useCallback(async (point: LatLon) => {
     requestRef.current?.abort();
@@ -94,12 +106,18 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
       setResolving(false);
       return;
     }
+    if (!searchAvailableRef.current) {
+      setResolved(null);
+      setResolving(false);
+      return;
+    }
     const controller = new AbortController();
     requestRef.current = controller;
     setResolving(true);
-    const place = await reverseGeocode(point, controller.signal);
-    if (controller.signal.aborted) return;
-    setResolved(place ? { ...place, point, savedId: null, name: "" } : null);
+    const result = await reverseGeocode(point, controller.signal);
+    if (controller.signal.aborted || result.kind === "aborted") return;
+    setGeocoderFailed(result.kind === "unavailable");
+    setResolved(result.kind === "place" ? { ...result.place, point, savedId: null, name: "" } : null);
     setResolving(false);
   }, []);
 
@@ -133,7 +151,9 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
   const zoneKnown = !validate || regions.isFetched;
   const outOfZone = zoneKnown && !inZone;
   const street = resolved && !resolving && !dragging ? resolved.streetName : "";
-  const canSave = zoneKnown && inZone && street !== "";
+  // No geocoder answers here: the pin is the customer's, and so are the street and house.
+  const typing = !resolved && (!searchAvailable || geocoderFailed);
+  const canSave = zoneKnown && inZone && (street !== "" || (typing && !resolving && !dragging));
 
   const locate = useCallback(() => {
     if (!("geolocation" in navigator)) {
@@ -190,11 +210,10 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
     else navigate(redirectTarget(mode === "profile" ? "/profile/address" : "/"));
   };
 
+  const temporaryId = `${TEMPORARY_ADDRESS_PREFIX}${String(center.latitude)},${String(center.longitude)}`;
   const pending: DraftAddress | null = resolved
     ? {
-        id:
-          resolved.savedId ??
-          `${TEMPORARY_ADDRESS_PREFIX}${String(center.latitude)},${String(center.longitude)}`,
+        id: resolved.savedId ?? temporaryId,
         name: resolved.name || searchName?.name || "",
         streetName: resolved.streetName,
         houseNumber: resolved.houseNumber,
@@ -207,8 +226,26 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
         office: "",
         entrance: "",
         domophone: "",
+        typed: resolved.typed ?? false,
       }
-    : null;
+    : typing
+      ? {
+          id: temporaryId,
+          name: "",
+          streetName: "",
+          houseNumber: "",
+          description: "",
+          comment: "",
+          latitude: center.latitude,
+          longitude: center.longitude,
+          cityId: city?.id ?? null,
+          floor: "",
+          office: "",
+          entrance: "",
+          domophone: "",
+          typed: true,
+        }
+      : null;
 
   const styleUrl = mapConfig.data?.styleUrl;
   const citiesSettled = cities.isFetched || cities.isError;
@@ -251,17 +288,19 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
           </svg>
         </button>
       )}
-      <button
-        type="button"
-        className="map-fab map-fab--search"
-        onClick={search.open}
-        aria-label={t`Search address`}
-      >
-        <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
-          <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
-          <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
-        </svg>
-      </button>
+      {searchAvailable && (
+        <button
+          type="button"
+          className="map-fab map-fab--search"
+          onClick={search.open}
+          aria-label={t`Search address`}
+        >
+          <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+            <circle cx="11" cy="11" r="6.5" fill="none" stroke="currentColor" strokeWidth="2" />
+            <path d="M16 16l4.5 4.5" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      )}
       <div className="map-zoom" role="group" aria-label={t`Zoom`}>
         <button
           type="button"
@@ -319,13 +358,15 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
           </SelectField>
         )}
         <p className="address-picker__street" role="status" aria-live="polite" data-testid="picker-street">
-          {resolving || dragging
+          {resolving || (dragging && !typing)
             ? t`Finding the address…`
             : street
               ? resolved?.houseNumber
                 ? `${street} (${resolved.houseNumber})`
                 : street
-              : t`Move the map to your address`}
+              : typing
+                ? t`Address search is unavailable: place the pin on your building and type the street and house`
+                : t`Move the map to your address`}
         </p>
         {outOfZone && (
           <p className="address-picker__out" role="alert">

@@ -121,6 +121,7 @@ export function MyAddressesPage({ mode = "choose" }: { mode?: "choose" | "profil
                   >
                     <span className="my-addresses__name">{titleOf(a)}</span>
                     {a.description && <span className="my-addresses__description">{a.description}</span>}
+                    {a.typed && <span className="my-addresses__typed">{t`Typed by you`}</span>}
                   </button>
                   <button
                     type="button"

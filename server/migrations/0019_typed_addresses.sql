@@ -1,0 +1,1 @@
+ALTER TABLE "addresses" ADD COLUMN "typed" boolean DEFAULT false NOT NULL;

@@ -1,0 +1,159 @@
+import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useEffect } from "react";
+import { describe, expect, it, vi } from "vitest";
+import { App } from "../../../app/app.tsx";
+import type { BootResult } from "../../../app/boot.ts";
+import type { MapViewProps } from "../../../components/map/types.ts";
+import { activateLocale } from "../../../lib/i18n.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
+import { json, LAVASH_ID, merchant, serveApi, settings } from "../../../test/fixtures.ts";
+
+// MapLibre needs WebGL, which happy-dom has not: the map is a labelled region that is ready at once,
+// its centre the picker's starting point (the brand's).
+vi.mock("../../../components/map/map-view.tsx", () => ({
+  default: function FakeMapView({ label, onReady }: MapViewProps) {
+    useEffect(() => {
+      onReady?.();
+    }, [onReady]);
+    return <div role="region" aria-label={label} />;
+  },
+}));
+
+const UNAVAILABLE =
+  "Address search is unavailable: place the pin on your building and type the street and house";
+
+function renderPicker({
+  addressSearch,
+  reverse,
+  locale = "en",
+}: {
+  addressSearch: boolean;
+  reverse?: () => Response;
+  locale?: "en" | "ru";
+}) {
+  setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
+  const seen = serveApi({
+    "/api/users/v1/map/config": () => json(200, { styleUrl: "/style.json", offline: false, addressSearch }),
+    [`/api/users/v1/city-merchant/merchant/${LAVASH_ID}`]: () => json(200, []),
+    ...(reverse ? { "/api/notifications/v1/nominatim/reverse": reverse } : {}),
+  });
+  const boot: BootResult = {
+    status: "ready",
+    tenant: {
+      sub: "lavash",
+      merchant: merchant(),
+      settings: settings({ shouldValidateDeliveryArea: false }),
+    },
+    locale,
+  };
+  window.history.replaceState(null, "", "/address/delivery");
+  render(<App boot={boot} queryClient={createQueryClient()} />);
+  return seen;
+}
+
+function storedGuestAddresses(): Record<string, unknown>[] {
+  return JSON.parse(localStorage.getItem("savat:lavash:addresses") ?? "[]") as Record<string, unknown>[];
+}
+
+describe("the address picker without address search", () => {
+  it("says so, asks nothing of the geocoder, and saves the street and house the customer types", async () => {
+    const seen = renderPicker({ addressSearch: false });
+    const status = await screen.findByTestId("picker-street", {}, { timeout: 10_000 });
+    await waitFor(() => {
+      expect(status.textContent).toBe(UNAVAILABLE);
+    });
+    // No search to offer, and the confirm button works without a resolved place.
+    expect(screen.queryByRole("button", { name: "Search address" })).toBeNull();
+    const save = screen.getByRole("button", { name: "Save" });
+    await waitFor(() => {
+      expect((save as HTMLButtonElement).disabled).toBe(false);
+    });
+    fireEvent.click(save);
+
+    const details = await screen.findByRole("dialog", { name: "Add new location" });
+    const street = within(details).getByLabelText("Street");
+    const house = within(details).getByLabelText("House number");
+    expect(street.getAttribute("aria-required")).toBe("true");
+    expect(house.getAttribute("aria-required")).toBe("true");
+
+    // Saving with both empty: an error under each, the street focused; nothing saved.
+    fireEvent.click(within(details).getByRole("button", { name: "Save" }));
+    await waitFor(() => {
+      expect(street.getAttribute("aria-invalid")).toBe("true");
+    });
+    expect(house.getAttribute("aria-invalid")).toBe("true");
+    const streetError = document.getElementById(street.getAttribute("aria-describedby") ?? "");
+    expect(streetError?.textContent).toBe("Please fill in this field!");
+    expect(document.activeElement).toBe(street);
+    expect(storedGuestAddresses()).toEqual([]);
+
+    fireEvent.change(street, { target: { value: "  Qatortol ko'chasi " } });
+    expect(street.getAttribute("aria-invalid")).toBeNull();
+    fireEvent.click(within(details).getByRole("button", { name: "Save" }));
+    expect(document.activeElement).toBe(house);
+    fireEvent.change(house, { target: { value: "14A" } });
+    fireEvent.click(within(details).getByRole("button", { name: "Save" }));
+
+    await waitFor(() => {
+      expect(storedGuestAddresses()).toHaveLength(1);
+    });
+    expect(storedGuestAddresses()[0]).toMatchObject({
+      streetName: "Qatortol ko'chasi",
+      houseNumber: "14A",
+      description: "Qatortol ko'chasi, 14A",
+      typed: true,
+    });
+    expect(seen.some((path) => path.includes("/nominatim/"))).toBe(false);
+  });
+
+  it("gives the typed flow's errors in the customer's language", async () => {
+    await activateLocale("ru");
+    renderPicker({ addressSearch: false, locale: "ru" });
+    const status = await screen.findByTestId("picker-street", {}, { timeout: 10_000 });
+    await waitFor(() => {
+      expect(status.textContent).toBe(
+        "Поиск адреса недоступен: поставьте метку на ваш дом и введите улицу и номер дома",
+      );
+    });
+    const save = screen.getByRole("button", { name: "Сохранить" });
+    await waitFor(() => {
+      expect((save as HTMLButtonElement).disabled).toBe(false);
+    });
+    fireEvent.click(save);
+    const details = await screen.findByRole("dialog");
+    const street = within(details).getByLabelText("Улица");
+    fireEvent.click(within(details).getByRole("button", { name: "Сохранить" }));
+    await waitFor(() => {
+      expect(document.getElementById(street.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
+        "Пожалуйста, заполните это поле!",
+      );
+    });
+  });
+});
+
+describe("the address picker when the geocoder fails", () => {
+  it("lets the customer type the address instead of leaving Save disabled", async () => {
+    renderPicker({
+      addressSearch: true,
+      reverse: () =>
+        json(503, {
+          status: 503,
+          code: "NOMINATIM_FAILED",
+          description: { uz: "-", ru: "-", eng: "The address service failed" },
+        }),
+    });
+    const status = await screen.findByTestId("picker-street", {}, { timeout: 10_000 });
+    await waitFor(
+      () => {
+        expect(status.textContent).toBe(UNAVAILABLE);
+      },
+      { timeout: 10_000 },
+    );
+    const save = screen.getByRole("button", { name: "Save" });
+    expect((save as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.click(save);
+    const details = await screen.findByRole("dialog", { name: "Add new location" });
+    expect(within(details).getByLabelText("Street")).toBeTruthy();
+  });
+});
