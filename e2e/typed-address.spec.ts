@@ -4,10 +4,13 @@
 // imported before the start, as an operator's import would. There the geocoder answers nothing, so
 // the customer places the pin and types the street and house, and the saved address says so.
 // The shared journey server runs in demo mode, whose gazetteer would name a street: it cannot show this.
+// A second production server, given a geocoder (a local stand-in speaking Nominatim's API), names the
+// street that geocoder answers.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Page } from "@playwright/test";
+import { startFakeNominatim } from "../server/test/support/fake-nominatim.ts";
 
 test.skip(({ isMobile }) => !isMobile, "phone journey");
 test.describe.configure({ mode: "serial" });
@@ -15,18 +18,19 @@ test.describe.configure({ mode: "serial" });
 const ROOT = path.join(import.meta.dirname, "..");
 // A port of its own, beside the shared server's (E2E_PORT, 4318 by default).
 const PORT = Number(process.env.E2E_PORT ?? 4318) + 50;
-const DATA_DIR = path.join(ROOT, `.data-e2e-production-${String(PORT)}`);
 const ORIGIN = `http://lavash.localhost:${String(PORT)}`;
 const START_TIMEOUT_MS = 120_000;
 const UNAVAILABLE =
   "Address search is unavailable: place the pin on your building and type the street and house";
 
-let server: ChildProcess | null = null;
-let serverLog = "";
+interface ProductionServer {
+  origin: string;
+  stop(): Promise<void>;
+}
 
-async function healthy(): Promise<boolean> {
+async function healthy(port: number): Promise<boolean> {
   try {
-    const res = await fetch(`http://127.0.0.1:${String(PORT)}/api/health`, {
+    const res = await fetch(`http://127.0.0.1:${String(port)}/api/health`, {
       signal: AbortSignal.timeout(2_000),
     });
     return res.ok;
@@ -35,52 +39,66 @@ async function healthy(): Promise<boolean> {
   }
 }
 
-test.beforeAll(async () => {
-  test.setTimeout(START_TIMEOUT_MS + 30_000);
-  if (await healthy()) throw new Error(`port ${String(PORT)} is taken: set E2E_PORT to move both servers`);
+/** A server in production mode (DEMO=0) on its own port and data, with the demo brands imported. */
+async function startProductionServer(port: number, extra: NodeJS.ProcessEnv = {}): Promise<ProductionServer> {
+  if (await healthy(port)) throw new Error(`port ${String(port)} is taken: set E2E_PORT to move the servers`);
+  const dataDir = path.join(ROOT, `.data-e2e-production-${String(port)}`);
   // Only what this server needs: nothing of the caller's DATABASE_URL, REDIS_URL or NOMINATIM_URL.
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     NODE_ENV: "production",
     DEMO: "0",
-    PORT: String(PORT),
+    PORT: String(port),
     HOST: "127.0.0.1",
-    DATA_DIR,
+    DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
     // The brand's offline map (no tiles from the network); it has nothing to do with geocoding.
     MAP_STYLE_URL: "offline",
     ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
+    ...extra,
   };
   // scripts/e2e-server.ts empties DATA_DIR, imports the demo brands, then starts the real server.
-  const child = spawn(process.execPath, ["scripts/e2e-server.ts"], {
+  const child: ChildProcess = spawn(process.execPath, ["scripts/e2e-server.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "ignore", "pipe"],
   });
-  server = child;
-  child.stderr.on("data", (chunk: Buffer) => {
-    serverLog = (serverLog + chunk.toString()).slice(-4_000);
+  let log = "";
+  child.stderr?.on("data", (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-4_000);
   });
   const deadline = Date.now() + START_TIMEOUT_MS;
-  while (!(await healthy())) {
-    if (child.exitCode !== null) throw new Error(`the production server stopped at start:\n${serverLog}`);
-    if (Date.now() > deadline) throw new Error(`the production server did not start:\n${serverLog}`);
+  while (!(await healthy(port))) {
+    if (child.exitCode !== null) throw new Error(`the production server stopped at start:\n${log}`);
+    if (Date.now() > deadline) throw new Error(`the production server did not start:\n${log}`);
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
+  return {
+    origin: `http://lavash.localhost:${String(port)}`,
+    async stop() {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once("exit", resolve));
+        child.kill("SIGTERM");
+        const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+let server: ProductionServer | null = null;
+
+test.beforeAll(async () => {
+  test.setTimeout(START_TIMEOUT_MS + 30_000);
+  server = await startProductionServer(PORT);
 });
 
 test.afterAll(async () => {
-  const child = server;
+  await server?.stop();
   server = null;
-  if (child && child.exitCode === null) {
-    const exited = new Promise((resolve) => child.once("exit", resolve));
-    child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 15_000);
-    await exited;
-    clearTimeout(timer);
-  }
-  fs.rmSync(DATA_DIR, { recursive: true, force: true });
 });
 
 const map = (page: Page) => page.getByRole("region", { name: /^Map: move it/ });
@@ -173,4 +191,26 @@ test("in production without a geocoder, the customer pins the building and types
   await expect(item.getByText("Typed by you")).toBeVisible();
 
   expect(geocoding).toEqual([]);
+});
+
+test("in production with a geocoder, the picker names the street the geocoder answers, and asks it only", async ({
+  page,
+  context,
+}) => {
+  test.setTimeout(START_TIMEOUT_MS + 90_000);
+  // A local stand-in speaking Nominatim's API, as a self-hosted Nominatim or a provider would.
+  const nominatim = await startFakeNominatim();
+  const withGeocoder = await startProductionServer(PORT + 60, { NOMINATIM_URL: nominatim.url });
+  try {
+    await context.addCookies([{ name: "lang", value: "en", domain: "lavash.localhost", path: "/" }]);
+    await page.goto(`${withGeocoder.origin}/address/delivery`);
+    await expect(map(page)).toHaveAttribute("data-map-state", "ready", { timeout: 30_000 });
+    // The street under the pin is the geocoder's, never the demo's invented grid.
+    await expect(street(page)).toContainText("Upstream ko'chasi", { timeout: 15_000 });
+    await expect(page.getByRole("button", { name: "Search address" })).toBeVisible();
+    expect(nominatim.requests.some((r) => r.path.endsWith("/reverse"))).toBe(true);
+  } finally {
+    await withGeocoder.stop();
+    await nominatim.close();
+  }
 });

@@ -19,7 +19,9 @@ import { openDatabase, type Database } from "../src/db/client.ts";
 import { branches, merchants, otpCodes, products, users } from "../src/db/schema/index.ts";
 import { importBrand } from "../src/import/import-brand.ts";
 import { createSession } from "../src/lib/sessions.ts";
+import sharp from "sharp";
 import { startFakeEskiz, type FakeEskiz } from "./fakes/eskiz.ts";
+import { startFakeS3, type FakeS3 } from "./support/fake-s3.ts";
 import { clusterUnavailable, codeSentTo, ESKIZ_ACCOUNT, eskizFor, REDIS_URL } from "./support/cluster.ts";
 import { backend } from "./support/db.ts";
 import { ADMIN_URL, adminQuery, postgresReachable, urlFor } from "./support/pg.ts";
@@ -52,6 +54,7 @@ function freshPhone(): string {
 describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis", { timeout: 60_000 }, () => {
   let cluster: Cluster;
   let eskiz: FakeEskiz;
+  let s3: FakeS3;
   let database: Database;
   let a: string;
   let b: string;
@@ -61,6 +64,8 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
   beforeAll(async () => {
     const run = randomBytes(4).toString("hex");
     eskiz = await startFakeEskiz(ESKIZ_ACCOUNT);
+    // Uploads go to one object store all processes share (S3's protocol, a local stand-in).
+    s3 = await startFakeS3({ buckets: ["savat-cluster"] });
     cluster = await startCluster({
       processes: 2,
       adminUrl: ADMIN_URL,
@@ -72,6 +77,11 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
         RATE_LIMIT_PER_MINUTE: String(LIMIT),
         REDIS_KEY_PREFIX: `savat-test-${run}:`,
         ESKIZ_API_URL: eskiz.url,
+        S3_URL: s3.url,
+        S3_BUCKET: "savat-cluster",
+        S3_REGION: s3.region,
+        S3_ACCESS_KEY_ID: s3.accessKeyId,
+        S3_SECRET_ACCESS_KEY: s3.secretAccessKey,
       },
     });
     [a, b] = cluster.processes.map((p) => p.origin) as [string, string];
@@ -84,6 +94,7 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
     await database.close();
     await cluster.close();
     await eskiz.close();
+    await s3.close();
   });
 
   function call(
@@ -318,6 +329,31 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
     const over = await upload(7 * 1024 * 1024);
     expect(over.status).toBe(413);
     expect(over.headers.get("content-type")).toContain("text/html");
+  });
+
+  it("serves, from every process and through nginx, a picture uploaded through one process", async () => {
+    const { token } = await loginOn(a, freshPhone());
+    const picture = await sharp({
+      create: { width: 640, height: 480, channels: 3, background: { r: 200, g: 90, b: 30 } },
+    })
+      .png()
+      .toBuffer();
+    const form = new FormData();
+    form.append("image", new Blob([new Uint8Array(picture)], { type: "image/png" }), "me.png");
+    const uploaded = await call(a, "/users/v1/users/image", { method: "PUT", token, body: form });
+    expect(uploaded.status, await uploaded.clone().text()).toBe(200);
+    const url = ((await uploaded.json()) as { image: string }).image;
+    expect(url).toMatch(/^\/api\/users\/v1\/users\/images\/[\w-]+\.webp$/);
+    expect([...s3.objects.keys()].some((key) => url.endsWith(key.split("/").pop() ?? "none"))).toBe(true);
+    const bodies: Buffer[] = [];
+    for (const origin of [b, a, lb]) {
+      const served = await fetch(`${origin}${url}`, { headers: { merchant: lavash } });
+      expect(served.status, origin).toBe(200);
+      expect(served.headers.get("content-type")).toBe("image/webp");
+      bodies.push(Buffer.from(await served.arrayBuffer()));
+    }
+    expect(bodies[0]?.length).toBeGreaterThan(0);
+    expect(bodies.every((body) => body.equals(bodies[0] ?? Buffer.alloc(0)))).toBe(true);
   });
 
   // Last: the brand stays switched off.

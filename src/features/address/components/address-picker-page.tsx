@@ -2,7 +2,7 @@ import { SelectField } from "../../../components/text-field.tsx";
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useQuery } from "@tanstack/react-query";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from "react";
 import { useLocation } from "wouter";
 import { LazyMap } from "../../../components/map/lazy-map.tsx";
 import type { MapViewHandle } from "../../../components/map/types.ts";
@@ -92,7 +92,9 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
     savedRef.current = saved.addresses;
   }, [saved.addresses]);
   const searchAvailableRef = useRef(searchAvailable);
-  useEffect(() => {
+  // A layout effect: it runs before the map's own effects of the same commit, so a map that is ready
+  // at once (the settings arrived with it) never asks a geocoder the brand does not have.
+  useLayoutEffect(() => {
     searchAvailableRef.current = searchAvailable;
   }, [searchAvailable]);
 
