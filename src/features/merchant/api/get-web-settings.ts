@@ -1,5 +1,5 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
-import { BOOKING_DEFAULTS } from "../../../domain/booking.ts";
+import { BOOKING_DEFAULTS, BOOKING_LIMIT_DEFAULTS } from "../../../domain/booking.ts";
 import type { Merchant, WebSettings } from "../../../domain/contract/merchant.ts";
 import { api, type ApiResult } from "../../../lib/api-client.ts";
 import { queryKeys } from "../../../shared/query-keys.ts";
@@ -52,6 +52,8 @@ export function defaultWebSettings(
     bookingSlotMinutes: BOOKING_DEFAULTS.slotMinutes,
     bookingDurationMinutes: BOOKING_DEFAULTS.durationMinutes,
     bookingDaysAhead: BOOKING_DEFAULTS.daysAhead,
+    bookingOpenPerBranch: BOOKING_LIMIT_DEFAULTS.perBranch,
+    bookingOpenTotal: BOOKING_LIMIT_DEFAULTS.total,
     receiverActive: false,
     cartPageActive: false,
     chatActive: false,
