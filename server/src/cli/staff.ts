@@ -1,10 +1,15 @@
-// The merchant's shift from a terminal. One command works on the database, the others
+// The merchant's shift from a terminal. grant, revoke and table-qr work on the database, the others
 // call the authenticated staff API of a running server:
 //   node server/src/cli/staff.ts grant <brand sub> <phone> [--branch <id or name>]... [--all-branches]
 //       makes the brand's user with that phone STAFF (creating the user) and prints a 30-day token;
 //       --branch (repeatable) binds them to branches: they see and work only those; --all-branches
-//       unbinds them (staff without a binding work at every branch of the brand).
-//       reads DATABASE_URL / DATA_DIR like the server (with the embedded database, stop the server).
+//       unbinds them (staff without a binding work at every branch of the brand). All or nothing:
+//       every --branch is resolved first (an id or a name of the brand's branch); one that is not
+//       the brand's changes nothing (no user made, no role, no binding) and exits 1.
+//   node server/src/cli/staff.ts revoke <brand sub> <phone>
+//       takes a staff member back to CUSTOMER: their branch bindings go and every session of theirs
+//       at the brand is revoked (the console signs them out); an unknown or non-staff phone exits 1.
+//       Both read DATABASE_URL / DATA_DIR like the server (with the embedded database, stop the server).
 //   SAVAT_URL=http://127.0.0.1:8080 SAVAT_TOKEN=<token> node server/src/cli/staff.ts <command> <brand sub> ...
 //       orders [STATUS]                    the brand's newest orders (optionally of one status)
 //       move <orderId> <STATUS> [comment]  next status; illegal transitions are refused
@@ -33,17 +38,17 @@ import { and, asc, eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
-import { branches, diningTables, halls, merchants, users } from "../db/schema/index.ts";
+import { branches, diningTables, halls, merchants } from "../db/schema/index.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { tableQrPages } from "./table-qr.ts";
-import { createSession } from "../lib/sessions.ts";
-import { bindStaffBranches, unbindStaffBranches } from "../repositories/staff.ts";
+import { folded, grantStaff, PHONE_PATTERN, revokeStaff, StaffAccessError } from "./staff-access.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage:
   node server/src/cli/staff.ts grant <brand> <phone> [--branch <id or name>]... [--all-branches]
+  node server/src/cli/staff.ts revoke <brand> <phone>
   node server/src/cli/staff.ts table-qr <brand> <branch> [--base-url URL] [--app NAME] [--out DIR]
   SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call|notify <brand> ...`;
 
@@ -54,66 +59,15 @@ function texts(arg: string | undefined): Record<string, string> {
   return { uz: value, ru: value, eng: value };
 }
 
-async function grant(sub: string, phone: string, args: string[]): Promise<number> {
-  if (!/^\+\d{9,15}$/.test(phone)) {
-    err("the phone must be in E.164, e.g. +998901234567");
-    return 1;
-  }
+/** Opens the database like the server, runs `work` and prints its refusals; the exit code. */
+async function withDatabase(work: (db: Database["db"]) => Promise<void>): Promise<number> {
   let database: Database | undefined;
   try {
     database = await openDatabase(loadConfig(process.env), { migrate: true });
-    const db = database.db;
-    const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.sub, sub));
-    if (!merchant) {
-      err(`no brand "${sub}"`);
-      return 1;
-    }
-    const [existing] = await db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(eq(users.merchantId, merchant.id), eq(users.phone, phone)));
-    const userId =
-      existing?.id ??
-      (
-        await db
-          .insert(users)
-          .values({ merchantId: merchant.id, phone, role: "STAFF" })
-          .returning({ id: users.id })
-      )[0]?.id;
-    if (!userId) throw new Error("user insert returned no row");
-    await db.update(users).set({ role: "STAFF" }).where(eq(users.id, userId));
-    const wanted = args.flatMap((a, i) => (args[i - 1] === "--branch" ? [a] : []));
-    if (args.includes("--all-branches")) {
-      await unbindStaffBranches(db, { merchantId: merchant.id, userId });
-      out("works at every branch of the brand");
-    }
-    if (wanted.length > 0) {
-      const all = await db.select().from(branches).where(eq(branches.merchantId, merchant.id));
-      const found = wanted.map((arg) =>
-        all.find(
-          (b) =>
-            !b.deleted &&
-            (b.id === arg ||
-              Object.values(b.name).some((n) => typeof n === "string" && folded(n) === folded(arg))),
-        ),
-      );
-      const missing = wanted.filter((_, i) => !found[i]);
-      if (missing.length > 0) {
-        err(
-          `no branch ${missing.map((m) => `"${m}"`).join(", ")} of ${sub}; its branches: ${all.map((b) => `${pickText(b.name, "eng")} (${b.id})`).join(", ")}`,
-        );
-        return 1;
-      }
-      const ids = found.flatMap((b) => (b ? [b.id] : []));
-      await bindStaffBranches(db, { merchantId: merchant.id, userId, branchIds: ids });
-      out(`bound to ${found.map((b) => (b ? pickText(b.name, "eng") : "")).join(", ")}`);
-    }
-    const { token, expiresAt } = await createSession(db, { merchantId: merchant.id, userId, channel: "WEB" });
-    out(`${phone} is staff of ${sub} (user ${userId})`);
-    out(`SAVAT_TOKEN=${token}  (valid until ${expiresAt.toISOString()})`);
+    await work(database.db);
     return 0;
   } catch (error) {
-    if (error instanceof ConfigError) {
+    if (error instanceof ConfigError || error instanceof StaffAccessError) {
       err(error.message);
       return 1;
     }
@@ -127,13 +81,39 @@ async function grant(sub: string, phone: string, args: string[]): Promise<number
   }
 }
 
+async function grant(sub: string, phone: string, args: string[]): Promise<number> {
+  if (!PHONE_PATTERN.test(phone)) {
+    err("the phone must be in E.164, e.g. +998901234567");
+    return 1;
+  }
+  const branchArgs = args.flatMap((a, i) => (args[i - 1] === "--branch" ? [a] : []));
+  return withDatabase(async (db) => {
+    const done = await grantStaff(db, {
+      sub,
+      phone,
+      branchArgs,
+      allBranches: args.includes("--all-branches"),
+    });
+    if (done.unbound) out("works at every branch of the brand");
+    if (done.bound.length > 0) out(`bound to ${done.bound.join(", ")}`);
+    out(`${phone} is staff of ${sub} (user ${done.userId}${done.created ? ", new" : ""})`);
+    out(`SAVAT_TOKEN=${done.token}  (valid until ${done.expiresAt.toISOString()})`);
+  });
+}
+
+async function revoke(sub: string, phone: string): Promise<number> {
+  return withDatabase(async (db) => {
+    const done = await revokeStaff(db, { sub, phone });
+    out(
+      `${phone} is a customer of ${sub} again (user ${done.userId}): ${String(done.branches)} branch binding(s) removed, ${String(done.sessions)} session(s) signed out`,
+    );
+  });
+}
+
 function option(args: string[], name: string): string | null {
   const at = args.indexOf(name);
   return at >= 0 ? (args[at + 1] ?? null) : null;
 }
-
-/** Letters and digits only, lower case: "Beshyog'och" and "beshyogoch" are the same branch. */
-const folded = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
 
 /** The storefront address of a brand when none is given. */
 function defaultBaseUrl(sub: string, domainUrl: string | null, env: NodeJS.ProcessEnv): string {
@@ -304,6 +284,7 @@ async function main(args: string[]): Promise<number> {
     return 1;
   }
   if (command === "grant") return grant(sub, rest[0] ?? "", rest.slice(1));
+  if (command === "revoke") return revoke(sub, rest[0] ?? "");
   if (command === "table-qr") return tableQr(sub, rest[0] ?? "", rest.slice(1));
   const merchant = (await call("GET", `/users/v1/merchants/sub/${encodeURIComponent(sub)}`, null)) as {
     id: string;

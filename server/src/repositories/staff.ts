@@ -51,11 +51,16 @@ export async function bindStaffBranches(
     .onConflictDoNothing();
 }
 
-/** Unbinds a staff member from every branch: they work at all of the brand's branches again. */
-export async function unbindStaffBranches(db: Db, { merchantId, userId }: Tenant & { userId: string }) {
-  await db
+/** Unbinds a staff member from every branch (they work at all of the brand's branches again); how many. */
+export async function unbindStaffBranches(
+  db: Db,
+  { merchantId, userId }: Tenant & { userId: string },
+): Promise<number> {
+  const rows = await db
     .delete(staffBranches)
-    .where(and(eq(staffBranches.merchantId, merchantId), eq(staffBranches.userId, userId)));
+    .where(and(eq(staffBranches.merchantId, merchantId), eq(staffBranches.userId, userId)))
+    .returning({ id: staffBranches.id });
+  return rows.length;
 }
 
 export interface StopListModifier {
