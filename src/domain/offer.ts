@@ -107,6 +107,11 @@ function isStorefrontService(type: ServiceType): type is OfferedServiceType {
 }
 
 function isOfflinePayment(type: PaymentType): type is OfferedPaymentType {
+  return isPaidOnReceipt(type);
+}
+
+/** Paid when the food is handed over (CASH, or a card TERMINAL): nobody's callback pays it. */
+export function isPaidOnReceipt(type: PaymentType): type is OfferedPaymentType {
   return (OFFERED_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
 }
 

@@ -1,7 +1,7 @@
 // The life of an order (../shared/decisions.md, Orders): who may move it where, and which statuses
 // count as active or archived. Server, staff tools, the simulator and the client all read these.
 import type { OrderStatus, PaymentType, ServiceType } from "./enums.ts";
-import { isOnlinePayment } from "./offer.ts";
+import { isOnlinePayment, isPaidOnReceipt } from "./offer.ts";
 
 export const ACTIVE_ORDER_STATUSES = [
   "OPEN",
@@ -122,6 +122,20 @@ export function customerCanCancel(status: OrderStatus, cancelOrderActive: boolea
 /** Cashback is earned once, when the order first reaches DELIVERED or CLOSED. */
 export function earnsCashbackOn(from: OrderStatus, to: OrderStatus): boolean {
   return (to === "DELIVERED" || to === "CLOSED") && from !== "DELIVERED";
+}
+
+/**
+ * The move in which a payment on receipt (CASH, or a card TERMINAL at the door or counter) is
+ * collected: the food reaches the customer, i.e. the order first gets to DELIVERED (a delivery handed
+ * over at the door) or to CLOSED without passing DELIVERED (a pick-up or dine-in order handed over
+ * at the branch). The order is marked paid with that move; an order already paid is left as it is.
+ */
+export function collectsPaymentOn(
+  order: { isPaid: boolean; paymentType: PaymentType },
+  from: OrderStatus,
+  to: OrderStatus,
+): boolean {
+  return !order.isPaid && isPaidOnReceipt(order.paymentType) && earnsCashbackOn(from, to);
 }
 
 /**

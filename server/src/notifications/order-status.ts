@@ -11,17 +11,25 @@ import {
   findStatusNotificationTarget,
   insertNotification,
 } from "../repositories/notifications.ts";
-import { isContentLanguage, OPEN_ORDER, orderTitle, STATUS_TEXTS } from "./texts.ts";
+import { isContentLanguage, OPEN_ORDER, orderTitle, statusTexts } from "./texts.ts";
 
 export async function recordStatusNotification(
   tx: Db,
-  input: { merchantId: string; orderId: string; status: OrderStatus },
+  input: {
+    merchantId: string;
+    orderId: string;
+    status: OrderStatus;
+    /** The change's comment and who made it: a cancel by staff tells the customer their reason. */
+    comment?: string | null;
+    actorUserId?: string | null;
+  },
 ): Promise<void> {
   const { merchantId, orderId, status } = input;
   const target = await findStatusNotificationTarget(tx, { merchantId, orderId });
   if (!target?.userId || !target.notificationsActive) return;
   const title = orderTitle(target.number);
-  const body = STATUS_TEXTS[status];
+  const byStaff = !!input.actorUserId && input.actorUserId !== target.userId;
+  const body = statusTexts(status, byStaff ? (input.comment ?? null) : null);
   await insertNotification(tx, {
     merchantId,
     userId: target.userId,

@@ -108,6 +108,32 @@ export const STATUS_TEXTS: Record<OrderStatus, Texts> = {
   },
 };
 
+/** The line under a cancelled order's status with the reason staff gave, as they typed it. */
+const CANCEL_REASON: Texts = {
+  uz: "Sabab: {reason}",
+  ru: "Причина: {reason}",
+  eng: "Reason: {reason}",
+  ar: "السبب: {reason}",
+  kz: "Себебі: {reason}",
+  tr: "Neden: {reason}",
+  zh: "原因：{reason}",
+};
+
+/**
+ * The status words in every content language; a cancelled order with the reason staff gave (their
+ * own text, in whatever language they typed it) carries it on a line of its own.
+ */
+export function statusTexts(status: OrderStatus, cancelComment: string | null = null): Texts {
+  const reason = status === "CANCELED" ? cancelComment?.trim() : undefined;
+  if (!reason) return STATUS_TEXTS[status];
+  return Object.fromEntries(
+    CONTENT_LANGUAGES.map((lang) => [
+      lang,
+      `${STATUS_TEXTS[status][lang]}\n${CANCEL_REASON[lang].replace("{reason}", () => reason)}`,
+    ]),
+  ) as Texts;
+}
+
 const ORDER_TITLE: Texts = {
   uz: "Buyurtma №{n}",
   ru: "Заказ №{n}",

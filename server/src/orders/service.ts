@@ -16,7 +16,13 @@ import type {
   OrderStatus,
 } from "#domain/enums.ts";
 import { fromMinor } from "#domain/money.ts";
-import { awaitsPayment, canTransition, customerCanCancel, earnsCashbackOn } from "#domain/order-status.ts";
+import {
+  awaitsPayment,
+  canTransition,
+  collectsPaymentOn,
+  customerCanCancel,
+  earnsCashbackOn,
+} from "#domain/order-status.ts";
 import { isOnlinePayment } from "#domain/offer.ts";
 import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
@@ -386,6 +392,13 @@ export async function changeStatus(
     if (refundOwed) {
       set.payment = { ...order.payment, refundRequestedAt: now.toISOString(), refundState: "PENDING" };
     }
+    // A payment on receipt is taken when the food reaches the customer: the order is paid with that
+    // move (no provider transaction; the history entry says so). docs/decisions.md, Cash collected.
+    const collected = collectsPaymentOn(order, order.status, to);
+    if (collected) {
+      set.isPaid = true;
+      set.payment = { ...order.payment, provider: order.paymentType, paidAt: now.toISOString() };
+    }
     const row = await updateOrder(tx, { merchantId, id: order.id, set });
     if (to === "CANCELED") {
       await giveBackOnCancel(tx, order);
@@ -408,8 +421,14 @@ export async function changeStatus(
       orderId: order.id,
       status: to,
       courierStatus: order.courierStatus,
-      reason: "CHANGE_STATUS",
-      comment: input.comment ?? (actor.kind === "customer" ? "cancelled by the customer" : null),
+      reason: collected ? "PAID_AND_CHANGE_STATUS" : "CHANGE_STATUS",
+      comment:
+        input.comment ??
+        (actor.kind === "customer"
+          ? "cancelled by the customer"
+          : collected
+            ? `${order.paymentType === "CASH" ? "cash" : "payment"} collected`
+            : null),
       actorUserId: actor.userId,
     });
     await announce(tx, events, {

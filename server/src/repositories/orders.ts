@@ -1,6 +1,20 @@
 // Orders in the database, always of one merchant: the rows placing and moving an order write, and
 // the reads the API answers from (an order with its lines, history and branch).
-import { and, asc, count, desc, eq, inArray, lte, or, isNull, sql, type SQL } from "drizzle-orm";
+import {
+  and,
+  asc,
+  count,
+  desc,
+  eq,
+  inArray,
+  isNotNull,
+  isNull,
+  lte,
+  notExists,
+  or,
+  sql,
+  type SQL,
+} from "drizzle-orm";
 import { REFUND_STATES, type Order, type OrderItem, type OrderPage } from "#domain/contract/orders.ts";
 import {
   GRADE_REASONS,
@@ -101,11 +115,14 @@ export async function insertOrderHistory(
   values: typeof orderHistory.$inferInsert,
 ): Promise<OrderHistoryRow[]> {
   const rows = await tx.insert(orderHistory).values(values).returning();
-  if ((values.reason === "CHANGE_STATUS" || values.reason === "PAID") && values.status) {
+  const statusReasons: readonly string[] = ["CHANGE_STATUS", "PAID", "PAID_AND_CHANGE_STATUS"];
+  if (statusReasons.includes(values.reason) && values.status) {
     await recordStatusNotification(tx, {
       merchantId: values.merchantId,
       orderId: values.orderId,
       status: values.status,
+      comment: values.comment ?? null,
+      actorUserId: values.actorUserId ?? null,
     });
   }
   return rows;
@@ -164,8 +181,10 @@ export async function listCarriedOrders(tx: Db, { merchantId, courierId }: Tenan
 
 /**
  * Orders of every brand, oldest change first, in `statuses` and due for a step of the demo simulator:
- * unchanged since `due` (or ON_WAY, which moves every tick), and an order for later only once its
- * time has come.
+ * unchanged since `due` (or ON_WAY, which moves every tick), an order for later only once its time
+ * has come, and never one a person of the brand has touched: an order whose history has an entry by
+ * someone other than its customer (a staff status move, a courier attached or its status, a comment
+ * with a move) is the staff's to work, and the simulator leaves it alone from then on.
  */
 export async function listOrdersDueForSimulator(
   db: Db,
@@ -179,6 +198,18 @@ export async function listOrdersDueForSimulator(
         inArray(orders.status, statuses),
         or(lte(orders.lastModifiedDate, due), eq(orders.status, "ON_WAY")),
         or(isNull(orders.atTime), lte(orders.atTime, now), eq(orders.status, "AT_TIME")),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(orderHistory)
+            .where(
+              and(
+                eq(orderHistory.orderId, orders.id),
+                isNotNull(orderHistory.actorUserId),
+                sql`${orderHistory.actorUserId} is distinct from ${orders.userId}`,
+              ),
+            ),
+        ),
       ),
     )
     .orderBy(asc(orders.lastModifiedDate))
@@ -196,6 +227,19 @@ function refundStateOf(payment: OrderRow["payment"]): (typeof REFUND_STATES)[num
 
 function cancelReasonOf(reasons: readonly string[]): OrderCancelReason | null {
   return ORDER_CANCEL_REASONS.find((r) => reasons.includes(r)) ?? null;
+}
+
+/**
+ * The words staff typed when they cancelled the order: the comment of its cancelling entry, when a
+ * person other than its customer made it (the customer's own cancel and the system's carry none).
+ */
+export function staffCancelComment(
+  o: Pick<OrderRow, "userId">,
+  history: readonly Pick<typeof orderHistory.$inferSelect, "status" | "reason" | "comment" | "actorUserId">[],
+): string | null {
+  const entry = history.findLast((h) => h.status === "CANCELED" && h.reason === "CHANGE_STATUS");
+  if (!entry?.actorUserId || entry.actorUserId === o.userId) return null;
+  return entry.comment?.trim() || null;
 }
 
 /**
@@ -376,6 +420,7 @@ export function toOrderView(
     })),
     cancellable: customerCanCancel(o.status, cancelOrderActive),
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
+    cancelComment: o.status === "CANCELED" ? staffCancelComment(o, history) : null,
     refundState: refundStateOf(o.payment),
     gradeable: o.userId !== null && canGrade(o.status, o.grade !== null),
     review:

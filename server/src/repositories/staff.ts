@@ -255,16 +255,27 @@ export async function setDaySwitches(
 
 export interface DayTotals {
   day: string;
+  /** Orders placed that local day, cancelled ones left out. */
   orders: number;
   canceled: number;
+  /** What was paid of those orders (online, or collected on receipt); the day's revenue. */
   revenue: number;
-  byPaymentType: { paymentType: string; orders: number; revenue: number }[];
+  paidOrders: number;
+  /** What is still to be paid of them (placed, unpaid, not cancelled): not revenue yet. */
+  pending: number;
+  pendingOrders: number;
+  byPaymentType: { paymentType: string; orders: number; revenue: number; pending: number }[];
   /** Minutes from placing to ready (DONE), averaged over today's orders that got there; null if none. */
   averageReadyMinutes: number | null;
   readyOrders: number;
 }
 
-/** The day's totals of a branch: orders placed that local day, revenue by payment type, time to ready. */
+const cents = (n: number) => Math.round(n * 100) / 100;
+
+/**
+ * The day's totals of a branch: orders placed that local day, revenue (paid) and pending (unpaid, not
+ * cancelled) by payment type, time to ready. A cancelled order counts in neither sum.
+ */
 export async function dayTotals(
   db: Db,
   { merchantId, branchId, day, timeZone }: Tenant & { branchId: string; day: string; timeZone: string },
@@ -281,10 +292,15 @@ export async function dayTotals(
   );
   const [byType, canceledRows, ready] = await Promise.all([
     db
-      .select({ paymentType: orders.paymentType, orders: count(), revenue: sum(orders.totalPrice) })
+      .select({
+        paymentType: orders.paymentType,
+        isPaid: orders.isPaid,
+        orders: count(),
+        sum: sum(orders.totalPrice),
+      })
       .from(orders)
       .where(and(ofDay, ne(orders.status, "CANCELED")))
-      .groupBy(orders.paymentType),
+      .groupBy(orders.paymentType, orders.isPaid),
     db
       .select({ n: count() })
       .from(orders)
@@ -310,16 +326,33 @@ export async function dayTotals(
           .as("r"),
       ),
   ]);
-  const list = byType
-    .map((r) => ({ paymentType: r.paymentType, orders: r.orders, revenue: Number(r.revenue ?? 0) }))
-    .sort((a, b) => b.revenue - a.revenue);
+  const types = new Map<string, DayTotals["byPaymentType"][number]>();
+  let paidOrders = 0;
+  let pendingOrders = 0;
+  for (const r of byType) {
+    const row = types.get(r.paymentType) ?? { paymentType: r.paymentType, orders: 0, revenue: 0, pending: 0 };
+    const amount = Number(r.sum ?? 0);
+    row.orders += r.orders;
+    if (r.isPaid) {
+      row.revenue = cents(row.revenue + amount);
+      paidOrders += r.orders;
+    } else {
+      row.pending = cents(row.pending + amount);
+      pendingOrders += r.orders;
+    }
+    types.set(r.paymentType, row);
+  }
+  const list = [...types.values()].sort((a, b) => b.revenue - a.revenue || b.pending - a.pending);
   const readyOrders = ready[0]?.n ?? 0;
   const avgSeconds = ready[0]?.avgSeconds;
   return {
     day,
     orders: list.reduce((n, r) => n + r.orders, 0),
     canceled: canceledRows[0]?.n ?? 0,
-    revenue: Math.round(list.reduce((n, r) => n + r.revenue, 0) * 100) / 100,
+    revenue: cents(list.reduce((n, r) => n + r.revenue, 0)),
+    paidOrders,
+    pending: cents(list.reduce((n, r) => n + r.pending, 0)),
+    pendingOrders,
     byPaymentType: list,
     averageReadyMinutes:
       readyOrders > 0 && avgSeconds !== null && avgSeconds !== undefined
@@ -337,4 +370,37 @@ export async function brandBranchIds(db: Db, { merchantId, ids }: Tenant & { ids
     .from(branches)
     .where(and(eq(branches.merchantId, merchantId), inArray(branches.id, ids), eq(branches.deleted, false)));
   return rows.map((r) => r.id);
+}
+
+/** The totals of several branches as one (the chain, or the branches a staff member sees). */
+export function sumDayTotals(day: string, all: readonly DayTotals[]): DayTotals {
+  const types = new Map<string, DayTotals["byPaymentType"][number]>();
+  for (const t of all)
+    for (const p of t.byPaymentType) {
+      const row = types.get(p.paymentType) ?? {
+        paymentType: p.paymentType,
+        orders: 0,
+        revenue: 0,
+        pending: 0,
+      };
+      row.orders += p.orders;
+      row.revenue = cents(row.revenue + p.revenue);
+      row.pending = cents(row.pending + p.pending);
+      types.set(p.paymentType, row);
+    }
+  const add = (pick: (t: DayTotals) => number) => all.reduce((n, t) => n + pick(t), 0);
+  const readyOrders = add((t) => t.readyOrders);
+  const readyMinutes = add((t) => (t.averageReadyMinutes ?? 0) * t.readyOrders);
+  return {
+    day,
+    orders: add((t) => t.orders),
+    canceled: add((t) => t.canceled),
+    revenue: cents(add((t) => t.revenue)),
+    paidOrders: add((t) => t.paidOrders),
+    pending: cents(add((t) => t.pending)),
+    pendingOrders: add((t) => t.pendingOrders),
+    byPaymentType: [...types.values()].sort((a, b) => b.revenue - a.revenue || b.pending - a.pending),
+    averageReadyMinutes: readyOrders > 0 ? Math.round((readyMinutes / readyOrders) * 10) / 10 : null,
+    readyOrders,
+  };
 }

@@ -246,6 +246,8 @@ export const orderSchema = z
     cancellable: z.boolean(),
     /** Why the system cancelled it (NOT_PAID_IN_TIME); null unless CANCELED that way. */
     cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
+    /** The reason staff gave when they cancelled it, as they typed it; null unless staff cancelled it. */
+    cancelComment: z.string().nullable(),
     /**
      * The refund of a paid order cancelled here, as the storefront sends it to the provider:
      * PENDING (sending, retried), DONE (the provider gave the money back), FAILED (the provider

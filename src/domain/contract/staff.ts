@@ -58,9 +58,21 @@ export const branchTodayBodySchema = z
 export const dayTotalsSchema = z.object({
   orders: z.number().int().describe("Orders placed this local day, cancelled ones left out"),
   canceled: z.number().int(),
-  revenue: z.number(),
+  revenue: z
+    .number()
+    .describe(
+      "What was paid of the day's orders (online, or cash collected on receipt); cancelled orders left out",
+    ),
+  paidOrders: z.number().int(),
+  pending: z.number().describe("Placed, not paid yet and not cancelled: not revenue yet"),
+  pendingOrders: z.number().int(),
   byPaymentType: z.array(
-    z.object({ paymentType: z.string(), orders: z.number().int(), revenue: z.number() }),
+    z.object({
+      paymentType: z.string(),
+      orders: z.number().int(),
+      revenue: z.number(),
+      pending: z.number(),
+    }),
   ),
   averageReadyMinutes: z.number().nullable().describe("Placed to ready (DONE), from the order history"),
   readyOrders: z.number().int(),
@@ -82,6 +94,21 @@ export const branchTodaySchema = z
   })
   .meta({ id: "BranchToday" });
 export type BranchToday = z.infer<typeof branchTodaySchema>;
+
+export const staffTotalsQuerySchema = z.object({
+  day: z.iso.date().optional().describe("The brand's local day, YYYY-MM-DD; today when left out"),
+});
+
+export const staffTotalsSchema = z
+  .object({
+    day: z.string(),
+    branches: z.array(z.object({ branchId: uuidSchema, name: multilingualSchema, totals: dayTotalsSchema })),
+    chain: dayTotalsSchema.describe(
+      "The sum of `branches`: the whole brand for staff bound to no branch, their own branches otherwise",
+    ),
+  })
+  .meta({ id: "StaffTotals" });
+export type StaffTotals = z.infer<typeof staffTotalsSchema>;
 
 export const staffTableSchema = z.object({
   id: uuidSchema,

@@ -1,6 +1,7 @@
 // The staff console's branch calls (issue 18): who the caller is and where they work, a branch's
 // stop-list (products and modifiers, per branch), its day switches (closed for the day, delivery
-// off) with the day's totals, and its tables with their printable QR sheet. Every route runs
+// off) with the day's totals, the day's totals of every branch the caller sees (revenue paid,
+// pending apart), and its tables with their printable QR sheet. Every route runs
 // requireStaff and the one branch rule (requireStaffBranch) of staff.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
@@ -13,6 +14,8 @@ import {
   staffBranchParamsSchema,
   staffMeSchema,
   staffTableSchema,
+  staffTotalsQuerySchema,
+  staffTotalsSchema,
   stopBodySchema,
   stopListProductSchema,
   stopResultSchema,
@@ -33,6 +36,7 @@ import {
   listStopList,
   setDaySwitches,
   setStop,
+  sumDayTotals,
 } from "../../repositories/staff.ts";
 import { listBranchTables } from "../../repositories/tables.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
@@ -128,6 +132,38 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
         bound: !mayActBrandWide(scope),
         branches: all.map((b) => ({ id: b.id, name: b.name, address: b.address ?? null })),
       };
+    },
+  );
+
+  r.get(
+    "/staff/v1/totals",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "A local day's totals per branch and summed: revenue is what was paid (online, or cash collected on receipt), pending what is placed, unpaid and not cancelled; cancelled orders are in neither. Staff bound to branches get their branches only",
+        querystring: staffTotalsQuerySchema,
+        response: { 200: staffTotalsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = staffScope(request);
+      const merchantId = request.tenant.id;
+      const timeZone = request.tenant.timezone;
+      const day = request.query.day ?? localDate(new Date(), timeZone);
+      const seen = (await listBranches(db, { merchantId })).filter((b) => canSeeBranch(scope, b.id));
+      const per = await Promise.all(
+        seen.map(async (b) => {
+          const { day: _day, ...totals } = await dayTotals(db, { merchantId, branchId: b.id, day, timeZone });
+          return { branchId: b.id, name: b.name, totals };
+        }),
+      );
+      const { day: _day, ...chain } = sumDayTotals(
+        day,
+        per.map((p) => ({ day, ...p.totals })),
+      );
+      return { day, branches: per, chain };
     },
   );
 
