@@ -194,9 +194,12 @@ describe("today at the branch", () => {
       orders: 12,
       canceled: 1,
       revenue: 1_250_000,
+      paidOrders: 10,
+      pending: 210_000,
+      pendingOrders: 2,
       byPaymentType: [
-        { paymentType: "CASH", orders: 8, revenue: 800_000 },
-        { paymentType: "PAYME", orders: 4, revenue: 450_000 },
+        { paymentType: "CASH", orders: 8, revenue: 800_000, pending: 210_000 },
+        { paymentType: "PAYME", orders: 4, revenue: 450_000, pending: 0 },
       ],
       averageReadyMinutes: 17.4,
       readyOrders: 10,
@@ -213,6 +216,8 @@ describe("today at the branch", () => {
     expect(await screen.findByText("Open today")).toBeTruthy();
     expect(screen.getByText("12")).toBeTruthy();
     expect(screen.getByText("17 min")).toBeTruthy();
+    const pending = screen.getByText("Not paid yet, sum").closest(".staff-stat");
+    expect(pending?.querySelector(".staff-stat__value")?.textContent).toMatch(/210/);
     const table = screen.getByRole("table");
     expect(within(table).getByRole("rowheader", { name: "Cash" })).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "Branch open today" }));

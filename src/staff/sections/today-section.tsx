@@ -1,5 +1,6 @@
 // Today at the branch: open or closed for the day (a holiday), delivery on or off for the day, the
-// hours the storefront shows, and the day's totals (orders, revenue by payment type, time to ready).
+// hours the storefront shows, and the day's totals (orders, revenue paid and what is not paid yet,
+// revenue by payment type, time to ready).
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
@@ -129,6 +130,11 @@ function Totals({ totals }: { totals: BranchToday["totals"] }) {
         <div className="staff-stat">
           <span className="staff-stat__value">{moneyOf(totals.revenue)}</span>
           <span className="staff-stat__label">{t`Revenue, sum`}</span>
+        </div>
+        <div className="staff-stat">
+          {/* Placed and not paid yet (cash not collected, online not paid): not revenue yet. */}
+          <span className="staff-stat__value">{moneyOf(totals.pending)}</span>
+          <span className="staff-stat__label">{t`Not paid yet, sum`}</span>
         </div>
         <div className="staff-stat">
           <span className="staff-stat__value">{minutes === null ? "—" : t`${minutes} min`}</span>

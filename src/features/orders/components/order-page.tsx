@@ -96,6 +96,12 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
               {i18n._(ORDER_CANCEL_REASON_LABELS[o.cancelReason])}
             </span>
           )}
+          {o.cancelComment && (
+            <span className="order__cancel-reason" data-testid="order-cancel-comment">
+              {/* The restaurant's reason, as its staff typed it (in their own language). */}
+              {t`The restaurant's reason:`} <bdi>{o.cancelComment}</bdi>
+            </span>
+          )}
           {o.refundState && (
             <span
               className={`order__refund order__refund--${o.refundState.toLowerCase()}`}
