@@ -839,10 +839,12 @@ describe("staff", () => {
       url: `/api/orders/v1/orders/${order.id}`,
       headers: headers(c),
     });
-    const statuses = view
+    const moves = view
       .json<{ history: { status: string; reason: string }[] }>()
-      .history.filter((h) => h.reason === "CHANGE_STATUS")
-      .map((h) => h.status);
+      .history.filter((h) => h.reason === "CHANGE_STATUS" || h.reason === "PAID_AND_CHANGE_STATUS");
+    // The cash is collected at the door: that move pays the order.
+    expect(moves.find((h) => h.status === "DELIVERED")?.reason).toBe("PAID_AND_CHANGE_STATUS");
+    const statuses = moves.map((h) => h.status);
     expect(statuses).toEqual([
       "CREATED",
       "ACCEPTED",
