@@ -263,11 +263,7 @@ function Console({
           {staffSections.map((s) => (
             <Route key={s.id} path={`/${s.id}`} nest>
               <Suspense fallback={<SectionLoading />}>
-                {sectionBranch === undefined ? (
-                  <SectionLoading />
-                ) : (
-                  <s.component branchId={sectionBranch} />
-                )}
+                {sectionBranch === undefined ? <SectionLoading /> : <s.component branchId={sectionBranch} />}
               </Suspense>
             </Route>
           ))}

@@ -74,7 +74,7 @@ export async function listBoardOrders(
     return {
       ...view,
       customer: person ? { name, phone: person.phone } : null,
-      table: (view.tableId && tableById.get(view.tableId)) ?? null,
+      table: view.tableId ? (tableById.get(view.tableId) ?? null) : null,
     };
   });
 }
