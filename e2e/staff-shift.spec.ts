@@ -64,7 +64,22 @@ async function orderAtTable(request: APIRequestContext, testInfo: TestInfo, code
   });
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()) as { id: string; number: number };
-  return { ...order, phone, table };
+  // The same guest's pickup for later at that branch: the demo simulator leaves it alone until its
+  // time (a dine-in order it closes at once), so only staff move it.
+  const later = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: {
+      serviceType: "PICK_UP",
+      paymentType: "CASH",
+      branchId: table.branch.id,
+      cartItems: [{ productId: dish.id, count: 1 }],
+      deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      comment: `${comment}, later`,
+    },
+  });
+  expect(later.status(), await later.text()).toBe(201);
+  const pickup = (await later.json()) as { id: string; number: number };
+  return { ...order, phone, table, pickup };
 }
 
 test.describe("the staff console through a shift", () => {
@@ -99,15 +114,15 @@ test.describe("the staff console through a shift", () => {
     await expect(details).toBeHidden();
 
     // A Russian layout: the keys N, C and P send "т", "с" and "з" with their codes KeyN, KeyC, KeyP.
-    const press = (key: string, code: string) =>
-      card.evaluate(
+    const press = (target: typeof card, key: string, code: string) =>
+      target.evaluate(
         (el, k) => {
           el.focus();
           el.dispatchEvent(new KeyboardEvent("keydown", { key: k.key, code: k.code, bubbles: true }));
         },
         { key, code },
       );
-    await press("з", "KeyP");
+    await press(card, "з", "KeyP");
     const ticket = page.getByTestId("kitchen-ticket");
     await expect(ticket).toContainText(`#${String(order.number)}`);
     await expect(ticket).toContainText(`Table ${tableText}`);
@@ -118,11 +133,15 @@ test.describe("the staff console through a shift", () => {
     await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
     await expect(ticket).toHaveCount(0);
 
-    await press("т", "KeyN");
-    await expect(page.locator(`[data-column="accepted"] [data-order-id="${order.id}"]`)).toBeVisible();
-    await press("с", "KeyC");
-    await expect(page.getByRole("dialog", { name: `Cancel order #${String(order.number)}?` })).toBeVisible();
+    // N and C on the pickup for later (the demo closes a dine-in order at once).
+    const pickup = page.locator(`article[data-order-id="${order.pickup.id}"]`);
+    await press(pickup, "т", "KeyN");
+    await expect(page.locator(`[data-column="accepted"] [data-order-id="${order.pickup.id}"]`)).toBeVisible();
+    await press(pickup, "с", "KeyC");
+    const cancel = page.getByRole("dialog", { name: `Cancel order #${String(order.pickup.number)}?` });
+    await expect(cancel).toBeVisible();
     await page.keyboard.press("Escape");
+    await expect(cancel).toBeHidden();
 
     // One branch chosen: the cards no longer repeat it for deliveries (a dine-in still says it).
     await page.getByLabel("Branch").selectOption(order.table.branch.id);

@@ -60,11 +60,12 @@ function Console({
   const stale = branchId !== null && live.board !== undefined && !branches.some((b) => b.id === branchId);
   const fallback = offerAll ? null : (branches[0]?.id ?? null);
   const validBranch = stale ? fallback : branchId;
+  // Switched to at once (while rendering: the board then asks for the branch it shows) and
+  // remembered instead of the refused one.
+  if (stale) setBranchId(fallback);
   useEffect(() => {
-    if (!stale) return;
-    setBranchId(fallback);
-    writeLocal(branchKey, fallback ?? "");
-  }, [stale, fallback, branchKey]);
+    writeLocal(branchKey, branchId ?? "");
+  }, [branchKey, branchId]);
   // Sections wait for the board to say which branches are the caller's, so a remembered branch
   // that is not theirs is never asked for (a board that failed leaves them to try on their own).
   const sectionBranch = live.board || live.error ? validBranch : undefined;
@@ -157,9 +158,7 @@ function Console({
               id="staff-branch"
               value={validBranch ?? ""}
               onChange={(event) => {
-                const next = event.target.value || null;
-                setBranchId(next);
-                writeLocal(branchKey, next ?? "");
+                setBranchId(event.target.value || null);
               }}
             >
               {offerAll ? <option value="">{t`All branches`}</option> : null}
