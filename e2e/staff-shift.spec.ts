@@ -6,7 +6,7 @@
 // branches, Beshyog'och (tables, open around the clock) and Yunusobod.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { freshTelegramId } from "./fixtures/platform.ts";
-import { plainDish, smsCodeFor } from "./support/session.ts";
+import { branchOf, CENTRE_ADDRESS, plainDish, smsCodeFor } from "./support/session.ts";
 import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
 
 /** Staff members scripts/e2e-server.ts seeds for these journeys (plov), one per sign-in. */
@@ -14,14 +14,16 @@ const TABLET_FIRST_PHONE = "+998977000005";
 /** Bound to Yunusobod alone. */
 const TABLET_NEXT_PHONE = "+998977000006";
 const DINE_IN_PHONE = "+998977000007";
+/** Lavash (deliveries, several branches). */
+const DELIVERY_PHONE = "+998977000008";
 /** Tables of the terrace at Beshyog'och no other journey uses (T2 and T3). */
 const TABLES = { dineIn: "plov-Lc7vB9", tablet: "plov-Px2kG6" };
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
-async function signInToConsole(page: Page, testInfo: TestInfo, phone: string): Promise<void> {
+async function signInToConsole(page: Page, testInfo: TestInfo, phone: string, brand = "plov"): Promise<void> {
   const since = Date.now() - 1000;
-  await page.goto(`${brandOrigin(testInfo, "plov")}/staff`);
+  await page.goto(`${brandOrigin(testInfo, brand)}/staff`);
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Get the code" }).click();
   await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
@@ -180,6 +182,17 @@ test.describe("the staff console through a shift", () => {
     await page.evaluate((id) => {
       localStorage.setItem("savat:plov:staff-branch", id);
     }, order.table.branch.id);
+    // Watch the page from now on: the first employee's order must never show, even for a moment.
+    await page.evaluate(
+      ({ id, digits }) => {
+        const w = window as unknown as { leaked?: boolean };
+        new MutationObserver(() => {
+          const text = document.body.innerText.replace(/\D/g, "");
+          if (document.querySelector(`[data-order-id="${id}"]`) || text.includes(digits)) w.leaked = true;
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      },
+      { id: order.id, digits: digits.slice(3) },
+    );
     // The next employee, bound to Yunusobod alone, signs in without reloading the page.
     const boardAnswers: number[] = [];
     page.on("response", (r) => {
@@ -201,6 +214,9 @@ test.describe("the staff console through a shift", () => {
     expect(await page.content()).not.toContain(order.id);
     expect((await page.locator("body").innerText()).replace(/\D/g, "")).not.toContain(digits.slice(3));
     await expect(page.locator(`[data-order-id="${order.id}"]`)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { leaked?: boolean }).leaked ?? false)).toBe(
+      false,
+    );
 
     // The sections work on the newcomer's branch: no "check your connection".
     await page.getByRole("link", { name: /^Today/ }).click();
@@ -209,5 +225,49 @@ test.describe("the staff console through a shift", () => {
     expect(await page.evaluate(() => localStorage.getItem("savat:plov:staff-branch"))).not.toBe(
       order.table.branch.id,
     );
+  });
+
+  test("under All branches a delivery's card says its branch; one branch chosen, it does not repeat it", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    const lavash = await merchantOf(request, testInfo, "lavash");
+    const headers = { merchant: lavash.id };
+    const phone = `+99877${freshTelegramId().slice(-7)}`;
+    const since = Date.now() - 1000;
+    await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), { headers, data: { phone } });
+    const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+      headers,
+      data: { phone, code: await smsCodeFor(testInfo, phone, since) },
+    });
+    const { token } = (await verified.json()) as { token: string };
+    const chilonzor = await branchOf(request, testInfo, "lavash", "Chilonzor");
+    const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
+    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      data: {
+        serviceType: "DELIVERY",
+        branchId: chilonzor.id,
+        paymentType: "CASH",
+        address: CENTRE_ADDRESS,
+        cartItems: [{ productId: dish.id, count: 1 }],
+        deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+        comment: "Shift journey: branches",
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+
+    await signInToConsole(page, testInfo, DELIVERY_PHONE, "lavash");
+    await expect(page.getByLabel("Branch")).toHaveValue("");
+    const card = page.locator(`article[data-order-id="${id}"]`);
+    await expect(card.getByTestId("order-branch")).toHaveText(chilonzor.name.eng ?? "");
+    const cards = page.locator("article[data-order-id]");
+    await expect(cards.getByTestId("order-branch")).toHaveCount(await cards.count());
+    await page.getByLabel("Branch").selectOption(chilonzor.id);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId("order-branch")).toHaveCount(0);
   });
 });

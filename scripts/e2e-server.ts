@@ -22,6 +22,7 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = 
   ["plov", "+998977000005"],
   ["plov", "+998977000006", "Yunusobod"],
   ["plov", "+998977000007"],
+  ["lavash", "+998977000008"],
 ];
 process.env.DATA_DIR = dataDir;
 
