@@ -10,12 +10,19 @@ if (!path.basename(dataDir).startsWith(".data-e2e")) {
 }
 fs.rmSync(dataDir, { recursive: true, force: true });
 
-/** The staff console's journey users (e2e/staff.spec.ts and staff-sections.spec.ts use the same numbers). */
-const STAFF_CONSOLE_PHONES: [brand: string, phone: string][] = [
+/**
+ * The staff console's journey users (e2e/staff.spec.ts, staff-sections.spec.ts and
+ * staff-shift.spec.ts use the same numbers); with a branch (its Uzbek name), bound to it alone.
+ */
+const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = [
   ["lavash", "+998977000001"],
   ["lavash", "+998977000002"],
   ["lavash", "+998977000003"],
   ["plov", "+998977000004"],
+  ["plov", "+998977000005"],
+  ["plov", "+998977000006", "Yunusobod"],
+  ["plov", "+998977000007"],
+  ["lavash", "+998977000008"],
 ];
 process.env.DATA_DIR = dataDir;
 
@@ -27,7 +34,7 @@ process.env.DATA_DIR = dataDir;
   const { openDatabase } = await import("../server/src/db/client.ts");
   const { importDemoBrands } = await import("../server/src/import/demo.ts");
   const { createSession } = await import("../server/src/lib/sessions.ts");
-  const { merchants, users } = await import("../server/src/db/schema/index.ts");
+  const { branches, merchants, staffBranches, users } = await import("../server/src/db/schema/index.ts");
   const { eq } = await import("drizzle-orm");
   const database = await openDatabase(loadConfig(process.env), { migrate: true });
   try {
@@ -54,16 +61,26 @@ process.env.DATA_DIR = dataDir;
     }
     // Staff members with a phone, who sign in to the staff console (e2e/staff*.spec.ts): one per
     // journey, as the journeys run side by side and a phone gets one code a minute.
-    for (const [i, [sub, phone]] of STAFF_CONSOLE_PHONES.entries()) {
+    for (const [i, [sub, phone, branchName]] of STAFF_CONSOLE_PHONES.entries()) {
       const [brand] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
       if (!brand) continue;
-      await database.db.insert(users).values({
-        merchantId: brand.id,
-        firstName: "Dilshod",
-        lastName: `Console ${String(i + 1)}`,
-        phone,
-        role: "STAFF" as const,
-      });
+      const [member] = await database.db
+        .insert(users)
+        .values({
+          merchantId: brand.id,
+          firstName: "Dilshod",
+          lastName: `Console ${String(i + 1)}`,
+          phone,
+          role: "STAFF" as const,
+        })
+        .returning({ id: users.id });
+      if (!member || !branchName) continue;
+      const own = await database.db.select().from(branches).where(eq(branches.merchantId, brand.id));
+      const branch = own.find((b) => b.name.uz === branchName);
+      if (!branch) throw new Error(`e2e seed: ${sub} has no branch ${branchName}`);
+      await database.db
+        .insert(staffBranches)
+        .values({ merchantId: brand.id, userId: member.id, branchId: branch.id });
     }
   } finally {
     await database.close();

@@ -3,7 +3,8 @@
 // placed and moved, with who placed it; a customer and another brand's staff are refused, and a
 // brand's stream never carries another brand's orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { staffBranches, users } from "../src/db/schema/index.ts";
+import { eq } from "drizzle-orm";
+import { diningTables, staffBranches, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
@@ -117,6 +118,43 @@ describe("the order board", () => {
     expect(order?.customer).toEqual({ name: expect.stringMatching(/^Aziza\d+ Karimova$/), phone: c.phone });
     expect(board.branches.map((b) => b.id)).toEqual(expect.arrayContaining([chilonzor, mirobod]));
     expect(board.allBranches).toBe(true);
+  });
+
+  it("names the table (and its hall) of an order placed at one, and no table for the others", async () => {
+    const staff = await person(plov, "STAFF");
+    const c = await person(plov);
+    const [table] = await t.db.select().from(diningTables).where(eq(diningTables.code, "plov-Hd8sN3"));
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers: headers(c),
+      payload: {
+        serviceType: "DINE_IN",
+        paymentType: "CASH",
+        cartItems: [{ productId: await plainProduct(t, plov, 0), count: 1, modifications: [] }],
+        branchId: table!.branchId,
+        hallId: table!.hallId,
+        tableId: table!.id,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const res = await t.app.inject({ method: "GET", url: "/api/staff/v1/board", headers: headers(staff) });
+    expect(res.statusCode, res.body).toBe(200);
+    const orders = res.json<{ orders: { id: string; table: unknown }[] }>().orders;
+    expect(orders.find((o) => o.id === placed.json<{ id: string }>().id)?.table).toEqual({
+      name: "3",
+      hall: expect.objectContaining({ eng: "Main hall" }),
+    });
+    const other = await place(await person(lavash));
+    const lavashBoard = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/v1/board",
+      headers: headers(await person(lavash, "STAFF")),
+    });
+    expect(
+      lavashBoard.json<{ orders: { id: string; table: unknown }[] }>().orders.find((o) => o.id === other.id)
+        ?.table,
+    ).toBeNull();
   });
 
   it("keeps to the chosen branch and keeps a cancelled order in the finished part", async () => {

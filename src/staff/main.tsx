@@ -12,7 +12,7 @@ import { readLocal } from "../lib/storage.ts";
 import { getMerchantBySub } from "../features/merchant/api/get-merchant-by-sub.ts";
 import { getWebSettings } from "../features/merchant/api/get-web-settings.ts";
 import { setCurrentBrand } from "../shared/brand/current-brand.ts";
-import { clearStaffSession, readStaffSession } from "./session.ts";
+import { forgetStaffUser, readStaffSession } from "./session.ts";
 import { StaffApp, type StaffBoot } from "./staff-app.tsx";
 
 // The staff console's boot: the brand from the address (as the storefront finds it), its look and
@@ -54,7 +54,7 @@ async function boot(): Promise<StaffBoot> {
     token: () => readStaffSession(sub)?.token ?? null,
     onUnauthorized: () => {
       // The session ended (logged out elsewhere, expired, the role taken away): sign in again.
-      clearStaffSession(sub);
+      forgetStaffUser(sub);
       window.location.assign("/staff");
     },
     onMerchantInactive: () => undefined,

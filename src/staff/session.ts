@@ -31,5 +31,17 @@ export function clearStaffSession(sub: string): void {
   removeLocal(keyOf(sub));
 }
 
+/** The branch the console shows, remembered on this device between visits (empty: all branches). */
+export const staffBranchKey = (sub: string) => `savat:${sub}:staff-branch`;
+
+/**
+ * Everything the console keeps of the person signing out: the session and the branch they chose, so
+ * the next employee on a shared tablet starts from their own (the sound switch is the device's).
+ */
+export function forgetStaffUser(sub: string): void {
+  clearStaffSession(sub);
+  removeLocal(staffBranchKey(sub));
+}
+
 /** The roles the console is for (the shared staff scope rule); the server checks every call anyway. */
 export { isStaffRole } from "../domain/staff-scope.ts";

@@ -13,7 +13,7 @@ import { HelpDialog } from "./board/dialogs.tsx";
 import { useLiveBoard } from "./board/use-live-board.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import { staffSections } from "./sections/index.ts";
-import type { StaffSession } from "./session.ts";
+import { staffBranchKey, type StaffSession } from "./session.ts";
 import type { StaffBrand } from "./staff-app.tsx";
 
 const BOARD_SHORTCUT = "b";
@@ -46,7 +46,7 @@ function Console({
   const { t, i18n } = useLingui();
   const language = useContentLanguage();
   const [location, navigate] = useLocation();
-  const branchKey = `savat:${brand.sub}:staff-branch`;
+  const branchKey = staffBranchKey(brand.sub);
   const soundKey = `savat:${brand.sub}:staff-sound`;
   const [branchId, setBranchId] = useState<string | null>(() => readLocal(branchKey) || null);
   const [sound, setSound] = useState(() => readLocal(soundKey) !== "off");
@@ -55,8 +55,20 @@ function Console({
   const branches = live.board?.branches ?? [];
   // "All branches": every branch the caller may see (all of the brand's for staff bound to none).
   const offerAll = (live.board?.allBranches ?? true) || branches.length > 1;
-  // A remembered branch that is gone (or no longer allowed): the board shows all the caller may see.
-  const validBranch = branchId && live.board && !branches.some((b) => b.id === branchId) ? null : branchId;
+  // A remembered branch that is gone or not the caller's (another employee's on a shared tablet):
+  // all the caller may see, or their first branch when they may not see all at once.
+  const stale = branchId !== null && live.board !== undefined && !branches.some((b) => b.id === branchId);
+  const fallback = offerAll ? null : (branches[0]?.id ?? null);
+  const validBranch = stale ? fallback : branchId;
+  // Switched to at once (while rendering: the board then asks for the branch it shows) and
+  // remembered instead of the refused one.
+  if (stale) setBranchId(fallback);
+  useEffect(() => {
+    writeLocal(branchKey, branchId ?? "");
+  }, [branchKey, branchId]);
+  // Sections wait for the board to say which branches are the caller's, so a remembered branch
+  // that is not theirs is never asked for (a board that failed leaves them to try on their own).
+  const sectionBranch = live.board || live.error ? validBranch : undefined;
 
   const sectionId = location === "/" ? null : location.slice(1).split("/")[0];
   const section = staffSections.find((s) => s.id === sectionId);
@@ -146,9 +158,7 @@ function Console({
               id="staff-branch"
               value={validBranch ?? ""}
               onChange={(event) => {
-                const next = event.target.value || null;
-                setBranchId(next);
-                writeLocal(branchKey, next ?? "");
+                setBranchId(event.target.value || null);
               }}
             >
               {offerAll ? <option value="">{t`All branches`}</option> : null}
@@ -252,7 +262,7 @@ function Console({
           {staffSections.map((s) => (
             <Route key={s.id} path={`/${s.id}`} nest>
               <Suspense fallback={<SectionLoading />}>
-                <s.component branchId={validBranch} />
+                {sectionBranch === undefined ? <SectionLoading /> : <s.component branchId={sectionBranch} />}
               </Suspense>
             </Route>
           ))}

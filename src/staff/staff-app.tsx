@@ -1,6 +1,6 @@
 import { I18nProvider } from "@lingui/react";
 import { useLingui } from "@lingui/react/macro";
-import { QueryClientProvider, useQuery, type QueryClient } from "@tanstack/react-query";
+import { QueryClientProvider, useQuery, useQueryClient, type QueryClient } from "@tanstack/react-query";
 import { AppRoot, Button, Spinner } from "@telegram-apps/telegram-ui";
 import { Provider } from "jotai";
 import { useLayoutEffect, useState } from "react";
@@ -13,7 +13,7 @@ import { useContentLanguage } from "../lib/use-content-language.ts";
 import { applyBrandLook, brandLook } from "../shared/brand/brand-look.ts";
 import { getMe, staffKeys } from "./api.ts";
 import {
-  clearStaffSession,
+  forgetStaffUser,
   isStaffRole,
   readStaffSession,
   writeStaffSession,
@@ -68,6 +68,7 @@ function BootProblem({ status }: { status: "unavailable" | "failed" }) {
 /** Signs in, checks the role and opens the console. */
 function Gate({ brand }: { brand: StaffBrand }) {
   const { t } = useLingui();
+  const queryClient = useQueryClient();
   const [session, setSession] = useState<StaffSession | null>(() => readStaffSession(brand.sub));
   // A stored session is checked once: the role may have been taken away since.
   const me = useQuery({
@@ -80,9 +81,12 @@ function Gate({ brand }: { brand: StaffBrand }) {
     },
     staleTime: Number.POSITIVE_INFINITY,
   });
+  // A shared tablet: the next employee sees nothing of this one (no cached board, customers'
+  // phones, "me" or sections' data) and starts from their own branches.
   const signOut = () => {
-    clearStaffSession(brand.sub);
+    forgetStaffUser(brand.sub);
     setSession(null);
+    queryClient.clear();
   };
   if (!session) {
     return (

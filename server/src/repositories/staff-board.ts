@@ -1,9 +1,9 @@
 // The reads of the staff console's order board: the orders a shift is working on, with who placed
-// each, always of one merchant.
+// each and the table of a dine-in one, always of one merchant.
 import { and, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
 import type { StaffBoardOrder } from "#domain/contract/staff-board.ts";
 import { ACTIVE_ORDER_STATUSES, ARCHIVE_ORDER_STATUSES } from "#domain/order-status.ts";
-import { orders, users } from "../db/schema/index.ts";
+import { diningTables, halls, orders, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { orderViews } from "./orders.ts";
 
@@ -48,7 +48,8 @@ export async function listBoardOrders(
   const rows = [...active, ...finished];
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((r) => r.userId).filter((u): u is string => u !== null))];
-  const [views, people] = await Promise.all([
+  const tableIds = [...new Set(rows.map((r) => r.tableId).filter((t): t is string => t !== null))];
+  const [views, people, tables] = await Promise.all([
     orderViews(db, rows),
     userIds.length === 0
       ? Promise.resolve([])
@@ -56,12 +57,25 @@ export async function listBoardOrders(
           .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, phone: users.phone })
           .from(users)
           .where(and(eq(users.merchantId, q.merchantId), inArray(users.id, userIds))),
+    // A table renamed or switched off later still names the order's table (no isActive filter).
+    tableIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({ id: diningTables.id, name: diningTables.name, hall: halls.name })
+          .from(diningTables)
+          .innerJoin(halls, eq(halls.id, diningTables.hallId))
+          .where(and(eq(diningTables.merchantId, q.merchantId), inArray(diningTables.id, tableIds))),
   ]);
   const byId = new Map(people.map((p) => [p.id, p]));
+  const tableById = new Map(tables.map((t) => [t.id, { name: t.name, hall: t.hall }]));
   return views.map((view) => {
     const person = view.userId ? byId.get(view.userId) : undefined;
     const name = person ? [person.firstName, person.lastName].filter(Boolean).join(" ") || null : null;
-    return { ...view, customer: person ? { name, phone: person.phone } : null };
+    return {
+      ...view,
+      customer: person ? { name, phone: person.phone } : null,
+      table: view.tableId ? (tableById.get(view.tableId) ?? null) : null,
+    };
   });
 }
 

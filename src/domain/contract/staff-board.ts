@@ -9,9 +9,16 @@ export const staffBoardQuerySchema = z.object({
   branchId: uuidSchema.optional(),
 });
 
-/** An order as the board shows it: the order and who placed it (name and phone to call back). */
+/**
+ * An order as the board shows it: the order, who placed it (name and phone to call back) and, for
+ * an order placed at a table, that table's name and hall (the kitchen's card and ticket show them).
+ */
 export const staffBoardOrderSchema = orderSchema
   .extend({
+    table: z
+      .object({ name: z.string(), hall: multilingualSchema })
+      .nullable()
+      .describe("The table of a dine-in order (its name as printed on it, and its hall); null otherwise"),
     customer: z
       .object({ name: z.string().nullable(), phone: z.string().nullable() })
       .nullable()

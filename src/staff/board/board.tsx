@@ -138,7 +138,15 @@ export function OrderBoard({
         return undefined;
       };
       let handled = true;
-      switch (event.key) {
+      // The letters by their place on the keyboard (event.code), as the Alt shortcuts: N, C and P
+      // work whatever the layout (a Cyrillic one sends "т", "с", "з"); a keyboard without codes
+      // (some on-screen ones) by the Latin letter.
+      const key = /^Key[A-Z]$/.test(event.code)
+        ? event.code
+        : /^[a-z]$/i.test(event.key)
+          ? `Key${event.key.toUpperCase()}`
+          : event.key;
+      switch (key) {
         case "ArrowDown":
           focusCard(columns[column][row + 1]?.id);
           break;
@@ -154,18 +162,15 @@ export function OrderBoard({
         case "Enter":
           actions.onOpen(order);
           break;
-        case "n":
-        case "N": {
+        case "KeyN": {
           const m = nextMove(order);
           if (m && !busy.has(order.id)) move(order, m);
           break;
         }
-        case "c":
-        case "C":
+        case "KeyC":
           if (canCancel(order)) actions.onCancel(order);
           break;
-        case "p":
-        case "P":
+        case "KeyP":
           actions.onPrint(order);
           break;
         default:
@@ -175,6 +180,8 @@ export function OrderBoard({
     };
 
   const opened = open ? byId.get(open.orderId) : undefined;
+  // Under "all branches" every card says whose order it is.
+  const showBranch = branchId === null && (board?.branches.length ?? 0) > 1;
 
   if (!board) {
     return error ? (
@@ -226,6 +233,7 @@ export function OrderBoard({
                         else cards.current.delete(order.id);
                       }}
                       order={order}
+                      showBranch={showBranch}
                       now={now}
                       fresh={unseen.has(order.id)}
                       busy={busy.has(order.id)}

@@ -3,14 +3,16 @@ import { useQuery } from "@tanstack/react-query";
 import { Spinner } from "@telegram-apps/telegram-ui";
 import { useId, useState } from "react";
 import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
+import { pickText } from "../../domain/multilingual.ts";
 import { formatPhone } from "../../domain/phone.ts";
 import { formatAmount, ltr } from "../../lib/format.ts";
+import { useContentLanguage } from "../../lib/use-content-language.ts";
 import { COURIER_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../features/orders/status-labels.ts";
 import { getCouriers, staffKeys } from "../api.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { cancelRefunds } from "./board-model.ts";
 import { clockTime } from "./format.ts";
-import { AddressLines, ItemList, PaymentLine, WantedTime } from "./order-card.tsx";
+import { AddressLines, ItemList, PaymentLine, tableText, WantedTime } from "./order-card.tsx";
 
 export function CancelDialog({
   order,
@@ -188,9 +190,11 @@ export function CourierDialog({
 /** Enter on a card: the whole order with its history. */
 export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClose: () => void }) {
   const { t, i18n } = useLingui();
+  const language = useContentLanguage();
   const [now] = useState(() => Date.now());
   const number = String(order.number);
   const customer = order.receiver ?? order.customer;
+  const table = tableText(order, language);
   return (
     <StaffDialog title={t`Order #${number}`} onClose={onClose} wide>
       <div className="order-detail">
@@ -223,6 +227,18 @@ export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClos
               <dd>
                 <AddressLines order={order} />
               </dd>
+            </>
+          ) : null}
+          {order.branch ? (
+            <>
+              <dt>{t`Branch`}</dt>
+              <dd>{pickText(order.branch.name, language)}</dd>
+            </>
+          ) : null}
+          {table ? (
+            <>
+              <dt>{t`Table`}</dt>
+              <dd data-testid="order-detail-table">{table}</dd>
             </>
           ) : null}
           {order.comment ? (

@@ -1,6 +1,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { forwardRef, type KeyboardEvent } from "react";
 import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
+import type { ContentLanguage } from "../../domain/enums.ts";
 import { pickText } from "../../domain/multilingual.ts";
 import { formatPhone } from "../../domain/phone.ts";
 import { formatAmount, formatNumber, ltr } from "../../lib/format.ts";
@@ -89,6 +90,13 @@ export function PaymentLine({ order }: { order: StaffBoardOrder }) {
   );
 }
 
+/** The table of a dine-in order, "12 · Main hall" (the hall left out when it has no name). */
+export function tableText(order: StaffBoardOrder, language: ContentLanguage): string | null {
+  if (!order.table) return null;
+  const hall = pickText(order.table.hall, language);
+  return hall ? `${order.table.name} · ${hall}` : order.table.name;
+}
+
 /** When the customer wants it: a later order's time, or "as soon as possible". */
 export function WantedTime({ order, now }: { order: StaffBoardOrder; now: number }) {
   const { t } = useLingui();
@@ -107,6 +115,8 @@ export const OrderCard = forwardRef<
   HTMLElement,
   {
     order: StaffBoardOrder;
+    /** Say the order's branch even for a delivery: the board shows several branches at once. */
+    showBranch: boolean;
     now: number;
     fresh: boolean;
     busy: boolean;
@@ -116,7 +126,7 @@ export const OrderCard = forwardRef<
     onKeyDown: (event: KeyboardEvent<HTMLElement>) => void;
     onFocus: () => void;
   }
->(function OrderCard({ order, now, fresh, busy, active, actions, onKeyDown, onFocus }, ref) {
+>(function OrderCard({ order, showBranch, now, fresh, busy, active, actions, onKeyDown, onFocus }, ref) {
   const { t, i18n } = useLingui();
   const language = useContentLanguage();
   const move = nextMove(order);
@@ -125,6 +135,8 @@ export const OrderCard = forwardRef<
   const customer = order.receiver ?? order.customer;
   const phone = customer?.phone ?? null;
   const delivery = order.serviceType === "DELIVERY";
+  const table = tableText(order, language);
+  const branch = (showBranch || !delivery) && order.branch ? pickText(order.branch.name, language) : null;
   return (
     <article
       ref={ref}
@@ -162,6 +174,22 @@ export const OrderCard = forwardRef<
       </p>
       <ItemList order={order} />
       <dl className="order-card__facts">
+        {branch ? (
+          <>
+            <dt>{t`Branch`}</dt>
+            <dd className="order-card__branch" data-testid="order-branch">
+              {branch}
+            </dd>
+          </>
+        ) : null}
+        {table ? (
+          <>
+            <dt>{t`Table`}</dt>
+            <dd className="order-card__table" data-testid="order-table">
+              {table}
+            </dd>
+          </>
+        ) : null}
         <dt>{t`When`}</dt>
         <dd>
           <WantedTime order={order} now={now} />
@@ -193,12 +221,6 @@ export const OrderCard = forwardRef<
             <dd>
               <AddressLines order={order} />
             </dd>
-          </>
-        )}
-        {!delivery && order.branch && (
-          <>
-            <dt>{t`Branch`}</dt>
-            <dd>{pickText(order.branch.name, language)}</dd>
           </>
         )}
       </dl>

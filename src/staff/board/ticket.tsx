@@ -4,14 +4,17 @@ import { createPortal } from "react-dom";
 import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
 import { SERVICE_TYPE_LABELS } from "../../features/orders/status-labels.ts";
 import { clockTime } from "./format.ts";
-import { ItemList, WantedTime } from "./order-card.tsx";
+import { useContentLanguage } from "../../lib/use-content-language.ts";
+import { ItemList, tableText, WantedTime } from "./order-card.tsx";
 
 /**
  * The kitchen ticket of one order, printed alone (staff.css: in print only .kitchen-ticket shows):
- * the number, service, time wanted, items with modifiers and the comment, in large type.
+ * the number, the table of a dine-in order, service, time wanted, items with modifiers and the
+ * comment, in large type.
  */
 export function KitchenTicket({ order, onDone }: { order: StaffBoardOrder; onDone: () => void }) {
   const { t, i18n } = useLingui();
+  const language = useContentLanguage();
   const [now] = useState(() => Date.now());
   const finished = useEffectEvent(onDone);
   useEffect(() => {
@@ -29,9 +32,11 @@ export function KitchenTicket({ order, onDone }: { order: StaffBoardOrder; onDon
     };
   }, []);
   const number = String(order.number);
+  const table = tableText(order, language);
   return createPortal(
     <div className="kitchen-ticket" data-testid="kitchen-ticket">
       <p className="kitchen-ticket__number">#{number}</p>
+      {table ? <p className="kitchen-ticket__table">{t`Table ${table}`}</p> : null}
       <p className="kitchen-ticket__meta">
         {i18n._(SERVICE_TYPE_LABELS[order.serviceType])} · {t`Placed at ${clockTime(order.createdDate)}`}
       </p>

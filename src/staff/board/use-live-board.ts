@@ -40,8 +40,9 @@ export function useLiveBoard(opts: {
     queryKey: key,
     queryFn: async ({ signal }) => {
       const [error, data] = await getBoard(branchId, signal);
-      // A remembered branch that is gone or no longer allowed: every branch the caller may see.
-      if (error?.status === 404 && branchId) {
+      // A remembered branch that is gone (404) or not the caller's (403, another employee's choice on
+      // a shared tablet): every branch the caller may see; the shell then picks one of them.
+      if (branchId && (error?.status === 404 || error?.code === "STAFF_BRANCH_FORBIDDEN")) {
         const [again, all] = await getBoard(null, signal);
         if (again) throw again;
         return all;

@@ -46,7 +46,7 @@ function Bookings({ branchId, date }: { branchId: string; date: string }) {
   const list = useBookings(branchId, date);
   const move = useMoveBooking(branchId);
   if (list.isPending) return <Loading />;
-  if (list.isError) return <Failed onRetry={() => void list.refetch()} />;
+  if (list.isError) return <Failed onRetry={() => void list.refetch()} error={list.error} />;
   const requested = list.data.filter((r) => r.status === "REQUESTED");
   const rest = list.data.filter((r) => r.status !== "REQUESTED");
   if (list.data.length === 0) return <Empty title={t`No bookings on this day`} />;

@@ -3,6 +3,7 @@
 import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { pickText, type Multilingual } from "../../domain/multilingual.ts";
+import { ApiError } from "../../lib/api-client.ts";
 import { currentContentLanguage, currentLocale } from "../../lib/i18n.ts";
 import "./sections.css";
 
@@ -54,8 +55,16 @@ export function Loading({ label }: { label?: string }) {
   );
 }
 
-export function Failed({ onRetry }: { onRetry: () => void }) {
+/** Not loaded: the branch is not the caller's (403), else most likely the connection. */
+export function Failed({ onRetry, error }: { onRetry: () => void; error?: unknown }) {
   const { t } = useLingui();
+  if (error instanceof ApiError && error.code === "STAFF_BRANCH_FORBIDDEN")
+    return (
+      <div className="staff-state staff-state--error" role="alert">
+        <p className="staff-state__title">{t`You do not work at this branch`}</p>
+        <p className="staff-state__text">{t`Pick one of your branches in the branch menu.`}</p>
+      </div>
+    );
   return (
     <div className="staff-state staff-state--error" role="alert">
       <p className="staff-state__title">{t`This did not load`}</p>

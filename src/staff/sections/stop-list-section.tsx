@@ -42,7 +42,7 @@ function StopList({ branchId }: { branchId: string }) {
   }, [list.data, deferred, onlyStopped]);
 
   if (list.isPending) return <Loading />;
-  if (list.isError) return <Failed onRetry={() => void list.refetch()} />;
+  if (list.isError) return <Failed onRetry={() => void list.refetch()} error={list.error} />;
   const stoppedCount =
     list.data.filter((p) => p.stopped).length +
     list.data.flatMap((p) => p.modifiers).filter((m) => m.stopped).length;

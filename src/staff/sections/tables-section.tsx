@@ -21,7 +21,7 @@ function Tables({ branchId }: { branchId: string }) {
   const tables = useTables(branchId);
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
   if (tables.isPending) return <Loading />;
-  if (tables.isError) return <Failed onRetry={() => void tables.refetch()} />;
+  if (tables.isError) return <Failed onRetry={() => void tables.refetch()} error={tables.error} />;
   if (tables.data.length === 0)
     return (
       <Empty

@@ -39,7 +39,7 @@ function Today({ branchId }: { branchId: string }) {
   const today = useBranchToday(branchId);
   const set = useSetToday(branchId);
   if (today.isPending) return <Loading />;
-  if (today.isError) return <Failed onRetry={() => void today.refetch()} />;
+  if (today.isError) return <Failed onRetry={() => void today.refetch()} error={today.error} />;
   const d = today.data;
   const pending = set.isPending ? set.variables : undefined;
   const closed = pending?.closed ?? d.closed;

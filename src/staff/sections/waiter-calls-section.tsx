@@ -35,7 +35,7 @@ function Calls({ branchId }: { branchId: string }) {
   const calls = useWaiterCalls(branchId);
   const move = useMoveCall(branchId);
   if (calls.isPending) return <Loading />;
-  if (calls.isError) return <Failed onRetry={() => void calls.refetch()} />;
+  if (calls.isError) return <Failed onRetry={() => void calls.refetch()} error={calls.error} />;
   const open = calls.data.filter((c) => c.status !== "CLOSED");
   return (
     <>

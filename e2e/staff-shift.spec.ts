@@ -1,0 +1,273 @@
+// The staff console through a shift (issue 44), at a 1024x768 tablet: a dine-in order's card, its
+// details and its printed kitchen ticket say the table; under "All branches" every card says whose
+// branch it is; the card's N/C/P keys work with a Russian keyboard layout; and a shared tablet shows
+// the next employee nothing of the previous one, a branch remembered from someone else falling back
+// to the newcomer's own without a network error. Plov (scripts/demo-brands/small-brands.ts): two
+// branches, Beshyog'och (tables, open around the clock) and Yunusobod.
+import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { freshTelegramId } from "./fixtures/platform.ts";
+import { branchOf, CENTRE_ADDRESS, plainDish, smsCodeFor } from "./support/session.ts";
+import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
+
+/** Staff members scripts/e2e-server.ts seeds for these journeys (plov), one per sign-in. */
+const TABLET_FIRST_PHONE = "+998977000005";
+/** Bound to Yunusobod alone. */
+const TABLET_NEXT_PHONE = "+998977000006";
+const DINE_IN_PHONE = "+998977000007";
+/** Lavash (deliveries, several branches). */
+const DELIVERY_PHONE = "+998977000008";
+/** Tables of the terrace at Beshyog'och no other journey uses (T2 and T3). */
+const TABLES = { dineIn: "plov-Lc7vB9", tablet: "plov-Px2kG6" };
+
+test.use({ viewport: { width: 1024, height: 768 } });
+
+async function signInToConsole(page: Page, testInfo: TestInfo, phone: string, brand = "plov"): Promise<void> {
+  const since = Date.now() - 1000;
+  await page.goto(`${brandOrigin(testInfo, brand)}/staff`);
+  await page.getByLabel("Phone number").fill(phone);
+  await page.getByRole("button", { name: "Get the code" }).click();
+  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
+  await expect(page.getByTestId("order-board")).toBeVisible();
+}
+
+/** A guest at a plov table orders a dish (cash, paid to the waiter); answers the order and their phone. */
+async function orderAtTable(request: APIRequestContext, testInfo: TestInfo, code: string, comment: string) {
+  const plov = await merchantOf(request, testInfo, "plov");
+  const headers = { merchant: plov.id };
+  const phone = `+99877${freshTelegramId().slice(-7)}`;
+  const since = Date.now() - 1000;
+  const asked = await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), { headers, data: { phone } });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+    headers,
+    data: { phone, code: await smsCodeFor(testInfo, phone, since) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { token } = (await verified.json()) as { token: string };
+  const table = (await (
+    await request.get(apiUrl(testInfo, `/orders/v1/tables/${code}`), { headers })
+  ).json()) as {
+    branch: { id: string; name: { ru?: string } };
+    hall: { id: string; name: { eng?: string } };
+    table: { id: string; name: string };
+  };
+  const dish = await plainDish(request, testInfo, "plov");
+  const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders"), {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: {
+      serviceType: "DINE_IN",
+      paymentType: "CASH",
+      branchId: table.branch.id,
+      hallId: table.hall.id,
+      tableId: table.table.id,
+      cartItems: [{ productId: dish.id, count: 1 }],
+      comment,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const order = (await placed.json()) as { id: string; number: number };
+  // The same guest's pickup for later at that branch: the demo simulator leaves it alone until its
+  // time (a dine-in order it closes at once), so only staff move it.
+  const later = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
+    headers: { ...headers, authorization: `Bearer ${token}` },
+    data: {
+      serviceType: "PICK_UP",
+      paymentType: "CASH",
+      branchId: table.branch.id,
+      cartItems: [{ productId: dish.id, count: 1 }],
+      deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+      comment: `${comment}, later`,
+    },
+  });
+  expect(later.status(), await later.text()).toBe(201);
+  const pickup = (await later.json()) as { id: string; number: number };
+  return { ...order, phone, table, pickup };
+}
+
+test.describe("the staff console through a shift", () => {
+  test("a dine-in order's card, details and kitchen ticket say its table; every card says its branch under All branches; N/C/P work with a Cyrillic layout", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    // The ticket is printed: the print dialog itself is the browser's, left out here.
+    await page.addInitScript(() => {
+      window.print = () => undefined;
+    });
+    await page.context().addCookies([{ name: "lang", value: "en", url: brandOrigin(testInfo, "plov") }]);
+    const order = await orderAtTable(request, testInfo, TABLES.dineIn, "Shift journey: table");
+    await signInToConsole(page, testInfo, DINE_IN_PHONE);
+    await expect(page.getByLabel("Branch")).toHaveValue("");
+
+    const card = page.locator(`article[data-order-id="${order.id}"]`);
+    await expect(card).toBeVisible();
+    const tableText = `${order.table.table.name} · ${order.table.hall.name.eng ?? ""}`;
+    await expect(card.getByTestId("order-table")).toHaveText(tableText);
+    // All branches: this card and every other one says its branch (deliveries too).
+    await expect(card.getByTestId("order-branch")).toHaveText(order.table.branch.name.ru ?? "");
+    const cards = page.locator("article[data-order-id]");
+    await expect(cards.getByTestId("order-branch")).toHaveCount(await cards.count());
+
+    // The details say it too.
+    await card.getByRole("button", { name: `Order #${String(order.number)}: open` }).click();
+    const details = page.getByRole("dialog", { name: `Order #${String(order.number)}` });
+    await expect(details.getByTestId("order-detail-table")).toHaveText(tableText);
+    await page.keyboard.press("Escape");
+    await expect(details).toBeHidden();
+
+    // A Russian layout: the keys N, C and P send "т", "с" and "з" with their codes KeyN, KeyC, KeyP.
+    const press = (target: typeof card, key: string, code: string) =>
+      target.evaluate(
+        (el, k) => {
+          el.focus();
+          el.dispatchEvent(new KeyboardEvent("keydown", { key: k.key, code: k.code, bubbles: true }));
+        },
+        { key, code },
+      );
+    await press(card, "з", "KeyP");
+    const ticket = page.getByTestId("kitchen-ticket");
+    await expect(ticket).toContainText(`#${String(order.number)}`);
+    await expect(ticket).toContainText(`Table ${tableText}`);
+    await page.emulateMedia({ media: "print" });
+    await expect(ticket).toBeVisible();
+    await expect(ticket.getByText(`Table ${tableText}`)).toBeVisible();
+    await page.emulateMedia({ media: "screen" });
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await expect(ticket).toHaveCount(0);
+
+    // N and C on the pickup for later (the demo closes a dine-in order at once).
+    const pickup = page.locator(`article[data-order-id="${order.pickup.id}"]`);
+    await press(pickup, "т", "KeyN");
+    await expect(page.locator(`[data-column="accepted"] [data-order-id="${order.pickup.id}"]`)).toBeVisible();
+    await press(pickup, "с", "KeyC");
+    const cancel = page.getByRole("dialog", { name: `Cancel order #${String(order.pickup.number)}?` });
+    await expect(cancel).toBeVisible();
+    await page.keyboard.press("Escape");
+    await expect(cancel).toBeHidden();
+
+    // One branch chosen: the cards no longer repeat it for deliveries (a dine-in still says it).
+    await page.getByLabel("Branch").selectOption(order.table.branch.id);
+    await expect(card.getByTestId("order-table")).toHaveText(tableText);
+  });
+
+  test("a shared tablet: after sign-out the next employee sees nothing of the previous one, and a branch remembered from someone else falls back to theirs", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const origin = brandOrigin(testInfo, "plov");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    const order = await orderAtTable(request, testInfo, TABLES.tablet, "Shift journey: tablet");
+    const digits = order.phone.replace(/\D/g, "");
+
+    // The first employee (every branch) looks at Beshyog'och, where the order is, and at its Today.
+    await signInToConsole(page, testInfo, TABLET_FIRST_PHONE);
+    await page.getByLabel("Branch").selectOption(order.table.branch.id);
+    const card = page.locator(`article[data-order-id="${order.id}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByRole("link", { name: /\+998/ })).toHaveAttribute("href", `tel:${order.phone}`);
+    await page.getByRole("link", { name: /^Today/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Today/ })).toBeVisible();
+    await page.getByRole("link", { name: /^Order board/ }).click();
+    await expect(card).toBeVisible();
+    await page.getByRole("button", { name: "Sign out" }).click();
+    await expect(page.getByRole("heading", { level: 1, name: "Sign in to the staff console" })).toBeVisible();
+    // Nothing of theirs is kept: not the session, not the branch they chose.
+    const kept = await page.evaluate(() =>
+      Object.keys(localStorage).filter((k) => k.startsWith("savat:plov:staff")),
+    );
+    expect(kept).toEqual([]);
+
+    // A branch remembered from someone else (as a tablet signed out by an expired session keeps it).
+    await page.evaluate((id) => {
+      localStorage.setItem("savat:plov:staff-branch", id);
+    }, order.table.branch.id);
+    // Watch the page from now on: the first employee's order must never show, even for a moment.
+    await page.evaluate(
+      ({ id, digits }) => {
+        const w = window as unknown as { leaked?: boolean };
+        new MutationObserver(() => {
+          const text = document.body.innerText.replace(/\D/g, "");
+          if (document.querySelector(`[data-order-id="${id}"]`) || text.includes(digits)) w.leaked = true;
+        }).observe(document.body, { childList: true, subtree: true, characterData: true });
+      },
+      { id: order.id, digits: digits.slice(3) },
+    );
+    // The next employee, bound to Yunusobod alone, signs in without reloading the page.
+    const boardAnswers: number[] = [];
+    page.on("response", (r) => {
+      if (r.url().includes("/staff/v1/board")) boardAnswers.push(r.status());
+    });
+    await page.getByLabel("Phone number").fill(TABLET_NEXT_PHONE);
+    await page.getByRole("button", { name: "Get the code" }).click();
+    const since = Date.now() - 60_000;
+    await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, TABLET_NEXT_PHONE, since));
+    const board = page.getByTestId("order-board");
+    await expect(board).toBeVisible();
+    await expect(page.getByLabel("Branch")).not.toHaveValue(order.table.branch.id);
+    await expect(page.getByLabel("Branch").locator("option")).toHaveText(["Юнусабад"]);
+    await expect(page.getByText("The orders could not be loaded.")).toHaveCount(0);
+    // The board asked for the remembered branch once (refused), then for the newcomer's own.
+    expect(boardAnswers).toContain(403);
+    expect(boardAnswers.at(-1)).toBe(200);
+    // Nothing of the first employee's board is on the page: not the order, not its customer's phone.
+    expect(await page.content()).not.toContain(order.id);
+    expect((await page.locator("body").innerText()).replace(/\D/g, "")).not.toContain(digits.slice(3));
+    await expect(page.locator(`[data-order-id="${order.id}"]`)).toHaveCount(0);
+    expect(await page.evaluate(() => (window as unknown as { leaked?: boolean }).leaked ?? false)).toBe(
+      false,
+    );
+
+    // The sections work on the newcomer's branch: no "check your connection".
+    await page.getByRole("link", { name: /^Today/ }).click();
+    await expect(page.getByRole("heading", { level: 1, name: /Today/ })).toBeVisible();
+    await expect(page.getByText("Check your internet connection and try again.")).toHaveCount(0);
+    expect(await page.evaluate(() => localStorage.getItem("savat:plov:staff-branch"))).not.toBe(
+      order.table.branch.id,
+    );
+  });
+
+  test("under All branches a delivery's card says its branch; one branch chosen, it does not repeat it", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    const lavash = await merchantOf(request, testInfo, "lavash");
+    const headers = { merchant: lavash.id };
+    const phone = `+99877${freshTelegramId().slice(-7)}`;
+    const since = Date.now() - 1000;
+    await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), { headers, data: { phone } });
+    const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+      headers,
+      data: { phone, code: await smsCodeFor(testInfo, phone, since) },
+    });
+    const { token } = (await verified.json()) as { token: string };
+    const chilonzor = await branchOf(request, testInfo, "lavash", "Chilonzor");
+    const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
+    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      data: {
+        serviceType: "DELIVERY",
+        branchId: chilonzor.id,
+        paymentType: "CASH",
+        address: CENTRE_ADDRESS,
+        cartItems: [{ productId: dish.id, count: 1 }],
+        deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+        comment: "Shift journey: branches",
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { id } = (await placed.json()) as { id: string };
+
+    await signInToConsole(page, testInfo, DELIVERY_PHONE, "lavash");
+    await expect(page.getByLabel("Branch")).toHaveValue("");
+    const card = page.locator(`article[data-order-id="${id}"]`);
+    await expect(card.getByTestId("order-branch")).toHaveText(chilonzor.name.eng ?? "");
+    const cards = page.locator("article[data-order-id]");
+    await expect(cards.getByTestId("order-branch")).toHaveCount(await cards.count());
+    await page.getByLabel("Branch").selectOption(chilonzor.id);
+    await expect(card).toBeVisible();
+    await expect(card.getByTestId("order-branch")).toHaveCount(0);
+  });
+});
