@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { pickText, type Multilingual } from "../../domain/multilingual.ts";
 import { ApiError } from "../../lib/api-client.ts";
+import { formatNumber } from "../../lib/format.ts";
 import { currentContentLanguage, currentLocale } from "../../lib/i18n.ts";
 import "./sections.css";
 
@@ -98,11 +99,12 @@ export function clockOf(iso: string): string {
   }).format(new Date(iso));
 }
 
-/** A sum of money with grouped digits, in the console's language. */
+/**
+ * A sum of money with grouped digits, by the storefront's own rule (spaces between groups): the
+ * browsers' number data has no Uzbek, which gave "38,000" in uz.
+ */
 export function moneyOf(value: number): string {
-  return new Intl.NumberFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
-    maximumFractionDigits: 0,
-  }).format(value);
+  return formatNumber(Math.round(value));
 }
 
 /** An on/off switch with its label, announced as a switch. */
