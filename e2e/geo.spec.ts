@@ -5,6 +5,7 @@
 import { expect, test, type BrowserContext, type Page } from "@playwright/test";
 import { appFrame, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
+import { dragMap, pickerMap, pickerStreet } from "./support/address-picker.ts";
 
 test.skip(({ isMobile }) => !isMobile, "phone journeys");
 test.setTimeout(90_000);
@@ -30,8 +31,8 @@ async function storedDraft(page: Page): Promise<Draft | null> {
   });
 }
 
-const map = (page: Page) => page.getByRole("region", { name: /^Map: move it/ });
-const street = (page: Page) => page.getByTestId("picker-street");
+const map = pickerMap;
+const street = pickerStreet;
 const save = (page: Page) => page.getByRole("button", { name: "Save", exact: true });
 const outOfZone = (page: Page) => page.getByText("Out of Service zone");
 
@@ -45,18 +46,7 @@ async function openPicker(page: Page, path = "/address/delivery"): Promise<numbe
   return elapsed;
 }
 
-/** Drags the map by (dx, dy) pixels with the mouse, as a finger would. */
-async function drag(page: Page, dx: number, dy: number): Promise<void> {
-  const box = await map(page).boundingBox();
-  if (!box) throw new Error("no map box");
-  // Centred on the map, so the pointer stays over it (a release outside the page never arrives).
-  const x = box.x + box.width / 2 - dx / 2;
-  const y = box.y + box.height / 2 - dy / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y + (dy * i) / 10);
-  await page.mouse.up();
-}
+const drag = dragMap;
 
 async function reverseRoad(page: Page, point: { latitude: number; longitude: number }, merchant: string) {
   const res = await page.request.get(

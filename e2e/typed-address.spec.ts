@@ -9,8 +9,9 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Page } from "@playwright/test";
+import { expect, test } from "@playwright/test";
 import { startFakeNominatim } from "../server/test/support/fake-nominatim.ts";
+import { dragMap, pickerMap, pickerStreet } from "./support/address-picker.ts";
 
 test.skip(({ isMobile }) => !isMobile, "phone journey");
 test.describe.configure({ mode: "serial" });
@@ -101,20 +102,10 @@ test.afterAll(async () => {
   server = null;
 });
 
-const map = (page: Page) => page.getByRole("region", { name: /^Map: move it/ });
-const street = (page: Page) => page.getByTestId("picker-street");
+const map = pickerMap;
+const street = pickerStreet;
 
-/** Drags the map by (dx, dy) pixels with the mouse, as a finger would. */
-async function drag(page: Page, dx: number, dy: number): Promise<void> {
-  const box = await map(page).boundingBox();
-  if (!box) throw new Error("no map box");
-  const x = box.x + box.width / 2 - dx / 2;
-  const y = box.y + box.height / 2 - dy / 2;
-  await page.mouse.move(x, y);
-  await page.mouse.down();
-  for (let i = 1; i <= 10; i++) await page.mouse.move(x + (dx * i) / 10, y + (dy * i) / 10);
-  await page.mouse.up();
-}
+const drag = dragMap;
 
 test("in production without a geocoder, the customer pins the building and types the street and house", async ({
   page,

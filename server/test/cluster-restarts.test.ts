@@ -10,13 +10,13 @@
 // carries an order placed after the restarts. The figures are printed.
 // Skipped with the reason when nginx, PostgreSQL or Redis is absent (postgres project only).
 import { randomBytes } from "node:crypto";
-import { and, eq, inArray, like, sql } from "drizzle-orm";
+import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../scripts/cluster.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
-import { branches, merchants, orders, products, users } from "../src/db/schema/index.ts";
+import { merchants, orders, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/lib/sessions.ts";
-import { clusterUnavailable, REDIS_URL } from "./support/cluster.ts";
+import { REDIS_URL, clusterUnavailable, orderFixture } from "./support/cluster.ts";
 import { backend } from "./support/db.ts";
 import { ADMIN_URL } from "./support/pg.ts";
 
@@ -74,30 +74,13 @@ describe.skipIf(unavailable !== null)(
       const db = database.db;
       const [merchant] = await db.select().from(merchants).where(eq(merchants.sub, "lavash"));
       merchantId = merchant?.id ?? "";
-      const [branch] = await db
-        .select()
-        .from(branches)
-        .where(and(eq(branches.merchantId, merchantId), sql`${branches.name}->>'eng' like 'Chilonzor%'`));
-      const [product] = await db
-        .select()
-        .from(products)
-        .where(
-          and(
-            eq(products.merchantId, merchantId),
-            eq(products.isAvailable, true),
-            sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-            sql`${products.costPrice} >= 35000`,
-            sql`${products.stock} is null`,
-          ),
-        )
-        .limit(1);
-      if (!branch || !product) throw new Error("demo data missing");
+      const { branchId, productId } = await orderFixture(db, merchantId);
       body = JSON.stringify({
         serviceType: "DELIVERY",
         paymentType: "CASH",
-        branchId: branch.id,
+        branchId,
         address: { name: "Restart street 1", latitude: 41.311081, longitude: 69.240562 },
-        cartItems: [{ productId: product.id, count: 1, modifications: [] }],
+        cartItems: [{ productId, count: 1, modifications: [] }],
       });
       for (let i = 0; i <= CLIENTS; i += 1) {
         const [user] = await db

@@ -12,17 +12,24 @@ import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import http from "node:http";
 import path from "node:path";
-import { and, eq, sql } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../scripts/cluster.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
-import { branches, merchants, otpCodes, products, users } from "../src/db/schema/index.ts";
+import { merchants, otpCodes, users } from "../src/db/schema/index.ts";
 import { importBrand } from "../src/import/import-brand.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import sharp from "sharp";
 import { startFakeEskiz, type FakeEskiz } from "./fakes/eskiz.ts";
 import { startFakeS3, type FakeS3 } from "./support/fake-s3.ts";
-import { clusterUnavailable, codeSentTo, ESKIZ_ACCOUNT, eskizFor, REDIS_URL } from "./support/cluster.ts";
+import {
+  ESKIZ_ACCOUNT,
+  REDIS_URL,
+  clusterUnavailable,
+  codeSentTo,
+  eskizFor,
+  orderFixture,
+} from "./support/cluster.ts";
 import { backend } from "./support/db.ts";
 import { ADMIN_URL, adminQuery, postgresReachable, urlFor } from "./support/pg.ts";
 
@@ -252,22 +259,7 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
     };
     await readUntil(": connected");
 
-    const [branch] = await database.db
-      .select()
-      .from(branches)
-      .where(and(eq(branches.merchantId, lavash), sql`${branches.name}->>'eng' like 'Chilonzor%'`));
-    const [product] = await database.db
-      .select()
-      .from(products)
-      .where(
-        and(
-          eq(products.merchantId, lavash),
-          eq(products.isAvailable, true),
-          sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
-          sql`${products.costPrice} >= 35000`,
-        ),
-      )
-      .limit(1);
+    const { branchId, productId } = await orderFixture(database.db, lavash);
     // One order on each process: whichever holds the stream, one of them is the other process.
     for (const origin of [a, b]) {
       const placed = await call(origin, "/orders/v1/orders", {
@@ -277,9 +269,9 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
         body: JSON.stringify({
           serviceType: "DELIVERY",
           paymentType: "CASH",
-          branchId: branch?.id,
+          branchId,
           address: { name: "Cluster street 1", latitude: 41.311081, longitude: 69.240562 },
-          cartItems: [{ productId: product?.id, count: 1, modifications: [] }],
+          cartItems: [{ productId, count: 1, modifications: [] }],
         }),
       });
       const order = (await placed.json()) as { id: string };

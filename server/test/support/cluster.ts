@@ -2,11 +2,11 @@
 // PostgreSQL and Redis are here, and a brand whose codes go through a local Eskiz. The processes run
 // as in production (DEMO=0, NODE_ENV=production), where the console SMS gateway does not exist: a
 // customer signs in through the brand's own gateway, which here is the fake Eskiz of the test.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { Redis } from "ioredis";
 import { LOCAL_REDIS } from "../../../scripts/cluster.ts";
 import { NGINX_BINARY, nginxAvailable } from "../../../scripts/nginx.ts";
-import { merchants } from "../../src/db/schema/index.ts";
+import { branches, merchants, products } from "../../src/db/schema/index.ts";
 import type { Db } from "../../src/db/types.ts";
 import type { FakeEskiz } from "../fakes/eskiz.ts";
 import { ADMIN_URL, postgresReachable } from "./pg.ts";
@@ -58,4 +58,33 @@ export async function codeSentTo(eskiz: FakeEskiz, phone: string): Promise<strin
     if (Date.now() > deadline) throw new Error(`no code sent to ${phone}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
   }
+}
+
+/**
+ * What a cluster test's order is made of: the brand's Chilonzor branch and a product in stock
+ * (unlimited), with no modifiers, that clears the demo's minimum order.
+ */
+export async function orderFixture(
+  db: Db,
+  merchantId: string,
+): Promise<{ branchId: string; productId: string }> {
+  const [branch] = await db
+    .select()
+    .from(branches)
+    .where(and(eq(branches.merchantId, merchantId), sql`${branches.name}->>'eng' like 'Chilonzor%'`));
+  const [product] = await db
+    .select()
+    .from(products)
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        eq(products.isAvailable, true),
+        sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
+        sql`${products.costPrice} >= 35000`,
+        sql`${products.stock} is null`,
+      ),
+    )
+    .limit(1);
+  if (!branch || !product) throw new Error("demo data missing: no Chilonzor branch or plain product");
+  return { branchId: branch.id, productId: product.id };
 }
