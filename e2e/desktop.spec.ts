@@ -54,10 +54,24 @@ test("a desktop window gets the desktop layout, a phone-sized one the tab bar", 
   await expect(main.getByRole("heading", { level: 3, name: "Drinks" })).toBeInViewport();
   await expect(categories.getByRole("button", { name: "Drinks" })).toHaveAttribute("aria-current", "true");
   await expect(categories).toBeInViewport();
+  // Drinks opens its group: the group's title is in view too, not left under the sticky header.
+  const headerBottom = await page
+    .getByRole("banner")
+    .boundingBox()
+    .then((b) => (b ? b.y + b.height : 0));
+  await expect
+    .poll(
+      async () =>
+        (await main.getByRole("heading", { level: 2, name: "Drinks and desserts" }).boundingBox())?.y,
+    )
+    .toBeGreaterThanOrEqual(headerBottom);
 
   // Adding a product fills the basket panel beside the menu and the header's basket.
   const panel = page.getByRole("complementary", { name: "Basket" });
   await expect(panel).toContainText("Your basket is empty");
+  // Beside the menu there is no way "to the menu": the panel says where dishes come from instead.
+  await expect(panel.getByRole("link", { name: "To the menu" })).toHaveCount(0);
+  await expect(panel).toContainText("Add dishes from the menu");
   const quickAdd = page
     .locator(".menu-list")
     .getByRole("button", { name: /^Add .* to basket$/ })

@@ -126,18 +126,15 @@ test.describe("menu and basket on the web", () => {
     await page.goto("/");
     await addClassicWithChoices(page);
     await expect(page.getByRole("status").filter({ hasText: "Product added to cart" })).toHaveCount(1);
-    // The notice is drawn 16 px above the tab bar, not under it.
-    const tabBar = page.locator(".bottom-nav");
-    if (await tabBar.isVisible()) {
-      const notice = page.locator(".notice").filter({ hasText: "Product added to cart" });
-      const barTop = (await tabBar.boundingBox())?.y ?? 0;
-      await expect
-        .poll(async () => {
-          const box = await notice.boundingBox();
-          return box ? Math.round(barTop - (box.y + box.height)) : null;
-        })
-        .toBeGreaterThanOrEqual(15);
-    }
+    // The notice is drawn under the header, clear of the tab bar and the totals at the bottom.
+    const notice = page.locator(".notice").filter({ hasText: "Product added to cart" });
+    const headerBottom = await page
+      .locator(".app-header")
+      .boundingBox()
+      .then((b) => (b ? b.y + b.height : 0));
+    await expect
+      .poll(async () => Math.round(((await notice.boundingBox())?.y ?? -1) - headerBottom))
+      .toBeGreaterThanOrEqual(0);
     await expect(page.getByTestId("basket-badge")).toHaveText("2");
     const [line] = await storedBasket(page);
     expect(line).toMatchObject({ count: 2 });
@@ -157,6 +154,12 @@ test.describe("menu and basket on the web", () => {
       .click();
     await expect(page.getByRole("status").filter({ hasText: "Quantity updated" })).toHaveCount(1);
     await expect(total).not.toHaveText(before ?? "");
+    // The notice about the quantity does not cover the total it changed.
+    const updated = await page.locator(".notice").filter({ hasText: "Quantity updated" }).boundingBox();
+    const sum = await total.boundingBox();
+    expect(updated && sum && (updated.y + updated.height <= sum.y || sum.y + sum.height <= updated.y)).toBe(
+      true,
+    );
     await expect(page.getByTestId("basket-badge")).toHaveText("3");
 
     await page.reload();

@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { WEEK_NAMES, type WeekName } from "./enums.ts";
 import {
   formatHours,
+  opensAllDay,
   HOLIDAY,
   isClosedOn,
   isOpenAt,
@@ -73,6 +74,14 @@ describe("workHoursOn", () => {
   it("formats hours for display", () => {
     expect(formatHours({ open: "10:00", close: "23:00" })).toBe("10:00 - 23:00");
     expect(formatHours(HOLIDAY)).toBe("holiday");
+  });
+
+  it("knows a day open around the clock, as the brand files write it", () => {
+    expect(opensAllDay({ open: "00:00", close: "23:59" })).toBe(true);
+    expect(opensAllDay({ open: "00:00", close: "24:00" })).toBe(true);
+    expect(opensAllDay({ open: "00:00", close: "23:00" })).toBe(false);
+    expect(opensAllDay({ open: "08:00", close: "23:59" })).toBe(false);
+    expect(opensAllDay(HOLIDAY)).toBe(false);
   });
 });
 

@@ -174,6 +174,13 @@ export function isOpenAt(
   return false;
 }
 
+/** Open around the clock that day: 00:00 to the end of the day ("23:59" or "24:00"). */
+export function opensAllDay(hours: TodayHours): boolean {
+  return (
+    hours !== HOLIDAY && parseClock(hours.open) === 0 && parseClock(hours.close, true) === MINUTES_PER_DAY
+  );
+}
+
 /** "10:00 - 23:00" for display, or "holiday". */
 export function formatHours(hours: TodayHours): string {
   return hours === HOLIDAY ? HOLIDAY : `${hours.open} - ${hours.close}`;

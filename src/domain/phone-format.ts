@@ -8,13 +8,25 @@
  * the initial download budget; parsing and checking (login, profile) load it with their screens.
  */
 export function formatPhone(value: string | null | undefined): string {
-  const digits = (value ?? "").replace(/\D/g, "");
+  return groupDigits((value ?? "").replace(/\D/g, ""));
+}
+
+/** Groups digits, or digits and the stars a masked number has in their place, as formatPhone does. */
+function groupDigits(digits: string): string {
   if (digits === "") return "";
-  const uz = /^(998)(\d{2})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  const uz = /^(998)([\d*]{2})([\d*]{3})([\d*]{2})([\d*]{2})$/.exec(digits);
   if (uz) return `+${uz.slice(1).join(" ")}`;
-  const kz = /^(7)(\d{3})(\d{3})(\d{2})(\d{2})$/.exec(digits);
+  const kz = /^(7)([\d*]{3})([\d*]{3})([\d*]{2})([\d*]{2})$/.exec(digits);
   if (kz) return `+${kz.slice(1).join(" ")}`;
-  return `+${digits.replace(/(\d{3})(?=\d{4,})/g, "$1 ")}`;
+  return `+${digits.replace(/([\d*]{3})(?=[\d*]{4,})/g, "$1 ")}`;
+}
+
+/**
+ * A number a payment provider sends already masked ("99890*****31", Payme's card phone), grouped
+ * like every other phone: "+998 90 *** ** 31".
+ */
+export function formatMaskedPhone(value: string | null | undefined): string {
+  return groupDigits((value ?? "").replace(/[^\d*]/g, ""));
 }
 
 /**

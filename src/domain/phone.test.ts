@@ -1,5 +1,12 @@
 import { describe, expect, it } from "vitest";
-import { formatPhone, maskPhone, normalisePhone, parsePhone, phoneCountriesFor } from "./phone.ts";
+import {
+  formatMaskedPhone,
+  formatPhone,
+  maskPhone,
+  normalisePhone,
+  parsePhone,
+  phoneCountriesFor,
+} from "./phone.ts";
 
 describe("parsing a customer's phone", () => {
   it("reads Uzbek mobile numbers however they are typed", () => {
@@ -42,6 +49,12 @@ describe("phone display", () => {
   it("hides the middle digits in the masked form", () => {
     expect(maskPhone("+998901234567")).toBe("+998 90 *** ** 67");
     expect(maskPhone("")).toBe("");
+  });
+
+  it("groups a number a payment provider masked like every other phone", () => {
+    expect(formatMaskedPhone("99890*****31")).toBe("+998 90 *** ** 31");
+    expect(formatMaskedPhone("+7 701 ***-**-67")).toBe("+7 701 *** ** 67");
+    expect(formatMaskedPhone("")).toBe("");
   });
 
   it("normalises vouched-for phones of any country to E.164", () => {

@@ -5,7 +5,7 @@
 import { parsePhoneNumberFromString, type CountryCode } from "libphonenumber-js/mobile";
 import type { Currency } from "./enums.ts";
 
-export { formatPhone, maskPhone } from "./phone-format.ts";
+export { formatMaskedPhone, formatPhone, maskPhone } from "./phone-format.ts";
 
 export type PhoneCountry = CountryCode;
 

@@ -21,6 +21,27 @@ const NotificationBell = lazy((): Promise<{ default: ComponentType<{ userId: str
   ),
 );
 
+/** The brand's logo and name, a link to the home page (the header's, and the login pages' bar). */
+export function BrandHomeLink() {
+  const { t } = useLingui();
+  const { merchant, settings } = useRequiredTenant();
+  const language = useContentLanguage();
+  const name = pickText(merchant.name, language) || settings.title;
+  const logo = settings.logo || merchant.logo;
+  return (
+    <Link href="/" className="app-header__brand" aria-label={t`${name}: home page`}>
+      {logo ? (
+        <img className="app-header__logo" src={logo} alt="" width={36} height={36} />
+      ) : (
+        <span className="app-header__logo app-header__logo--letter" aria-hidden="true">
+          {name.slice(0, 1).toUpperCase()}
+        </span>
+      )}
+      <span className="app-header__name">{name}</span>
+    </Link>
+  );
+}
+
 /**
  * Brand logo and name (a link home), search, the brand switcher and the language switcher; for
  * brands without the bottom navigation (a floating basket) also the way to the profile, login and
@@ -29,9 +50,6 @@ const NotificationBell = lazy((): Promise<{ default: ComponentType<{ userId: str
 export function AppHeader() {
   const { t } = useLingui();
   const { sub, merchant, settings } = useRequiredTenant();
-  const language = useContentLanguage();
-  const name = pickText(merchant.name, language) || settings.title;
-  const logo = settings.logo || merchant.logo;
   const [location] = useLocation();
   const desktop = useDesktop();
   const noBottomNav = settings.basketPosition === "FLOATING_OVER_PRODUCT";
@@ -42,16 +60,7 @@ export function AppHeader() {
   return (
     <header className="app-header" ref={ref}>
       <div className="app-header__inner">
-        <Link href="/" className="app-header__brand" aria-label={t`${name}: home page`}>
-          {logo ? (
-            <img className="app-header__logo" src={logo} alt="" width={36} height={36} />
-          ) : (
-            <span className="app-header__logo app-header__logo--letter" aria-hidden="true">
-              {name.slice(0, 1).toUpperCase()}
-            </span>
-          )}
-          <span className="app-header__name">{name}</span>
-        </Link>
+        <BrandHomeLink />
         {desktop && <TopNav />}
         <div className="app-header__actions">
           {!desktop && (

@@ -13,7 +13,7 @@ import { optionalChunk } from "../../lib/optional-chunk.ts";
 import { afterFirstScreen } from "../../lib/first-screen.ts";
 import { useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
-import { AppHeader } from "./app-header.tsx";
+import { AppHeader, BrandHomeLink } from "./app-header.tsx";
 import { FloatingBasket, useTelegramBasket } from "./basket-bar.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
 import "./chrome.css";
@@ -122,7 +122,7 @@ function BasketPanel({ side }: { side: boolean }) {
         {t`Basket`}
       </h2>
       <Suspense fallback={null}>
-        <BasketView compact />
+        <BasketView compact besideMenu />
       </Suspense>
       {side && summary.count > 0 && (
         <Link href="/checkout" className="button-link basket-panel__checkout">
@@ -194,13 +194,45 @@ function DefaultLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** A centred column without the storefront chrome: login, merchant not available. */
+/** The way back from a login page: the step before it, or home when it was opened directly. */
+function AuthBack() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  // Inside Telegram the host's own back button does this (use-host-back-button.ts).
+  if (getPlatform().backButton.native) return null;
+  return (
+    <button
+      type="button"
+      className="auth-bar__back"
+      aria-label={t`Back`}
+      onClick={() => {
+        if (window.history.length > 1) window.history.back();
+        else navigate("/", { replace: true });
+      }}
+    >
+      <span className="mirror-rtl" aria-hidden="true">
+        ‹
+      </span>
+    </button>
+  );
+}
+
+/**
+ * A narrow column under a bar with the way back, the brand (a link home) and the language: login,
+ * its code, merchant not available (no brand there, so no brand link).
+ */
 function AuthLayout({ children }: { children: ReactNode }) {
   const tenant = useTenant();
   return (
     <div className="layout layout--auth">
       <SkipLink />
-      <header className="layout__bar">
+      <header className="layout__bar auth-bar">
+        {tenant && (
+          <>
+            <AuthBack />
+            <BrandHomeLink />
+          </>
+        )}
         <LanguageSwitcher locales={merchantLocales(tenant?.settings)} />
       </header>
       <main id="main" className="layout__main" tabIndex={-1}>
@@ -224,12 +256,28 @@ function ExtraLayout({ children }: { children: ReactNode }) {
   );
 }
 
-/** The whole screen for a map: address and branch pickers. */
+/**
+ * The whole screen for a map: address and branch pickers. A desktop window keeps the site's header
+ * above it (the pickers are steps of the site, not a separate app), the map filling the rest.
+ */
 function MapLayout({ children }: { children: ReactNode }) {
+  const desktop = useDesktop();
+  const tenant = useTenant();
+  if (!desktop || !tenant) {
+    return (
+      <main id="main" className="layout layout--map" tabIndex={-1}>
+        {children}
+      </main>
+    );
+  }
   return (
-    <main id="main" className="layout layout--map" tabIndex={-1}>
-      {children}
-    </main>
+    <div className="layout layout--map layout--desktop">
+      <SkipLink />
+      <AppHeader />
+      <main id="main" className="layout__map-main" tabIndex={-1}>
+        {children}
+      </main>
+    </div>
   );
 }
 

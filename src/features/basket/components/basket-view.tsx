@@ -34,8 +34,17 @@ export function lineProblem(item: BasketItem, product: Product | undefined, inBa
   return null;
 }
 
-/** The basket: lines, recommendations and the totals preview (the page and the main-page panel). */
-export function BasketView({ compact = false }: { compact?: boolean }) {
+/**
+ * The basket: lines, recommendations and the totals preview (the page and the main-page panel).
+ * `besideMenu`: shown next to the menu (the panel), where a link "to the menu" would lead nowhere.
+ */
+export function BasketView({
+  compact = false,
+  besideMenu = false,
+}: {
+  compact?: boolean;
+  besideMenu?: boolean;
+}) {
   const { t } = useLingui();
   const { merchant } = useRequiredTenant();
   const basket = useBasket();
@@ -48,9 +57,13 @@ export function BasketView({ compact = false }: { compact?: boolean }) {
     return (
       <div className="basket-empty">
         <p className="basket-empty__title">{t`Your basket is empty`}</p>
-        <Link href="/" className="button-link">
-          {t`To the menu`}
-        </Link>
+        {besideMenu ? (
+          <p className="basket-empty__hint">{t`Add dishes from the menu: they will appear here.`}</p>
+        ) : (
+          <Link href="/" className="button-link">
+            {t`To the menu`}
+          </Link>
+        )}
       </div>
     );
   }

@@ -11,7 +11,7 @@ import { LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import type { Branch } from "../../../domain/contract/geo.ts";
-import { HOLIDAY, workHoursOn, type TodayHours } from "../../../domain/hours.ts";
+import { HOLIDAY, opensAllDay, workHoursOn, type TodayHours } from "../../../domain/hours.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { branchesQueryOptions, citiesQueryOptions, initialCity } from "../../../shared/geo/geo-queries.ts";
 import { toDraftBranch, useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
@@ -41,7 +41,8 @@ function redirectTarget(): string {
 
 function HoursText({ hours }: { hours: TodayHours }) {
   const { t } = useLingui();
-  return <>{hours === HOLIDAY ? t`holiday` : `${hours.open} - ${hours.close}`}</>;
+  if (hours === HOLIDAY) return <>{t`holiday`}</>;
+  return <>{opensAllDay(hours) ? t`Open 24 hours` : `${hours.open} - ${hours.close}`}</>;
 }
 
 function BranchDetails({ row, busy, onSelect }: { row: Row; busy: boolean; onSelect: () => void }) {

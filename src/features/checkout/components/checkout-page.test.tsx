@@ -64,14 +64,14 @@ const QUOTE = {
   cashbackEarned: 0,
 };
 
-/** A signed-in customer with two lavash in the basket and a pickup branch chosen, on /checkout. */
-function renderCheckout(overrides: Partial<WebSettings>, user: Partial<SessionUser> = {}) {
+/** A signed-in customer (a guest with `user` null) with two lavash in the basket and a pickup branch chosen, on /checkout. */
+function renderCheckout(overrides: Partial<WebSettings>, user: Partial<SessionUser> | null = {}) {
   setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
   const store = appStore();
   store.set(brandSessionAtom("lavash"), {
-    token: "token-1",
+    token: user ? "token-1" : null,
     merchant: null,
-    user: sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1", ...user }),
+    user: user ? sessionUser({ id: "0190c0de-0000-7000-8000-0000000000c1", ...user }) : null,
     brand: "lavash",
     orderRequest: {
       ...EMPTY_DRAFT,
@@ -129,6 +129,15 @@ describe("the checkout page", () => {
     // The draft's pickup is switched off, so the first offered service applies.
     expect(screen.getByRole<HTMLInputElement>("radio", { name: "Delivery" }).checked).toBe(true);
     expect(screen.getByTestId("checkout-place").textContent).toBe("No address chosen");
+  });
+
+  it("takes a guest straight to the login form, which returns to the checkout", async () => {
+    serveApi({});
+    renderCheckout({ cashActive: true }, null);
+    expect(await screen.findByRole("button", { name: "Get the code" }, LAZY)).toBeTruthy();
+    expect(window.location.pathname).toBe("/login");
+    expect(new URLSearchParams(window.location.search).get("redirect")).toBe("/checkout");
+    expect(screen.queryByRole("link", { name: "Log in" })).toBeNull();
   });
 
   it("asks a customer signed in without a phone to add one before ordering", async () => {

@@ -2,7 +2,8 @@ import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { useEffect, useId, useMemo, useRef, useState } from "react";
 import { Section } from "@telegram-apps/telegram-ui";
-import { Link } from "wouter";
+import { Link, Redirect } from "wouter";
+import { loginHref } from "../../../components/login-prompt.tsx";
 import { navigate } from "wouter/use-browser-location";
 import { ActionButton } from "../../../components/action-button.tsx";
 import { ChoiceRow } from "../../../components/choice-row.tsx";
@@ -64,19 +65,9 @@ export function CheckoutPage() {
       </div>
     );
   }
-  if (!session.token || !session.user) {
-    return (
-      <div className="page checkout">
-        <h1 className="page__title">{t`Checkout`}</h1>
-        <div className="checkout__state">
-          <p>{t`Log in to order and to track your orders.`}</p>
-          <Link href="/login?redirect=%2Fcheckout" asChild>
-            <ActionButton Component="a">{t`Log in`}</ActionButton>
-          </Link>
-        </div>
-      </div>
-    );
-  }
+  // A guest goes straight to the login form, which returns here: a page with only a "Log in"
+  // button in between would be one more tap for nothing.
+  if (!session.token || !session.user) return <Redirect to={loginHref("/checkout")} replace />;
   if (!session.user.phone) {
     // Signed in by Telegram without sharing the contact: the courier and the restaurant need a phone,
     // so it is proven by the code login first (the server adds it to this same account).

@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useWindowVirtualizer, windowScroll } from "@tanstack/react-virtual";
 import {
   memo,
+  useCallback,
   useEffect,
   useImperativeHandle,
   useLayoutEffect,
@@ -285,6 +286,15 @@ function VirtualMenuList({
     });
     return map;
   }, [rows]);
+  // Where a jump to a category lands: the first category of a group starts with the group's title,
+  // which would otherwise be left just above, under the sticky header.
+  const jumpIndex = useCallback(
+    (categoryId: string): number | undefined => {
+      const index = headerIndex.get(categoryId);
+      return index !== undefined && rows[index - 1]?.kind === "group" ? index - 1 : index;
+    },
+    [headerIndex, rows],
+  );
 
   // The category last picked from the navigation, until the customer scrolls by hand: when the rest
   // of the menu arrives after its first screen, the rows above it grow and the list goes back to it.
@@ -300,21 +310,21 @@ function VirtualMenuList({
     };
   }, []);
   useLayoutEffect(() => {
-    const index = picked.current === null ? undefined : headerIndex.get(picked.current);
+    const index = picked.current === null ? undefined : jumpIndex(picked.current);
     if (index !== undefined) virtualizer.scrollToIndex(index, { align: "start" });
-  }, [headerIndex, virtualizer]);
+  }, [jumpIndex, virtualizer]);
 
   useImperativeHandle(
     handleRef,
     () => ({
       scrollToCategory(categoryId: string) {
-        const index = headerIndex.get(categoryId);
+        const index = jumpIndex(categoryId);
         if (index === undefined) return;
         picked.current = categoryId;
         virtualizer.scrollToIndex(index, { align: "start" });
       },
     }),
-    [headerIndex, virtualizer],
+    [jumpIndex, virtualizer],
   );
 
   // The category whose header was passed last follows the scroll position.
@@ -322,7 +332,8 @@ function VirtualMenuList({
   const offset = virtualizer.scrollOffset ?? 0;
   let active: string | null = null;
   for (const [id, index] of headerIndex) {
-    const start = virtualizer.measurementsCache[index]?.start;
+    // A group's first category begins at the group's title (where a jump to it lands).
+    const start = virtualizer.measurementsCache[jumpIndex(id) ?? index]?.start;
     if (start === undefined || start > offset + stickyOffset + 8) break;
     active = id;
   }

@@ -9,8 +9,10 @@ import { useEffect, useId, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { OtpCodeField } from "../../../components/otp-code-field.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
+import { TextField } from "../../../components/text-field.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { cardExpired, cardTypeOf, luhnValid } from "../../../domain/cards.ts";
+import { formatMaskedPhone } from "../../../domain/phone-format.ts";
 import type { SavedCard } from "../../../domain/contract/cards.ts";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -199,7 +201,7 @@ export function CardCreatePage() {
   const [number, setNumber] = useState("");
   const [expire, setExpire] = useState("");
   const [touched, setTouched] = useState(false);
-  const ids = { number: useId(), expire: useId(), numberError: useId(), expireError: useId(), note: useId() };
+  const ids = { number: useId(), expire: useId(), note: useId() };
 
   const month = Number(expire.slice(0, 2));
   const numberError =
@@ -253,62 +255,44 @@ export function CardCreatePage() {
           submit();
         }}
       >
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={ids.number}>
-            {t`Card number`}
-          </label>
-          <input
-            id={ids.number}
-            className="form-field__input card-form__number"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="0000 0000 0000 0000"
-            value={groupNumber(number)}
-            maxLength={19}
-            aria-invalid={touched && numberError !== null}
-            aria-describedby={touched && numberError ? ids.numberError : ids.note}
-            data-testid="card-number"
-            onChange={(e) => {
-              setNumber(e.target.value.replace(/\D/g, "").slice(0, 16));
-            }}
-            onBlur={() => {
-              if (number.length === 16) setTouched(true);
-            }}
-          />
-          {type && <CardTypeBadge type={type} />}
-          {touched && numberError && (
-            <p id={ids.numberError} className="form-field__error" role="alert">
-              {numberError}
-            </p>
-          )}
-        </div>
-        <div className="form-field">
-          <label className="form-field__label" htmlFor={ids.expire}>
-            {t`Valid through (MM/YY)`}
-          </label>
-          <input
-            id={ids.expire}
-            className="form-field__input card-form__expire"
-            dir="ltr"
-            inputMode="numeric"
-            autoComplete="off"
-            placeholder="MM/YY"
-            value={formatExpire(expire)}
-            maxLength={5}
-            aria-invalid={touched && expireError !== null}
-            aria-describedby={touched && expireError ? ids.expireError : undefined}
-            data-testid="card-expire"
-            onChange={(e) => {
-              setExpire(e.target.value.replace(/\D/g, "").slice(0, 4));
-            }}
-          />
-          {touched && expireError && (
-            <p id={ids.expireError} className="form-field__error" role="alert">
-              {expireError}
-            </p>
-          )}
-        </div>
+        <TextField
+          id={ids.number}
+          label={t`Card number`}
+          className="card-form__number"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="0000 0000 0000 0000"
+          value={groupNumber(number)}
+          maxLength={19}
+          error={touched ? numberError : null}
+          after={type ? <CardTypeBadge type={type} /> : undefined}
+          // Payme's note says where the number goes; an error, when shown, describes the box instead.
+          {...(touched && numberError ? {} : { "aria-describedby": ids.note })}
+          data-testid="card-number"
+          onChange={(e) => {
+            setNumber(e.target.value.replace(/\D/g, "").slice(0, 16));
+          }}
+          onBlur={() => {
+            if (number.length === 16) setTouched(true);
+          }}
+        />
+        <TextField
+          id={ids.expire}
+          label={t`Valid through (MM/YY)`}
+          className="card-form__expire"
+          dir="ltr"
+          inputMode="numeric"
+          autoComplete="off"
+          placeholder="MM/YY"
+          value={formatExpire(expire)}
+          maxLength={5}
+          error={touched ? expireError : null}
+          data-testid="card-expire"
+          onChange={(e) => {
+            setExpire(e.target.value.replace(/\D/g, "").slice(0, 4));
+          }}
+        />
         {add.error && (
           <p className="form-field__error" role="alert" data-testid="card-error">
             {errorText(add.error)}
@@ -393,7 +377,7 @@ export function CardConfirmPage() {
         {pending.phone && (
           <>
             {": "}
-            <span dir="ltr">{pending.phone}</span>
+            <span dir="ltr">{formatMaskedPhone(pending.phone)}</span>
           </>
         )}
       </p>
