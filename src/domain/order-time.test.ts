@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { WorkHoursEntry } from "./hours.ts";
+import { isOpenAt, type WorkHoursEntry } from "./hours.ts";
 import { laterSlots, localDay, localMoment } from "./order-time.ts";
 
 const TZ = "Asia/Tashkent"; // UTC+5, no daylight saving
@@ -35,5 +35,17 @@ describe("later order times", () => {
       "2026-03-12 11:30",
     ]);
     for (const s of slots) expect(s.at.getUTCSeconds()).toBe(0);
+  });
+
+  it("offers no delivery times at a branch with pickup hours only, which the server would refuse", () => {
+    const pickupOnly: WorkHoursEntry[] = [
+      { type: "PICK_UP", hours: [{ weekName: "TUESDAY", open: "00:00", close: "23:59", isDayOff: false }] },
+    ];
+    const now = new Date("2026-03-10T05:50:00Z");
+    expect(laterSlots(pickupOnly, "PICK_UP", now, TZ, { days: 1 }).length).toBeGreaterThan(0);
+    // The checkout once offered delivery at the pickup hours; the server (checkBranchOpen, the same
+    // isOpenAt) refuses a delivery there, so no time may be offered.
+    expect(laterSlots(pickupOnly, "DELIVERY", now, TZ, { days: 1 })).toEqual([]);
+    expect(isOpenAt(pickupOnly, "DELIVERY", now, TZ)).toBe(false);
   });
 });

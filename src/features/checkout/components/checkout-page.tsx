@@ -13,7 +13,6 @@ import { SelectField, TextAreaField, TextField } from "../../../components/text-
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import type { WorkHourType } from "../../../domain/enums.ts";
 import { paymentChannelOfHost, paymentPlace, type StorefrontPaymentType } from "../../../domain/offer.ts";
-import type { WorkHoursEntry } from "../../../domain/hours.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { laterSlots } from "../../../domain/order-time.ts";
@@ -39,12 +38,6 @@ import { useOrderQuote } from "../api/quote-order.ts";
 import { buildOrderRequest, orderBranchId } from "../build-order-request.ts";
 import { useCheckoutForm } from "../use-checkout-form.ts";
 import "./checkout.css";
-
-function hoursFor(workHours: readonly WorkHoursEntry[], type: WorkHourType): WorkHoursEntry[] {
-  // The same fallback as the server: a branch without hours of its own for the type uses its pickup hours.
-  const own = workHours.find((w) => w.type === type) ?? workHours.find((w) => w.type === "PICK_UP");
-  return own ? [{ type, hours: own.hours }] : [];
-}
 
 /** /checkout: service, place, time, payment, promo, cashback, notes and the server's totals. */
 export function CheckoutPage() {
@@ -140,7 +133,9 @@ function CheckoutForm() {
   const slots = useMemo(
     () =>
       branch.data
-        ? laterSlots(hoursFor(branch.data.workHours, workType), workType, new Date(), merchant.timezone)
+        ? // The branch's hours for this service alone, as the server checks them (a service without
+          // hours of its own is closed: spec, branch list), never its pickup hours in their place.
+          laterSlots(branch.data.workHours, workType, new Date(), merchant.timezone)
         : [],
     [branch.data, workType, merchant.timezone],
   );
