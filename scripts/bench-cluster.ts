@@ -82,7 +82,7 @@ try {
     serviceType: "DELIVERY",
     paymentType: "CASH",
     branchId: branch.id,
-    address: { name: "Bench street 1", latitude: 41.311081, longitude: 69.240562 },
+    address: { name: "Bench street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
     cartItems: [{ productId: product.id, count: 1, modifications: [] }],
   });
   const tokens: string[] = [];

@@ -120,7 +120,7 @@ async function run(backend: string, database: Database, databaseUrl?: string): P
       serviceType: "DELIVERY",
       paymentType: "PAYME",
       branchId: branch.id,
-      address: { name: "Bench street 1", latitude: 41.311081, longitude: 69.240562 },
+      address: { name: "Bench street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
       cartItems: [{ productId: product.id, count: 1, modifications: [] }],
     });
     const links: { encoded: string; orderId: string }[] = [];

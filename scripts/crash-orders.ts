@@ -146,7 +146,7 @@ async function prepare(db: Database["db"], customers: number): Promise<Fixture> 
     serviceType: "DELIVERY",
     paymentType: "CASH",
     branchId: branch.id,
-    address: { name: "Crash street 1", latitude: 41.311081, longitude: 69.240562 },
+    address: { name: "Crash street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
     cartItems: [{ productId: product.id, count: 1, modifications: [] }],
   });
   return { merchantId: merchant.id, body, tokens };

@@ -250,7 +250,7 @@ describe("deleting the account", () => {
         serviceType: "DELIVERY",
         userId,
         receiver: { name: "Gone", phone },
-        address: { name: "Home", latitude: 41.3, longitude: 69.2 },
+        address: { name: "Home", houseNumber: "1", latitude: 41.3, longitude: 69.2 },
         comment: "ring twice",
         sendChequePhone: phone,
         totalPrice: 50_000,

@@ -18,7 +18,7 @@ const TEST_EXPIRE = "0399";
 /** Luhn-valid, ends 0000: the fake declines its payments. */
 const DECLINED_CARD = "8600000000070000";
 const HUMO_CARD = "9860100100100005";
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 let t: TestApp;
 let fake: FakeServer;

@@ -23,7 +23,7 @@ const CLICK_USER = "30001";
 const SECRET = "test-lavash-click-secret";
 const CARD = "8600069195406311";
 const DECLINED_CARD = "8600000000070000";
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 interface Call {
   provider: "click" | "payme";

@@ -31,7 +31,7 @@ const LAVASH_SERVICE = "10001";
 const LAVASH_SECRET = "test-lavash-click-secret";
 const LAVASH_PAYME_KEY = "DEMO-lavash-payme-test-key-for-local-testing-only";
 /** Inside the "Tashkent centre" delivery region of lavash. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 /** The storefront's origin the customer's browser uses (the API shares it). */
 const HOST = "plov.localhost:5173";
 

@@ -79,7 +79,7 @@ describe.skipIf(unavailable !== null)(
         serviceType: "DELIVERY",
         paymentType: "CASH",
         branchId,
-        address: { name: "Restart street 1", latitude: 41.311081, longitude: 69.240562 },
+        address: { name: "Restart street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
         cartItems: [{ productId, count: 1, modifications: [] }],
       });
       for (let i = 0; i <= CLIENTS; i += 1) {

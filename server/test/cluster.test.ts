@@ -270,7 +270,7 @@ describe.skipIf(skip)("two API processes behind nginx, one PostgreSQL and Redis"
           serviceType: "DELIVERY",
           paymentType: "CASH",
           branchId,
-          address: { name: "Cluster street 1", latitude: 41.311081, longitude: 69.240562 },
+          address: { name: "Cluster street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
           cartItems: [{ productId, count: 1, modifications: [] }],
         }),
       });

@@ -250,6 +250,63 @@ describe("the geocoding proxy routes", () => {
     fake.failWith = null;
   });
 
+  it("answers an Arabic page in Arabic where the place has an Arabic name, else in its local name", async () => {
+    // Nukus ko'chasi, the ninth east-west street of the demo Tashkent grid.
+    const nukus = { latitude: 41.311081, longitude: 69.2 };
+    const arabic = await get(
+      offline,
+      `/notifications/v1/nominatim/reverse?lat=${nukus.latitude}&lon=${nukus.longitude}`,
+      "ar",
+    );
+    expect(arabic.json<NominatimPlace>().address).toMatchObject({ road: "شارع نوكوس", city: "طشقند" });
+    expect(arabic.json<NominatimPlace>().display_name).not.toMatch(/[()]/);
+    const russian = await get(
+      offline,
+      `/notifications/v1/nominatim/reverse?lat=${nukus.latitude}&lon=${nukus.longitude}`,
+      "ru",
+    );
+    expect(russian.json<NominatimPlace>().address).toMatchObject({ road: "улица Нукус" });
+    // Samarkand's demo streets have no Arabic names: the local (Uzbek) one, as Nominatim falls back to `name`.
+    const samarkand = await get(
+      offline,
+      "/notifications/v1/nominatim/reverse?lat=39.654167&lon=66.959722",
+      "ar",
+    );
+    expect(samarkand.json<NominatimPlace>().address?.road).toMatch(/ko'chasi|xiyoboni/);
+    // A street is found by its Arabic name too.
+    const found = await get(
+      offline,
+      `/notifications/v1/nominatim/search?q=${encodeURIComponent("شارع نوكوس 12")}`,
+      "ar",
+    );
+    expect(found.json<NominatimPlace[]>()[0]?.address).toMatchObject({
+      road: "شارع نوكوس",
+      house_number: "12",
+    });
+  });
+
+  it("asks the upstream in the page's language first", async () => {
+    for (const [page, asked] of [
+      ["ar", "ar,uz"],
+      ["ru", "ru,uz"],
+      ["kz", "kk,ru"],
+      ["uz", "uz,ru"],
+      ["zh-CN,zh;q=0.9", "zh,uz"],
+    ] as const) {
+      await get(
+        upstream,
+        `/notifications/v1/nominatim/search?q=${encodeURIComponent(`Upstream ${page}`)}`,
+        page,
+      );
+      expect(fake.requests.at(-1)?.query.get("accept-language")).toBe(asked);
+    }
+    // The stand-in answers like Nominatim: the Arabic name where it has one, else the local one.
+    const reverse = (language: string) =>
+      get(upstream, `/notifications/v1/nominatim/reverse?lat=41.32&lon=69.26`, language);
+    expect((await reverse("ar")).json<NominatimPlace>().address?.road).toBe("شارع أبستريم");
+    expect((await reverse("zh")).json<NominatimPlace>().address?.road).toBe("Upstream ko'chasi");
+  });
+
   it("validates its query", async () => {
     expect((await get(offline, "/notifications/v1/nominatim/reverse?lat=x&lon=1")).statusCode).toBe(400);
     expect((await get(offline, "/notifications/v1/nominatim/search?q=")).statusCode).toBe(400);

@@ -17,7 +17,7 @@ let product: string;
 let phoneSeq = 0;
 
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 beforeAll(async () => {
   t = await createTestApp({ env: { ORDER_SIMULATOR: "1", ORDER_SIMULATOR_STEP_MS: "100" } });

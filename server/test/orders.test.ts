@@ -39,7 +39,7 @@ let otherProductMod: string;
 let phoneSeq = 0;
 
 /** Inside the "Tashkent centre" delivery region (price 10 000). */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 async function customer(channel: "WEB" | "TELEGRAM" = "WEB", role: "CUSTOMER" | "STAFF" = "CUSTOMER") {
   phoneSeq += 1;
@@ -434,11 +434,25 @@ describe("refusals", () => {
     expect((await place(c, pizzaOrder({ paymentType: "TERMINAL" }))).statusCode).toBe(201);
   });
 
+  it("refuses a delivery address without a house number, and takes the same address with one", async () => {
+    for (const houseNumber of [undefined, null, "", "  ", "-"]) {
+      const refusal = await refused(
+        c,
+        pizzaOrder({ address: { ...ADDRESS, houseNumber } }),
+        "HOUSE_NUMBER_REQUIRED",
+      );
+      expect(refusal.description.ru).toBe("Укажите номер дома в адресе доставки");
+    }
+    const placed = await place(c, pizzaOrder({ address: { ...ADDRESS, houseNumber: "12A", floor: "3" } }));
+    expect(placed.statusCode, placed.body).toBe(201);
+    expect(placed.json()).toMatchObject({ address: { houseNumber: "12A", floor: "3" } });
+  });
+
   it("refuses a delivery without an address, outside every zone, or below the minimum amount", async () => {
     await refused(c, pizzaOrder({ address: undefined }), "ADDRESS_REQUIRED");
     await refused(
       c,
-      pizzaOrder({ address: { name: "Far away", latitude: 40.0, longitude: 60.0 } }),
+      pizzaOrder({ address: { name: "Far away", houseNumber: "1", latitude: 40.0, longitude: 60.0 } }),
       "OUT_OF_ZONE",
     );
     const small = await refused(

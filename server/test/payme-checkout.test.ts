@@ -10,7 +10,7 @@ import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, paidEntries, plainProduct } from "./support/orders.ts";
 
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 /** The storefront's origin the customer's browser uses (the API shares it). */
 const HOST = "lavash.localhost:5173";
 const LAVASH_PAYME_ID = "000000000000000000000001";

@@ -22,7 +22,7 @@ import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/o
 const LAVASH_KEY = "DEMO-lavash-payme-test-key-for-local-testing-only";
 const PLOV_KEY = "DEMO-plov-payme-test-key-for-local-testing-only";
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 let t: TestApp;
 let lavash: string;

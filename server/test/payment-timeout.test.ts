@@ -21,7 +21,7 @@ import { branchNamed, orderRow, plainProduct } from "./support/orders.ts";
 
 const LAVASH_KEY = "DEMO-lavash-payme-test-key-for-local-testing-only";
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 const MINUTE = 60_000;
 
 let t: TestApp;

@@ -26,7 +26,7 @@ const PLOV_SERVICE = "10002";
 const SUSHI_TERMINAL = "40003";
 const SUSHI_UZUM_KEY = "DEMO-sushi-uzum-api-key-for-local-testing-only";
 const LAVASH_CASHBOX = "000000000000000000000001";
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 type Provider = "payme" | "click" | "uzum";
 interface Call {

@@ -33,7 +33,7 @@ let pizza: string;
 let seq = 0;
 
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 beforeAll(async () => {
   t = await createTestApp();

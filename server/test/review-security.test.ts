@@ -99,7 +99,7 @@ describe("saved addresses", () => {
     const [foreign] = await t.db.select().from(cities).where(eq(cities.merchantId, plov));
     const [own] = await t.db.select().from(cities).where(eq(cities.merchantId, lavash));
     if (!foreign || !own) throw new Error("no cities");
-    const address = { name: "Home", latitude: 41.311081, longitude: 69.240562 };
+    const address = { name: "Home", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
     const bad = await call("POST", `/users/v1/addresses/user/${user.id}`, lavash, token, {
       ...address,
       cityId: foreign.id,

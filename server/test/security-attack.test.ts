@@ -20,7 +20,7 @@ let tashkent: string;
 let samarkand: string;
 
 /** Inside the "Tashkent centre" delivery region (price 10 000). */
-const TASHKENT_POINT = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const TASHKENT_POINT = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 async function customer(role: "CUSTOMER" | "STAFF" = "CUSTOMER") {
   const [user] = await t.db

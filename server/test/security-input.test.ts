@@ -14,7 +14,7 @@ let chilonzor: string;
 let pizzaId: string;
 let me: LoggedIn;
 
-const TASHKENT_POINT = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const TASHKENT_POINT = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 const HOME = {
   name: "Home",
   streetName: "Chilonzor",

@@ -30,7 +30,7 @@ const SUSHI_UZUM_SERVICE = "30003";
 /** A plov table (Beshyog'och). */
 const TABLE = "plov-Mf6cJ8";
 /** Inside the "Tashkent centre" delivery region of lavash. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 const HOUR_AGO = () => new Date(Date.now() - 60 * 60_000);
 
 let t: TestApp;

@@ -21,7 +21,7 @@ import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";
 
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 let seq = 0;
 const freshPhone = () => `+99895${String(4000000 + (seq += 1))}`;

@@ -106,7 +106,7 @@ describe("stopping a server under load", { timeout: 120_000 }, () => {
       serviceType: "DELIVERY",
       paymentType: "CASH",
       branchId: branch?.id,
-      address: { name: "Stop street 1", latitude: 41.311081, longitude: 69.240562 },
+      address: { name: "Stop street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
       cartItems: [{ productId: product?.id, count: 1, modifications: [] }],
     });
 

@@ -21,7 +21,7 @@ let listening: Promise<string> | null = null;
 const serverAddress = () => (listening ??= t.app.listen({ port: 0, host: "127.0.0.1" }));
 
 /** Inside the "Tashkent centre" delivery region. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 
 async function person(merchant: string, role: "CUSTOMER" | "STAFF" = "CUSTOMER", bindTo: string[] = []) {
   seq += 1;

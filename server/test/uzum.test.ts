@@ -26,7 +26,7 @@ const LAVASH_SERVICE = 30001;
 const LAVASH_LOGIN = "lavash-uzum";
 const LAVASH_PASSWORD = "test-lavash-uzum-password";
 /** Inside sushi's "City centre" delivery zone. */
-const ADDRESS = { name: "Amir Temur 1", latitude: 41.311081, longitude: 69.240562 };
+const ADDRESS = { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 };
 const HOST = "sushi.localhost:5173";
 
 let t: TestApp;

@@ -34,11 +34,15 @@ function useReloadOnNewBuild(location: string): void {
   }, [location]);
 }
 
-/** Set by the browser's back and forward, which bring their own scroll position back. */
-let fromHistory = false;
+/**
+ * The path the browser's back or forward went to, which brings its own scroll position back. Only
+ * that path: a back that closed a sheet (the query changed, not the path) must not make the next
+ * page, the basket opened from far down the menu, keep the menu's scroll (issue 35).
+ */
+let poppedTo: string | null = null;
 if (typeof window !== "undefined") {
   window.addEventListener("popstate", () => {
-    fromHistory = true;
+    poppedTo = window.location.pathname;
   });
 }
 
@@ -50,9 +54,10 @@ if (typeof window !== "undefined") {
 function useNewPageAtTop(location: string): void {
   const previous = useRef(location);
   useEffect(() => {
-    if (previous.current !== location && !fromHistory) window.scrollTo({ top: 0, left: 0 });
+    const restored = poppedTo === location;
+    if (previous.current !== location && !restored) window.scrollTo({ top: 0, left: 0 });
     previous.current = location;
-    fromHistory = false;
+    poppedTo = null;
   }, [location]);
 }
 

@@ -249,6 +249,12 @@ export const API_ERRORS = {
     ru: "Добавьте номер телефона, чтобы оформить заказ",
     eng: "Add your phone number to place the order",
   },
+  HOUSE_NUMBER_REQUIRED: {
+    status: 400,
+    uz: "Yetkazib berish manzilida uy raqamini kiriting",
+    ru: "Укажите номер дома в адресе доставки",
+    eng: "Add the house number to the delivery address",
+  },
   OUT_OF_ZONE: {
     status: 400,
     uz: "Xizmat hududidan tashqarida",

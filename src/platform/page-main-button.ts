@@ -81,7 +81,23 @@ function build(): Parts {
     if (current && !current.disabled && !current.progress) current.onClick();
   });
   document.body.append(bar);
+  // The bar's real height, kept current (a hint, a wrapped label, the safe area): the tab bar sits
+  // exactly on it, with no strip of the page showing between the two (issue 35).
+  if (typeof ResizeObserver !== "undefined") {
+    new ResizeObserver(() => {
+      if (current) setHeight(bar);
+    }).observe(bar);
+  }
   return { bar, hint, button, label, spinner };
+}
+
+/** Publishes the shown bar's height (at least the design's 72 px until it has been laid out). */
+function setHeight(bar: HTMLDivElement): void {
+  const measured = bar.getBoundingClientRect().height;
+  const height = measured > 0 ? measured : BAR_HEIGHT_PX;
+  document.documentElement.style.setProperty(HEIGHT_VAR, `${String(height)}px`);
+  // The bar carries the bottom safe area now: the tab bar above it needs none of its own.
+  document.documentElement.dataset.pageMainButton = "shown";
 }
 
 export function createPageMainButton(): MainButton {
@@ -103,13 +119,13 @@ export function createPageMainButton(): MainButton {
       button.style.opacity = params.disabled ? "0.5" : "1";
       spinner.style.display = params.progress ? "inline-block" : "none";
       bar.style.display = "block";
-      const height = why ? Math.max(BAR_HEIGHT_PX, bar.offsetHeight) : BAR_HEIGHT_PX;
-      document.documentElement.style.setProperty(HEIGHT_VAR, `${String(height)}px`);
+      setHeight(bar);
     },
     hide() {
       current = null;
       if (parts) parts.bar.style.display = "none";
       document.documentElement.style.setProperty(HEIGHT_VAR, "0px");
+      delete document.documentElement.dataset.pageMainButton;
     },
   };
 }

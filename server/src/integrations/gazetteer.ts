@@ -3,12 +3,17 @@
 // The street names are real; their geometry is simplified to a grid around each city centre
 // (about every 2 km), which is enough to name the street under a map centre and to find a street
 // by name. House numbers run along each street, odd on one side and even on the other.
+// Names answer in the first language of Accept-Language the place has a name in, else in Uzbek (the
+// local name), as Nominatim answers from `name:<lang>` tags and falls back to `name`: Tashkent's
+// places also have Arabic names (the Arabic demo brand delivers there), Samarkand's do not.
 import type { NominatimPlace, NominatimReverse } from "#domain/contract/geo.ts";
 import { distance, type LatLon } from "#domain/geo.ts";
 
 interface StreetName {
+  /** The local name: what a place without a name in the asked language answers. */
   uz: string;
   ru: string;
+  ar?: string;
 }
 
 interface City {
@@ -26,66 +31,72 @@ interface City {
   districts: { name: StreetName; at: LatLon }[];
 }
 
-const s = (uz: string, ru: string): StreetName => ({ uz, ru });
+const s = (uz: string, ru: string, ar?: string): StreetName => (ar ? { uz, ru, ar } : { uz, ru });
 
 const CITIES: City[] = [
   {
     key: "tashkent",
-    name: s("Toshkent", "Ташкент"),
-    state: s("Toshkent", "Ташкент"),
+    name: s("Toshkent", "Ташкент", "طشقند"),
+    state: s("Toshkent", "Ташкент", "طشقند"),
     postcode: "100000",
     centre: { latitude: 41.311081, longitude: 69.240562 },
     reachKm: 16,
     eastWest: [
-      s("Sergeli ko'chasi", "улица Сергели"),
-      s("Yangi Sergeli ko'chasi", "улица Янги Сергели"),
-      s("Qo'yliq ko'chasi", "улица Куйлюк"),
-      s("Bunyodkor shoh ko'chasi", "проспект Бунёдкор"),
-      s("Chilonzor ko'chasi", "улица Чиланзар"),
-      s("Muqimiy ko'chasi", "улица Мукими"),
-      s("Shota Rustaveli ko'chasi", "улица Шота Руставели"),
-      s("Bobur ko'chasi", "улица Бабура"),
-      s("Nukus ko'chasi", "улица Нукус"),
-      s("Navoiy ko'chasi", "улица Навои"),
-      s("Shayxontohur ko'chasi", "улица Шайхантахур"),
-      s("Beruniy ko'chasi", "улица Беруни"),
-      s("Qorasaroy ko'chasi", "улица Карасарай"),
-      s("Bog'ishamol ko'chasi", "улица Богишамал"),
-      s("Yunusobod ko'chasi", "улица Юнусабад"),
-      s("Shahriston ko'chasi", "улица Шахристан"),
-      s("Qashqar ko'chasi", "улица Кашгар"),
+      s("Sergeli ko'chasi", "улица Сергели", "شارع سيرغيلي"),
+      s("Yangi Sergeli ko'chasi", "улица Янги Сергели", "شارع سيرغيلي الجديدة"),
+      s("Qo'yliq ko'chasi", "улица Куйлюк", "شارع كويليك"),
+      s("Bunyodkor shoh ko'chasi", "проспект Бунёдкор", "جادة بونيودكور"),
+      s("Chilonzor ko'chasi", "улица Чиланзар", "شارع تشيلانزار"),
+      s("Muqimiy ko'chasi", "улица Мукими", "شارع مقيمي"),
+      s("Shota Rustaveli ko'chasi", "улица Шота Руставели", "شارع شوتا روستافيلي"),
+      s("Bobur ko'chasi", "улица Бабура", "شارع بابر"),
+      s("Nukus ko'chasi", "улица Нукус", "شارع نوكوس"),
+      s("Navoiy ko'chasi", "улица Навои", "شارع نوائي"),
+      s("Shayxontohur ko'chasi", "улица Шайхантахур", "شارع شيخ خاوند طهور"),
+      s("Beruniy ko'chasi", "улица Беруни", "شارع البيروني"),
+      s("Qorasaroy ko'chasi", "улица Карасарай", "شارع قره سراي"),
+      s("Bog'ishamol ko'chasi", "улица Богишамал", "شارع باغي شمال"),
+      s("Yunusobod ko'chasi", "улица Юнусабад", "شارع يونس آباد"),
+      s("Shahriston ko'chasi", "улица Шахристан", "شارع شهرستان"),
+      s("Qashqar ko'chasi", "улица Кашгар", "شارع كاشغر"),
     ],
     northSouth: [
-      s("Farhod ko'chasi", "улица Фарход"),
-      s("Lutfiy ko'chasi", "улица Лутфи"),
-      s("Qatortol ko'chasi", "улица Катартал"),
-      s("Gavhar ko'chasi", "улица Гавхар"),
-      s("Arnasoy ko'chasi", "улица Арнасай"),
-      s("Furqat ko'chasi", "улица Фурката"),
-      s("Abdulla Qodiriy ko'chasi", "улица Абдуллы Кадыри"),
-      s("Islom Karimov ko'chasi", "улица Ислама Каримова"),
-      s("Amir Temur shoh ko'chasi", "проспект Амира Темура"),
-      s("Mirobod ko'chasi", "улица Мирабад"),
-      s("Oybek ko'chasi", "улица Ойбека"),
-      s("Taras Shevchenko ko'chasi", "улица Тараса Шевченко"),
-      s("Mustaqillik shoh ko'chasi", "проспект Мустакиллик"),
-      s("Buyuk Ipak Yo'li ko'chasi", "улица Буюк Ипак Йули"),
-      s("Mirzo Ulug'bek ko'chasi", "улица Мирзо Улугбека"),
-      s("Parkent ko'chasi", "улица Паркентская"),
-      s("Qorasuv ko'chasi", "улица Карасу"),
+      s("Farhod ko'chasi", "улица Фарход", "شارع فرهاد"),
+      s("Lutfiy ko'chasi", "улица Лутфи", "شارع لطفي"),
+      s("Qatortol ko'chasi", "улица Катартал", "شارع قطارتال"),
+      s("Gavhar ko'chasi", "улица Гавхар", "شارع جوهر"),
+      s("Arnasoy ko'chasi", "улица Арнасай", "شارع أرناساي"),
+      s("Furqat ko'chasi", "улица Фурката", "شارع فرقت"),
+      s("Abdulla Qodiriy ko'chasi", "улица Абдуллы Кадыри", "شارع عبد الله قادري"),
+      s("Islom Karimov ko'chasi", "улица Ислама Каримова", "شارع إسلام كريموف"),
+      s("Amir Temur shoh ko'chasi", "проспект Амира Темура", "جادة الأمير تيمور"),
+      s("Mirobod ko'chasi", "улица Мирабад", "شارع مير آباد"),
+      s("Oybek ko'chasi", "улица Ойбека", "شارع أيبك"),
+      s("Taras Shevchenko ko'chasi", "улица Тараса Шевченко", "شارع تاراس شيفتشينكو"),
+      s("Mustaqillik shoh ko'chasi", "проспект Мустакиллик", "جادة الاستقلال"),
+      s("Buyuk Ipak Yo'li ko'chasi", "улица Буюк Ипак Йули", "شارع طريق الحرير العظيم"),
+      s("Mirzo Ulug'bek ko'chasi", "улица Мирзо Улугбека", "شارع ميرزا أولوغ بيك"),
+      s("Parkent ko'chasi", "улица Паркентская", "شارع باركنت"),
+      s("Qorasuv ko'chasi", "улица Карасу", "شارع قره سو"),
     ],
     districts: [
-      { name: s("Chilonzor", "Чиланзар"), at: { latitude: 41.275, longitude: 69.205 } },
-      { name: s("Yunusobod", "Юнусабад"), at: { latitude: 41.365, longitude: 69.285 } },
-      { name: s("Mirobod", "Мирабад"), at: { latitude: 41.292, longitude: 69.275 } },
-      { name: s("Yakkasaroy", "Яккасарай"), at: { latitude: 41.285, longitude: 69.245 } },
-      { name: s("Shayxontohur", "Шайхантахур"), at: { latitude: 41.325, longitude: 69.23 } },
-      { name: s("Olmazor", "Алмазар"), at: { latitude: 41.35, longitude: 69.21 } },
-      { name: s("Mirzo Ulug'bek", "Мирзо-Улугбек"), at: { latitude: 41.335, longitude: 69.335 } },
-      { name: s("Yashnobod", "Яшнабад"), at: { latitude: 41.29, longitude: 69.33 } },
-      { name: s("Sergeli", "Сергели"), at: { latitude: 41.225, longitude: 69.22 } },
-      { name: s("Uchtepa", "Учтепа"), at: { latitude: 41.29, longitude: 69.17 } },
-      { name: s("Bektemir", "Бектемир"), at: { latitude: 41.21, longitude: 69.335 } },
+      { name: s("Chilonzor", "Чиланзар", "تشيلانزار"), at: { latitude: 41.275, longitude: 69.205 } },
+      { name: s("Yunusobod", "Юнусабад", "يونس آباد"), at: { latitude: 41.365, longitude: 69.285 } },
+      { name: s("Mirobod", "Мирабад", "مير آباد"), at: { latitude: 41.292, longitude: 69.275 } },
+      { name: s("Yakkasaroy", "Яккасарай", "يكه سراي"), at: { latitude: 41.285, longitude: 69.245 } },
+      {
+        name: s("Shayxontohur", "Шайхантахур", "شيخ خاوند طهور"),
+        at: { latitude: 41.325, longitude: 69.23 },
+      },
+      { name: s("Olmazor", "Алмазар", "ألمازار"), at: { latitude: 41.35, longitude: 69.21 } },
+      {
+        name: s("Mirzo Ulug'bek", "Мирзо-Улугбек", "ميرزا أولوغ بيك"),
+        at: { latitude: 41.335, longitude: 69.335 },
+      },
+      { name: s("Yashnobod", "Яшнабад", "ياشن آباد"), at: { latitude: 41.29, longitude: 69.33 } },
+      { name: s("Sergeli", "Сергели", "سيرغيلي"), at: { latitude: 41.225, longitude: 69.22 } },
+      { name: s("Uchtepa", "Учтепа", "أوتشتيبا"), at: { latitude: 41.29, longitude: 69.17 } },
+      { name: s("Bektemir", "Бектемир", "بيكتيمير"), at: { latitude: 41.21, longitude: 69.335 } },
     ],
   },
   {
@@ -181,11 +192,27 @@ const HOUSE_SPACING_M = 40;
 /** A point farther than this from every demo city is outside the gazetteer. */
 const CITY_REACH_MARGIN_KM = 4;
 
-type Language = "uz" | "ru";
+type Language = keyof StreetName;
+const LANGUAGES = new Set<string>(["uz", "ru", "ar"] satisfies Language[]);
 
-function languageOf(acceptLanguage: string | undefined): Language {
-  return acceptLanguage?.trim().toLowerCase().startsWith("ru") ? "ru" : "uz";
+/** The asked languages in order (Accept-Language, "ar,uz"), the ones the gazetteer has names in. */
+function languagesOf(acceptLanguage: string | undefined): Language[] {
+  return (acceptLanguage ?? "")
+    .split(",")
+    .map((part) => part.split(";")[0]?.trim().toLowerCase().split("-")[0] ?? "")
+    .filter((code): code is Language => LANGUAGES.has(code));
 }
+
+/** A name in the first asked language the place has one in, else its local (Uzbek) name. */
+function nameIn(names: StreetName, langs: readonly Language[]): string {
+  for (const lang of langs) {
+    const name = names[lang];
+    if (name) return name;
+  }
+  return names.uz;
+}
+
+const COUNTRY: StreetName = s("O'zbekiston", "Узбекистан", "أوزبكستان");
 
 /** Local metres of a point relative to an origin (equirectangular; fine at city scale). */
 function toMetres(origin: LatLon, p: LatLon): { x: number; y: number } {
@@ -237,19 +264,20 @@ function place(
   street: Street,
   at: LatLon,
   house: string | undefined,
-  lang: Language,
+  langs: readonly Language[],
   rank: "building" | "street",
 ): NominatimPlace {
   const city = street.city;
   const district = nearestDistrict(city, at);
-  const road = street.name[lang];
+  const road = nameIn(street.name, langs);
+  const districtName = district ? nameIn(district.name, langs) : undefined;
   const parts = [
     house,
     road,
-    district?.name[lang],
-    city.name[lang],
+    districtName,
+    nameIn(city.name, langs),
     city.postcode,
-    lang === "ru" ? "Узбекистан" : "O'zbekiston",
+    nameIn(COUNTRY, langs),
   ].filter((x): x is string => Boolean(x));
   return {
     place_id: street.id * 100_000 + (house ? Number.parseInt(house, 10) : 0),
@@ -265,12 +293,12 @@ function place(
     address: {
       ...(house ? { house_number: house } : {}),
       road,
-      ...(district ? { residential: district.name[lang], neighbourhood: district.name[lang] } : {}),
-      suburb: district?.name[lang],
-      city: city.name[lang],
-      state: city.state[lang],
+      ...(districtName ? { residential: districtName, neighbourhood: districtName } : {}),
+      suburb: districtName,
+      city: nameIn(city.name, langs),
+      state: nameIn(city.state, langs),
       postcode: city.postcode,
-      country: lang === "ru" ? "Узбекистан" : "O'zbekiston",
+      country: nameIn(COUNTRY, langs),
       country_code: "uz",
     },
   };
@@ -278,7 +306,7 @@ function place(
 
 /** Reverse geocoding from the built-in street list; Nominatim's "Unable to geocode" far from the demo cities. */
 export function gazetteerReverse(point: LatLon, acceptLanguage?: string): NominatimReverse {
-  const lang = languageOf(acceptLanguage);
+  const langs = languagesOf(acceptLanguage);
   const city = cityOf(point);
   if (!city) return { error: "Unable to geocode" };
   let best: { street: Street; along: number; offset: number; side: 1 | -1 } | undefined;
@@ -290,7 +318,7 @@ export function gazetteerReverse(point: LatLon, acceptLanguage?: string): Nomina
   if (!best || best.offset > MAX_STREET_DISTANCE_M) {
     // No street near: the district only, as Nominatim answers for a field or a park.
     const district = nearestDistrict(city, point);
-    const name = district?.name[lang] ?? city.name[lang];
+    const name = nameIn(district?.name ?? city.name, langs);
     return {
       place_id: 1,
       osm_type: "relation",
@@ -298,17 +326,17 @@ export function gazetteerReverse(point: LatLon, acceptLanguage?: string): Nomina
       lat: fmt(point.latitude),
       lon: fmt(point.longitude),
       name,
-      display_name: [name, city.name[lang], lang === "ru" ? "Узбекистан" : "O'zbekiston"].join(", "),
+      display_name: [name, nameIn(city.name, langs), nameIn(COUNTRY, langs)].join(", "),
       address: {
-        ...(district ? { neighbourhood: district.name[lang], suburb: district.name[lang] } : {}),
-        city: city.name[lang],
+        ...(district ? { neighbourhood: name, suburb: name } : {}),
+        city: nameIn(city.name, langs),
         country_code: "uz",
       },
     };
   }
   const house =
     best.offset <= MAX_HOUSE_DISTANCE_M ? String(houseNumberAt(best.along, best.side)) : undefined;
-  return place(best.street, point, house, lang, house ? "building" : "street");
+  return place(best.street, point, house, langs, house ? "building" : "street");
 }
 
 /** Lower case, one kind of apostrophe, no punctuation: "Amir-Temur  ko‘chasi" ~ "amir temur ko'chasi". */
@@ -337,25 +365,29 @@ const STREET_WORDS = new Set([
   "бульвар",
   "avenue",
   "ave",
+  "شارع",
+  "جادة",
 ]);
 
 /** Forward geocoding from the built-in street list: streets (and houses when a number is given). */
 export function gazetteerSearch(query: string, acceptLanguage?: string, limit = 10): NominatimPlace[] {
-  const lang = languageOf(acceptLanguage);
+  const langs = languagesOf(acceptLanguage);
   const words = normalise(query).split(" ").filter(Boolean);
   const number = words.find((w) => /^\d{1,4}$/.test(w));
   const terms = words.filter((w) => w !== number && !STREET_WORDS.has(w));
   if (terms.length === 0) return [];
-  const cityTerms = new Set(CITIES.flatMap((c) => [normalise(c.name.uz), normalise(c.name.ru)]));
+  const cityTerms = new Set(
+    CITIES.flatMap((c) => [c.name.uz, c.name.ru, c.name.ar ?? ""].filter(Boolean).map(normalise)),
+  );
   const inCity = CITIES.find((c) =>
-    terms.some((t) => t === normalise(c.name.uz) || t === normalise(c.name.ru)),
+    [c.name.uz, c.name.ru, c.name.ar ?? ""].some((n) => n !== "" && terms.includes(normalise(n))),
   );
   const streetTerms = terms.filter((t) => !cityTerms.has(t));
   if (streetTerms.length === 0) return [];
   const results: NominatimPlace[] = [];
   for (const street of STREETS) {
     if (inCity && street.city !== inCity) continue;
-    const haystack = `${normalise(street.name.uz)} ${normalise(street.name.ru)}`;
+    const haystack = [street.name.uz, street.name.ru, street.name.ar ?? ""].map(normalise).join(" ");
     if (!streetTerms.every((t) => haystack.includes(t))) continue;
     const length = project(street, street.to).length;
     if (number) {
@@ -373,9 +405,9 @@ export function gazetteerSearch(query: string, acceptLanguage?: string, limit = 
           onStreet.longitude -
           ((side * b.y) / norm) * (15 / (k * Math.cos((onStreet.latitude * Math.PI) / 180))),
       };
-      results.push(place(street, at, String(houseNumberAt(along, side)), lang, "building"));
+      results.push(place(street, at, String(houseNumberAt(along, side)), langs, "building"));
     } else {
-      results.push(place(street, pointAlong(street, length / 2), undefined, lang, "street"));
+      results.push(place(street, pointAlong(street, length / 2), undefined, langs, "street"));
     }
     if (results.length >= limit) break;
   }

@@ -12,6 +12,7 @@
 // checked again under locks by savat_place_order (service.ts).
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
+import { hasHouseNumber } from "#domain/address.ts";
 import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
 import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
@@ -570,6 +571,8 @@ export async function prepareOrder(
 
   const sent = kind === "DELIVERY" ? req.address : undefined;
   if (kind === "DELIVERY" && !sent) fail("ADDRESS_REQUIRED");
+  // The courier needs the building: the same rule the address form applies (src/domain/address.ts).
+  if (sent && !hasHouseNumber(sent)) fail("HOUSE_NUMBER_REQUIRED");
   // The point decides the city (the region containing it): a sent city id could pick another city's
   // minimum order, threshold and cashback, so it is never read.
   const region = sent

@@ -1,6 +1,7 @@
 // A local stand-in for Nominatim speaking its HTTP protocol (GET /reverse and /search, jsonv2), for
 // the proxy's tests: it records every request (path, query, User-Agent, time) and can be told to
-// fail, so the tests check the rate limit, the cache, the User-Agent and the fallback.
+// fail, so the tests check the rate limit, the cache, the User-Agent and the fallback. It honours
+// accept-language as Nominatim does: a localized name where it has one, else the local name.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 
@@ -19,7 +20,27 @@ export interface FakeNominatim {
   close(): Promise<void>;
 }
 
-function reverseBody(lat: string, lon: string) {
+/** The stand-in's one street in the languages it has names in; `name` (Uzbek) answers the others. */
+const STREET: Record<string, string> = {
+  uz: "Upstream ko'chasi",
+  ru: "улица Апстрим",
+  ar: "شارع أبستريم",
+};
+const CITY: Record<string, string> = { uz: "Toshkent", ru: "Ташкент", ar: "طشقند" };
+
+/** As Nominatim reads accept-language: the first listed language the place has a name in, else its `name`. */
+function localised(names: Record<string, string>, acceptLanguage: string | null): string {
+  for (const part of (acceptLanguage ?? "").split(",")) {
+    const code = part.split(";")[0]?.trim().toLowerCase().split("-")[0] ?? "";
+    const name = names[code];
+    if (name) return name;
+  }
+  return names.uz ?? "";
+}
+
+function reverseBody(lat: string, lon: string, acceptLanguage: string | null = null) {
+  const road = localised(STREET, acceptLanguage);
+  const city = localised(CITY, acceptLanguage);
   return {
     place_id: 4242,
     licence: "Data © OpenStreetMap contributors, ODbL 1.0. http://osm.org/copyright",
@@ -32,13 +53,13 @@ function reverseBody(lat: string, lon: string) {
     place_rank: 30,
     addresstype: "building",
     name: "",
-    display_name: "7, Upstream ko'chasi, Yakkasaroy, Toshkent, 100000, O'zbekiston",
+    display_name: `7, ${road}, Yakkasaroy, ${city}, 100000, O'zbekiston`,
     address: {
       house_number: "7",
-      road: "Upstream ko'chasi",
+      road,
       residential: "Yakkasaroy",
       neighbourhood: "Yakkasaroy",
-      city: "Toshkent",
+      city,
       country: "O'zbekiston",
       country_code: "uz",
     },
@@ -70,14 +91,14 @@ export async function startFakeNominatim(): Promise<FakeNominatim> {
         send(200, { error: "Unable to geocode" });
         return;
       }
-      send(200, reverseBody(lat, lon));
+      send(200, reverseBody(lat, lon, url.searchParams.get("accept-language")));
       return;
     }
     if (url.pathname === "/search") {
       const q = url.searchParams.get("q") ?? "";
       send(200, [
         {
-          ...reverseBody("41.3", "69.25"),
+          ...reverseBody("41.3", "69.25", url.searchParams.get("accept-language")),
           name: q,
           display_name: `${q}, Toshkent, O'zbekiston`,
         },

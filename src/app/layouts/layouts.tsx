@@ -133,16 +133,25 @@ function BasketPanel({ side }: { side: boolean }) {
   );
 }
 
-/** The way to the basket: the bottom bar or a floating button by the brand's basketPosition. */
+/**
+ * The way to the basket on a phone. One rule for every brand (docs/decisions.md, issue 35): a
+ * filled basket floats over the menu screens as a button with its count and total (Telegram's
+ * MainButton does it there); basketPosition only decides whether the tab bar is drawn under it.
+ */
 function BasketChrome() {
   const tenant = useTenant();
   const desktop = useDesktop();
   useTelegramBasket();
   // The desktop layout's header navigation carries the basket (top-nav.tsx).
   if (!tenant || desktop) return null;
-  if (tenant.settings.basketPosition === "FLOATING_OVER_PRODUCT")
-    return getPlatform().mainButton.native ? null : <FloatingBasket />;
-  return <BottomNav />;
+  const floating = getPlatform().mainButton.native ? null : <FloatingBasket />;
+  if (tenant.settings.basketPosition === "FLOATING_OVER_PRODUCT") return floating;
+  return (
+    <>
+      {floating}
+      <BottomNav />
+    </>
+  );
 }
 
 /** Header, content, footer: the storefront's pages. */

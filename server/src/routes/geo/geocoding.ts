@@ -48,11 +48,24 @@ function geocodeError(error: unknown): unknown {
   return error;
 }
 
-/** The customer's language for place names: ru when the browser prefers Russian, else uz then ru. */
+/** The storefront's language codes Nominatim spells otherwise. */
+const NOMINATIM_LANGUAGE: Record<string, string> = { kz: "kk", eng: "en" };
+
+/**
+ * Nominatim's accept-language for the page's language (the client sends it as Accept-Language):
+ * that language first, then the one a place named only locally is most readable in (Russian for
+ * Russian and Kazakh readers, else Uzbek). A place with no name in either answers its local name.
+ */
+export function geocoderLanguage(acceptLanguage: string | undefined): string {
+  const first = (acceptLanguage ?? "").split(",")[0]?.split(";")[0]?.trim().toLowerCase().split("-")[0] ?? "";
+  const code = NOMINATIM_LANGUAGE[first] ?? first;
+  if (!/^[a-z]{2,3}$/.test(code) || code === "uz") return "uz,ru";
+  if (code === "ru") return "ru,uz";
+  return code === "kk" ? "kk,ru" : `${code},uz`;
+}
+
 function languageOf(request: FastifyRequest): string {
-  const value = request.raw.headers["accept-language"] ?? "";
-  const first = value.split(",")[0]?.trim().toLowerCase() ?? "";
-  return first.startsWith("ru") ? "ru,uz" : "uz,ru";
+  return geocoderLanguage(request.raw.headers["accept-language"]);
 }
 
 function originOf(request: FastifyRequest, publicUrl: string | undefined): string {

@@ -1,4 +1,4 @@
-import { currentLocale, i18n } from "../../../lib/i18n.ts";
+import { currentLocale, i18n, type Locale } from "../../../lib/i18n.ts";
 import { msg } from "@lingui/core/macro";
 import type { NominatimReverse } from "../../../domain/contract/geo.ts";
 import type { LatLon } from "../../../domain/geo.ts";
@@ -27,6 +27,26 @@ export function placeOf(body: NominatimReverse): ResolvedPlace | null {
   const a = body.address;
   const streetName = a?.road ?? a?.residential ?? a?.neighbourhood ?? "";
   return { streetName, houseNumber: a?.house_number ?? "", description: body.display_name };
+}
+
+/** The script a page's language writes in: a place name in another one did not come in it. */
+const PAGE_SCRIPT: Record<Locale, RegExp> = {
+  ar: /\p{Script=Arabic}/u,
+  zh: /\p{Script=Han}/u,
+  ru: /\p{Script=Cyrillic}/u,
+  kz: /\p{Script=Cyrillic}/u,
+  uz: /\p{Script=Latin}/u,
+  en: /\p{Script=Latin}/u,
+  tr: /\p{Script=Latin}/u,
+};
+
+/**
+ * Whether a place name the geocoder gave is in the page's script. The geocoder answers a place's
+ * local name where it has none in the page's language; the picker then says so (issue 35).
+ */
+export function inPageScript(name: string, locale: Locale = currentLocale()): boolean {
+  if (!/\p{L}/u.test(name)) return true;
+  return PAGE_SCRIPT[locale].test(name);
 }
 
 /** Place names in the storefront's language, not the browser's (the proxy reads Accept-Language). */

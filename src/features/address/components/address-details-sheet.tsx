@@ -2,6 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useId, useRef, useState, type Ref, type SyntheticEvent } from "react";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
+import { hasHouseNumber, HOUSE_NUMBER_MAX } from "../../../domain/address.ts";
 import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { addGuestAddress } from "../../../shared/order-draft/guest-addresses.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -86,10 +87,11 @@ function DetailsForm({
   const { setAddress } = useOrderDraft();
   const { loggedIn, userId } = useSavedAddresses();
   const create = useCreateAddress(merchant.id, userId);
-  // The office is pre-filled with the house number (spec section 2).
+  // The house number has a field of its own (issue 35, docs/decisions.md): the office is the flat,
+  // not pre-filled with the house as the spec's drawer did.
   const [fields, setFields] = useState<Fields>({
     name: address.name,
-    office: address.houseNumber,
+    office: "",
     domophone: "",
     entrance: "",
     floor: "",
@@ -128,19 +130,22 @@ function DetailsForm({
     event.preventDefault();
     if (saving) return;
     let next: DraftAddress = { ...address, ...fields, name: fields.name.trim() };
-    if (typed) {
-      const streetName = typedFields.streetName.trim();
-      const houseNumber = typedFields.houseNumber.trim();
-      const required = t`Please fill in this field!`;
-      const errors = { streetName: streetName ? null : required, houseNumber: houseNumber ? null : required };
-      setTypedErrors(errors);
-      if (errors.streetName || errors.houseNumber) {
-        (errors.streetName ? streetRef : houseRef).current?.focus();
-        return;
-      }
-      // What the checkout and the order show when the address has no name.
-      next = { ...next, streetName, houseNumber, description: `${streetName}, ${houseNumber}`, typed: true };
+    const streetName = typed ? typedFields.streetName.trim() : address.streetName;
+    const houseNumber = typedFields.houseNumber.trim();
+    const required = t`Please fill in this field!`;
+    // A delivery address names its building (src/domain/address.ts; the server refuses it too).
+    const errors = {
+      streetName: streetName ? null : typed ? required : null,
+      houseNumber: hasHouseNumber({ houseNumber }) ? null : required,
+    };
+    setTypedErrors(errors);
+    if (errors.streetName || errors.houseNumber) {
+      (errors.streetName ? streetRef : houseRef).current?.focus();
+      return;
     }
+    next = { ...next, houseNumber };
+    // What the checkout and the order show when the address has no name.
+    if (typed) next = { ...next, streetName, description: `${streetName}, ${houseNumber}`, typed: true };
     setSaving(true);
     const brand = getCurrentBrand();
     // An address chosen again at a saved point keeps that saved entry; a new point is saved.
@@ -190,7 +195,7 @@ function DetailsForm({
               label={t`House number`}
               value={typedFields.houseNumber}
               error={typedErrors.houseNumber}
-              maxLength={50}
+              maxLength={HOUSE_NUMBER_MAX}
               inputRef={houseRef}
               onChange={(value) => {
                 setTypedFields((f) => ({ ...f, houseNumber: value }));
@@ -200,9 +205,22 @@ function DetailsForm({
           </div>
         </>
       ) : (
-        <p className="address-details__street">
-          {address.houseNumber ? `${address.streetName} (${address.houseNumber})` : address.streetName}
-        </p>
+        <>
+          <p className="address-details__street">{address.streetName}</p>
+          <RequiredInput
+            id={`${ids}-house`}
+            name="houseNumber"
+            label={t`House number`}
+            value={typedFields.houseNumber}
+            error={typedErrors.houseNumber}
+            maxLength={HOUSE_NUMBER_MAX}
+            inputRef={houseRef}
+            onChange={(value) => {
+              setTypedFields((f) => ({ ...f, houseNumber: value }));
+              if (value.trim()) setTypedErrors((e) => ({ ...e, houseNumber: null }));
+            }}
+          />
+        </>
       )}
       {field("name", t`Address name`)}
       <div className="address-details__row">

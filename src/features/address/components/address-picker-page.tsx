@@ -16,6 +16,7 @@ import {
   sameLocation,
   type LatLon,
 } from "../../../domain/geo.ts";
+import { streetAndHouse } from "../../../domain/address.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { citiesQueryOptions, initialCity, regionsQueryOptions } from "../../../shared/geo/geo-queries.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -28,7 +29,7 @@ import {
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
-import { reverseGeocode, type ResolvedPlace } from "../api/reverse-geocode.ts";
+import { inPageScript, reverseGeocode, type ResolvedPlace } from "../api/reverse-geocode.ts";
 import { redirectTarget, toDraftAddress, useSavedAddresses } from "../saved-addresses.ts";
 import { AddressDetailsSheet } from "./address-details-sheet.tsx";
 import { AddressSearchSheet, type SearchChoice } from "./address-search-sheet.tsx";
@@ -363,13 +364,16 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
           {resolving || (dragging && !typing)
             ? t`Finding the address…`
             : street
-              ? resolved?.houseNumber
-                ? `${street} (${resolved.houseNumber})`
-                : street
+              ? streetAndHouse({ streetName: street, houseNumber: resolved?.houseNumber })
               : typing
                 ? t`Address search is unavailable: place the pin on your building and type the street and house`
                 : t`Move the map to your address`}
         </p>
+        {street && !resolving && !dragging && !inPageScript(street) && (
+          <p className="address-picker__fallback" data-testid="picker-name-fallback">
+            {t`Street names are not available in your language here: shown as named locally`}
+          </p>
+        )}
         {outOfZone && (
           <p className="address-picker__out" role="alert">
             {t`Out of Service zone`}

@@ -4,7 +4,7 @@ import { useEffect, useId, useRef, useState } from "react";
 import { ButtonRow } from "../../../components/list-row.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { searchAddressQueryOptions } from "../api/search-address.ts";
-import { placeOf, type ResolvedPlace } from "../api/reverse-geocode.ts";
+import { inPageScript, placeOf, type ResolvedPlace } from "../api/reverse-geocode.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 
 /** Remote search debounce and input focus delay (spec section 9). */
@@ -77,6 +77,11 @@ function SearchBody({ onChoose }: { onChoose: (choice: SearchChoice) => void }) 
       {results.isFetching && <p className="address-search__hint">{t`Searching…`}</p>}
       {query.length >= 2 && results.isSuccess && results.data.length === 0 && !results.isFetching && (
         <p className="address-search__hint">{t`Nothing found`}</p>
+      )}
+      {(results.data ?? []).some((place) => !inPageScript(place.display_name)) && (
+        <p className="address-search__hint" data-testid="search-name-fallback">
+          {t`Street names are not available in your language here: shown as named locally`}
+        </p>
       )}
       <ul className="address-search__results" aria-label={t`Search results`}>
         {(results.data ?? []).map((place) => {

@@ -1,13 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { Button, Section } from "@telegram-apps/telegram-ui";
 import { ActionButton } from "../../../components/action-button.tsx";
-import { useState } from "react";
+import { useEffect, useState } from "react";
 import { useLocation } from "wouter";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { getCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { removeGuestAddress } from "../../../shared/order-draft/guest-addresses.ts";
-import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
+import { addressFlowPath, useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
+import { getPlatform } from "../../../platform/index.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useDeleteAddress } from "../api/addresses.ts";
@@ -77,6 +78,20 @@ export function MyAddressesPage({ mode = "choose" }: { mode?: "choose" | "profil
     mode === "profile"
       ? "/profile/address/create"
       : `/address/delivery${redirect ? `?redirect=${encodeURIComponent(redirect)}` : ""}`;
+
+  // Nothing saved yet: the list would only be empty, so a first-time customer goes straight to
+  // the map (issue 35); the profile's list stays, to say there is nothing and offer the map.
+  const nothingSaved = mode === "choose" && !loading && addresses.length === 0;
+  const firstMap = addressFlowPath({
+    serviceType: "DELIVERY",
+    loggedIn: false,
+    savedAddresses: 0,
+    inMiniApp: getPlatform().kind !== "web",
+  });
+  const mapPath = `${firstMap}${redirect ? `${firstMap.includes("?") ? "&" : "?"}redirect=${encodeURIComponent(redirect)}` : ""}`;
+  useEffect(() => {
+    if (nothingSaved && !target) navigate(mapPath, { replace: true });
+  }, [nothingSaved, target, mapPath, navigate]);
 
   const onDeleted = (deleted: boolean) => {
     const removed = target;

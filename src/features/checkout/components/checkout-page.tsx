@@ -18,6 +18,7 @@ import { pickText } from "../../../domain/multilingual.ts";
 import { laterSlots } from "../../../domain/order-time.ts";
 import { errorText } from "../../../lib/api-client.ts";
 import { useBasket, useBasketSummary } from "../../../shared/basket/basket.ts";
+import { AddressText } from "../../../shared/geo/address-text.tsx";
 import {
   addressFlowPath,
   useOrderDraft,
@@ -315,13 +316,17 @@ function CheckoutForm() {
               className={`checkout-place__text${(serviceType === "DELIVERY" ? address : draft.branch) ? "" : " checkout-place__text--empty"}`}
               data-testid="checkout-place"
             >
-              {serviceType === "DELIVERY"
-                ? address
-                  ? address.description || address.name
-                  : t`No address chosen`
-                : draft.branch
-                  ? `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
-                  : t`No branch chosen`}
+              {serviceType === "DELIVERY" ? (
+                address ? (
+                  <AddressText address={address} className="checkout-place" />
+                ) : (
+                  t`No address chosen`
+                )
+              ) : draft.branch ? (
+                `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
+              ) : (
+                t`No branch chosen`
+              )}
             </p>
             <ActionButton kind="secondary" size="s" onClick={openPlace}>
               {serviceType === "DELIVERY"

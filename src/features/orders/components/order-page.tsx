@@ -37,6 +37,7 @@ import {
   REFUND_STATE_LABELS,
   SERVICE_TYPE_LABELS,
 } from "../status-labels.ts";
+import { AddressText } from "../../../shared/geo/address-text.tsx";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
 import { OrderReview } from "./order-review.tsx";
@@ -159,7 +160,7 @@ function OrderFacts({ order }: { order: Order }) {
   const { merchant } = useRequiredTenant();
   const place =
     order.serviceType === "DELIVERY"
-      ? (order.address?.description ?? order.address?.name ?? "")
+      ? ""
       : order.branch
         ? `${pickText(order.branch.name, lang)}${order.branch.address ? `, ${pickText(order.branch.address, lang)}` : ""}`
         : "";
@@ -172,7 +173,13 @@ function OrderFacts({ order }: { order: Order }) {
         </div>
         <div>
           <dt>{order.serviceType === "DELIVERY" ? t`Address` : t`Branch`}</dt>
-          <dd>{place}</dd>
+          <dd className="order-place" data-testid="order-place">
+            {order.serviceType === "DELIVERY" && order.address ? (
+              <AddressText address={order.address} className="order-place" />
+            ) : (
+              place
+            )}
+          </dd>
         </div>
         <div>
           <dt>{t`Payment`}</dt>

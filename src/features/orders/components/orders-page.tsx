@@ -15,6 +15,8 @@ import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useActiveOrders } from "../api/get-active-orders.ts";
 import { useOrders } from "../api/get-orders.ts";
 import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { awaitsPayment } from "../../../domain/order-status.ts";
+import { awaitsProviderPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
@@ -186,7 +188,15 @@ function OrderList({ orders }: { orders: Order[] }) {
               {i18n._(ORDER_STATUS_LABELS[o.status])}
             </span>
             <span className="orders-list__date">{formatDateTime(o.createdDate, merchant.timezone)}</span>
-            <span className="orders-list__total">{format(toMinor(o.totalPrice))}</span>
+            <span className="orders-list__total">
+              {format(toMinor(o.totalPrice))}
+              {/* Paid online, or cash collected at the door; an unpaid cash order says nothing. */}
+              {o.isPaid && (
+                <span className="order-paid order-paid--yes" data-testid="order-row-paid">
+                  {t`Paid`}
+                </span>
+              )}
+            </span>
             {/* A finished order not graded yet asks for its grade here too (the order page takes it). */}
             {o.gradeable && (
               <span className="orders-list__rate" data-testid="order-rate">
@@ -199,8 +209,46 @@ function OrderList({ orders }: { orders: Order[] }) {
               </span>
             )}
           </Link>
+          {awaitsPayment(o) && <AwaitingPayment order={o} />}
         </li>
       ))}
     </ul>
+  );
+}
+
+/**
+ * An online order still waiting for its payment: says so, and pays it the way the order's page
+ * does (the provider's pay page; a saved card is chosen on the order's page).
+ */
+function AwaitingPayment({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const pay = usePayOrder();
+  const format = useFormatMinor();
+  const total = format(toMinor(order.totalPrice));
+  return (
+    <div className="orders-list__awaiting" data-testid="order-row-awaiting">
+      <span className="order-paid order-paid--no">{t`Awaiting payment`}</span>
+      {awaitsProviderPayment(order) ? (
+        <ActionButton
+          size="s"
+          disabled={pay.isPending}
+          aria-busy={pay.isPending}
+          aria-label={t`Pay ${total} for order #${order.number}`}
+          onClick={() => {
+            pay.mutate(order.id);
+          }}
+        >
+          {pay.isPending ? t`Opening the payment…` : t`Pay`}
+        </ActionButton>
+      ) : (
+        <Link
+          href={`/profile/orders/${order.id}`}
+          className="button-link orders-list__pay"
+          aria-label={t`Pay ${total} for order #${order.number}`}
+        >
+          {t`Pay`}
+        </Link>
+      )}
+    </div>
   );
 }

@@ -1,0 +1,24 @@
+// What a delivery address must hold, shared by the client (the details form, checkout) and the
+// server (placing an order): the courier needs the building, so a delivery address names its house
+// number, whether the geocoder gave it or the customer typed it (issue 35).
+
+/** The parts of an address the rule reads (the spec's Address fields). */
+export interface AddressParts {
+  houseNumber?: string | null | undefined;
+}
+
+/** Longest house number kept (the contract's limit): "12A", "45/2", "7 корпус 3". */
+export const HOUSE_NUMBER_MAX = 50;
+
+/** Whether a delivery address names its building: a house number with at least one letter or digit. */
+export function hasHouseNumber(address: AddressParts): boolean {
+  return /[\p{L}\p{N}]/u.test(address.houseNumber ?? "");
+}
+
+/** The street and house as one line, "Nukus ko'chasi, 801": never the house in parentheses. */
+export function streetAndHouse(address: {
+  streetName?: string | null | undefined;
+  houseNumber?: string | null | undefined;
+}): string {
+  return [address.streetName?.trim(), address.houseNumber?.trim()].filter(Boolean).join(", ");
+}
