@@ -53,6 +53,15 @@ export function getCouriers(signal?: AbortSignal): Promise<ApiResult<Courier[]>>
   return api<Courier[]>("/staff/v1/couriers/WITH_TOKEN", { signal, silent: true });
 }
 
+/** A courier by name and phone, of the order's branch (none: brand-wide). */
+export function createCourier(body: {
+  name: string;
+  phone: string;
+  branchId: string | null;
+}): Promise<ApiResult<Courier>> {
+  return api<Courier>("/staff/v1/couriers/WITH_TOKEN", { method: "POST", body, silent: true });
+}
+
 const RECONNECT_MS = 3000;
 
 /**

@@ -10,7 +10,8 @@ export const staffBoardQuerySchema = z.object({
 });
 
 /**
- * An order as the board shows it: the order, who placed it (name and phone to call back) and, for
+ * An order as the board shows it: the order, who placed it (name and phone to call back), its
+ * courier and, for
  * an order placed at a table, that table's name and hall (the kitchen's card and ticket show them).
  */
 export const staffBoardOrderSchema = orderSchema
@@ -23,6 +24,10 @@ export const staffBoardOrderSchema = orderSchema
       .object({ name: z.string().nullable(), phone: z.string().nullable() })
       .nullable()
       .describe("The account that placed the order; null once it was deleted"),
+    courier: z
+      .object({ name: z.string().nullable(), phone: z.string().nullable() })
+      .nullable()
+      .describe("The courier the order was given to (their name and phone to call); null before"),
   })
   .meta({ id: "StaffBoardOrder" });
 export type StaffBoardOrder = z.infer<typeof staffBoardOrderSchema>;

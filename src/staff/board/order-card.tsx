@@ -215,6 +215,22 @@ export const OrderCard = forwardRef<
             </dd>
           </>
         )}
+        {order.courier ? (
+          <>
+            <dt>{t`Courier`}</dt>
+            <dd data-testid="order-courier">
+              {order.courier.name ? <span>{order.courier.name}</span> : null}
+              {order.courier.phone ? (
+                <>
+                  {order.courier.name ? " · " : ""}
+                  <a href={`tel:${order.courier.phone}`} className="order-card__phone">
+                    {ltr(formatPhone(order.courier.phone))}
+                  </a>
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
         {order.address && (
           <>
             <dt>{t`Address`}</dt>
