@@ -1,6 +1,7 @@
 // The staff console's order board (GET /staff/v1/board) and its live stream (GET /staff/v1/events).
 import { z } from "zod";
 import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
+import { WAITER_CALL_STATUSES } from "../waiter-calls.ts";
 import { multilingualSchema, uuidSchema } from "./common.ts";
 import { orderSchema } from "./orders.ts";
 
@@ -52,3 +53,12 @@ export const staffOrderEventSchema = z.object({
   branchId: uuidSchema.nullable(),
 });
 export type StaffOrderEvent = z.infer<typeof staffOrderEventSchema>;
+
+/** One `call` event of the staff stream: a waiter call was made or answered at a table. */
+export const staffCallEventSchema = z.object({
+  callId: uuidSchema,
+  status: z.enum(WAITER_CALL_STATUSES),
+  branchId: uuidSchema,
+  tableId: uuidSchema,
+});
+export type StaffCallEvent = z.infer<typeof staffCallEventSchema>;
