@@ -295,6 +295,7 @@ function Console({
               markSeen={live.markSeen}
               onRetry={live.refresh}
               error={live.error}
+              delivery={brand.services.delivery}
             />
           </Route>
           {sections.map((s) => (

@@ -54,18 +54,22 @@ if (typeof window !== "undefined") {
 
 export function beep(): void {
   if (!context || context.state !== "running") return;
-  const now = context.currentTime;
-  for (const [i, frequency] of [880, 1320].entries()) {
-    const osc = context.createOscillator();
-    const gain = context.createGain();
-    osc.type = "sine";
-    osc.frequency.value = frequency;
-    const start = now + i * 0.18;
-    gain.gain.setValueAtTime(0.0001, start);
-    gain.gain.exponentialRampToValueAtTime(0.3, start + 0.02);
-    gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.16);
-    osc.connect(gain).connect(context.destination);
-    osc.start(start);
-    osc.stop(start + 0.17);
+  try {
+    const now = context.currentTime;
+    for (const [i, frequency] of [880, 1320].entries()) {
+      const osc = context.createOscillator();
+      const gain = context.createGain();
+      osc.type = "sine";
+      osc.frequency.value = frequency;
+      const start = now + i * 0.18;
+      gain.gain.setValueAtTime(0.0001, start);
+      gain.gain.exponentialRampToValueAtTime(0.3, start + 0.02);
+      gain.gain.exponentialRampToValueAtTime(0.0001, start + 0.16);
+      osc.connect(gain).connect(context.destination);
+      osc.start(start);
+      osc.stop(start + 0.17);
+    }
+  } catch {
+    // A chime that fails must not take the console down: the title and the announcement still tell.
   }
 }

@@ -14,6 +14,7 @@ import { createCourier, getCouriers, staffKeys } from "../api.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { cancelRefunds } from "./board-model.ts";
 import { clockTime } from "./format.ts";
+import { historyNote } from "./history-notes.ts";
 import { AddressLines, ItemList, PaymentLine, tableText, WantedTime } from "./order-card.tsx";
 
 export function CancelDialog({
@@ -373,7 +374,9 @@ export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClos
                 {h.courierStatus && h.reason === "CHANGE_COURIER_STATUS"
                   ? ` · ${i18n._(COURIER_STATUS_LABELS[h.courierStatus])}`
                   : null}
-                {h.comment ? <span className="order-card__muted"> · {h.comment}</span> : null}
+                {h.comment ? (
+                  <span className="order-card__muted"> · {historyNote(h.comment, i18n)}</span>
+                ) : null}
               </li>
             ))}
           </ol>
