@@ -9,6 +9,7 @@ import type { StaffTotals } from "#domain/contract/staff.ts";
 import { StaffAccessError, grantStaff, revokeStaff } from "../src/cli/staff-access.ts";
 import {
   botMessages,
+  branches,
   merchantWebSettings,
   orderHistory,
   orders,
@@ -315,6 +316,21 @@ describe("the shift console", () => {
         status: "CANCELED",
         cancelComment: null,
       });
+    });
+  });
+
+  describe("today at the branch", () => {
+    it("says which services guests still have with delivery off: the branch's and the brand's", async () => {
+      const [branch] = await t.db.select().from(branches).where(eq(branches.id, chilonzor));
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/staff/v1/branches/${chilonzor}/today`,
+        headers: headers(staff),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Lavash has no dine-in as a brand, whatever its branches say.
+      expect(branch!.pickupEnabled).toBe(true);
+      expect(res.json()).toMatchObject({ pickupOffered: true, dineInOffered: false });
     });
   });
 
