@@ -16,8 +16,21 @@ const TABLET_NEXT_PHONE = "+998977000006";
 const DINE_IN_PHONE = "+998977000007";
 /** Lavash (deliveries, several branches). */
 const DELIVERY_PHONE = "+998977000008";
-/** Tables of the terrace at Beshyog'och no other journey uses (T2 and T3). */
-const TABLES = { dineIn: "plov-Lc7vB9", tablet: "plov-Px2kG6" };
+/** Plov: a new card's first tap; a waiter call under All branches. */
+const FIRST_TAP_PHONE = "+998977000009";
+const CALLS_PHONE = "+998977000011";
+/** Lavash: a courier added and assigned from the console. */
+const COURIER_PHONE = "+998977000010";
+/**
+ * Tables at Beshyog'och no other journey uses: the terrace's T2 and T3, table 3 of the main hall and
+ * the terrace's T1.
+ */
+const TABLES = {
+  dineIn: "plov-Lc7vB9",
+  tablet: "plov-Px2kG6",
+  firstTap: "plov-Hd8sN3",
+  call: "plov-Ja4rF2",
+};
 
 test.use({ viewport: { width: 1024, height: 768 } });
 
@@ -269,5 +282,151 @@ test.describe("the staff console through a shift", () => {
     await page.getByLabel("Branch").selectOption(chilonzor.id);
     await expect(card).toBeVisible();
     await expect(card.getByTestId("order-branch")).toHaveCount(0);
+  });
+
+  test("a card that just arrived takes its first tap: Cancel opens the dialog at once, and nothing on the card moves as it settles", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    await page.context().addCookies([{ name: "lang", value: "en", url: brandOrigin(testInfo, "plov") }]);
+    await signInToConsole(page, testInfo, FIRST_TAP_PHONE);
+    // The order arrives while the console is open: a new card, tagged "New".
+    const order = await orderAtTable(request, testInfo, TABLES.firstTap, "Shift journey: first tap");
+    const card = page.locator(`article[data-order-id="${order.pickup.id}"]`);
+    await expect(card).toBeVisible();
+    await expect(card.getByText("New", { exact: true })).toBeVisible();
+    const cancel = card.getByRole("button", { name: `Cancel order #${String(order.pickup.number)}` });
+    // Where the button sits on its card, and the card's height (other cards may move the card itself).
+    const layout = async () => {
+      await cancel.scrollIntoViewIfNeeded();
+      const [b, c] = await Promise.all([cancel.boundingBox(), card.boundingBox()]);
+      if (!b || !c) throw new Error("the card is not laid out");
+      return { x: b.x - c.x, y: b.y - c.y, height: c.height };
+    };
+    const arrived = await layout();
+    // One tap: the tap itself marks the order seen (the tag goes), and the click still lands.
+    await cancel.click();
+    const dialog = page.getByRole("dialog", { name: `Cancel order #${String(order.pickup.number)}?` });
+    await expect(dialog).toBeVisible({ timeout: 2000 });
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    // The tag has gone and the card settled: its buttons are where they were when it arrived.
+    await expect(card.getByText("New", { exact: true })).toHaveCount(0);
+    await page.waitForTimeout(1500);
+    expect(await layout()).toEqual(arrived);
+  });
+
+  test("a waiter call chimes, is spoken and badges the calls tab under All branches, live", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(90_000);
+    const origin = brandOrigin(testInfo, "plov");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    // Count the chimes: each one starts two oscillators of the page's AudioContext.
+    await page.addInitScript(() => {
+      const w = window as unknown as { chimes: number };
+      w.chimes = 0;
+      const proto = BaseAudioContext.prototype;
+      const make = Object.getOwnPropertyDescriptor(proto, "createOscillator")?.value as (
+        this: BaseAudioContext,
+      ) => OscillatorNode;
+      proto.createOscillator = function (this: BaseAudioContext) {
+        w.chimes += 1;
+        return make.call(this);
+      };
+    });
+    await signInToConsole(page, testInfo, CALLS_PHONE);
+    await expect(page.getByLabel("Branch")).toHaveValue("");
+    await expect(page.getByTestId("staff-live")).toHaveAttribute("data-connected", "true");
+    const tab = page.getByRole("link", { name: /^Waiter calls/ });
+    await expect(tab).toBeVisible();
+    const badge = tab.locator(".staff-nav__badge");
+    const before = (await badge.count()) > 0 ? Number(await badge.textContent()) : 0;
+    const chimesBefore = await page.evaluate(() => (window as unknown as { chimes: number }).chimes);
+    // No poll to wait for: the stream brings it (the fallback poll is a minute while it is up).
+    const plov = await merchantOf(request, testInfo, "plov");
+    const called = await request.post(apiUrl(testInfo, "/orders/v1/waiter-calls"), {
+      headers: { merchant: plov.id },
+      data: { tableCode: TABLES.call, reason: "CALL" },
+    });
+    expect(called.status(), await called.text()).toBe(201);
+    const call = (await called.json()) as { tableName: string };
+    await expect(page.getByTestId("staff-call-announcer")).toHaveText(
+      `Table ${call.tableName} calls a waiter`,
+      { timeout: 4000 },
+    );
+    await expect(badge).toHaveText(String(before + 1));
+    await expect(page).toHaveTitle(/^\(\d+\) /);
+    expect(await page.evaluate(() => (window as unknown as { chimes: number }).chimes)).toBeGreaterThan(
+      chimesBefore,
+    );
+    // The section lists it under All branches, with its branch.
+    await tab.click();
+    await expect(page.getByRole("heading", { name: `Table ${call.tableName} calls a waiter` })).toBeVisible();
+  });
+
+  test("a courier is added and assigned from the console, and the card names them", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const origin = brandOrigin(testInfo, "lavash");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    const lavash = await merchantOf(request, testInfo, "lavash");
+    const headers = { merchant: lavash.id };
+    const phone = `+99877${freshTelegramId().slice(-7)}`;
+    const since = Date.now() - 1000;
+    await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), { headers, data: { phone } });
+    const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+      headers,
+      data: { phone, code: await smsCodeFor(testInfo, phone, since) },
+    });
+    const { token } = (await verified.json()) as { token: string };
+    const chilonzor = await branchOf(request, testInfo, "lavash", "Chilonzor");
+    const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
+    // A delivery for later: the demo simulator leaves it to staff.
+    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      data: {
+        serviceType: "DELIVERY",
+        branchId: chilonzor.id,
+        paymentType: "CASH",
+        address: CENTRE_ADDRESS,
+        cartItems: [{ productId: dish.id, count: 1 }],
+        deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+        comment: "Shift journey: courier",
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const { id, number } = (await placed.json()) as { id: string; number: number };
+
+    await signInToConsole(page, testInfo, COURIER_PHONE, "lavash");
+    await page.getByLabel("Branch").selectOption(chilonzor.id);
+    const card = page.locator(`article[data-order-id="${id}"]`);
+    const n = String(number);
+    for (const step of ["Accept", "Start cooking", "Mark ready"]) {
+      await card.getByRole("button", { name: `${step} · #${n}` }).click();
+    }
+    await expect(page.locator(`[data-column="ready"] [data-order-id="${id}"]`)).toBeVisible();
+    // Ready, no courier: choosing one is the move, and a new one is added right there.
+    await card.getByRole("button", { name: `Choose a courier · #${n}` }).click();
+    const dialog = page.getByRole("dialog", { name: `A courier for order #${n}` });
+    await expect(dialog).toBeVisible();
+    const name = `Bekzod ${freshTelegramId().slice(-4)}`;
+    const courierPhone = `90${freshTelegramId().slice(-7)}`;
+    await dialog.getByLabel("Name").fill(name);
+    await dialog.getByLabel("Phone").fill(courierPhone);
+    await dialog.getByRole("button", { name: "Add the courier" }).click();
+    // At once in the list, chosen, with the name typed (not "Courier").
+    await expect(dialog.getByRole("radio", { name: new RegExp(name) })).toBeChecked();
+    await dialog.getByRole("button", { name: "Give the order to this courier" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.locator(`[data-column="onTheWay"] [data-order-id="${id}"]`)).toBeVisible();
+    await expect(card.getByTestId("order-courier")).toContainText(name);
+    // The details name them too.
+    await card.getByRole("button", { name: `Order #${n}: open` }).click();
+    await expect(page.getByTestId("order-detail-courier")).toContainText(name);
   });
 });

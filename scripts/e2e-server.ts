@@ -23,6 +23,9 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = 
   ["plov", "+998977000006", "Yunusobod"],
   ["plov", "+998977000007"],
   ["lavash", "+998977000008"],
+  ["plov", "+998977000009"],
+  ["lavash", "+998977000010"],
+  ["plov", "+998977000011"],
 ];
 process.env.DATA_DIR = dataDir;
 

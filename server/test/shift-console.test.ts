@@ -9,6 +9,7 @@ import type { StaffTotals } from "#domain/contract/staff.ts";
 import { StaffAccessError, grantStaff, revokeStaff } from "../src/cli/staff-access.ts";
 import {
   botMessages,
+  branches,
   merchantWebSettings,
   orderHistory,
   orders,
@@ -315,6 +316,103 @@ describe("the shift console", () => {
         status: "CANCELED",
         cancelComment: null,
       });
+    });
+  });
+
+  describe("today at the branch", () => {
+    it("says which services guests still have with delivery off: the branch's and the brand's", async () => {
+      const [branch] = await t.db.select().from(branches).where(eq(branches.id, chilonzor));
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/staff/v1/branches/${chilonzor}/today`,
+        headers: headers(staff),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      // Lavash has no dine-in as a brand, whatever its branches say.
+      expect(branch!.pickupEnabled).toBe(true);
+      expect(res.json()).toMatchObject({ pickupOffered: true, dineInOffered: false });
+    });
+  });
+
+  describe("couriers added from the console", () => {
+    const addCourier = (who: Person, payload: Record<string, unknown>) =>
+      t.app.inject({ method: "POST", url: "/api/staff/v1/couriers", headers: headers(who), payload });
+
+    it("adds a courier by name and phone at the caller's branch, and the board names them on the order", async () => {
+      const phone = freshPhone();
+      const added = await addCourier(staff, { name: "Bekzod", phone: phone.slice(4), branchId: chilonzor });
+      expect(added.statusCode, added.body).toBe(200);
+      const courier = added.json<{ id: string; name: string; phone: string; branchId: string }>();
+      expect(courier).toMatchObject({ name: "Bekzod", phone, branchId: chilonzor });
+      // The courier's account is an ordinary one: no staff role comes with it.
+      const [account] = await t.db.select().from(users).where(eq(users.phone, phone));
+      expect(account).toMatchObject({ role: "CUSTOMER", firstName: "Bekzod" });
+      // The same phone again answers the same courier.
+      const again = await addCourier(staff, { name: "Someone else", phone, branchId: chilonzor });
+      expect(again.json<{ id: string; name: string }>()).toMatchObject({ id: courier.id, name: "Bekzod" });
+
+      const list = await t.app.inject({
+        method: "GET",
+        url: "/api/staff/v1/couriers",
+        headers: headers(staff),
+      });
+      expect(list.json<{ id: string }[]>().map((c) => c.id)).toContain(courier.id);
+
+      const customer = await person(t, lavash);
+      const order = await place(t, customer, { branchId: chilonzor, product });
+      for (const s of ["ACCEPTED", "COOKING", "DONE"]) await move(t, staff, order.id, s);
+      const boardBefore = await t.app.inject({
+        method: "GET",
+        url: `/api/staff/v1/board?branchId=${chilonzor}`,
+        headers: headers(staff),
+      });
+      type BoardOrder = { id: string; status: string; courier: { name: string; phone: string } | null };
+      const before = boardBefore.json<{ orders: BoardOrder[] }>().orders.find((o) => o.id === order.id);
+      expect(before?.courier).toBeNull();
+      const attached = await t.app.inject({
+        method: "PUT",
+        url: `/api/staff/v1/orders/${order.id}/courier`,
+        headers: headers(staff),
+        payload: { courierId: courier.id },
+      });
+      expect(attached.statusCode, attached.body).toBe(200);
+      const board = await t.app.inject({
+        method: "GET",
+        url: `/api/staff/v1/board?branchId=${chilonzor}`,
+        headers: headers(staff),
+      });
+      expect(board.json<{ orders: BoardOrder[] }>().orders.find((o) => o.id === order.id)).toMatchObject({
+        status: "ATTACHED",
+        courier: { name: "Bekzod", phone },
+      });
+    });
+
+    it("refuses a customer, another branch of bound staff, a bad phone and a half-filled form", async () => {
+      const customer = await person(t, lavash);
+      const asCustomer = await addCourier(customer, {
+        name: "Ali",
+        phone: freshPhone(),
+        branchId: chilonzor,
+      });
+      expect(asCustomer.statusCode).toBe(403);
+
+      const bound = await person(t, lavash, "STAFF", { bindTo: [chilonzor] });
+      const phone = freshPhone();
+      const elsewhere = await addCourier(bound, { name: "Ali", phone, branchId: mirobod });
+      expect(elsewhere.statusCode).toBe(403);
+      expect(elsewhere.json<{ code: string }>().code).toBe("STAFF_BRANCH_FORBIDDEN");
+      const brandWide = await addCourier(bound, { name: "Ali", phone });
+      expect(brandWide.statusCode).toBe(403);
+      // Nothing was made for the refused phone.
+      expect(await t.db.select().from(users).where(eq(users.phone, phone))).toEqual([]);
+
+      const badPhone = await addCourier(staff, { name: "Ali", phone: "12345", branchId: chilonzor });
+      expect(badPhone.statusCode).toBe(400);
+      expect(badPhone.json<{ code: string }>().code).toBe("PHONE_INVALID");
+      const noPhone = await addCourier(staff, { name: "Ali", branchId: chilonzor });
+      expect(noPhone.statusCode).toBe(400);
+      const blankName = await addCourier(staff, { name: "  ", phone: freshPhone(), branchId: chilonzor });
+      expect(blankName.statusCode).toBe(400);
     });
   });
 });

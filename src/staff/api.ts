@@ -1,7 +1,7 @@
 // The staff console's calls: the board, moves, couriers (the staff API, /staff/v1) and the live
 // stream of the brand's orders, read with fetch (EventSource cannot send the token or the merchant).
 import type { Courier, Order } from "../domain/contract/orders.ts";
-import type { StaffBoard, StaffOrderEvent } from "../domain/contract/staff-board.ts";
+import type { StaffBoard, StaffCallEvent, StaffOrderEvent } from "../domain/contract/staff-board.ts";
 import type { LoginResult } from "../domain/contract/users.ts";
 import type { OrderStatus } from "../domain/enums.ts";
 import { api, apiBaseUrl, type ApiResult } from "../lib/api-client.ts";
@@ -53,16 +53,27 @@ export function getCouriers(signal?: AbortSignal): Promise<ApiResult<Courier[]>>
   return api<Courier[]>("/staff/v1/couriers/WITH_TOKEN", { signal, silent: true });
 }
 
+/** A courier by name and phone, of the order's branch (none: brand-wide). */
+export function createCourier(body: {
+  name: string;
+  phone: string;
+  branchId: string | null;
+}): Promise<ApiResult<Courier>> {
+  return api<Courier>("/staff/v1/couriers/WITH_TOKEN", { method: "POST", body, silent: true });
+}
+
 const RECONNECT_MS = 3000;
 
 /**
- * Follows the brand's orders live; answers the function that stops. `onState` tells whether the
- * stream is up (the board polls while it is down); `onEvent` gets every order change.
+ * Follows the brand's orders and waiter calls live; answers the function that stops. `onState`
+ * tells whether the stream is up (the board and the calls poll while it is down); `onEvent` gets
+ * every order change, `onCall` every waiter call made or answered.
  */
 export function openStaffStream(
   auth: { merchantId: string; token: string },
   onEvent: (event: StaffOrderEvent) => void,
   onState: (connected: boolean) => void,
+  onCall: (event: StaffCallEvent) => void = () => undefined,
 ): () => void {
   const controller = new AbortController();
   const state = { stopped: false };
@@ -90,9 +101,10 @@ export function openStaffStream(
           const { value, done } = await reader.read();
           if (done) break;
           buffer = parseSseBlocks(buffer + decoder.decode(value, { stream: true }), (name, data) => {
-            if (name !== "order") return;
+            if (name !== "order" && name !== "call") return;
             try {
-              onEvent(JSON.parse(data) as StaffOrderEvent);
+              if (name === "order") onEvent(JSON.parse(data) as StaffOrderEvent);
+              else onCall(JSON.parse(data) as StaffCallEvent);
             } catch {
               // A malformed event is skipped; the next one or the poll catches up.
             }

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { Spinner } from "@telegram-apps/telegram-ui";
-import { Suspense, useEffect, useState } from "react";
+import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
 import { Link, Route, Router, Switch, useLocation } from "wouter";
 import { pickText } from "../domain/multilingual.ts";
 import { formatPhone } from "../domain/phone.ts";
@@ -9,8 +9,10 @@ import { readLocal, writeLocal } from "../lib/storage.ts";
 import { useContentLanguage } from "../lib/use-content-language.ts";
 import { logout } from "./api.ts";
 import { OrderBoard } from "./board/board.tsx";
+import { primeSound, soundState, subscribeSound, unlockSound } from "./board/beep.ts";
 import { HelpDialog } from "./board/dialogs.tsx";
 import { useLiveBoard } from "./board/use-live-board.ts";
+import { useLiveCalls } from "./board/use-live-calls.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import { staffSections } from "./sections/index.ts";
 import { staffBranchKey, type StaffSession } from "./session.ts";
@@ -51,6 +53,12 @@ function Console({
   const [branchId, setBranchId] = useState<string | null>(() => readLocal(branchKey) || null);
   const [sound, setSound] = useState(() => readLocal(soundKey) !== "off");
   const [help, setHelp] = useState(false);
+  // After a reload the browser may hold the chime back until the page is touched: say so.
+  const audio = useSyncExternalStore(subscribeSound, soundState, () => "unavailable" as const);
+  useEffect(() => {
+    if (sound) primeSound();
+  }, [sound]);
+  const soundBlocked = sound && audio === "blocked";
   const live = useLiveBoard({ merchantId: brand.merchant.id, token: session.token, branchId, sound });
   const branches = live.board?.branches ?? [];
   // "All branches": every branch the caller may see (all of the brand's for staff bound to none).
@@ -69,16 +77,27 @@ function Console({
   // Sections wait for the board to say which branches are the caller's, so a remembered branch
   // that is not theirs is never asked for (a board that failed leaves them to try on their own).
   const sectionBranch = live.board || live.error ? validBranch : undefined;
+  // Sections of services the brand does not offer are left out (no tables: no calls, bookings, tables).
+  const dineIn = brand.services.dineIn;
+  const sections = useMemo(() => staffSections.filter((s) => !s.dineIn || dineIn), [dineIn]);
+  const calls = useLiveCalls({
+    branchId: sectionBranch ?? null,
+    sound,
+    connected: live.connected,
+    enabled: brand.services.dineIn && sectionBranch !== undefined,
+  });
 
   const sectionId = location === "/" ? null : location.slice(1).split("/")[0];
-  const section = staffSections.find((s) => s.id === sectionId);
+  const section = sections.find((s) => s.id === sectionId);
   const pageTitle = section ? i18n._(section.title) : t`Order board`;
   const unseen = live.unseen.size;
+  const waiting = unseen + calls.waiting;
 
-  // The tab's title: the count of new orders nobody has looked at yet, then the screen and the brand.
+  // The tab's title: new orders nobody has looked at yet and calls nobody has answered, then the
+  // screen and the brand.
   useEffect(() => {
-    document.title = `${unseen > 0 ? `(${String(unseen)}) ` : ""}${pageTitle} · ${brand.name}`;
-  }, [unseen, pageTitle, brand.name]);
+    document.title = `${waiting > 0 ? `(${String(waiting)}) ` : ""}${pageTitle} · ${brand.name}`;
+  }, [waiting, pageTitle, brand.name]);
 
   // New orders count as seen once someone uses the console with it in view.
   useEffect(() => {
@@ -105,7 +124,7 @@ function Console({
           navigate("/");
           return;
         }
-        const target = staffSections.find((s) => s.shortcut?.toLowerCase() === letter);
+        const target = sections.find((s) => s.shortcut?.toLowerCase() === letter);
         if (target) {
           event.preventDefault();
           navigate(`/${target.id}`);
@@ -121,7 +140,7 @@ function Console({
     return () => {
       window.removeEventListener("keydown", onKey);
     };
-  }, [navigate]);
+  }, [navigate, sections]);
 
   // A new screen: its heading takes the focus, so a screen reader starts there.
   useEffect(() => {
@@ -133,7 +152,12 @@ function Console({
     (session.user.phone ? ltr(formatPhone(session.user.phone)) : t`Staff`);
   const navItems = [
     { id: "", title: t`Order board`, shortcut: BOARD_SHORTCUT, badge: unseen },
-    ...staffSections.map((s) => ({ id: s.id, title: i18n._(s.title), shortcut: s.shortcut, badge: 0 })),
+    ...sections.map((s) => ({
+      id: s.id,
+      title: i18n._(s.title),
+      shortcut: s.shortcut,
+      badge: s.id === "waiter-calls" ? calls.waiting : 0,
+    })),
   ];
 
   return (
@@ -177,17 +201,28 @@ function Console({
             <span className="staff-live__dot" aria-hidden="true" />
             {live.connected ? t`Live` : t`Reconnecting…`}
           </span>
-          <button
-            type="button"
-            className="staff-button staff-button--ghost"
-            aria-pressed={sound}
-            onClick={() => {
-              setSound(!sound);
-              writeLocal(soundKey, sound ? "off" : "on");
-            }}
-          >
-            {sound ? t`Sound on` : t`Sound off`}
-          </button>
+          {soundBlocked ? (
+            <button
+              type="button"
+              className="staff-button staff-button--warning"
+              data-testid="sound-blocked"
+              onClick={unlockSound}
+            >
+              {t`Sound blocked by the browser: tap to turn it on`}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="staff-button staff-button--ghost"
+              aria-pressed={sound}
+              onClick={() => {
+                setSound(!sound);
+                writeLocal(soundKey, sound ? "off" : "on");
+              }}
+            >
+              {sound ? t`Sound on` : t`Sound off`}
+            </button>
+          )}
           <button
             type="button"
             className="staff-button staff-button--ghost"
@@ -242,9 +277,12 @@ function Console({
           })}
         </ul>
       </nav>
-      {/* New orders are spoken as they arrive. */}
+      {/* New orders and waiter calls are spoken as they arrive. */}
       <div className="visually-hidden" aria-live="assertive" data-testid="staff-announcer">
         {live.announcement}
+      </div>
+      <div className="visually-hidden" aria-live="assertive" data-testid="staff-call-announcer">
+        {calls.announcement}
       </div>
       <main id="main" className="staff-main" tabIndex={-1} aria-label={pageTitle}>
         <Switch>
@@ -257,12 +295,17 @@ function Console({
               markSeen={live.markSeen}
               onRetry={live.refresh}
               error={live.error}
+              delivery={brand.services.delivery}
             />
           </Route>
-          {staffSections.map((s) => (
+          {sections.map((s) => (
             <Route key={s.id} path={`/${s.id}`} nest>
               <Suspense fallback={<SectionLoading />}>
-                {sectionBranch === undefined ? <SectionLoading /> : <s.component branchId={sectionBranch} />}
+                {sectionBranch === undefined ? (
+                  <SectionLoading />
+                ) : (
+                  <s.component branchId={sectionBranch} live={live.connected} />
+                )}
               </Suspense>
             </Route>
           ))}
@@ -278,7 +321,7 @@ function Console({
       </main>
       {help ? (
         <HelpDialog
-          sections={staffSections
+          sections={sections
             .filter((s) => s.shortcut)
             .map((s) => ({ key: s.shortcut ?? "", title: i18n._(s.title) }))}
           onClose={() => {

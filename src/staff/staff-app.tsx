@@ -32,6 +32,8 @@ export interface StaffBrand {
   merchant: Merchant;
   name: string;
   logo: string | null;
+  /** How the brand serves: the console leaves out what it does not (tables, couriers' column). */
+  services: { delivery: boolean; dineIn: boolean };
 }
 
 function Centered({ title, children }: { title: string; children?: React.ReactNode }) {
@@ -136,6 +138,11 @@ function BrandedRoot({ boot }: { boot: StaffBoot }) {
             merchant: ready.merchant,
             name: pickText(ready.merchant.name, language) || ready.sub,
             logo: look?.logo ?? null,
+            // Settings that failed to load: show everything rather than hide a working service.
+            services: {
+              delivery: ready.settings?.deliveryActive ?? true,
+              dineIn: ready.settings?.dineInActive ?? true,
+            },
           }}
         />
       ) : (

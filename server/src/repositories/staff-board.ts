@@ -3,7 +3,7 @@
 import { and, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
 import type { StaffBoardOrder } from "#domain/contract/staff-board.ts";
 import { ACTIVE_ORDER_STATUSES, ARCHIVE_ORDER_STATUSES } from "#domain/order-status.ts";
-import { diningTables, halls, orders, users } from "../db/schema/index.ts";
+import { couriers, diningTables, halls, orders, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { orderViews } from "./orders.ts";
 
@@ -49,7 +49,8 @@ export async function listBoardOrders(
   if (rows.length === 0) return [];
   const userIds = [...new Set(rows.map((r) => r.userId).filter((u): u is string => u !== null))];
   const tableIds = [...new Set(rows.map((r) => r.tableId).filter((t): t is string => t !== null))];
-  const [views, people, tables] = await Promise.all([
+  const courierIds = [...new Set(rows.map((r) => r.courierId).filter((c): c is string => c !== null))];
+  const [views, people, tables, riders] = await Promise.all([
     orderViews(db, rows),
     userIds.length === 0
       ? Promise.resolve([])
@@ -65,7 +66,25 @@ export async function listBoardOrders(
           .from(diningTables)
           .innerJoin(halls, eq(halls.id, diningTables.hallId))
           .where(and(eq(diningTables.merchantId, q.merchantId), inArray(diningTables.id, tableIds))),
+    courierIds.length === 0
+      ? Promise.resolve([])
+      : db
+          .select({
+            id: couriers.id,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            phone: users.phone,
+          })
+          .from(couriers)
+          .leftJoin(users, eq(users.id, couriers.userId))
+          .where(and(eq(couriers.merchantId, q.merchantId), inArray(couriers.id, courierIds))),
   ]);
+  const courierById = new Map(
+    riders.map((c) => [
+      c.id,
+      { name: [c.firstName, c.lastName].filter(Boolean).join(" ") || null, phone: c.phone },
+    ]),
+  );
   const byId = new Map(people.map((p) => [p.id, p]));
   const tableById = new Map(tables.map((t) => [t.id, { name: t.name, hall: t.hall }]));
   return views.map((view) => {
@@ -75,6 +94,7 @@ export async function listBoardOrders(
       ...view,
       customer: person ? { name, phone: person.phone } : null,
       table: view.tableId ? (tableById.get(view.tableId) ?? null) : null,
+      courier: view.courierId ? (courierById.get(view.courierId) ?? null) : null,
     };
   });
 }

@@ -66,6 +66,7 @@ export interface WaiterCallView {
   tableId: string;
   tableName: string;
   hallName: Multilingual;
+  branchName: Multilingual;
   reason: WaiterCallReason;
   status: WaiterCallStatus;
   createdDate: string;
@@ -79,9 +80,15 @@ export async function waiterCallViews(db: Db, rows: readonly WaiterCallRow[]): P
   if (rows.length === 0) return [];
   const tableIds = [...new Set(rows.map((r) => r.tableId))];
   const names = await db
-    .select({ id: diningTables.id, name: diningTables.name, hallName: halls.name })
+    .select({
+      id: diningTables.id,
+      name: diningTables.name,
+      hallName: halls.name,
+      branchName: branches.name,
+    })
     .from(diningTables)
     .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .innerJoin(branches, eq(branches.id, halls.branchId))
     .where(inArray(diningTables.id, tableIds));
   const byId = new Map(names.map((n) => [n.id, n]));
   return rows.map((r) => ({
@@ -91,6 +98,7 @@ export async function waiterCallViews(db: Db, rows: readonly WaiterCallRow[]): P
     tableId: r.tableId,
     tableName: byId.get(r.tableId)?.name ?? "",
     hallName: byId.get(r.tableId)?.hallName ?? {},
+    branchName: byId.get(r.tableId)?.branchName ?? {},
     reason: r.reason,
     status: r.status,
     createdDate: r.createdDate.toISOString(),
@@ -117,10 +125,17 @@ export function listTableCalls(
     .orderBy(desc(waiterCalls.createdDate));
 }
 
-/** A branch's calls, oldest first: the open ones (OPEN and ACKNOWLEDGED) or those of one status. */
+/**
+ * Calls of some branches (null = every branch of the brand), oldest first: the open ones (OPEN and
+ * ACKNOWLEDGED) or those of one status.
+ */
 export function listBranchCalls(
   db: Db,
-  { merchantId, branchId, status }: Tenant & { branchId: string; status: "open" | WaiterCallStatus },
+  {
+    merchantId,
+    branchIds,
+    status,
+  }: Tenant & { branchIds: readonly string[] | null; status: "open" | WaiterCallStatus },
 ) {
   return db
     .select()
@@ -128,7 +143,7 @@ export function listBranchCalls(
     .where(
       and(
         eq(waiterCalls.merchantId, merchantId),
-        eq(waiterCalls.branchId, branchId),
+        branchIds ? inArray(waiterCalls.branchId, [...branchIds]) : undefined,
         status === "open" ? sql`${waiterCalls.status} <> 'CLOSED'` : eq(waiterCalls.status, status),
       ),
     )

@@ -410,6 +410,24 @@ export async function findOrCreatePhoneUser(
   return winner;
 }
 
+/**
+ * The brand's account of a phone staff typed for a courier: found or made, and given the name staff
+ * typed when it has none (a customer's own name is theirs and stays).
+ */
+export async function findOrNamePhoneUser(
+  db: Db,
+  { merchantId, phone, name }: Tenant & { phone: string; name: string },
+): Promise<UserRow> {
+  const user = await findOrCreatePhoneUser(db, { merchantId, phone });
+  if (user.firstName || user.lastName) return user;
+  const [named] = await db
+    .update(users)
+    .set({ firstName: name })
+    .where(and(live(merchantId), eq(users.id, user.id)))
+    .returning();
+  return named ?? user;
+}
+
 export interface ProfilePatch {
   firstName?: string | null | undefined;
   lastName?: string | null | undefined;

@@ -368,10 +368,21 @@ export const staffPositionBodySchema = z.object({
   latitude: z.number().min(-90).max(90),
   longitude: z.number().min(-180).max(180),
 });
-export const staffCreateCourierBodySchema = z.object({
-  userId: uuidSchema,
-  branchId: uuidSchema.nullish(),
-});
+/**
+ * A new courier: an existing user of the brand (`userId`), or a person by name and phone (their
+ * account is found by the phone or made, and named when it has no name yet). `branchId`: the
+ * courier's branch; none = brand-wide (staff bound to no branch only).
+ */
+export const staffCreateCourierBodySchema = z
+  .object({
+    userId: uuidSchema.optional(),
+    name: z.string().trim().min(1).max(100).optional(),
+    phone: z.string().min(1).max(40).optional(),
+    branchId: uuidSchema.nullish(),
+  })
+  .refine((b) => (b.userId !== undefined) !== (b.name !== undefined && b.phone !== undefined), {
+    message: "either userId, or name and phone",
+  });
 export const staffOrdersQuerySchema = z.object({
   status: z.enum(ORDER_STATUSES).optional(),
   /** One of the caller's branches; without it, every branch the caller works at. */

@@ -1,6 +1,7 @@
 // The staff console's order board (GET /staff/v1/board) and its live stream (GET /staff/v1/events).
 import { z } from "zod";
 import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
+import { WAITER_CALL_STATUSES } from "../waiter-calls.ts";
 import { multilingualSchema, uuidSchema } from "./common.ts";
 import { orderSchema } from "./orders.ts";
 
@@ -10,7 +11,8 @@ export const staffBoardQuerySchema = z.object({
 });
 
 /**
- * An order as the board shows it: the order, who placed it (name and phone to call back) and, for
+ * An order as the board shows it: the order, who placed it (name and phone to call back), its
+ * courier and, for
  * an order placed at a table, that table's name and hall (the kitchen's card and ticket show them).
  */
 export const staffBoardOrderSchema = orderSchema
@@ -23,6 +25,10 @@ export const staffBoardOrderSchema = orderSchema
       .object({ name: z.string().nullable(), phone: z.string().nullable() })
       .nullable()
       .describe("The account that placed the order; null once it was deleted"),
+    courier: z
+      .object({ name: z.string().nullable(), phone: z.string().nullable() })
+      .nullable()
+      .describe("The courier the order was given to (their name and phone to call); null before"),
   })
   .meta({ id: "StaffBoardOrder" });
 export type StaffBoardOrder = z.infer<typeof staffBoardOrderSchema>;
@@ -47,3 +53,12 @@ export const staffOrderEventSchema = z.object({
   branchId: uuidSchema.nullable(),
 });
 export type StaffOrderEvent = z.infer<typeof staffOrderEventSchema>;
+
+/** One `call` event of the staff stream: a waiter call was made or answered at a table. */
+export const staffCallEventSchema = z.object({
+  callId: uuidSchema,
+  status: z.enum(WAITER_CALL_STATUSES),
+  branchId: uuidSchema,
+  tableId: uuidSchema,
+});
+export type StaffCallEvent = z.infer<typeof staffCallEventSchema>;

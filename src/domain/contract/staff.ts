@@ -86,6 +86,12 @@ export const branchTodaySchema = z
     closed: z.boolean().describe("Closed for the day by staff (a holiday)"),
     deliveryOff: z.boolean().describe("Delivery switched off for the day by staff"),
     deliveryOffered: z.boolean().describe("The branch delivers at all (its setting)"),
+    pickupOffered: z
+      .boolean()
+      .describe("Guests may pick up here at all (the branch's and the brand's settings)"),
+    dineInOffered: z
+      .boolean()
+      .describe("Guests may eat in here at all (the branch's and the brand's settings)"),
     hours: z
       .array(z.object({ type: z.string(), open: z.string().nullable(), close: z.string().nullable() }))
       .describe("Today's hours per service type; open null = closed all day"),

@@ -38,6 +38,7 @@ export const waiterCallSchema = z
     tableId: uuidSchema,
     tableName: z.string(),
     hallName: multilingualSchema,
+    branchName: multilingualSchema,
     reason: z.enum(WAITER_CALL_REASONS),
     status: z.enum(WAITER_CALL_STATUSES),
     createdDate: dateTimeSchema,
@@ -63,7 +64,8 @@ export const tableStreamQuerySchema = tableCallsQuerySchema.extend({
 export const waiterCallIdParamsSchema = z.object({ id: uuidSchema });
 
 export const staffWaiterCallsQuerySchema = z.object({
-  branchId: uuidSchema,
+  /** One branch's calls; every branch the caller may see when left out. */
+  branchId: uuidSchema.optional(),
   /** Open calls (OPEN and ACKNOWLEDGED) by default. */
   status: z.enum(["open", ...WAITER_CALL_STATUSES]).default("open"),
 });

@@ -29,8 +29,11 @@ export function OrderBoard({
   markSeen,
   onRetry,
   error,
+  delivery = true,
 }: {
   board: StaffBoard | undefined;
+  /** The brand delivers: without deliveries there is no "On the way" (unless an order stands there). */
+  delivery?: boolean;
   merchantId: string;
   branchId: string | null;
   unseen: ReadonlySet<string>;
@@ -204,7 +207,9 @@ export function OrderBoard({
         {said}
       </div>
       <div className="board" data-testid="order-board">
-        {BOARD_COLUMNS.map((column) => {
+        {BOARD_COLUMNS.filter(
+          (column) => column !== "onTheWay" || delivery || columns.onTheWay.length > 0,
+        ).map((column) => {
           const list = columns[column];
           const titleId = `board-col-${column}`;
           const count = String(list.length);

@@ -1,17 +1,20 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@telegram-apps/telegram-ui";
 import { useId, useState } from "react";
+import type { Courier } from "../../domain/contract/orders.ts";
 import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
 import { pickText } from "../../domain/multilingual.ts";
 import { formatPhone } from "../../domain/phone.ts";
+import { errorText } from "../../lib/api-client.ts";
 import { formatAmount, ltr } from "../../lib/format.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 import { COURIER_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../features/orders/status-labels.ts";
-import { getCouriers, staffKeys } from "../api.ts";
+import { createCourier, getCouriers, staffKeys } from "../api.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { cancelRefunds } from "./board-model.ts";
 import { clockTime } from "./format.ts";
+import { historyNote } from "./history-notes.ts";
 import { AddressLines, ItemList, PaymentLine, tableText, WantedTime } from "./order-card.tsx";
 
 export function CancelDialog({
@@ -99,6 +102,104 @@ export function CancelDialog({
   );
 }
 
+/**
+ * A new courier by name and phone, of the order's branch: the couriers' list shows them at once
+ * (the cached list is updated) and they are chosen for the order.
+ */
+function AddCourier({
+  merchantId,
+  branchId,
+  onAdded,
+}: {
+  merchantId: string;
+  branchId: string | null;
+  onAdded: (courier: Courier) => void;
+}) {
+  const { t } = useLingui();
+  const queryClient = useQueryClient();
+  const [name, setName] = useState("");
+  const [phone, setPhone] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const id = useId();
+  const submit = async () => {
+    if (name.trim() === "" || phone.trim() === "") {
+      setError(t`Type the courier's name and phone`);
+      return;
+    }
+    setBusy(true);
+    const [failure, courier] = await createCourier({ name: name.trim(), phone, branchId });
+    setBusy(false);
+    if (failure) {
+      setError(errorText(failure));
+      return;
+    }
+    queryClient.setQueryData<Courier[]>(staffKeys.couriers(merchantId), (list) =>
+      list?.some((c) => c.id === courier.id) ? list : [...(list ?? []), courier],
+    );
+    void queryClient.invalidateQueries({ queryKey: staffKeys.couriers(merchantId) });
+    setName("");
+    setPhone("");
+    setError(null);
+    onAdded(courier);
+  };
+  return (
+    <form
+      className="courier-add"
+      aria-labelledby={`${id}-title`}
+      onSubmit={(event) => {
+        event.preventDefault();
+        void submit();
+      }}
+    >
+      <h3 id={`${id}-title`} className="order-detail__subtitle">
+        {t`A new courier`}
+      </h3>
+      <div className="courier-add__fields">
+        <label className="staff-label" htmlFor={`${id}-name`}>
+          {t`Name`}
+          <input
+            id={`${id}-name`}
+            className="courier-add__input"
+            value={name}
+            maxLength={100}
+            autoComplete="off"
+            onChange={(event) => {
+              setName(event.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        <label className="staff-label" htmlFor={`${id}-phone`}>
+          {t`Phone`}
+          <input
+            id={`${id}-phone`}
+            className="courier-add__input"
+            type="tel"
+            dir="ltr"
+            value={phone}
+            maxLength={40}
+            autoComplete="off"
+            placeholder="+998 90 123 45 67"
+            onChange={(event) => {
+              setPhone(event.target.value);
+              setError(null);
+            }}
+          />
+        </label>
+        <button type="submit" className="staff-button" disabled={busy}>
+          {t`Add the courier`}
+        </button>
+      </div>
+      {error ? (
+        <p className="staff-error" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 export function CourierDialog({
   order,
   merchantId,
@@ -159,7 +260,7 @@ export function CourierDialog({
       ) : couriers.isError ? (
         <p className="staff-error" role="alert">{t`The couriers could not be loaded. Try again.`}</p>
       ) : list.length === 0 ? (
-        <p className="staff-note">{t`This branch has no couriers yet.`}</p>
+        <p className="staff-note">{t`This branch has no couriers yet: add one below.`}</p>
       ) : (
         <fieldset className="courier-list">
           <legend className="visually-hidden">{t`Couriers`}</legend>
@@ -174,7 +275,7 @@ export function CourierDialog({
                   setChosen(c.id);
                 }}
               />
-              <span className="courier-list__name">{c.name || t`Courier`}</span>
+              <span className="courier-list__name">{c.name || t`Courier without a name`}</span>
               {c.phone ? <span className="order-card__muted">{ltr(formatPhone(c.phone))}</span> : null}
               {c.status ? (
                 <span className="order-card__muted">{i18n._(COURIER_STATUS_LABELS[c.status])}</span>
@@ -183,6 +284,13 @@ export function CourierDialog({
           ))}
         </fieldset>
       )}
+      <AddCourier
+        merchantId={merchantId}
+        branchId={order.branchId}
+        onAdded={(courier) => {
+          setChosen(courier.id);
+        }}
+      />
     </StaffDialog>
   );
 }
@@ -241,6 +349,14 @@ export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClos
               <dd data-testid="order-detail-table">{table}</dd>
             </>
           ) : null}
+          {order.courier ? (
+            <>
+              <dt>{t`Courier`}</dt>
+              <dd data-testid="order-detail-courier">
+                {order.courier.name} {order.courier.phone ? ltr(formatPhone(order.courier.phone)) : null}
+              </dd>
+            </>
+          ) : null}
           {order.comment ? (
             <>
               <dt>{t`Comment`}</dt>
@@ -258,7 +374,9 @@ export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClos
                 {h.courierStatus && h.reason === "CHANGE_COURIER_STATUS"
                   ? ` · ${i18n._(COURIER_STATUS_LABELS[h.courierStatus])}`
                   : null}
-                {h.comment ? <span className="order-card__muted"> · {h.comment}</span> : null}
+                {h.comment ? (
+                  <span className="order-card__muted"> · {historyNote(h.comment, i18n)}</span>
+                ) : null}
               </li>
             ))}
           </ol>

@@ -165,13 +165,16 @@ export const OrderCard = forwardRef<
         <span className={`chip chip--${order.serviceType.toLowerCase()}`}>
           {i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
         </span>
+      </header>
+      {/* The age on the status line, not beside the chip: the header stays one line in any language. */}
+      <div className="order-card__status-row">
+        <p className={`status-pill status-pill--${order.status.toLowerCase()}`}>
+          {i18n._(ORDER_STATUS_LABELS[order.status])}
+        </p>
         <span className="order-card__age" title={clockTime(order.createdDate)}>
           {relativeTime(order.createdDate, now)}
         </span>
-      </header>
-      <p className={`status-pill status-pill--${order.status.toLowerCase()}`}>
-        {i18n._(ORDER_STATUS_LABELS[order.status])}
-      </p>
+      </div>
       <ItemList order={order} />
       <dl className="order-card__facts">
         {branch ? (
@@ -215,6 +218,22 @@ export const OrderCard = forwardRef<
             </dd>
           </>
         )}
+        {order.courier ? (
+          <>
+            <dt>{t`Courier`}</dt>
+            <dd data-testid="order-courier">
+              {order.courier.name ? <span>{order.courier.name}</span> : null}
+              {order.courier.phone ? (
+                <>
+                  {order.courier.name ? " · " : ""}
+                  <a href={`tel:${order.courier.phone}`} className="order-card__phone">
+                    {ltr(formatPhone(order.courier.phone))}
+                  </a>
+                </>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
         {order.address && (
           <>
             <dt>{t`Address`}</dt>

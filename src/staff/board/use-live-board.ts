@@ -5,6 +5,7 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import type { StaffBoard } from "../../domain/contract/staff-board.ts";
 import { getBoard, openStaffStream, staffKeys } from "../api.ts";
+import { staffKeys as sectionKeys } from "../sections/api.ts";
 import { columnOf } from "./board-model.ts";
 import { beep } from "./beep.ts";
 
@@ -118,7 +119,14 @@ export function useLiveBoard(opts: {
       (up) => {
         setConnected(up);
         // Back after a break: catch up with what happened meanwhile.
-        if (up) void queryClient.invalidateQueries({ queryKey: staffKeys.board(merchantId, branchId) });
+        if (up) {
+          void queryClient.invalidateQueries({ queryKey: staffKeys.board(merchantId, branchId) });
+          void queryClient.invalidateQueries({ queryKey: sectionKeys.allCalls });
+        }
+      },
+      // A waiter call made or answered: every list of calls reads again (the shell's and the section's).
+      () => {
+        void queryClient.invalidateQueries({ queryKey: sectionKeys.allCalls });
       },
     );
     return () => {

@@ -6,15 +6,21 @@ import type { BranchToday, StaffTable, StopListProduct } from "../../domain/cont
 import type { WaiterCall } from "../../domain/contract/tables.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
 
-/** How often the waiter calls refresh: a guest waits for an answer in seconds. */
+/**
+ * How often the waiter calls refresh while the live stream is down (a guest waits for an answer in
+ * seconds); with it up, each call arrives on the stream and this is only a safety net.
+ */
 export const CALLS_POLL_MS = 5_000;
+const CALLS_POLL_LIVE_MS = 60_000;
 /** Bookings and the day's totals change less often. */
 const SLOW_POLL_MS = 30_000;
 
 export const staffKeys = {
   stopList: (branchId: string) => ["staff", "stop-list", branchId] as const,
   today: (branchId: string) => ["staff", "today", branchId] as const,
-  calls: (branchId: string) => ["staff", "waiter-calls", branchId] as const,
+  /** A branch's calls, or "all" the caller's branches. */
+  calls: (branchId: string | null) => ["staff", "waiter-calls", branchId ?? "all"] as const,
+  allCalls: ["staff", "waiter-calls"] as const,
   bookings: (branchId: string, date: string) => ["staff", "bookings", branchId, date] as const,
   tables: (branchId: string) => ["staff", "tables", branchId] as const,
 };
@@ -94,21 +100,28 @@ export function useSetToday(branchId: string) {
   });
 }
 
-export function useWaiterCalls(branchId: string) {
+/** Open waiter calls of a branch or of all the caller's branches (null). */
+export function useWaiterCalls(branchId: string | null, live = false, enabled = true) {
   return useQuery({
+    enabled,
     queryKey: staffKeys.calls(branchId),
     queryFn: async ({ signal }) =>
-      unwrap(await api<WaiterCall[]>("/staff/v1/waiter-calls/WITH_TOKEN", { query: { branchId }, signal })),
-    refetchInterval: CALLS_POLL_MS,
+      unwrap(
+        await api<WaiterCall[]>("/staff/v1/waiter-calls/WITH_TOKEN", {
+          query: branchId ? { branchId } : {},
+          signal,
+        }),
+      ),
+    refetchInterval: live ? CALLS_POLL_LIVE_MS : CALLS_POLL_MS,
   });
 }
 
-export function useMoveCall(branchId: string) {
+export function useMoveCall() {
   const client = useQueryClient();
   return useMutation({
     mutationFn: async ({ id, to }: { id: string; to: "acknowledge" | "close" }) =>
       unwrap(await api<WaiterCall>(`/staff/v1/waiter-calls/${id}/${to}/WITH_TOKEN`, { method: "PUT" })),
-    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.calls(branchId) }),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.allCalls }),
   });
 }
 

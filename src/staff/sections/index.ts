@@ -19,12 +19,14 @@ export const staffSections: StaffSection[] = [
   {
     id: "waiter-calls",
     title: msg`Waiter calls`,
+    dineIn: true,
     shortcut: "w",
     component: lazy(() => import("./waiter-calls-section.tsx")),
   },
   {
     id: "bookings",
     title: msg`Bookings`,
+    dineIn: true,
     // R for reservations: B is the board's.
     shortcut: "r",
     component: lazy(() => import("./bookings-section.tsx")),
@@ -32,6 +34,7 @@ export const staffSections: StaffSection[] = [
   {
     id: "tables",
     title: msg`Tables`,
+    dineIn: true,
     shortcut: "q",
     component: lazy(() => import("./tables-section.tsx")),
   },

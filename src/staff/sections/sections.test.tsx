@@ -184,6 +184,8 @@ describe("today at the branch", () => {
     closed: false,
     deliveryOff: false,
     deliveryOffered: true,
+    pickupOffered: true,
+    dineInOffered: false,
     hours: [
       { type: "PICK_UP", open: "10:00", close: "23:00" },
       { type: "DELIVERY", open: "10:00", close: "22:00" },
@@ -221,8 +223,16 @@ describe("today at the branch", () => {
     const table = screen.getByRole("table");
     expect(within(table).getByRole("rowheader", { name: "Cash" })).toBeTruthy();
     fireEvent.click(screen.getByRole("switch", { name: "Branch open today" }));
+    // Asked first: nothing changes until it is confirmed.
+    const ask = await screen.findByRole("dialog", { name: "Close the branch for today?" });
+    expect(seen.some((s) => s.method === "PUT")).toBe(false);
+    fireEvent.click(within(ask).getByRole("button", { name: "Close for today" }));
     expect(await screen.findByText("Closed for today")).toBeTruthy();
     expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ closed: true });
+    // Closed: the delivery card no longer promises pickup or dine-in.
+    expect(screen.getByTestId("delivery-today-text").textContent).toBe(
+      "Guests cannot order from this branch until tomorrow.",
+    );
   });
 
   it("switches delivery off for the day", async () => {
@@ -232,8 +242,17 @@ describe("today at the branch", () => {
     });
     show("today");
     fireEvent.click(await screen.findByRole("switch", { name: "Delivery today" }));
+    const ask = await screen.findByRole("dialog", { name: "Switch delivery off for today?" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Back" }));
+    expect(screen.queryByRole("dialog")).toBeNull();
+    expect(seen.some((s) => s.method === "PUT")).toBe(false);
+    fireEvent.click(screen.getByRole("switch", { name: "Delivery today" }));
+    const again = await screen.findByRole("dialog", { name: "Switch delivery off for today?" });
+    fireEvent.click(within(again).getByRole("button", { name: "Switch delivery off" }));
     expect(await screen.findByText("Delivery off today")).toBeTruthy();
     expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ deliveryOff: true });
+    // The branch has no dine-in: only pickup is promised.
+    expect(screen.getByTestId("delivery-today-text").textContent).toBe("Guests can still pick up.");
   });
 });
 

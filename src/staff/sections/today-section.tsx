@@ -4,7 +4,9 @@
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
+import { useState } from "react";
 import type { BranchToday } from "../../domain/contract/staff.ts";
+import { StaffDialog } from "../dialog.tsx";
 import { useBranchToday, useSetToday } from "./api.ts";
 import { ChooseBranch, Failed, Loading, moneyOf, SectionFrame, Switch } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
@@ -34,16 +36,34 @@ export default function TodaySection({ branchId }: StaffSectionProps) {
   );
 }
 
+/** A day switch waiting for its confirmation. */
+type DayChange = { closed: boolean } | { deliveryOff: boolean };
+
+/** What guests can still order with delivery off: only what is true of this branch today. */
+function withoutDelivery(d: BranchToday, closed: boolean): MessageDescriptor {
+  if (closed) return msg`Guests cannot order from this branch until tomorrow.`;
+  if (d.pickupOffered && d.dineInOffered) return msg`Guests can still pick up or eat in.`;
+  if (d.pickupOffered) return msg`Guests can still pick up.`;
+  if (d.dineInOffered) return msg`Guests can still eat in.`;
+  return msg`Guests cannot order from this branch today.`;
+}
+
 function Today({ branchId }: { branchId: string }) {
   const { t, i18n } = useLingui();
   const today = useBranchToday(branchId);
   const set = useSetToday(branchId);
+  const [asking, setAsking] = useState<DayChange | null>(null);
   if (today.isPending) return <Loading />;
   if (today.isError) return <Failed onRetry={() => void today.refetch()} error={today.error} />;
   const d = today.data;
   const pending = set.isPending ? set.variables : undefined;
   const closed = pending?.closed ?? d.closed;
   const deliveryOff = pending?.deliveryOff ?? d.deliveryOff;
+  // Switching something off turns guests away: it is asked first. Switching back on is at once.
+  const change = (next: DayChange) => {
+    if (("closed" in next && next.closed) || ("deliveryOff" in next && next.deliveryOff)) setAsking(next);
+    else set.mutate(next);
+  };
 
   return (
     <div className="staff-today">
@@ -65,18 +85,18 @@ function Today({ branchId }: { branchId: string }) {
               disabled={set.isPending}
               label={t`Branch open today`}
               onChange={(on) => {
-                set.mutate({ closed: !on });
+                change({ closed: !on });
               }}
             />
           </div>
         </article>
         {d.deliveryOffered && (
-          <article className={`staff-card${deliveryOff ? " staff-card--alert" : ""}`}>
+          <article className={`staff-card${deliveryOff || closed ? " staff-card--alert" : ""}`}>
             <div className="staff-card__row">
               <div>
                 <h2 className="staff-card__title">{deliveryOff ? t`Delivery off today` : t`Delivery on`}</h2>
-                <p className="staff-card__text">
-                  {deliveryOff ? t`Guests can still pick up or eat in.` : t`Guests can order delivery.`}
+                <p className="staff-card__text" data-testid="delivery-today-text">
+                  {deliveryOff || closed ? i18n._(withoutDelivery(d, closed)) : t`Guests can order delivery.`}
                 </p>
               </div>
               <Switch
@@ -84,13 +104,51 @@ function Today({ branchId }: { branchId: string }) {
                 disabled={set.isPending || closed}
                 label={t`Delivery today`}
                 onChange={(on) => {
-                  set.mutate({ deliveryOff: !on });
+                  change({ deliveryOff: !on });
                 }}
               />
             </div>
           </article>
         )}
       </div>
+      {asking ? (
+        <StaffDialog
+          title={"closed" in asking ? t`Close the branch for today?` : t`Switch delivery off for today?`}
+          onClose={() => {
+            setAsking(null);
+          }}
+          footer={
+            <>
+              <button
+                type="button"
+                className="staff-button"
+                onClick={() => {
+                  setAsking(null);
+                }}
+              >
+                {t`Back`}
+              </button>
+              <button
+                type="button"
+                className="staff-button staff-button--danger-filled"
+                onClick={() => {
+                  set.mutate(asking);
+                  setAsking(null);
+                }}
+              >
+                {"closed" in asking ? t`Close for today` : t`Switch delivery off`}
+              </button>
+            </>
+          }
+        >
+          <p className="staff-note">
+            {"closed" in asking
+              ? t`Guests cannot order from this branch until tomorrow.`
+              : i18n._(withoutDelivery(d, false))}{" "}
+            {t`It opens again by itself tomorrow.`}
+          </p>
+        </StaffDialog>
+      ) : null}
       {set.isError && (
         <p className="staff-inline-error" role="alert">
           {t`The change was not saved. Try again.`}

@@ -5,6 +5,8 @@ import type { ComponentType, LazyExoticComponent } from "react";
 export interface StaffSectionProps {
   /** The branch the console shows (a branch id is a UUID); null while "all my branches" is chosen. */
   branchId: string | null;
+  /** The staff stream is up: lists it feeds (waiter calls) need no quick poll. */
+  live?: boolean;
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */
@@ -12,6 +14,8 @@ export interface StaffSection {
   /** Stable id, also the URL segment: /staff/<id>. */
   id: string;
   title: MessageDescriptor;
+  /** Only for brands that serve at tables (dine-in). */
+  dineIn?: boolean;
   /** A single letter; the shell binds Alt+<letter> to open the section. */
   shortcut?: string;
   /** Loaded only when opened, so the board stays light. */

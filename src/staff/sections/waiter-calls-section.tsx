@@ -1,17 +1,18 @@
-// Waiter calls of the branch, oldest first (refreshed every 5 s): a guest calling a waiter or asking
-// for the bill. "On my way" tells the guest at once; "Done" closes the call.
+// Waiter calls of the branch, or of every branch under "All branches", oldest first: a guest calling
+// a waiter or asking for the bill. They arrive on the staff stream (a 5 s poll while it is down).
+// "On my way" tells the guest at once; "Done" closes the call.
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
 import { useMoveCall, useWaiterCalls } from "./api.ts";
-import { ChooseBranch, clockOf, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
+import { clockOf, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
-export default function WaiterCallsSection({ branchId }: StaffSectionProps) {
+export default function WaiterCallsSection({ branchId, live = false }: StaffSectionProps) {
   const { t } = useLingui();
   return (
     <SectionFrame title={t`Waiter calls`} lead={t`Guests at the tables waiting for a waiter or the bill.`}>
-      {branchId === null ? <ChooseBranch /> : <Calls branchId={branchId} />}
+      <Calls branchId={branchId} live={live} />
     </SectionFrame>
   );
 }
@@ -30,10 +31,10 @@ function useMinutesSince(iso: string): number {
   return Math.max(0, Math.floor((now - new Date(iso).getTime()) / 60_000));
 }
 
-function Calls({ branchId }: { branchId: string }) {
+function Calls({ branchId, live }: { branchId: string | null; live: boolean }) {
   const { t } = useLingui();
-  const calls = useWaiterCalls(branchId);
-  const move = useMoveCall(branchId);
+  const calls = useWaiterCalls(branchId, live);
+  const move = useMoveCall();
   if (calls.isPending) return <Loading />;
   if (calls.isError) return <Failed onRetry={() => void calls.refetch()} error={calls.error} />;
   const open = calls.data.filter((c) => c.status !== "CLOSED");
@@ -50,6 +51,7 @@ function Calls({ branchId }: { branchId: string }) {
             <CallCard
               key={c.id}
               call={c}
+              showBranch={branchId === null}
               busy={move.isPending && move.variables.id === c.id}
               onMove={(to) => {
                 move.mutate({ id: c.id, to });
@@ -69,10 +71,13 @@ function Calls({ branchId }: { branchId: string }) {
 
 function CallCard({
   call,
+  showBranch,
   busy,
   onMove,
 }: {
   call: WaiterCall;
+  /** Under "All branches": whose table it is. */
+  showBranch: boolean;
   busy: boolean;
   onMove: (to: "acknowledge" | "close") => void;
 }) {
@@ -92,6 +97,7 @@ function CallCard({
           {call.reason === "BILL" ? t`Table ${table} asks for the bill` : t`Table ${table} calls a waiter`}
         </h2>
         <p className="staff-call__meta">
+          {showBranch ? <span className="staff-call__branch">{textOf(call.branchName)} · </span> : null}
           {textOf(call.hallName)} · <time dateTime={call.createdDate}>{clockOf(call.createdDate)}</time> ·{" "}
           {minutes === 0 ? t`just now` : t`${minutes} min ago`}
           {acknowledged && <span className="staff-badge">{t`Waiter on the way`}</span>}

@@ -47,6 +47,7 @@ import { staffEventRoutes } from "./staff-events.ts";
 import { staffConsoleRoutes } from "./staff-console.ts";
 import type { RefundWorker } from "../../payments/refunds.ts";
 import { tableRoutes } from "./tables.ts";
+import { WaiterCallEvents } from "../../orders/tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
@@ -529,8 +530,10 @@ export async function ordersRoutes(
   );
 
   await app.register(async (scope) => staffRoutes(scope, events, refunds));
-  await app.register(async (scope) => staffEventRoutes(scope, events));
+  // One listener of waiter calls for the tables' streams and the staff's.
+  const callEvents = new WaiterCallEvents(app.database);
+  await app.register(async (scope) => staffEventRoutes(scope, events, callEvents));
   await app.register(async (scope) => reservationRoutes(scope, events));
-  await app.register(tableRoutes);
+  await app.register(async (scope) => tableRoutes(scope, callEvents));
   await app.register(staffConsoleRoutes);
 }

@@ -30,6 +30,7 @@ import { tableQrPages } from "../../cli/table-qr.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findBranch, listBranches } from "../../repositories/geo.ts";
+import { getWebSettings } from "../../repositories/merchants.ts";
 import {
   dayTotals,
   findDaySwitches,
@@ -90,9 +91,10 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
     const timeZone = request.tenant.timezone;
     const now = new Date();
     const day = localDate(now, timeZone);
-    const [switches, totals] = await Promise.all([
+    const [switches, totals, web] = await Promise.all([
       findDaySwitches(db, { merchantId, branchId, day }),
       dayTotals(db, { merchantId, branchId, day, timeZone }),
+      getWebSettings(db, { merchantId }),
     ]);
     const { day: _day, ...rest } = totals;
     return {
@@ -101,6 +103,9 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
       closed: switches.closed,
       deliveryOff: switches.deliveryOff,
       deliveryOffered: branch.deliveryEnabled,
+      // What guests can still do with delivery off: only the services the branch and the brand offer.
+      pickupOffered: branch.pickupEnabled && web.pickupActive,
+      dineInOffered: branch.dineInEnabled && web.dineInActive,
       // The hours as the storefront reads them: the day switches are already in them.
       hours: WORK_HOUR_TYPES.map((type) => {
         const h = workHoursOn(branch.workHours, type, now, timeZone);

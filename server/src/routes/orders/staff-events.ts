@@ -9,6 +9,7 @@ import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-
 import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
 import { verifySession } from "../../lib/sessions.ts";
 import type { OrderEvents } from "../../orders/events.ts";
+import type { WaiterCallEvents } from "../../orders/tables.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";
@@ -22,7 +23,11 @@ function visibleBranches(request: FastifyRequest): string[] | null {
   return visibleBranchIds(staffScope(request));
 }
 
-export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {
+export async function staffEventRoutes(
+  app: FastifyInstance,
+  events: OrderEvents,
+  callEvents: WaiterCallEvents,
+): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const preHandler = [requireUser, requireStaff];
@@ -81,7 +86,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
       schema: {
         ...base,
         summary:
-          "Server-sent events: `order` with {orderId, status, courierStatus, branchId} whenever an order of the brand is placed or changes",
+          "Server-sent events: `order` with {orderId, status, courierStatus, branchId} whenever an order of the brand is placed or changes; `call` with {callId, status, branchId, tableId} whenever a waiter call is made or answered",
         description: `At most ${staffStreams.maxPerUser} open streams per staff member (a new one closes the oldest); a stream ends once its session is logged out or its role taken away.`,
         response: { 200: z.any().describe("text/event-stream"), ...errors },
       },
@@ -108,6 +113,7 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
           ended = true;
           clearInterval(ping);
           unsubscribe();
+          unsubscribeCalls();
           streams.delete(stream);
           const own = byUser.get(key) ?? [];
           const at = own.indexOf(stream);
@@ -138,6 +144,12 @@ export async function staffEventRoutes(app: FastifyInstance, events: OrderEvents
           .catch((error: unknown) => {
             request.log.warn({ err: error }, "staff stream event failed");
           });
+      });
+      // Waiter calls of the caller's branches, on the same stream: a guest waits for an answer in seconds.
+      const unsubscribeCalls = callEvents.subscribe(merchantId, (c) => {
+        if (ended || (visible && !visible.includes(c.branchId))) return;
+        const data = { callId: c.callId, status: c.status, branchId: c.branchId, tableId: c.tableId };
+        res.write(`event: call\ndata: ${JSON.stringify(data)}\n\n`);
       });
       // A comment line keeps proxies from dropping the connection; each one first checks the session
       // and the role again, so a logout or a role taken away ends the stream.

@@ -24,6 +24,7 @@ import {
   type StaffReach,
   type StaffRole,
 } from "#domain/staff-scope.ts";
+import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../orders/events.ts";
 import type { RefundWorker } from "../../payments/refunds.ts";
@@ -32,6 +33,7 @@ import { findOrder, listMerchantOrders, must, orderViews } from "../../repositor
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";
 import { setProductStock } from "../../repositories/menu.ts";
+import { findOrNamePhoneUser } from "../../repositories/users.ts";
 import { brandBranchIds, listStaffBranchIds } from "../../repositories/staff.ts";
 
 /**
@@ -282,7 +284,9 @@ export async function staffRoutes(
       preHandler,
       schema: {
         ...base,
-        summary: "Make a user of the brand a courier",
+        summary: "Make a courier of the brand: a user of the brand by id, or a person by name and phone",
+        description:
+          "By name and phone the brand's account of that phone becomes the courier (made when there is none; named when it has no name). PHONE_INVALID or PHONE_COUNTRY_NOT_SERVED for a phone the brand does not take.",
         body: staffCreateCourierBodySchema,
         response: { 200: courierSchema, ...errors },
       },
@@ -292,11 +296,17 @@ export async function staffRoutes(
       // A bound staff member makes couriers of their own branch only; one of no branch is brand-wide.
       if (branchId === null) requireBrandWideStaff(request);
       else await requireStaffBranch(request, branchId);
-      const view = await createCourier(db, {
-        merchantId: request.tenant.id,
-        userId: request.body.userId,
-        branchId: request.body.branchId ?? null,
-      });
+      const { userId, name, phone } = request.body;
+      const merchantId = request.tenant.id;
+      let courierUser = userId;
+      if (courierUser === undefined && name !== undefined && phone !== undefined) {
+        const parsed = parsePhone(phone, { countries: phoneCountriesFor(request.tenant.currency) });
+        if (!parsed.ok)
+          throw new AppError(parsed.problem === "COUNTRY" ? "PHONE_COUNTRY_NOT_SERVED" : "PHONE_INVALID");
+        courierUser = (await findOrNamePhoneUser(db, { merchantId, phone: parsed.e164, name })).id;
+      }
+      if (courierUser === undefined) throw new AppError("VALIDATION_FAILED");
+      const view = await createCourier(db, { merchantId, userId: courierUser, branchId });
       // A user who already is a courier stays where they are: answered only if the caller may see them.
       if (!view || !canSeeBranch(staffScope(request), view.branchId)) throw new AppError("NOT_FOUND");
       return view;

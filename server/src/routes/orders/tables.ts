@@ -15,7 +15,7 @@ import {
   waiterCallSchema,
 } from "#domain/contract/tables.ts";
 import { AppError } from "../../lib/errors.ts";
-import { callWaiter, moveWaiterCall, resolveTable, WaiterCallEvents } from "../../orders/tables.ts";
+import { callWaiter, moveWaiterCall, resolveTable, type WaiterCallEvents } from "../../orders/tables.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   branchExists,
@@ -25,7 +25,7 @@ import {
   listTableCalls,
   waiterCallViews,
 } from "../../repositories/tables.ts";
-import { requireStaff, requireStaffBranch } from "./staff.ts";
+import { requireStaff, requireStaffBranch, staffBranchFilter } from "./staff.ts";
 
 /** How long a served call stays in the table's list, so the guest sees it closed. */
 const CLOSED_SHOWN_MS = 10 * 60_000;
@@ -41,10 +41,10 @@ interface TableStream {
   end(): void;
 }
 
-export async function tableRoutes(app: FastifyInstance): Promise<void> {
+/** `events`: the process's waiter call changes, shared with the staff stream (staff-events.ts). */
+export async function tableRoutes(app: FastifyInstance, events: WaiterCallEvents): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const events = new WaiterCallEvents(app.database);
   const streams = new Set<TableStream>();
   const byTable = new Map<string, TableStream[]>();
   app.metrics.countStreams("waiter_calls", () => streams.size);
@@ -232,7 +232,8 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
       preHandler: staff,
       schema: {
         ...staffBase,
-        summary: "A branch's waiter calls, oldest first: the open ones (OPEN, ACKNOWLEDGED) by default",
+        summary:
+          "Waiter calls of a branch, or of every branch the caller may see, oldest first: the open ones (OPEN, ACKNOWLEDGED) by default",
         querystring: staffWaiterCallsQuerySchema,
         response: { 200: z.array(waiterCallSchema), ...staffErrors },
       },
@@ -240,9 +241,10 @@ export async function tableRoutes(app: FastifyInstance): Promise<void> {
     async (request) => {
       const merchantId = request.tenant.id;
       const { branchId, status } = request.query;
-      await requireStaffBranch(request, branchId);
-      if (!(await branchExists(db, { merchantId, branchId }))) throw new AppError("NOT_FOUND");
-      return waiterCallViews(db, await listBranchCalls(db, { merchantId, branchId, status }));
+      const branchIds = await staffBranchFilter(request, branchId);
+      if (branchId !== undefined && !(await branchExists(db, { merchantId, branchId })))
+        throw new AppError("NOT_FOUND");
+      return waiterCallViews(db, await listBranchCalls(db, { merchantId, branchIds, status }));
     },
   );
 
