@@ -466,7 +466,7 @@ test.describe("paying with Payme inside Telegram", () => {
       branchId: f.chilonzor.id,
     });
     const app = await openCheckoutInTelegram(page);
-    await app.getByRole("radio", { name: "Payme" }).check();
+    await app.getByRole("radio", { name: "Pay on Payme's page" }).check();
     await expect(app.getByTestId("checkout-total")).not.toHaveText("—");
     // Telegram opens outside links in the browser (the harness: a new window).
     const [payme] = await Promise.all([

@@ -239,12 +239,13 @@ function CheckoutForm() {
   const paymentLabel: Record<StorefrontPaymentType, string> = {
     CASH: t`Cash`,
     TERMINAL: t`Card via terminal`,
-    PAYME: t`Payme`,
+    PAYME: t`Pay on Payme's page`,
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
     UZUM: t`Uzum Bank`,
-    CARD: t`Card`,
+    CARD: t`Pay with a saved card`,
   };
+  const cardTypeName = (type: string) => (type === "HUMO" ? "Humo" : type === "UZCARD" ? "Uzcard" : "");
   const totals = quoteData?.totals;
   const productDiscount = totals ? toMinor(totals.productDiscount) : summary.discount;
 
@@ -434,7 +435,16 @@ function CheckoutForm() {
           >
             <span className="checkout__payment">
               <PaymentIcon type={p} />
-              {paymentLabel[p]}
+              {p === "CARD" && chosenCard ? (
+                // A saved card is named by itself: what the customer pays with, not a second "Card"
+                // beside Payme's page (both are card payments).
+                <>
+                  <span dir="ltr">{chosenCard.number}</span>
+                  <span className="checkout__card-type">{cardTypeName(chosenCard.type)}</span>
+                </>
+              ) : (
+                paymentLabel[p]
+              )}
             </span>
           </ChoiceRow>
         ))}
@@ -444,7 +454,11 @@ function CheckoutForm() {
         <Section
           className="savat-section checkout__cards"
           data-testid="checkout-cards"
-          header={<SectionTitle id={ids.cardsTitle}>{t`Pay with the card`}</SectionTitle>}
+          header={
+            verifiedCards.length === 1 ? undefined : (
+              <SectionTitle id={ids.cardsTitle}>{t`Pay with the card`}</SectionTitle>
+            )
+          }
         >
           {cards.isPending ? (
             <p className="checkout__note" role="status">{t`Loading your cards…`}</p>
@@ -457,7 +471,8 @@ function CheckoutForm() {
             </p>
           ) : verifiedCards.length === 0 ? (
             <p className="checkout__note">{t`You have no saved cards yet.`}</p>
-          ) : (
+          ) : verifiedCards.length === 1 ? null : (
+            // One card is the payment row itself; several are chosen here.
             <div role="radiogroup" aria-labelledby={ids.cardsTitle}>
               {verifiedCards.map((c) => (
                 <ChoiceRow
@@ -470,9 +485,7 @@ function CheckoutForm() {
                 >
                   <span className="checkout__payment">
                     <span dir="ltr">{c.number}</span>
-                    <span className="checkout__card-type">
-                      {c.type === "HUMO" ? "Humo" : c.type === "UZCARD" ? "Uzcard" : ""}
-                    </span>
+                    <span className="checkout__card-type">{cardTypeName(c.type)}</span>
                   </span>
                 </ChoiceRow>
               ))}
