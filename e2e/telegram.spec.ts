@@ -11,6 +11,15 @@ import {
   signTelegramLaunch,
   storedSession,
 } from "./fixtures/platform.ts";
+import { seedPickupBasket } from "./support/session.ts";
+
+/** In-app navigation inside the mini app's frame, as a tap on a link would do. */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await appFrame(page).evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
 
 async function expectTelegramChrome(page: Page): Promise<void> {
   const body = page.locator("body");
@@ -62,31 +71,48 @@ test.describe("inside Telegram", () => {
     expect(bg).toBe("#17212b");
   });
 
-  test("asks for the phone when verification is required, then logs in with the shared contact", async ({
+  test("opens the menu at once without a phone, and asks for it at the checkout", async ({
     page,
-  }) => {
+    request,
+  }, testInfo) => {
     const phone = `+99891${freshTelegramId().slice(-7)}`;
+    await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required", phone });
-    const popup = page.getByRole("dialog", { name: "Share your phone number?" });
-    await expect(popup).toBeVisible();
-    // Signed in already, without a phone, while the customer decides.
+    // Signed in already, without a phone, and the menu is there: nothing waits for the popup.
+    await expect(tg.app.getByRole("navigation", { name: "Menu categories" })).toBeVisible();
     await expect
       .poll(async () => {
         const user = (await storedSession(appFrame(page)))?.user;
         return user ? user.phone : "no user yet";
       })
       .toBeNull();
+    const popup = page.getByRole("dialog", { name: "Share your phone number?" });
+    await expect(popup).toBeHidden();
+    expect(await tg.hostFlag("contactRequested")).toBeUndefined();
+
+    await goInApp(page, "/checkout");
+    await expect(popup).toBeVisible();
     await page.getByTestId("tg-contact-share").click();
     await expect(popup).toBeHidden();
     await expect.poll(async () => (await storedSession(appFrame(page)))?.user?.phone).toBe(phone);
-    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    await expect(tg.app.getByTestId("checkout-total")).toBeVisible();
     await expectTelegramChrome(page);
   });
 
-  test("keeps the session without a phone when the customer declines", async ({ page }) => {
+  test("keeps the session without a phone when the customer declines at the checkout", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .toMatch(/^[\w-]{43}$/);
+    await goInApp(page, "/checkout");
     await page.getByTestId("tg-contact-cancel").click();
-    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    // Asked again only on the customer's tap; the code login is the other way.
+    await expect(tg.app.getByRole("button", { name: "Share my phone number" })).toBeEnabled();
+    await expect(tg.app.getByRole("link", { name: "Enter another number" })).toBeVisible();
     const session = await storedSession(appFrame(page));
     expect(session?.token).toMatch(/^[\w-]{43}$/);
     expect(session?.user?.phone).toBeNull();
