@@ -284,7 +284,7 @@ test.describe("accounts inside Telegram", () => {
     await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required", phone });
     await expect
-      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
       .toMatch(/^[\w-]{43}$/);
     await appFrame(page).evaluate(() => {
       window.history.pushState(null, "", "/checkout");

@@ -225,8 +225,9 @@ test.describe("orders", () => {
       branchId: f.chilonzor.id,
     });
     const tg = await openInTelegram(page, { languageCode: "en", phoneVerification: "required" });
+    // The first load of a busy machine can take longer than an expectation's usual 10 s.
     await expect
-      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
       .toMatch(/^[\w-]{43}$/);
     // The menu opens without asking for the phone; the checkout asks, where the order needs it.
     expect(await tg.hostFlag("contactRequested")).toBeUndefined();

@@ -106,7 +106,7 @@ test.describe("inside Telegram", () => {
     await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required" });
     await expect
-      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
       .toMatch(/^[\w-]{43}$/);
     await goInApp(page, "/checkout");
     await page.getByTestId("tg-contact-cancel").click();
