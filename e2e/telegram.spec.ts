@@ -58,6 +58,14 @@ test.describe("inside Telegram", () => {
     expect(bottomInset).toBe("34px");
   });
 
+  test("opens in Arabic, right to left, for a Telegram user whose language is Arabic", async ({ page }) => {
+    const tg = await openInTelegram(page, { sub: "sushi", languageCode: "ar" });
+    const html = tg.app.locator("html");
+    await expect(html).toHaveAttribute("lang", "ar");
+    await expect(html).toHaveAttribute("dir", "rtl");
+    await expect(tg.app.locator("#root")).not.toBeEmpty();
+  });
+
   test("boots in the dark theme", async ({ page }) => {
     const tg = await openInTelegram(page, { theme: "dark", languageCode: "ru", platform: "android" });
     await expectTelegramChrome(page);
