@@ -8,6 +8,7 @@ import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
+import { seedPickupBasket } from "./support/session.ts";
 
 function outboxFile(testInfo: TestInfo): string {
   return path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
@@ -266,6 +267,7 @@ test.describe("accounts inside Telegram", () => {
   test("sharing the phone of a web account makes the Telegram user that customer", async ({
     browser,
     page,
+    request,
   }, testInfo) => {
     // The web account is made on another device (a browser of its own), with a phone of the
     // harness's test range: the harness signs no contact for a phone a real customer has.
@@ -278,7 +280,16 @@ test.describe("accounts inside Telegram", () => {
     expect(webUser?.id).toBeTruthy();
     await web.close();
 
+    // The phone is asked for at the checkout, with something in the basket.
+    await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required", phone });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+      .toMatch(/^[\w-]{43}$/);
+    await appFrame(page).evaluate(() => {
+      window.history.pushState(null, "", "/checkout");
+      window.dispatchEvent(new PopStateEvent("popstate"));
+    });
     const popup = page.getByRole("dialog", { name: "Share your phone number?" });
     await expect(popup).toBeVisible();
     await page.getByTestId("tg-contact-share").click();

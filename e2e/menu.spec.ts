@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // The menu and the basket as a customer walks them, on the web and inside the mocked Telegram:
-// browse, search, open a product, be stopped by a required choice, choose, add, change the
+// browse, search, open a product (its required size already on the first option), choose, add, change the
 // quantity, reach the basket (Telegram: through the MainButton), keep it across a reload and a login
 // (Telegram and the web /login), keep favourites as a customer, and find the profile and the
 // branches from every brand's chrome.
@@ -70,17 +70,14 @@ async function storedBasket(
   return page.evaluate(() => JSON.parse(localStorage.getItem("savat:lavash:basket") ?? "[]") as never);
 }
 
-/** Opens the classic lavash, is stopped by the required size, picks Standard and an extra, adds 2. */
+/** Opens the classic lavash (its required size on the first, Mini), picks Standard and an extra, adds 2. */
 async function addClassicWithChoices(ui: Surface): Promise<void> {
   await ui.getByRole("link", { name: CLASSIC, exact: true }).first().click();
   const sheet = ui.getByRole("dialog");
   await expect(sheet.getByRole("heading", { name: CLASSIC })).toBeVisible();
   const add = sheet.getByRole("button", { name: /^Add to basket/ });
   await expect(add).toContainText("29 000");
-
-  await add.click();
-  await expect(sheet.getByRole("alert")).toHaveText("Size: choose at least 1");
-  await expect(sheet.getByRole("group", { name: /Size/ })).toHaveAttribute("aria-invalid", "true");
+  await expect(sheet.getByRole("radio", { name: /Mini/ })).toBeChecked();
 
   await sheet.getByRole("radio", { name: /Standard/ }).check();
   await expect(add).toContainText("34 000");

@@ -86,7 +86,7 @@ const PROVIDERS: Provider[] = [
     name: "Payme",
     brand: "lavash",
     lang: "eng",
-    method: "Payme",
+    method: "Pay on Payme's page",
     payPage: /\/api\/dev\/payme\/checkout\//,
     // Payme's checkout address is base64 of "m=<merchant>;ac.order_id=<order>;a=<tiyin>".
     orderIdOf: (url) => /ac\.order_id=([\w-]+)/.exec(atob(url.pathname.split("/").pop() ?? ""))?.[1] ?? "",

@@ -11,6 +11,15 @@ import {
   signTelegramLaunch,
   storedSession,
 } from "./fixtures/platform.ts";
+import { branchOf, seedPickupBasket } from "./support/session.ts";
+
+/** In-app navigation inside the mini app's frame, as a tap on a link would do. */
+async function goInApp(page: Page, path: string): Promise<void> {
+  await appFrame(page).evaluate((to) => {
+    window.history.pushState(null, "", to);
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  }, path);
+}
 
 async function expectTelegramChrome(page: Page): Promise<void> {
   const body = page.locator("body");
@@ -49,6 +58,14 @@ test.describe("inside Telegram", () => {
     expect(bottomInset).toBe("34px");
   });
 
+  test("opens in Arabic, right to left, for a Telegram user whose language is Arabic", async ({ page }) => {
+    const tg = await openInTelegram(page, { sub: "sushi", languageCode: "ar" });
+    const html = tg.app.locator("html");
+    await expect(html).toHaveAttribute("lang", "ar");
+    await expect(html).toHaveAttribute("dir", "rtl");
+    await expect(tg.app.locator("#root")).not.toBeEmpty();
+  });
+
   test("boots in the dark theme", async ({ page }) => {
     const tg = await openInTelegram(page, { theme: "dark", languageCode: "ru", platform: "android" });
     await expectTelegramChrome(page);
@@ -62,31 +79,48 @@ test.describe("inside Telegram", () => {
     expect(bg).toBe("#17212b");
   });
 
-  test("asks for the phone when verification is required, then logs in with the shared contact", async ({
+  test("opens the menu at once without a phone, and asks for it at the checkout", async ({
     page,
-  }) => {
+    request,
+  }, testInfo) => {
     const phone = `+99891${freshTelegramId().slice(-7)}`;
+    await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required", phone });
-    const popup = page.getByRole("dialog", { name: "Share your phone number?" });
-    await expect(popup).toBeVisible();
-    // Signed in already, without a phone, while the customer decides.
+    // Signed in already, without a phone, and the menu is there: nothing waits for the popup.
+    await expect(tg.app.getByRole("navigation", { name: "Menu categories" })).toBeVisible();
     await expect
       .poll(async () => {
         const user = (await storedSession(appFrame(page)))?.user;
         return user ? user.phone : "no user yet";
       })
       .toBeNull();
+    const popup = page.getByRole("dialog", { name: "Share your phone number?" });
+    await expect(popup).toBeHidden();
+    expect(await tg.hostFlag("contactRequested")).toBeUndefined();
+
+    await goInApp(page, "/checkout");
+    await expect(popup).toBeVisible();
     await page.getByTestId("tg-contact-share").click();
     await expect(popup).toBeHidden();
     await expect.poll(async () => (await storedSession(appFrame(page)))?.user?.phone).toBe(phone);
-    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    await expect(tg.app.getByTestId("checkout-total")).toBeVisible();
     await expectTelegramChrome(page);
   });
 
-  test("keeps the session without a phone when the customer declines", async ({ page }) => {
+  test("keeps the session without a phone when the customer declines at the checkout", async ({
+    page,
+    request,
+  }, testInfo) => {
+    await seedPickupBasket(page, request, testInfo);
     const tg = await openInTelegram(page, { phoneVerification: "required" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+      .toMatch(/^[\w-]{43}$/);
+    await goInApp(page, "/checkout");
     await page.getByTestId("tg-contact-cancel").click();
-    await expect(tg.app.locator("#root")).not.toBeEmpty();
+    // Asked again only on the customer's tap; the code login is the other way.
+    await expect(tg.app.getByRole("button", { name: "Share my phone number" })).toBeEnabled();
+    await expect(tg.app.getByRole("link", { name: "Enter another number" })).toBeVisible();
     const session = await storedSession(appFrame(page));
     expect(session?.token).toMatch(/^[\w-]{43}$/);
     expect(session?.user?.phone).toBeNull();
@@ -146,6 +180,90 @@ test.describe("inside Telegram", () => {
     await expect
       .poll(async () => (await storedSession(appFrame(page)))?.token ?? null)
       .toMatch(/^[\w-]{43}$/);
+  });
+});
+
+test.describe("paying from the mini app", () => {
+  test("Payme from Telegram returns to a page that leads back into the mini app, on the paid order", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const branch = await branchOf(request, testInfo, "lavash", "Chilonzor");
+    // Pickup at Chilonzor was chosen on an earlier visit; the basket is empty.
+    await page.goto("/api/health");
+    await page.evaluate(
+      (draft) => {
+        localStorage.setItem("savat:lavash:session", JSON.stringify({ orderRequest: draft }));
+      },
+      { serviceType: "PICK_UP", branch, branchId: branch.id },
+    );
+    // The phone hands a t.me link to Telegram: here, to the mocked Telegram's stand-in.
+    await page.context().route(/^https:\/\/t\.me\//, (route) =>
+      route.fulfill({
+        status: 302,
+        headers: {
+          location: `${new URL(page.url()).origin}/api/dev/telegram/open?link=${encodeURIComponent(route.request().url())}`,
+        },
+      }),
+    );
+    const tg = await openInTelegram(page, { languageCode: "en" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+      .toMatch(/^[\w-]{43}$/);
+    const mainButton = page.getByTestId("tg-main-button");
+    let taps = 0;
+    const tap = async (target: { click(): Promise<void> }) => {
+      taps += 1;
+      await target.click();
+    };
+
+    // The menu's first product: its size opens on the first option, so one more tap adds it.
+    const open = tg.app.getByRole("button", { name: /^Choose options for / }).first();
+    const name = /^Choose options for (.+)$/.exec((await open.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+    expect(name).not.toBe("");
+    await tap(open);
+    await tap(tg.app.getByRole("dialog").getByRole("button", { name: /^Add to basket/ }));
+    await expect(mainButton).toContainText("Basket · 1 ·");
+    await tap(mainButton);
+    await expect(mainButton).toContainText("Checkout");
+    await tap(mainButton);
+    await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await tap(tg.app.getByRole("radio", { name: "Pay on Payme's page" }));
+    await expect(tg.app.getByTestId("checkout-total")).not.toHaveText("—");
+    // Telegram opens Payme in the phone's browser (the harness: a new window).
+    const [browser] = await Promise.all([page.waitForEvent("popup"), tap(mainButton)]);
+    await expect(tg.app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
+    const orderId = /\/profile\/orders\/([\w-]+)$/.exec(new URL(appFrame(page).url()).pathname)?.[1] ?? "";
+    await tap(browser.getByRole("button", { name: "Pay", exact: true }));
+
+    // Payme returns to the storefront in the browser: no login, only the payment and the way back.
+    await expect(browser).toHaveURL(new RegExp(`/paid/${orderId}\\?via=telegram&lang=en$`));
+    await expect(browser.getByTestId("paid-return-status")).toHaveText("Payment received");
+    await expect(browser.getByText("Your order is in Telegram: return there to follow it.")).toBeVisible();
+    await expect(browser.getByText(/Log in/)).toHaveCount(0);
+    await expect(browser.getByText(name)).toHaveCount(0);
+    const back = browser.getByRole("link", { name: "Return to Telegram" });
+    await expect(back).toHaveAttribute(
+      "href",
+      `https://t.me/savat_lavash_demo_bot?startapp=order_${orderId}`,
+    );
+    await tap(back);
+
+    // Telegram opens the mini app with start_param order_<id>: the paid order, signed in.
+    await expect(browser).toHaveURL(/\/api\/dev\/telegram#/);
+    const app = browser.frameLocator('[data-testid="tg-app"]');
+    await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible({
+      timeout: 30_000,
+    });
+    await expect(app.getByTestId("order-paid")).toHaveText("Paid");
+    await expect(app.getByTestId("order-status")).not.toHaveAttribute("data-status", "OPEN");
+    await expect(app.getByText(/Log in/)).toHaveCount(0);
+    const frame = browser.frames().find((f) => f !== browser.mainFrame());
+    expect(new URL(frame?.url() ?? "").pathname).toBe(`/profile/orders/${orderId}`);
+    // Menu to paid order: the product, add, basket, checkout, Payme, place, Pay, back to Telegram.
+    expect(taps).toBe(8);
+    testInfo.annotations.push({ type: "taps", description: String(taps) });
   });
 });
 

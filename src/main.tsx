@@ -19,6 +19,7 @@ import { nextTask } from "./lib/next-task.ts";
 import { applyUrlPrefix } from "./lib/url-prefix.ts";
 import { initPlatform, renderInitDataMissing } from "./platform/index.ts";
 import { signInWithHost } from "./shared/session/host-sign-in.ts";
+import { orderOfStartParam } from "./domain/telegram.ts";
 
 const REST_OF_MENU_FALLBACK_MS = 3_000;
 
@@ -80,7 +81,7 @@ async function main(): Promise<void> {
   }
 
   // A bot message's button (t.me/<bot>?startapp=order_<id>) opens that order.
-  const order = /^order_([0-9a-f-]{36})$/i.exec(host.startParam ?? "")?.[1];
+  const order = orderOfStartParam(host.startParam);
   if (boot.status === "ready" && order && window.location.pathname === "/") {
     window.history.replaceState(null, "", `/profile/orders/${order}`);
   }

@@ -156,6 +156,58 @@ describe("GET /api/payments/v2/checkout/:orderId", () => {
   });
 });
 
+describe("paying from the Telegram or Click mini app", () => {
+  it("returns the payer to the return page /paid/{id}, with the host and the language", async () => {
+    for (const via of ["telegram", "click"] as const) {
+      const order = await placeOrder();
+      const res = await t.app.inject({
+        method: "GET",
+        url: `/api/payments/v2/checkout/${order.id}?via=${via}&lang=ar`,
+        headers: { merchant: lavash, host: HOST, authorization: `Bearer ${order.customer.token}` },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      const encoded = new URL(res.json<{ url: string }>().url).pathname.slice(
+        "/api/dev/payme/checkout/".length,
+      );
+      const text = Buffer.from(encoded, "base64").toString("utf8");
+      expect(text.slice(text.indexOf(";c=") + 3)).toBe(`http://${HOST}/paid/${order.id}?via=${via}&lang=ar`);
+    }
+  });
+
+  it("refuses a host it does not know", async () => {
+    const order = await placeOrder();
+    const res = await t.app.inject({
+      method: "GET",
+      url: `/api/payments/v2/checkout/${order.id}?via=whatsapp`,
+      headers: { merchant: lavash, host: HOST, authorization: `Bearer ${order.customer.token}` },
+    });
+    expect(res.statusCode).toBe(400);
+  });
+
+  it("the return page learns whether the order is paid, without a login, and nothing more", async () => {
+    const order = await placeOrder();
+    const status = () =>
+      t.app.inject({
+        method: "GET",
+        url: `/api/payments/v2/checkout/${order.id}/return`,
+        headers: { merchant: lavash, host: HOST },
+      });
+    const before = await status();
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json()).toEqual({ isPaid: false });
+    const { path } = await payLink(order);
+    expect((await post(path, "pay")).statusCode).toBe(303);
+    expect((await status()).json()).toEqual({ isPaid: true });
+    // Another brand's header does not find it.
+    const elsewhere = await t.app.inject({
+      method: "GET",
+      url: `/api/payments/v2/checkout/${order.id}/return`,
+      headers: { merchant: plov, host: HOST },
+    });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+});
+
 describe("the demo's fake Payme checkout", () => {
   it("shows the amount in so'm, the order and the Pay and Decline buttons", async () => {
     const order = await placeOrder();

@@ -103,7 +103,12 @@ export async function bootStorefront(
 
   const pickLocale = async (available: readonly Locale[], mainLanguage?: string): Promise<Locale> => {
     const host = await hostReady;
-    const locale = chooseLocale({ cookie, hostLanguage: host.language, mainLanguage, available });
+    const locale = chooseLocale({
+      cookie,
+      hostLanguage: host.userLanguage ?? host.language,
+      mainLanguage,
+      available,
+    });
     await activateLocale(locale);
     return locale;
   };

@@ -217,6 +217,17 @@ export const routes: readonly AppRoute[] = [
     ),
   },
   {
+    // Where a pay page opened from a mini app returns the payer (no login: see the page).
+    path: "/paid/:id",
+    layout: "auth",
+    ...lazyScreen(() =>
+      import("../features/checkout/components/paid-return-page.tsx").then(
+        (m) =>
+          ({ params }: ScreenProps) => <m.PaidReturnPage id={params.id ?? ""} />,
+      ),
+    ),
+  },
+  {
     path: "/profile/orders",
     layout: "default",
     ...lazyScreen(() => import("../features/orders/components/orders-page.tsx").then((m) => m.OrdersPage)),

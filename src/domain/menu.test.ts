@@ -3,6 +3,7 @@ import {
   basketKey,
   buildOverall,
   checkSelection,
+  defaultSelection,
   firstScreenOf,
   FIRST_SCREEN_STRIP_PRODUCTS,
   foldText,
@@ -317,6 +318,18 @@ describe("modification choices", () => {
     expect(checkSelection(p, ["l", "a", "b", "c"])).toEqual({ kind: "MAX", groupId: "extras", max: 2 });
     expect(checkSelection(p, ["s", "zzz"])).toEqual({ kind: "UNKNOWN", modificationId: "zzz" });
     expect(checkSelection(p, ["s", "s"])).toBeNull();
+  });
+
+  it("opens a product with the first option of each required single choice and nothing else", () => {
+    const chosen = defaultSelection(p);
+    expect(chosen).toEqual(["s"]);
+    expect(checkSelection(p, chosen)).toBeNull();
+    const optional = { modificationGroups: p.modificationGroups.map((g) => ({ ...g, minSelect: 0 })) };
+    expect(defaultSelection(optional)).toEqual([]);
+    const pickTwo = {
+      modificationGroups: p.modificationGroups.map((g) => ({ ...g, minSelect: 2, maxSelect: 2 })),
+    };
+    expect(defaultSelection(pickTwo)).toEqual([]);
   });
 
   it("keys a basket line by product and choices in any order", () => {

@@ -222,6 +222,18 @@ export function checkSelection(
   return null;
 }
 
+/**
+ * The choices a product opens with: the first option (in menu order) of every required single
+ * choice (minSelect >= 1, maxSelect 1), such as a size, so the first "Add" is never refused for a
+ * choice the customer would have to make anyway. Optional groups and multiple choices start empty.
+ */
+export function defaultSelection(product: Pick<Product, "modificationGroups">): string[] {
+  return product.modificationGroups.flatMap((g) => {
+    const first = g.modifications[0];
+    return g.minSelect >= 1 && g.maxSelect === 1 && first ? [first.id] : [];
+  });
+}
+
 /** The basket key of a product with its choices: the same choices in any order are one line. */
 export function basketKey(productId: string, modificationIds: readonly string[]): string {
   return [productId, ...[...new Set(modificationIds)].sort()].join("+");

@@ -10,6 +10,7 @@ import {
   paymentOffered,
   paymentPlace,
   paysOnProviderPage,
+  preselectedPaymentType,
   serviceOffered,
   type ChannelPaymentTypes,
   type OfferSettings,
@@ -102,6 +103,16 @@ describe("the payment types a brand offers", () => {
     expect(paymentOffered({ ...NONE, cashActive: true }, "CLICK", WEB)).toBe(false);
     expect(offeredPaymentTypes({ ...on, paymeActive: true }, WEB)).toEqual(["CASH", "PAYME", "CLICK"]);
     expect(offeredPaymentTypes(on, CLICK_APP)).toEqual(["CASH", "CLICK_MINI_APP"]);
+  });
+
+  it("starts the checkout on Click inside the Click app, on the first offered type elsewhere", () => {
+    const on = { ...NONE, cashActive: true, clickActive: true, paymeActive: true };
+    expect(preselectedPaymentType(offeredPaymentTypes(on, CLICK_APP), "APP")).toBe("CLICK_MINI_APP");
+    expect(preselectedPaymentType(offeredPaymentTypes(on, WEB), "WEB")).toBe("CASH");
+    expect(preselectedPaymentType(offeredPaymentTypes(on, WEB), "BOT")).toBe("CASH");
+    const noClick = { ...on, clickActive: false };
+    expect(preselectedPaymentType(offeredPaymentTypes(noClick, CLICK_APP), "APP")).toBe("CASH");
+    expect(preselectedPaymentType([], "APP")).toBeUndefined();
   });
 
   it("switches Click in the mini app on with the brand's CLICK payment method", () => {

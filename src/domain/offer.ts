@@ -165,6 +165,18 @@ export function offeredPaymentTypes(settings: PaymentSwitches, place: PaymentPla
 }
 
 /**
+ * The payment the checkout starts on: the host's own where it has one (Click in the Click app, paid
+ * without leaving it), else the first offered (cash when it is on).
+ */
+export function preselectedPaymentType(
+  offered: readonly StorefrontPaymentType[],
+  channel: PaymentChannel,
+): StorefrontPaymentType | undefined {
+  if (channel === "APP" && offered.includes("CLICK_MINI_APP")) return "CLICK_MINI_APP";
+  return offered[0];
+}
+
+/**
  * The payment method that switches a type on for a channel: Click in its mini app (CLICK_MINI_APP)
  * is the brand's CLICK method, switched on for the app channel.
  */

@@ -56,9 +56,17 @@ describe("languages", () => {
     expect(chooseLocale({ available: ["en", "zh"] })).toBe("en");
   });
 
-  it("ignores a choice the brand does not offer and host languages other than uz, ru, eng", () => {
+  it("ignores a choice the brand does not offer", () => {
     expect(chooseLocale({ cookie: "zh", available: ["uz", "ru"] })).toBe("ru");
-    expect(chooseLocale({ hostLanguage: "ar", available: ["ar", "ru"] })).toBe("ru");
+    expect(chooseLocale({ hostLanguage: "ar", available: ["uz", "ru"] })).toBe("ru");
+  });
+
+  it("opens in Telegram's Arabic before the brand's main language", () => {
+    const sushi = ["en", "ru", "zh", "ar"] as const;
+    expect(chooseLocale({ hostLanguage: "ar", mainLanguage: "en", available: sushi })).toBe("ar");
+    expect(chooseLocale({ cookie: "ru", hostLanguage: "ar", mainLanguage: "en", available: sushi })).toBe(
+      "ru",
+    );
   });
 
   it("lays Arabic out right to left and sets <html lang>", async () => {

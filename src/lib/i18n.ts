@@ -3,6 +3,7 @@ import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import type { WebSettings } from "../domain/contract/merchant.ts";
 import type { ContentLanguage, Currency } from "../domain/enums.ts";
+import { chooseLanguage } from "../domain/language-choice.ts";
 import { getCookie, LOCALE_COOKIE_DAYS, setCookie } from "./cookies.ts";
 
 /** Interface languages (spec section 1). The API's multilingual objects call English `eng`. */
@@ -85,28 +86,28 @@ export function merchantLocales(settings: LanguageSwitches | null | undefined): 
 export interface LocaleChoice {
   /** The lang cookie (the customer's own choice). */
   cookie?: string | null;
-  /** The host app's language (Telegram/Click: uz, ru or eng only, spec section 5). */
+  /** The host app's language (Telegram's user language_code, Click's cookie), any language. */
   hostLanguage?: string | null;
   /** The merchant's main language from its web settings. */
   mainLanguage?: string | null;
   available: readonly Locale[];
 }
 
-/** The customer's choice, then the host app, then the merchant's main language, then ru, then uz. */
+/**
+ * The customer's choice, then the host app, then the merchant's main language, then ru, then uz,
+ * among the merchant's languages (src/domain/language-choice.ts).
+ */
 export function chooseLocale(choice: LocaleChoice): Locale {
-  const host =
-    choice.hostLanguage && ["uz", "ru", "eng", "en"].includes(choice.hostLanguage)
-      ? choice.hostLanguage
-      : null;
-  const candidates = [
-    toLocale(choice.cookie),
-    toLocale(host),
-    toLocale(choice.mainLanguage),
-    DEFAULT_LOCALE,
-    FALLBACK_LOCALE,
-  ];
-  for (const c of candidates) if (c && choice.available.includes(c)) return c;
-  return choice.available[0] ?? DEFAULT_LOCALE;
+  return (
+    chooseLanguage(
+      {
+        cookie: choice.cookie,
+        host: choice.hostLanguage,
+        main: choice.mainLanguage,
+      },
+      choice.available,
+    ) ?? DEFAULT_LOCALE
+  );
 }
 
 const catalogs = import.meta.glob<{ messages: Messages }>("../../locales/*.po");

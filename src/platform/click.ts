@@ -68,8 +68,10 @@ export function createClickHost(webSession: string): Host {
   store(webSession);
   const host = createWebHost("click");
   host.webSession = webSession;
-  const language = hostLanguageOf(readCookie("click-language"));
+  const code = readCookie("click-language");
+  const language = hostLanguageOf(code);
   if (language) host.language = language;
+  if (code) host.userLanguage = code;
   const scheme = colorSchemeOf(readCookie("click-theme"));
   if (scheme) host.colorScheme = scheme;
   return host;

@@ -292,12 +292,14 @@ export async function createTelegramHost(): Promise<Host | null> {
     closingBehavior.enableConfirmation.ifAvailable();
   });
 
-  const language = hostLanguageOf(userLanguage(initData));
+  const code = userLanguage(initData);
+  const language = hostLanguageOf(code);
   const startParam = launchParams.tgWebAppStartParam;
   return {
     ...base,
     initData,
     ...(language ? { language } : {}),
+    ...(code ? { userLanguage: code } : {}),
     ...(startParam ? { startParam } : {}),
     backButton: createBackButton(),
     mainButton: createMainButton(),

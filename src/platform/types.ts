@@ -56,6 +56,8 @@ export interface Host {
   webSession?: string;
   /** The host app's language, only when it is uz, ru or en (en -> eng). */
   language?: HostLanguage;
+  /** The host app's language as it gave it (Telegram's language_code "ar"), for the interface. */
+  userLanguage?: string;
   colorScheme?: ColorScheme;
   /** Telegram theme parameters as snake_case keys (bg_color...) with #rrggbb values. */
   themeParams?: Record<string, string>;

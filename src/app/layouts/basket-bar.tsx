@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
 import { Link, useLocation } from "wouter";
@@ -67,7 +68,8 @@ export function FloatingBasket() {
     <Link
       href={settings.cartPageActive ? "/basket" : `${location}?sheet=basket`}
       className="floating-basket"
-      aria-label={t`Basket: ${summary.count} items, ${total}`}
+      // Counted by each language's plural rules (Arabic has a form for two, ٢ منتجان).
+      aria-label={t`Basket: ${plural(summary.count, { one: "# item", other: "# items" })}, ${total}`}
     >
       <BasketIcon />
       <span className="floating-basket__count" aria-hidden="true">

@@ -3,6 +3,7 @@
 import "maplibre-gl/dist/maplibre-gl.css";
 import * as maplibregl from "maplibre-gl";
 import workerUrl from "maplibre-gl/dist/maplibre-gl-worker.mjs?url";
+import { useLingui } from "@lingui/react/macro";
 import { useCallback, useImperativeHandle, useMemo, useRef, useState } from "react";
 import {
   AttributionControl,
@@ -43,6 +44,7 @@ export default function MapView({
   /** The map could not load its style (LazyMap shows its notice). */
   onFail?: () => void;
 }) {
+  const { t } = useLingui();
   const mapRef = useRef<MapRef>(null);
   const loaded = useRef(false);
   const [state, setState] = useState<"loading" | "ready" | "failed">("loading");
@@ -123,6 +125,14 @@ export default function MapView({
         touchPitch={false}
         pitchWithRotate={false}
         attributionControl={false}
+        // MapLibre's own labels (its canvas is a region named "Map") in the customer's language.
+        locale={{
+          "Map.Title": t`Map`,
+          "Marker.Title": t`Map marker`,
+          "NavigationControl.ZoomIn": t`Zoom in`,
+          "NavigationControl.ZoomOut": t`Zoom out`,
+          "AttributionControl.ToggleAttribution": t`Map data sources`,
+        }}
         onLoad={() => {
           loaded.current = true;
           setState("ready");

@@ -6,6 +6,7 @@ import {
   offeredPaymentTypes,
   offeredServiceTypes,
   type OfferSettings,
+  preselectedPaymentType,
   type PaymentPlace,
   type StorefrontPaymentType,
 } from "../../domain/offer.ts";
@@ -84,7 +85,7 @@ export interface CheckoutForm {
   payments: StorefrontPaymentType[];
   /** The draft's service type when offered, else the first offered. */
   serviceType: DraftServiceType;
-  /** The picked payment type when still offered, else the first offered. */
+  /** The picked payment type when still offered, else the host's own (Click in Click) or the first offered. */
   paymentType: PaymentType;
   set: (patch: Partial<Pick<CheckoutFormState, CheckoutField>>) => void;
   applyPromo: () => void;
@@ -126,6 +127,6 @@ export function useCheckoutForm(
   const paymentType: PaymentType =
     state.paymentType && (payments as readonly PaymentType[]).includes(state.paymentType)
       ? state.paymentType
-      : (payments[0] ?? "CASH");
+      : (preselectedPaymentType(payments, channel) ?? "CASH");
   return { state, services, payments, serviceType, paymentType, ...actions };
 }

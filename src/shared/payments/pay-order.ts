@@ -9,11 +9,20 @@ import { awaitsPayment } from "../../domain/order-status.ts";
 import type { Order } from "../../domain/contract/orders.ts";
 import type { Checkout } from "../../domain/contract/payments.ts";
 import { api, unwrap, type ApiError, type ApiResult } from "../../lib/api-client.ts";
+import { currentLocale } from "../../lib/i18n.ts";
 import { notify } from "../../lib/notify.ts";
 import { getPlatform } from "../../platform/index.ts";
 
 export function getPayLink(orderId: string): Promise<ApiResult<Checkout>> {
-  return api<Checkout>(`/payments/v2/checkout/${encodeURIComponent(orderId)}/WITH_TOKEN`, { silent: true });
+  // From a mini app the provider returns to a page that leads back into it (the pay page opened in
+  // the phone's browser, where the customer is not signed in), in the customer's language.
+  const query = new URLSearchParams({ via: getPlatform().kind, lang: currentLocale() });
+  return api<Checkout>(
+    `/payments/v2/checkout/${encodeURIComponent(orderId)}/WITH_TOKEN?${query.toString()}`,
+    {
+      silent: true,
+    },
+  );
 }
 
 /** An order that waits for its online payment on the provider's pay page. */

@@ -2,7 +2,7 @@
 // the brand's saved session.
 import { describe, expect, it, vi } from "vitest";
 import { getSession, setSession } from "./session.ts";
-import { hostLogout, signInWithHost } from "./host-sign-in.ts";
+import { hostLogout, shareTelegramContact, signInWithHost } from "./host-sign-in.ts";
 import type { Host, SharedContact } from "../../platform/types.ts";
 import { createWebHost } from "../../platform/web.ts";
 import { sessionUser } from "../../test/fixtures.ts";
@@ -85,36 +85,47 @@ describe("signInWithHost in Telegram", () => {
     expect(requestContact).not.toHaveBeenCalled();
   });
 
-  it("asks for the contact when required and logs in again with it", async () => {
+  it("opens without asking for the contact, even when the account has no phone", async () => {
     const calls = fakeApi({
       "POST /webbot/v1/users/token": () => [
         200,
         { token: "t1", user: user(null), isPhoneVerificationRequired: true },
-      ],
-      "POST /webbot/v1/users/login": () => [
-        200,
-        { token: "t2", user: user("+998901234567"), isPhoneVerificationRequired: false },
       ],
     });
     const outcome = await signInWithHost(telegramHost({ raw: "contact=signed", phone: "998901234567" }), {
       sub: "lavash",
       merchantId: MERCHANT,
     });
-    expect(outcome).toMatchObject({ status: "signed-in", contactShared: true });
-    expect(calls.map((c) => c.path)).toEqual(["/webbot/v1/users/token", "/webbot/v1/users/login"]);
-    expect(calls[1]?.body).toEqual({ initData: INIT_DATA, contact: "contact=signed" });
-    expect(getSession("lavash").token).toBe("t2");
+    expect(outcome).toMatchObject({ status: "signed-in", contactShared: false });
+    expect(requestContact).not.toHaveBeenCalled();
+    expect(calls.map((c) => c.path)).toEqual(["/webbot/v1/users/token"]);
+    expect(getSession("lavash")).toMatchObject({ token: "t1", user: { phone: null } });
   });
 
-  it("keeps the first session when the customer declines", async () => {
-    fakeApi({
-      "POST /webbot/v1/users/token": () => [
+  it("shares the contact when asked (the checkout) and logs in again with it", async () => {
+    setSession("lavash", { token: "t1", user: user(null) });
+    const calls = fakeApi({
+      "POST /webbot/v1/users/login": () => [
         200,
-        { token: "t1", user: user(null), isPhoneVerificationRequired: true },
+        { token: "t2", user: user("+998901234567"), isPhoneVerificationRequired: false },
       ],
     });
-    const outcome = await signInWithHost(telegramHost(null), { sub: "lavash", merchantId: MERCHANT });
-    expect(outcome).toMatchObject({ status: "signed-in", contactShared: false });
+    const outcome = await shareTelegramContact(
+      telegramHost({ raw: "contact=signed", phone: "998901234567" }),
+      { sub: "lavash", merchantId: MERCHANT },
+    );
+    expect(outcome).toMatchObject({ status: "signed-in", contactShared: true });
+    expect(calls.map((c) => c.path)).toEqual(["/webbot/v1/users/login"]);
+    expect(calls[0]?.body).toEqual({ initData: INIT_DATA, contact: "contact=signed" });
+    expect(getSession("lavash")).toMatchObject({ token: "t2", user: { phone: "+998901234567" } });
+  });
+
+  it("keeps the first session when the customer declines to share", async () => {
+    setSession("lavash", { token: "t1", user: user(null) });
+    const calls = fakeApi({});
+    const outcome = await shareTelegramContact(telegramHost(null), { sub: "lavash", merchantId: MERCHANT });
+    expect(outcome).toEqual({ status: "skipped" });
+    expect(calls).toHaveLength(0);
     expect(getSession("lavash")).toMatchObject({ token: "t1", user: { phone: null } });
   });
 

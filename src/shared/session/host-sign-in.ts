@@ -1,7 +1,8 @@
 // Signing in through the host app, during boot and before the first render (spec section 4, Login):
 //   Telegram: a stored token is confirmed with fresh initData (webbot auth); otherwise initData is
-//     exchanged for a token. When the account has no verified phone the customer is asked to share
-//     the contact; the signed contact logs in again. Declining keeps the first session.
+//     exchanged for a token. The menu opens at once: an account without a phone is asked to share
+//     the contact only where a phone is needed (the checkout, shareTelegramContact below); the
+//     signed contact logs in again. Declining keeps the first session.
 //   Click: the web_session is exchanged server-side for a session.
 // The token and user go into the brand's saved session.
 import { FetchError, ofetch } from "ofetch";
@@ -66,11 +67,7 @@ function save(sub: string, result: AuthResult): void {
   setSession(sub, { token: result.token, user: result.user });
 }
 
-async function telegramSignIn(
-  host: Host,
-  initData: string,
-  { sub, merchantId }: SignInOptions,
-): Promise<SignInOutcome> {
+async function telegramSignIn(initData: string, { sub, merchantId }: SignInOptions): Promise<SignInOutcome> {
   const stored = getSession(sub).token;
   let result: AuthResult | null = null;
   if (stored) {
@@ -91,13 +88,24 @@ async function telegramSignIn(
     result = data;
   }
   save(sub, result);
-  if (!result.isPhoneVerificationRequired) return { status: "signed-in", result, contactShared: false };
+  return { status: "signed-in", result, contactShared: false };
+}
 
+/**
+ * Asks the Telegram customer to share their phone (Telegram's own popup) and logs in with the
+ * signed contact, which puts the phone on the account. "skipped" when they decline or the host
+ * cannot ask (the caller offers the code login instead).
+ */
+export async function shareTelegramContact(
+  host: Host,
+  { sub, merchantId }: SignInOptions,
+): Promise<SignInOutcome> {
+  if (host.kind !== "telegram" || !host.initData) return { status: "skipped" };
   const contact = await host.requestContact();
-  if (!contact) return { status: "signed-in", result, contactShared: false };
+  if (!contact) return { status: "skipped" };
   const [error, data] = await call<AuthResult>("/webbot/v1/users/login", merchantId, {
     method: "POST",
-    body: { initData, contact: contact.raw },
+    body: { initData: host.initData, contact: contact.raw },
   });
   if (error) return { status: "failed", error };
   save(sub, data);
@@ -116,7 +124,7 @@ async function clickSignIn(webSession: string, { sub, merchantId }: SignInOption
 
 /** Signs the customer in with what the host app vouches for; call once the brand is resolved. */
 export async function signInWithHost(host: Host, options: SignInOptions): Promise<SignInOutcome> {
-  if (host.kind === "telegram" && host.initData) return telegramSignIn(host, host.initData, options);
+  if (host.kind === "telegram" && host.initData) return telegramSignIn(host.initData, options);
   if (host.kind === "click" && host.webSession) return clickSignIn(host.webSession, options);
   return { status: "skipped" };
 }

@@ -5,7 +5,11 @@
 //   GET  /dev/telegram              a Telegram-like frame around the storefront (Telegram Web's
 //                                   postMessage protocol), with back button, main button, haptics,
 //                                   contact popup and closing confirmation
-//   POST /dev/telegram/launch       signs initData (and the contact to share) with the brand's bot token
+//   POST /dev/telegram/launch       signs initData (and the contact to share) with the brand's bot token,
+//                                   and remembers the launch in a cookie of this browser
+//   GET  /dev/telegram/open?link=   what Telegram does with a t.me/<bot>[/<app>]?startapp= link: opens
+//                                   the mocked Telegram again for the remembered customer, with the
+//                                   link's startapp as start_param
 //   POST /dev/click/launch          opens a session at the built-in fake Click
 //   GET  /dev/click/open            sets Click's cookies on the brand's origin and opens the storefront
 //   POST /dev/click/rpc             the fake Click JSON-RPC endpoint (user.profile)
@@ -122,6 +126,31 @@ const telegramLaunchSchema = z.object({
   startParam: z.string().max(64).optional(),
 });
 
+type TelegramLaunchInput = z.infer<typeof telegramLaunchSchema>;
+
+/** The cookie of the mocked Telegram: whom it last opened in this browser (brand, user, look). */
+const HARNESS_TELEGRAM_COOKIE = "savat-harness-telegram";
+const rememberedLaunchSchema = telegramLaunchSchema.pick({
+  sub: true,
+  user: true,
+  theme: true,
+  platform: true,
+});
+type RememberedLaunch = z.infer<typeof rememberedLaunchSchema>;
+
+function rememberedLaunchOf(cookieHeader: string | undefined): RememberedLaunch | null {
+  const raw = new RegExp(`(?:^|;\\s*)${HARNESS_TELEGRAM_COOKIE}=([\\w-]+)`).exec(cookieHeader ?? "")?.[1];
+  if (!raw) return null;
+  try {
+    const parsed = rememberedLaunchSchema.safeParse(
+      JSON.parse(Buffer.from(raw, "base64url").toString("utf8")),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
 const clickLaunchSchema = z.object({
   sub: z.string().min(1).max(63),
   profile: z.object({
@@ -205,8 +234,11 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       .sort((a, b) => a.sub.localeCompare(b.sub));
   });
 
-  r.post("/dev/telegram/launch", { schema: { ...hide, body: telegramLaunchSchema } }, async (request) => {
-    const input = request.body;
+  /**
+   * Signs the launch of the mocked Telegram. `keepPhone` (a relaunch by a t.me link) leaves the
+   * account's phone as it is instead of putting it in the state the launch asks for.
+   */
+  async function launchTelegram(request: FastifyRequest, input: TelegramLaunchInput, keepPhone = false) {
     const merchant = await brandOrThrow(app, input.sub);
     const botToken = botTokenFor(merchant, app.config);
     if (!botToken) throw new AppError("TELEGRAM_LOGIN_UNAVAILABLE");
@@ -224,7 +256,9 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     });
     if (!user) throw new AppError("HARNESS_ACCOUNT_FOREIGN");
     // Put the account in the state the tester asked for: with or without a verified phone.
-    if (input.phoneVerification === "verified") {
+    if (keepPhone) {
+      // A return by a t.me link: the customer's account stays as it is.
+    } else if (input.phoneVerification === "verified") {
       if (!user.phone) await attachVerifiedPhone(db, { merchantId: merchant.id, userId: user.id, phone });
     } else if (user.phone) {
       await clearPhone(db, { merchantId: merchant.id, userId: user.id });
@@ -276,7 +310,60 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       appUrl: `${origin}${appPath}#${launch.toString()}`,
       hostUrl: `${origin}/api/dev/telegram#${hostParams.toString()}`,
     };
-  });
+  }
+
+  r.post(
+    "/dev/telegram/launch",
+    { schema: { ...hide, body: telegramLaunchSchema } },
+    async (request, reply) => {
+      const launch = await launchTelegram(request, request.body);
+      // The mocked Telegram remembers who it is, so a t.me link opened later in this browser (the
+      // return page of a payment) opens the mini app again as the same customer.
+      const remembered: RememberedLaunch = {
+        sub: request.body.sub,
+        user: request.body.user,
+        theme: request.body.theme,
+        platform: request.body.platform,
+      };
+      reply.header(
+        "set-cookie",
+        `${HARNESS_TELEGRAM_COOKIE}=${Buffer.from(JSON.stringify(remembered)).toString("base64url")}; Path=/api/dev; HttpOnly; SameSite=Lax; Max-Age=21600`,
+      );
+      return launch;
+    },
+  );
+
+  // The phone hands a t.me link to Telegram, which opens the bot's mini app with the link's
+  // startapp as start_param: here the mocked Telegram does the same for the customer it last opened
+  // in this browser (a journey routes https://t.me/* here).
+  r.get(
+    "/dev/telegram/open",
+    { schema: { ...hide, querystring: z.object({ link: z.url({ protocol: /^https$/ }).max(2048) }) } },
+    async (request, reply) => {
+      const link = new URL(request.query.link);
+      const [bot = "", miniApp] = link.pathname.split("/").filter(Boolean);
+      const startParam = link.searchParams.get("startapp") ?? undefined;
+      const remembered = rememberedLaunchOf(request.headers.cookie);
+      if (link.hostname !== "t.me" || !bot || !remembered) throw new AppError("VALIDATION_FAILED");
+      const merchant = await brandOrThrow(app, remembered.sub);
+      // Only the brand's own bot opens its mini app (any <app> name: the harness has one app).
+      if (bot.toLowerCase() !== merchant.telegramBotUsername?.toLowerCase() || (miniApp ?? "").length > 64) {
+        throw new AppError("NOT_FOUND");
+      }
+      const launch = await launchTelegram(
+        request,
+        {
+          ...remembered,
+          phoneVerification: "verified",
+          initData: "signed",
+          ageSeconds: 0,
+          ...(startParam ? { startParam: startParam.slice(0, 64) } : {}),
+        },
+        true,
+      );
+      return reply.header("cache-control", "no-store").redirect(launch.hostUrl, 303);
+    },
+  );
 
   r.post("/dev/click/launch", { schema: { ...hide, body: clickLaunchSchema } }, async (request) => {
     const input = request.body;

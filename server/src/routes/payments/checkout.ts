@@ -1,12 +1,25 @@
 // GET /api/payments/v2/checkout/:orderId: where the customer pays an order online. For an OPEN,
 // unpaid PAYME order of the signed-in customer it answers Payme's checkout link, for a CLICK (or
-// CLICK_MINI_APP) one Click's pay link, for an UZUM one Uzum's pay page; both return the customer to the order's page on the
-// storefront (the API shares the storefront's origin). Anyone
-// else's order answers 404; an order that cannot be paid now answers 409 ORDER_NOT_PAYABLE.
+// CLICK_MINI_APP) one Click's pay link, for an UZUM one Uzum's pay page. Each returns the customer
+// to the storefront (the API shares its origin): on the website to the order's page; from the
+// Telegram or Click mini app (`?via=`), whose pay page opened in the phone's browser where nobody is
+// signed in, to the return page /paid/:orderId, which leads back into the host app. Anyone else's
+// order answers 404; an order that cannot be paid now answers 409 ORDER_NOT_PAYABLE.
+// GET /api/payments/v2/checkout/:orderId/return: the return page's one question, without a login:
+// is the order paid. Nothing else of the order is answered (the page must not show another
+// customer's order to whoever holds its address).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
-import { checkoutParamsSchema, checkoutSchema, type Checkout } from "#domain/contract/payments.ts";
+import {
+  checkoutParamsSchema,
+  checkoutQuerySchema,
+  checkoutSchema,
+  paymentReturnSchema,
+  type Checkout,
+  type PayHost,
+  type PaymentReturn,
+} from "#domain/contract/payments.ts";
 import { toMinor } from "#domain/money.ts";
 import { AppError } from "../../lib/errors.ts";
 import { CLICK_PAYMENT_TYPES, tiyinToClickAmount } from "../../payments/click.ts";
@@ -24,6 +37,13 @@ function checkoutBase(request: FastifyRequest, configured: string): string {
   return configured.startsWith("/") ? `${requestOrigin(request)}${configured}` : configured;
 }
 
+/** Where the provider sends the payer back (see the head of this file). */
+export function paymentReturnUrl(origin: string, orderId: string, via: PayHost, lang?: string): string {
+  if (via === "web") return `${origin}/profile/orders/${orderId}`;
+  const query = new URLSearchParams({ via, ...(lang ? { lang } : {}) });
+  return `${origin}/paid/${orderId}?${query.toString()}`;
+}
+
 export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   app.withTypeProvider<ZodTypeProvider>().get(
@@ -36,11 +56,13 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
           "Only for the customer's own OPEN, unpaid order with payment type PAYME, CLICK, " +
           "CLICK_MINI_APP or UZUM of a brand with the provider's credentials (409 ORDER_NOT_PAYABLE otherwise; " +
           "another customer's or brand's order is 404). The link opens Payme's checkout, Click's or " +
-          "Uzum's pay page, which return to /profile/orders/{orderId} on the request's origin.",
+          "Uzum's pay page, which return to /profile/orders/{orderId} on the request's origin (via=web), " +
+          "or to the return page /paid/{orderId}?via=telegram|click&lang= that leads back into the host app.",
         tags: ["payments"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,
         params: checkoutParamsSchema,
+        querystring: checkoutQuerySchema,
         response: {
           200: checkoutSchema,
           401: errorResponses[403],
@@ -59,7 +81,8 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       });
       if (!order) throw new AppError("NOT_FOUND");
       if (order.isPaid || order.status !== "OPEN") throw new AppError("ORDER_NOT_PAYABLE");
-      const returnUrl = `${requestOrigin(request)}/profile/orders/${order.id}`;
+      const { via, lang } = request.query;
+      const returnUrl = paymentReturnUrl(requestOrigin(request), order.id, via, lang);
       if (order.paymentType === "UZUM") {
         const { uzumServiceId, uzumWebhookLogin, uzumWebhookPassword } = merchant;
         if (!uzumServiceId || !uzumWebhookLogin || !uzumWebhookPassword) {
@@ -102,6 +125,27 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         returnUrl,
       });
       return { provider: "PAYME", url: `${checkoutBase(request, app.config.paymeCheckoutUrl)}/${encoded}` };
+    },
+  );
+  app.withTypeProvider<ZodTypeProvider>().get(
+    "/payments/v2/checkout/:orderId/return",
+    {
+      schema: {
+        summary: "Whether an order is paid, for the page a pay page returns to (no login)",
+        description:
+          "Answers only isPaid, for an order of the brand; 404 for an unknown order. The return page " +
+          "opens in the phone's browser, where the Telegram or Click customer is not signed in.",
+        tags: ["payments"],
+        headers: tenantHeadersSchema,
+        params: checkoutParamsSchema,
+        response: { 200: paymentReturnSchema, ...errorResponses },
+      },
+    },
+    async (request, reply): Promise<PaymentReturn> => {
+      const order = await findOrder(db, { merchantId: request.tenant.id, id: request.params.orderId });
+      if (!order) throw new AppError("NOT_FOUND");
+      void reply.header("cache-control", "no-store");
+      return { isPaid: order.isPaid };
     },
   );
 }

@@ -153,8 +153,9 @@ describe("the checkout page", () => {
     renderCheckout({ pickupActive: true, cashActive: true, clickActive: true });
     const click = await screen.findByRole("radio", { name: "Click" }, LAZY);
     expect(click.closest("label")?.querySelector("svg[aria-hidden='true']")).not.toBeNull();
-    expect(screen.getByRole("radio", { name: "Cash" })).toBeTruthy();
-    expect(screen.queryByRole("radio", { name: "Payme" })).toBeNull();
+    // On the website cash, listed first, stays the starting choice.
+    expect(screen.getByRole<HTMLInputElement>("radio", { name: "Cash" }).checked).toBe(true);
+    expect(screen.queryByRole("radio", { name: "Pay on Payme's page" })).toBeNull();
   });
 
   it("lists Uzum Bank, with its mark, when the brand switched uzumActive on for the web", async () => {
@@ -182,9 +183,11 @@ describe("the checkout page", () => {
           QR: [],
         },
       });
-      expect(await screen.findByRole("radio", { name: "Click" }, LAZY)).toBeTruthy();
-      expect(screen.getByRole("radio", { name: "Cash" })).toBeTruthy();
-      expect(screen.queryByRole("radio", { name: "Payme" })).toBeNull();
+      // Click's own app starts on Click, though cash is listed first.
+      const click = await screen.findByRole<HTMLInputElement>("radio", { name: "Click" }, LAZY);
+      expect(click.checked).toBe(true);
+      expect(screen.getByRole<HTMLInputElement>("radio", { name: "Cash" }).checked).toBe(false);
+      expect(screen.queryByRole("radio", { name: "Pay on Payme's page" })).toBeNull();
       expect(screen.queryByRole("radio", { name: "Uzum Bank" })).toBeNull();
     } finally {
       setPlatform(null);
@@ -226,8 +229,10 @@ describe("the checkout page", () => {
         json(200, { orderId: ORDER_ID, isPaid: true, status: "CREATED" }),
     });
     renderCheckout({ cashActive: true, cardActive: true });
-    fireEvent.click(await screen.findByRole("radio", { name: "Card" }, LAZY));
-    const saved = await screen.findByRole("radio", { name: /8600 \*{4} \*{4} 6311/ });
+    // The one saved card is the payment row itself, named by its mask (not a second "Card" beside Payme).
+    const saved = await screen.findByRole("radio", { name: /8600 \*{4} \*{4} 6311/ }, LAZY);
+    expect(screen.queryByRole("radio", { name: "Card" })).toBeNull();
+    fireEvent.click(saved);
     expect((saved as HTMLInputElement).checked).toBe(true);
     expect(screen.getByRole("link", { name: "Add a card" }).getAttribute("href")).toBe(
       "/profile/cards/create?redirect=%2Fcheckout",

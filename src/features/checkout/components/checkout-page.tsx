@@ -30,6 +30,8 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { getPlatform } from "../../../platform/index.ts";
+import { notify } from "../../../lib/notify.ts";
+import { shareTelegramContact } from "../../../shared/session/host-sign-in.ts";
 import { useSavedCards } from "../../../shared/payments/cards.ts";
 import { PaymentIcon } from "./payment-icon.tsx";
 import { useMainButton } from "../../../platform/react.ts";
@@ -62,20 +64,55 @@ export function CheckoutPage() {
   // A guest goes straight to the login form, which returns here: a page with only a "Log in"
   // button in between would be one more tap for nothing.
   if (!session.token || !session.user) return <Redirect to={loginHref("/checkout")} replace />;
-  if (!session.user.phone) {
-    // Signed in by Telegram without sharing the contact: the courier and the restaurant need a phone,
-    // so it is proven by the code login first (the server adds it to this same account).
-    return (
-      <div className="page checkout">
-        <h1 className="page__title">{t`Checkout`}</h1>
-        <p>{t`Add your phone number to place the order: the restaurant and the courier will call it if needed.`}</p>
+  if (!session.user.phone) return <PhoneNeeded />;
+  return <CheckoutForm />;
+}
+
+/**
+ * Signed in by Telegram without a phone: the courier and the restaurant need one, so it is asked
+ * for here, where the order needs it, and not when the app opens. Inside Telegram its own popup
+ * asks at once (the signed contact puts the phone on this account); declined, or elsewhere, the
+ * code login proves it (the server adds it to this same account).
+ */
+function PhoneNeeded() {
+  const { t } = useLingui();
+  const { sub, merchant } = useRequiredTenant();
+  const host = getPlatform();
+  const canShare = host.kind === "telegram" && Boolean(host.initData);
+  const [asking, setAsking] = useState(false);
+  const asked = useRef(false);
+
+  const share = () => {
+    setAsking(true);
+    void shareTelegramContact(host, { sub, merchantId: merchant.id }).then((outcome) => {
+      setAsking(false);
+      if (outcome.status === "failed") notify({ kind: "error", text: errorText(outcome.error) });
+    });
+  };
+  useEffect(() => {
+    if (!canShare || asked.current) return;
+    asked.current = true;
+    share();
+    // Asked once when the page opens; the button asks again.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [canShare]);
+
+  return (
+    <div className="page checkout">
+      <h1 className="page__title">{t`Checkout`}</h1>
+      <p>{t`Add your phone number to place the order: the restaurant and the courier will call it if needed.`}</p>
+      <div className="checkout__state">
+        {canShare && (
+          <ActionButton onClick={share} disabled={asking}>
+            {t`Share my phone number`}
+          </ActionButton>
+        )}
         <Link href="/login?redirect=%2Fcheckout" className="button-link">
-          {t`Add a phone number`}
+          {canShare ? t`Enter another number` : t`Add a phone number`}
         </Link>
       </div>
-    );
-  }
-  return <CheckoutForm />;
+    </div>
+  );
 }
 
 function CheckoutForm() {
@@ -226,12 +263,14 @@ function CheckoutForm() {
   const paymentLabel: Record<StorefrontPaymentType, string> = {
     CASH: t`Cash`,
     TERMINAL: t`Card via terminal`,
-    PAYME: t`Payme`,
+    PAYME: t`Pay on Payme's page`,
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
     UZUM: t`Uzum Bank`,
-    CARD: t`Card`,
+    CARD: t`Pay with a saved card`,
   };
+  const cardTypeName = (type: string | null) =>
+    type === "HUMO" ? "Humo" : type === "UZCARD" ? "Uzcard" : "";
   const totals = quoteData?.totals;
   const productDiscount = totals ? toMinor(totals.productDiscount) : summary.discount;
 
@@ -425,7 +464,16 @@ function CheckoutForm() {
           >
             <span className="checkout__payment">
               <PaymentIcon type={p} />
-              {paymentLabel[p]}
+              {p === "CARD" && chosenCard ? (
+                // A saved card is named by itself: what the customer pays with, not a second "Card"
+                // beside Payme's page (both are card payments).
+                <>
+                  <span dir="ltr">{chosenCard.number}</span>
+                  <span className="checkout__card-type">{cardTypeName(chosenCard.type)}</span>
+                </>
+              ) : (
+                paymentLabel[p]
+              )}
             </span>
           </ChoiceRow>
         ))}
@@ -435,7 +483,11 @@ function CheckoutForm() {
         <Section
           className="savat-section checkout__cards"
           data-testid="checkout-cards"
-          header={<SectionTitle id={ids.cardsTitle}>{t`Pay with the card`}</SectionTitle>}
+          header={
+            verifiedCards.length === 1 ? undefined : (
+              <SectionTitle id={ids.cardsTitle}>{t`Pay with the card`}</SectionTitle>
+            )
+          }
         >
           {cards.isPending ? (
             <p className="checkout__note" role="status">{t`Loading your cards…`}</p>
@@ -448,7 +500,8 @@ function CheckoutForm() {
             </p>
           ) : verifiedCards.length === 0 ? (
             <p className="checkout__note">{t`You have no saved cards yet.`}</p>
-          ) : (
+          ) : verifiedCards.length === 1 ? null : (
+            // One card is the payment row itself; several are chosen here.
             <div role="radiogroup" aria-labelledby={ids.cardsTitle}>
               {verifiedCards.map((c) => (
                 <ChoiceRow
@@ -461,9 +514,7 @@ function CheckoutForm() {
                 >
                   <span className="checkout__payment">
                     <span dir="ltr">{c.number}</span>
-                    <span className="checkout__card-type">
-                      {c.type === "HUMO" ? "Humo" : c.type === "UZCARD" ? "Uzcard" : ""}
-                    </span>
+                    <span className="checkout__card-type">{cardTypeName(c.type)}</span>
                   </span>
                 </ChoiceRow>
               ))}

@@ -8,7 +8,7 @@ import { loginHref } from "../../../components/login-prompt.tsx";
 import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
-import { checkSelection } from "../../../domain/menu.ts";
+import { checkSelection, defaultSelection } from "../../../domain/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, normalizeQuantity, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
@@ -44,9 +44,9 @@ export function ProductDetails({
   const basket = useBasket();
   const haptics = useHaptics();
   const format = useFormatMinor();
-  // Nothing is chosen for the customer: a required choice is made deliberately (the add button
-  // says which group still needs one).
-  const [chosen, setChosen] = useState<string[]>([]);
+  // A required single choice (a size) opens on its first option; other groups start empty and the
+  // add button says which one still needs a choice.
+  const [chosen, setChosen] = useState<string[]>(() => defaultSelection(product));
   const [count, setCount] = useState(() => normalizeQuantity(product.unit, UNIT_STEPS[product.unit].min));
   const [problem, setProblem] = useState<{ groupId: string | null; text: string } | null>(null);
   const groupRefs = useRef(new Map<string, HTMLFieldSetElement>());
@@ -98,7 +98,12 @@ export function ProductDetails({
     if (issue?.kind === "MIN") {
       const group = product.modificationGroups.find((g) => g.id === issue.groupId);
       const groupName = pickText(group?.name, lang);
-      setProblem({ groupId: issue.groupId, text: t`${groupName}: choose at least ${issue.min}` });
+      // A single choice reads as an instruction ("Choose size"); a count only where several are due.
+      const choice = groupName.charAt(0).toLocaleLowerCase() + groupName.slice(1);
+      setProblem({
+        groupId: issue.groupId,
+        text: group?.maxSelect === 1 ? t`Choose ${choice}` : t`${groupName}: choose at least ${issue.min}`,
+      });
       groupRefs.current.get(issue.groupId)?.scrollIntoView({ block: "center", behavior: "smooth" });
       groupRefs.current.get(issue.groupId)?.querySelector("input")?.focus({ preventScroll: true });
       haptics.notify("error");

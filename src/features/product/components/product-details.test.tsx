@@ -1,0 +1,132 @@
+import { I18nProvider } from "@lingui/react";
+import { QueryClientProvider } from "@tanstack/react-query";
+import { AppRoot } from "@telegram-apps/telegram-ui";
+import { Provider } from "jotai";
+import { fireEvent, render, screen, within } from "@testing-library/react";
+import { describe, expect, it } from "vitest";
+import type { Product } from "../../../domain/contract/menu.ts";
+import { appStore } from "../../../lib/app-store.ts";
+import { i18n } from "../../../lib/i18n.ts";
+import { createQueryClient } from "../../../lib/query-client.ts";
+import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
+import { TenantContext } from "../../../shared/brand/tenant.ts";
+import { useBasket } from "../../../shared/basket/basket.ts";
+import { json, LAVASH_ID, merchant, serveApi, settings } from "../../../test/fixtures.ts";
+import { ProductDetails } from "./product-details.tsx";
+
+const SIZE = "0190c0de-0000-7000-8000-0000000000b1";
+const MINI = "0190c0de-0000-7000-8000-0000000000b2";
+const STANDARD = "0190c0de-0000-7000-8000-0000000000b3";
+const EXTRAS = "0190c0de-0000-7000-8000-0000000000b4";
+const CHEESE = "0190c0de-0000-7000-8000-0000000000b5";
+
+const lavash: Product = {
+  id: "0190c0de-0000-7000-8000-0000000000b0",
+  categoryId: "0190c0de-0000-7000-8000-0000000000bf",
+  name: { eng: "Classic lavash" },
+  description: null,
+  image: null,
+  gallery: [],
+  labels: [],
+  tags: [],
+  calorie: null,
+  timeCookingMin: null,
+  timeCookingMax: null,
+  costPrice: 29000,
+  discount: 0,
+  additionalPrice: 0,
+  unit: "COUNT",
+  type: "MODIFICATION",
+  isAvailable: true,
+  stock: null,
+  count: 1,
+  amount: 1,
+  priority: 0,
+  deliveryEnabled: true,
+  isCartRecommendation: false,
+  modificationGroups: [
+    {
+      id: SIZE,
+      name: { eng: "Size" },
+      minSelect: 1,
+      maxSelect: 1,
+      priority: 0,
+      modifications: [
+        { id: MINI, name: { eng: "Mini" }, image: null, price: 0, priority: 0 },
+        { id: STANDARD, name: { eng: "Standard" }, image: null, price: 5000, priority: 1 },
+      ],
+    },
+    {
+      id: EXTRAS,
+      name: { eng: "Extras" },
+      minSelect: 0,
+      maxSelect: 2,
+      priority: 1,
+      modifications: [{ id: CHEESE, name: { eng: "Cheese" }, image: null, price: 4000, priority: 0 }],
+    },
+  ],
+};
+
+function renderProduct(product: Product) {
+  setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
+  serveApi({ "/api/products/v1/grade": () => json(200, []) });
+  const tenant = { sub: "lavash", merchant: merchant(), settings: settings() };
+  return render(
+    <Provider store={appStore()}>
+      <I18nProvider i18n={i18n}>
+        <QueryClientProvider client={createQueryClient()}>
+          <TenantContext.Provider value={tenant}>
+            <AppRoot>
+              <ProductDetails product={product} withoutCart={false} />
+              <BasketLines />
+            </AppRoot>
+          </TenantContext.Provider>
+        </QueryClientProvider>
+      </I18nProvider>
+    </Provider>,
+  );
+}
+
+/** The basket as the app sees it: each line's product and chosen option ids. */
+function BasketLines() {
+  const { items } = useBasket();
+  return (
+    <output data-testid="basket">
+      {JSON.stringify(
+        items.map((i) => ({ productId: i.productId, modifications: i.modifications.map((m) => m.id) })),
+      )}
+    </output>
+  );
+}
+
+function basketLines(): { productId: string; modifications: string[] }[] {
+  return JSON.parse(screen.getByTestId("basket").textContent || "[]") as never;
+}
+
+describe("ProductDetails choices", () => {
+  it("opens with the first size chosen, so the first Add puts the product in the basket", () => {
+    renderProduct(lavash);
+    const size = screen.getByRole("group", { name: /Size/ });
+    expect(within(size).getByRole<HTMLInputElement>("radio", { name: /Mini/ }).checked).toBe(true);
+    expect(within(size).getByRole<HTMLInputElement>("radio", { name: /Standard/ }).checked).toBe(false);
+    const extras = screen.getByRole("group", { name: /Extras/ });
+    expect(within(extras).getByRole<HTMLInputElement>("checkbox", { name: /Cheese/ }).checked).toBe(false);
+
+    fireEvent.click(screen.getByRole("button", { name: /Add to basket/ }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(basketLines()).toEqual([{ productId: lavash.id, modifications: [MINI] }]);
+  });
+
+  it("asks for a required choice of several by its count", () => {
+    const pickTwo: Product = {
+      ...lavash,
+      modificationGroups: lavash.modificationGroups.map((g) =>
+        g.id === EXTRAS ? { ...g, minSelect: 1, name: { eng: "Sauces" } } : g,
+      ),
+    };
+    renderProduct(pickTwo);
+    fireEvent.click(screen.getByRole("button", { name: /Add to basket/ }));
+    expect(screen.getByRole("alert").textContent).toBe("Sauces: choose at least 1");
+    expect(basketLines()).toEqual([]);
+  });
+});
