@@ -113,11 +113,16 @@ describe("the address picker without address search", () => {
     await activateLocale("ru");
     renderPicker({ addressSearch: false, locale: "ru" });
     const status = await screen.findByTestId("picker-street", {}, { timeout: 10_000 });
-    await waitFor(() => {
-      expect(status.textContent).toBe(
-        "Поиск адреса недоступен: поставьте метку на ваш дом и введите улицу и номер дома",
-      );
-    });
+    // The map's configuration (no address search) arrives after the first paint: up to 10 s on a
+    // busy machine, as the other waits here.
+    await waitFor(
+      () => {
+        expect(status.textContent).toBe(
+          "Поиск адреса недоступен: поставьте метку на ваш дом и введите улицу и номер дома",
+        );
+      },
+      { timeout: 10_000 },
+    );
     const save = screen.getByRole("button", { name: "Сохранить" });
     await waitFor(() => {
       expect((save as HTMLButtonElement).disabled).toBe(false);
