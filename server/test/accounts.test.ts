@@ -67,6 +67,39 @@ async function age(phone: string, seconds: number): Promise<void> {
   }
 }
 
+describe("the code SMS's language", () => {
+  async function smsFor(merchant: string, headers: Record<string, string>): Promise<string> {
+    const phone = freshPhone();
+    const asked = await t.app.inject({
+      method: "POST",
+      url: "/api/users/v1/auth/otp",
+      headers: { merchant, ...headers },
+      remoteAddress: freshIp(),
+      payload: { phone },
+    });
+    expect(asked.statusCode).toBe(200);
+    return sentTo(phone).at(-1)?.text ?? "";
+  }
+
+  it("words an Arabic request's SMS in Arabic and names the brand in Arabic", async () => {
+    const sushi = await merchantId(t, "sushi");
+    const text = await smsFor(sushi, { "accept-language": "ar" });
+    expect(text).toMatch(/^سوشي ويف: \d{6} - رمز الدخول الخاص بك$/);
+  });
+
+  it("names the brand by the usual fallback where it has no name in the request's language", async () => {
+    const sushi = await merchantId(t, "sushi");
+    // Sushi has no Uzbek name: the Russian one, with the Uzbek wording.
+    expect(await smsFor(sushi, { "accept-language": "uz" })).toMatch(/^Суши Вейв: \d{6} - tasdiqlash kodi$/);
+  });
+
+  it("takes the lang cookie, then the brand's main language, when the request names no language", async () => {
+    const sushi = await merchantId(t, "sushi");
+    expect(await smsFor(sushi, { cookie: "lang=zh" })).toMatch(/^寿司浪潮：\d{6} - 您的登录验证码$/);
+    expect(await smsFor(sushi, {})).toMatch(/^Sushi Wave: \d{6} - your login code$/);
+  });
+});
+
 describe("the code flow", () => {
   it("sends a code through the console gateway and logs in with it", async () => {
     const phone = freshPhone();

@@ -125,7 +125,9 @@ describe("console gateway and the message", () => {
   });
 
   it("uses the brand's SMS text when it has a {code} placeholder", () => {
-    expect(codeMessage("123456", "Lavash", "Lavash kodingiz: {code}")).toBe("Lavash kodingiz: 123456");
-    expect(codeMessage("123456", "Lavash", "")).toContain("123456");
+    expect(codeMessage("123456", { uz: "Lavash" }, "lavash", "uz", "Lavash kodingiz: {code}")).toBe(
+      "Lavash kodingiz: 123456",
+    );
+    expect(codeMessage("123456", { uz: "Lavash" }, "lavash", "uz", "")).toContain("123456");
   });
 });

@@ -7,6 +7,7 @@ import {
   toLocale,
   LOCALE_LABELS,
   i18n,
+  joinNames,
 } from "./i18n.ts";
 
 describe("languages", () => {
@@ -77,5 +78,18 @@ describe("languages", () => {
     expect(document.documentElement.dir).toBe("ltr");
     expect(document.documentElement.lang).toBe("kk");
     expect(i18n.locale).toBe("kz");
+  });
+});
+
+describe("joining names", () => {
+  it("joins with the Arabic comma in Arabic and the Chinese enumeration comma in Chinese", async () => {
+    await activateLocale("ar");
+    expect(joinNames(["لافاش", "جديد", "حار"])).toBe("لافاش، جديد، حار");
+    await activateLocale("zh");
+    expect(joinNames(["寿司", "新品"])).toBe("寿司、新品");
+    await activateLocale("ru");
+    expect(joinNames(["Лаваш", "Новинка"])).toBe("Лаваш, Новинка");
+    expect(joinNames(["Лаваш"])).toBe("Лаваш");
+    expect(joinNames([])).toBe("");
   });
 });

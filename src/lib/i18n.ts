@@ -170,3 +170,16 @@ export function currencyLabel(currency: Currency): string {
 }
 
 export { i18n };
+
+const LIST_PAIR = msg({
+  comment: "Two items of a list of names or labels, joined with the language's comma (Arabic ، Chinese 、)",
+  message: "{head}, {tail}",
+});
+
+/**
+ * Names or labels joined with the current language's comma: a catalogue string rather than
+ * Intl.ListFormat, whose lists add "and" ("A، وB") where a label or a choice list wants none.
+ */
+export function joinNames(items: readonly string[]): string {
+  return items.reduce((head, tail) => (head ? i18n._({ ...LIST_PAIR, values: { head, tail } }) : tail), "");
+}

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Spinner } from "@telegram-apps/telegram-ui";
 import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "react";
@@ -262,7 +263,10 @@ function Console({
                 >
                   {item.title}
                   {item.badge > 0 ? (
-                    <span className="staff-nav__badge" aria-label={t`${String(item.badge)} new`}>
+                    <span
+                      className="staff-nav__badge"
+                      aria-label={t`${plural(item.badge, { one: "# new", other: "# new" })}`}
+                    >
                       {item.badge}
                     </span>
                   ) : null}

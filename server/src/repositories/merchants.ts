@@ -57,13 +57,16 @@ export async function getWebSettings(db: Db, { merchantId }: Tenant): Promise<We
 }
 
 /** The brand's own text around a sign-in code, if it set one (without creating the settings row). */
-export async function findSmsContent(db: Db, { merchantId }: Tenant): Promise<string | undefined> {
+export async function findSmsContent(
+  db: Db,
+  { merchantId }: Tenant,
+): Promise<{ smsContent: string | null; mainLanguage: string } | undefined> {
   const [settings] = await db
-    .select({ smsContent: merchantWebSettings.smsContent })
+    .select({ smsContent: merchantWebSettings.smsContent, mainLanguage: merchantWebSettings.mainLanguage })
     .from(merchantWebSettings)
     .where(eq(merchantWebSettings.merchantId, merchantId))
     .limit(1);
-  return settings?.smsContent;
+  return settings;
 }
 
 /** The merchant-wide order settings (the row without a city), or undefined when none is set. */

@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@telegram-apps/telegram-ui";
@@ -222,7 +223,10 @@ export function OrderBoard({
             >
               <h2 id={titleId} className="board-col__title">
                 <span>{i18n._(COLUMN_LABELS[column])}</span>
-                <span className="board-col__count" aria-label={t`${count} orders`}>
+                <span
+                  className="board-col__count"
+                  aria-label={t`${plural(count, { one: "# order", other: "# orders" })}`}
+                >
                   {count}
                 </span>
               </h2>

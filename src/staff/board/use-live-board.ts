@@ -4,6 +4,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import type { StaffBoard } from "../../domain/contract/staff-board.ts";
+import { joinNames } from "../../lib/i18n.ts";
 import { getBoard, openStaffStream, staffKeys } from "../api.ts";
 import { staffKeys as sectionKeys } from "../sections/api.ts";
 import { columnOf } from "./board-model.ts";
@@ -74,7 +75,7 @@ export function useLiveBoard(opts: {
     for (const o of board.orders) seen.add(o.id);
     if (fresh.length === 0) return;
     setArrivals((prev) => new Set([...prev, ...fresh.map((o) => o.id)]));
-    const numbers = fresh.map((o) => `#${String(o.number)}`).join(", ");
+    const numbers = joinNames(fresh.map((o) => `#${String(o.number)}`));
     setAnnouncement(fresh.length === 1 ? t`New order ${numbers}` : t`New orders ${numbers}`);
     if (sound) beep();
   });

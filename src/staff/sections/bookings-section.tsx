@@ -1,5 +1,6 @@
 // The branch's table bookings of a day: requests to confirm or decline (with a reason the guest
 // reads), confirmed ones to mark seated.
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
 import type { StaffReservation } from "../../domain/contract/reservations.ts";
@@ -106,7 +107,7 @@ function BookingCard({
     <li className={`staff-booking staff-booking--${r.status.toLowerCase()}`}>
       <div className="staff-booking__time">
         <time dateTime={r.time}>{clockOf(r.time)}</time>
-        <span className="staff-booking__guests">{t`${r.guests} guests`}</span>
+        <span className="staff-booking__guests">{t`${plural(r.guests, { one: "# guest", other: "# guests" })}`}</span>
       </div>
       <div className="staff-booking__body">
         <h3 className="staff-booking__name">{r.name}</h3>

@@ -327,6 +327,7 @@ describe("bookings", () => {
     show("bookings");
     const card = (await screen.findByRole("heading", { name: "Guest 1" })).closest("li");
     if (!card) throw new Error("no card");
+    expect(within(card).getByText("4 guests")).toBeTruthy();
     // A finished booking offers nothing.
     const done = screen.getByRole("heading", { name: "Guest 2" }).closest("li");
     expect(done && within(done).queryAllByRole("button")).toHaveLength(0);

@@ -1,5 +1,6 @@
 // The branch's tables and their printable QR sheet: six cards per A4 page, each with the table's QR
 // code and links, opened in a new tab to print or save as PDF.
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import { currentLocale } from "../../lib/i18n.ts";
@@ -65,7 +66,7 @@ function Tables({ branchId }: { branchId: string }) {
         <div className="staff-card__row">
           <div>
             <h2 className="staff-card__title">{t`QR sheet of all tables`}</h2>
-            <p className="staff-card__text">{t`${tables.data.length} tables on ${pages} A4 pages, ready to print.`}</p>
+            <p className="staff-card__text">{t`${plural(tables.data.length, { one: "# table", other: "# tables" })} on ${plural(pages, { one: "# A4 page", other: "# A4 pages" })}, ready to print.`}</p>
           </div>
           <button
             type="button"
@@ -90,7 +91,7 @@ function Tables({ branchId }: { branchId: string }) {
             {list.map((table) => (
               <li key={table.id} className="staff-tables__item">
                 <span className="staff-tables__name">{table.name}</span>
-                <span className="staff-tables__seats">{t`${table.seats} seats`}</span>
+                <span className="staff-tables__seats">{t`${plural(table.seats, { one: "# seat", other: "# seats" })}`}</span>
               </li>
             ))}
           </ul>

@@ -4,6 +4,8 @@
 // - a brand without one gets the console gateway in demo and development mode, and no SMS login
 //   (SMS_UNAVAILABLE) in production.
 import path from "node:path";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
+import { pickText, type Multilingual } from "#domain/multilingual.ts";
 import type { Config } from "../../config.ts";
 import type { MerchantRow } from "../../repositories/merchants.ts";
 import { createConsoleGateway, SMS_OUTBOX_FILE } from "./console.ts";
@@ -80,11 +82,57 @@ export function smsGatewayFor(
   return consoleAllowed ? consoleGateway(config, deps) : undefined;
 }
 
+/** The default SMS wording in every content language; `{brand}` and `{code}` are filled in. */
+const CODE_TEXTS: Record<ContentLanguage, string> = {
+  uz: "{brand}: {code} - tasdiqlash kodi",
+  ru: "{brand}: {code} - код подтверждения",
+  eng: "{brand}: {code} - your login code",
+  ar: "{brand}: {code} - رمز الدخول الخاص بك",
+  kz: "{brand}: {code} - растау коды",
+  tr: "{brand}: {code} - giriş kodunuz",
+  zh: "{brand}：{code} - 您的登录验证码",
+};
+
 /**
  * The SMS text: the brand's `smsContent` when it holds a `{code}` placeholder (gateways such as
- * Eskiz only deliver texts they approved, so the brand controls the wording), else a short default.
+ * Eskiz only deliver texts they approved, so the brand controls the wording), else the default in
+ * the customer's language naming the brand in that language (pickText's usual fallback).
  */
-export function codeMessage(code: string, brandName: string, smsContent: string | null | undefined): string {
+export function codeMessage(
+  code: string,
+  brandName: Multilingual | null | undefined,
+  fallbackName: string,
+  lang: ContentLanguage,
+  smsContent: string | null | undefined,
+): string {
   if (smsContent?.includes("{code}")) return smsContent.replaceAll("{code}", code);
-  return `${brandName}: ${code} - tasdiqlash kodi / код подтверждения / your login code`;
+  const brand = pickText(brandName, lang) || fallbackName;
+  // One pass, so a brand name holding "{code}" stays as written.
+  return CODE_TEXTS[lang].replace(/\{(brand|code)\}/g, (_, key: string) => (key === "brand" ? brand : code));
+}
+
+/** `eng`, `en-US`, `kk`, `ar` -> a content language, or undefined for one the storefront lacks. */
+function contentLanguage(value: string | undefined): ContentLanguage | undefined {
+  const base = value?.trim().toLowerCase().split(/[-_;]/)[0];
+  const normal = base === "en" ? "eng" : base === "kk" ? "kz" : base;
+  return (CONTENT_LANGUAGES as readonly string[]).includes(normal ?? "")
+    ? (normal as ContentLanguage)
+    : undefined;
+}
+
+/**
+ * The language of a code request: the page's language, which the client sends as Accept-Language
+ * (first known tag), else the `lang` cookie the language switcher sets, else the brand's main
+ * language, else ru (the storefront's default).
+ */
+export function requestLanguage(
+  headers: { "accept-language"?: string | undefined; cookie?: string | undefined },
+  mainLanguage: string | undefined,
+): ContentLanguage {
+  for (const tag of (headers["accept-language"] ?? "").split(",")) {
+    const lang = contentLanguage(tag);
+    if (lang) return lang;
+  }
+  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(headers.cookie ?? "")?.[1];
+  return contentLanguage(cookie) ?? contentLanguage(mainLanguage) ?? "ru";
 }

@@ -19,11 +19,11 @@ import {
   userSchema,
 } from "#domain/contract/users.ts";
 import { okSchema } from "#domain/contract/webbot.ts";
-import { pickText } from "#domain/multilingual.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import {
   codeMessage,
   missingGatewayLevel,
+  requestLanguage,
   smsGatewayFor,
   SmsError,
   type SmsGateway,
@@ -156,8 +156,9 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
   async function sendCode(request: FastifyRequest, phone: string, code: string): Promise<boolean> {
     const merchant = request.tenant;
     const gateway = gatewayOf(request);
-    const smsContent = await findSmsContent(db, { merchantId: merchant.id });
-    const text = codeMessage(code, pickText(merchant.name, "uz") || merchant.sub, smsContent);
+    const settings = await findSmsContent(db, { merchantId: merchant.id });
+    const lang = requestLanguage(request.headers, settings?.mainLanguage);
+    const text = codeMessage(code, merchant.name, merchant.sub, lang, settings?.smsContent);
     try {
       await gateway.send({ phone, text });
       return true;

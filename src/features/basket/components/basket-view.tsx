@@ -16,6 +16,7 @@ import {
   type BasketItem,
 } from "../../../shared/basket/basket.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct } from "../../../shared/menu/product-link.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
@@ -145,7 +146,7 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: LineProblem 
   const haptics = useHaptics();
   const name = pickText(item.name, lang);
   const price = linePrice(toLineInput(item));
-  const mods = item.modifications.map((m) => pickText(m.name, lang)).join(", ");
+  const mods = joinNames(item.modifications.map((m) => pickText(m.name, lang)));
   const change = (count: number) => {
     haptics.light();
     basket.setCount(item.key, count);

@@ -9,6 +9,7 @@ import { basketKey } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
 import { basketLine, useBasket } from "../../../shared/basket/basket.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
 import { formatQuantity } from "../../../lib/quantity.ts";
@@ -45,7 +46,7 @@ export function ProductCard({
         href={productHref(product.id, category.navigationType)}
         onClick={open}
         className="product-card__link"
-        aria-label={product.labels[0] ? `${name}, ${pickText(product.labels[0].name, lang)}` : name}
+        aria-label={product.labels[0] ? joinNames([name, pickText(product.labels[0].name, lang)]) : name}
       >
         <ProductImage
           src={product.image}

@@ -21,6 +21,7 @@ import { usePayWithCard, useSavedCards } from "../../../shared/payments/cards.ts
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
 import { menuChannel, menuQueryOptions, useMenuBranchId } from "../../../shared/menu/menu-query.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
 import { useOrderStreamConnected } from "../api/order-events.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
@@ -233,7 +234,7 @@ function OrderLines({ order }: { order: Order }) {
               {pickText(item.name, lang)} <span className="order-lines__count">× {item.count}</span>
               {item.modifications.length > 0 && (
                 <span className="order-lines__mods">
-                  {item.modifications.map((m) => pickText(m.name, lang)).join(", ")}
+                  {joinNames(item.modifications.map((m) => pickText(m.name, lang)))}
                 </span>
               )}
             </span>
@@ -398,7 +399,7 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
     }
     for (const item of items) basket.add(item);
     if (missing.length > 0) {
-      notify({ kind: "warning", text: t`Not available now: ${missing.join(", ")}`, duration: 8000 });
+      notify({ kind: "warning", text: t`Not available now: ${joinNames(missing)}`, duration: 8000 });
     } else {
       notify({ kind: "success", text: t`The order's products are in the basket` });
     }

@@ -6,7 +6,7 @@ import { fireEvent, render, screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import type { Product } from "../../../domain/contract/menu.ts";
 import { appStore } from "../../../lib/app-store.ts";
-import { i18n } from "../../../lib/i18n.ts";
+import { activateLocale, i18n } from "../../../lib/i18n.ts";
 import { createQueryClient } from "../../../lib/query-client.ts";
 import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { TenantContext } from "../../../shared/brand/tenant.ts";
@@ -128,5 +128,33 @@ describe("ProductDetails choices", () => {
     fireEvent.click(screen.getByRole("button", { name: /Add to basket/ }));
     expect(screen.getByRole("alert").textContent).toBe("Sauces: choose at least 1");
     expect(basketLines()).toEqual([]);
+  });
+});
+
+describe("ProductDetails cooking time", () => {
+  async function cookingIn(
+    locale: "ar" | "ru" | "en",
+    min: number | null,
+    max: number | null,
+  ): Promise<string> {
+    await activateLocale(locale);
+    const view = renderProduct({ ...lavash, timeCookingMin: min, timeCookingMax: max });
+    // The facts list's own name is translated too: found by its place rather than its name.
+    const text = view.container.querySelector(".product-details__facts")?.textContent ?? "";
+    view.unmount();
+    await activateLocale("en");
+    return text;
+  }
+
+  it("counts minutes by each language's plural rules, a range by its upper end", async () => {
+    expect(await cookingIn("en", 1, 1)).toBe("Cooking 1 minute");
+    expect(await cookingIn("en", 10, 15)).toBe("Cooking 10–15 minutes");
+    expect(await cookingIn("ru", 2, 5)).toBe("Готовится 2–5 минут");
+    expect(await cookingIn("ru", 20, 22)).toBe("Готовится 20–22 минуты");
+    expect(await cookingIn("ru", null, 21)).toBe("Готовится 21 минуту");
+    // Arabic's dual, its 3–10 plural and its 11–99 singular.
+    expect(await cookingIn("ar", 2, 2)).toBe("التحضير دقيقتان");
+    expect(await cookingIn("ar", 5, 10)).toContain("دقائق");
+    expect(await cookingIn("ar", 15, 20)).toMatch(/دقيقة$/);
   });
 });

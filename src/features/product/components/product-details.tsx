@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useId, useRef, useState } from "react";
@@ -282,8 +283,11 @@ function ProductFacts({ product }: { product: Product }) {
   const facts: string[] = [];
   if (product.calorie !== null) facts.push(t`${product.calorie} kcal`);
   const { timeCookingMin: min, timeCookingMax: max } = product;
-  if (min !== null && max !== null && min !== max) facts.push(t`Cooking ${min}–${max} min`);
-  else if (min !== null || max !== null) facts.push(t`Cooking ${min ?? max} min`);
+  // A range is read with the form of its upper end ("2–5 минут", "٣–١٠ دقائق").
+  if (min !== null && max !== null && min !== max)
+    facts.push(t`Cooking ${plural(max, { one: `${min}–# minute`, other: `${min}–# minutes` })}`);
+  else if (min !== null || max !== null)
+    facts.push(t`Cooking ${plural(min ?? max ?? 0, { one: "# minute", other: "# minutes" })}`);
   if (facts.length === 0) return null;
   return (
     <ul className="product-details__facts" aria-label={t`Facts`}>

@@ -9,6 +9,7 @@ import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import { toMinor } from "../../../domain/money.ts";
 import type { Promo } from "../../../domain/contract/orders.ts";
 import { errorText } from "../../../lib/api-client.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
 import { sessionAtom } from "../../../shared/session/session-atom.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
@@ -132,7 +133,7 @@ function PromoRow({ promo }: { promo: Promo }) {
     <li className={`promo-card${promo.used ? " promo-card--used" : ""}`} data-testid="promo-card">
       <div>
         <p className="promo-card__code">{promo.code}</p>
-        <p className="promo-card__value">{value.filter(Boolean).join(", ")}</p>
+        <p className="promo-card__value">{joinNames(value.filter((part): part is string => !!part))}</p>
         {promo.minPrice > 0 && (
           <p className="promo-card__note">{t`From ${format(toMinor(promo.minPrice))}`}</p>
         )}

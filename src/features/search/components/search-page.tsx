@@ -1,3 +1,4 @@
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useMemo } from "react";
 import { useLocation, useSearch } from "wouter";
@@ -70,7 +71,7 @@ export function SearchPage() {
       ) : (
         <>
           <p className="visually-hidden" role="status">
-            {t`${results.length} found`}
+            {t`${plural(results.length, { one: "# product found", other: "# products found" })}`}
           </p>
           <SearchResults products={results} tree={menu.data} />
         </>
