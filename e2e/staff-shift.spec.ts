@@ -21,6 +21,8 @@ const FIRST_TAP_PHONE = "+998977000009";
 const CALLS_PHONE = "+998977000011";
 /** Lavash: a courier added and assigned from the console. */
 const COURIER_PHONE = "+998977000010";
+/** Lavash: the board's fit at a tablet's width. */
+const TABLET_FIT_PHONE = "+998977000012";
 /**
  * Tables at Beshyog'och no other journey uses: the terrace's T2 and T3, table 3 of the main hall and
  * the terrace's T1.
@@ -41,6 +43,14 @@ async function signInToConsole(page: Page, testInfo: TestInfo, phone: string, br
   await page.getByRole("button", { name: "Get the code" }).click();
   await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
   await expect(page.getByTestId("order-board")).toBeVisible();
+}
+
+/** Opens the folded "Done" column, where a closed order stands. */
+async function openDone(page: Page): Promise<void> {
+  const fold = page.locator('[data-column="done"]').getByRole("button", { name: /^Done/ });
+  await expect(fold).toBeVisible();
+  if ((await fold.getAttribute("aria-expanded")) === "false") await fold.click();
+  await expect(fold).toHaveAttribute("aria-expanded", "true");
 }
 
 /** A guest at a plov table orders a dish (cash, paid to the waiter); answers the order and their phone. */
@@ -113,6 +123,8 @@ test.describe("the staff console through a shift", () => {
     await expect(page.getByLabel("Branch")).toHaveValue("");
 
     const card = page.locator(`article[data-order-id="${order.id}"]`);
+    // The demo closes a dine-in order at once: it stands among the finished ones, folded.
+    await openDone(page);
     await expect(card).toBeVisible();
     const tableText = `${order.table.table.name} · ${order.table.hall.name.eng ?? ""}`;
     await expect(card.getByTestId("order-table")).toHaveText(tableText);
@@ -177,11 +189,13 @@ test.describe("the staff console through a shift", () => {
     await signInToConsole(page, testInfo, TABLET_FIRST_PHONE);
     await page.getByLabel("Branch").selectOption(order.table.branch.id);
     const card = page.locator(`article[data-order-id="${order.id}"]`);
+    await openDone(page);
     await expect(card).toBeVisible();
     await expect(card.getByRole("link", { name: /\+998/ })).toHaveAttribute("href", `tel:${order.phone}`);
     await page.getByRole("link", { name: /^Today/ }).click();
     await expect(page.getByRole("heading", { level: 1, name: /Today/ })).toBeVisible();
     await page.getByRole("link", { name: /^Order board/ }).click();
+    await openDone(page);
     await expect(card).toBeVisible();
     await page.getByRole("button", { name: "Sign out" }).click();
     await expect(page.getByRole("heading", { level: 1, name: "Sign in to the staff console" })).toBeVisible();
@@ -282,6 +296,33 @@ test.describe("the staff console through a shift", () => {
     await page.getByLabel("Branch").selectOption(chilonzor.id);
     await expect(card).toBeVisible();
     await expect(card.getByTestId("order-branch")).toHaveCount(0);
+  });
+
+  test("at 1024x768 the whole board fits: no sideways scroll, every column's title in view, Done folded to a strip that opens by Enter", async ({
+    page,
+  }, testInfo) => {
+    await page.context().addCookies([{ name: "lang", value: "en", url: brandOrigin(testInfo, "lavash") }]);
+    await signInToConsole(page, testInfo, TABLET_FIT_PHONE, "lavash");
+    const board = page.getByTestId("order-board");
+    const fits = () => board.evaluate((el) => el.scrollWidth <= el.clientWidth);
+    const titles = board.getByRole("heading", { level: 2 });
+    // Lavash delivers: six stages, Done among them.
+    await expect(titles).toHaveCount(6);
+    for (const title of await titles.all()) await expect(title).toBeInViewport({ ratio: 1 });
+    expect(await fits()).toBe(true);
+
+    const done = page.locator('[data-column="done"]');
+    const fold = done.getByRole("button", { name: /^Done/ });
+    await expect(fold).toHaveAttribute("aria-expanded", "false");
+    await expect(done.locator("article, .board-col__empty")).toHaveCount(0);
+    await fold.focus();
+    await page.keyboard.press("Enter");
+    await expect(fold).toHaveAttribute("aria-expanded", "true");
+    await expect(done.locator("article, .board-col__empty").first()).toBeVisible();
+    // Opened, Done shares the width: the board still does not scroll sideways.
+    expect(await fits()).toBe(true);
+    await page.keyboard.press("Enter");
+    await expect(fold).toHaveAttribute("aria-expanded", "false");
   });
 
   test("a card that just arrived takes its first tap: Cancel opens the dialog at once, and nothing on the card moves as it settles", async ({

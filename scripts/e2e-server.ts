@@ -26,6 +26,7 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = 
   ["plov", "+998977000009"],
   ["lavash", "+998977000010"],
   ["plov", "+998977000011"],
+  ["lavash", "+998977000012"],
 ];
 process.env.DATA_DIR = dataDir;
 

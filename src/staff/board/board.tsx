@@ -50,6 +50,8 @@ export function OrderBoard({
   const [printing, setPrinting] = useState<StaffBoardOrder | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [said, setSaid] = useState("");
+  /** The finished orders, folded to a narrow strip so the working columns fit a tablet. */
+  const [doneOpen, setDoneOpen] = useState(false);
   const cards = useRef(new Map<string, HTMLElement>());
   /** A card moved from the keyboard changes column: the focus follows it there. */
   const followFocus = useRef<string | null>(null);
@@ -136,7 +138,10 @@ export function OrderBoard({
       const col = BOARD_COLUMNS.indexOf(column);
       const sideways = (step: number) => {
         for (let c = col + step; c >= 0 && c < BOARD_COLUMNS.length; c += step) {
-          const list = columns[BOARD_COLUMNS[c] as BoardColumn];
+          const target = BOARD_COLUMNS[c] as BoardColumn;
+          // A folded column shows no card to land on.
+          if (target === "done" && !doneOpen) continue;
+          const list = columns[target];
           if (list.length > 0) return list[Math.min(row, list.length - 1)]?.id;
         }
         return undefined;
@@ -214,49 +219,75 @@ export function OrderBoard({
           const list = columns[column];
           const titleId = `board-col-${column}`;
           const count = String(list.length);
+          const foldable = column === "done";
+          const folded = foldable && !doneOpen;
+          const label = i18n._(COLUMN_LABELS[column]);
+          const badge = (
+            <span
+              className="board-col__count"
+              aria-label={t`${plural(count, { one: "# order", other: "# orders" })}`}
+            >
+              {count}
+            </span>
+          );
           return (
             <section
               key={column}
-              className={`board-col board-col--${column}`}
+              className={`board-col board-col--${column}${folded ? " board-col--folded" : ""}`}
               aria-labelledby={titleId}
               data-column={column}
             >
               <h2 id={titleId} className="board-col__title">
-                <span>{i18n._(COLUMN_LABELS[column])}</span>
-                <span
-                  className="board-col__count"
-                  aria-label={t`${plural(count, { one: "# order", other: "# orders" })}`}
-                >
-                  {count}
-                </span>
-              </h2>
-              <div className="board-col__cards">
-                {list.length === 0 ? (
-                  <p className="board-col__empty">{t`No orders`}</p>
+                {foldable ? (
+                  <button
+                    type="button"
+                    className="board-col__fold"
+                    aria-expanded={!folded}
+                    aria-controls={folded ? undefined : `${titleId}-cards`}
+                    title={folded ? t`Show the finished orders` : t`Fold the finished orders`}
+                    onClick={() => {
+                      setDoneOpen(folded);
+                    }}
+                  >
+                    <span className="board-col__label">{label}</span>
+                    {badge}
+                  </button>
                 ) : (
-                  list.map((order, row) => (
-                    <OrderCard
-                      key={order.id}
-                      ref={(el) => {
-                        if (el) cards.current.set(order.id, el);
-                        else cards.current.delete(order.id);
-                      }}
-                      order={order}
-                      showBranch={showBranch}
-                      now={now}
-                      fresh={unseen.has(order.id)}
-                      busy={busy.has(order.id)}
-                      active={order.id === active}
-                      actions={actions}
-                      onKeyDown={onCardKey(order, column, row)}
-                      onFocus={() => {
-                        setActiveId(order.id);
-                        markSeen(order.id);
-                      }}
-                    />
-                  ))
+                  <>
+                    <span className="board-col__label">{label}</span>
+                    {badge}
+                  </>
                 )}
-              </div>
+              </h2>
+              {folded ? null : (
+                <div className="board-col__cards" id={`${titleId}-cards`}>
+                  {list.length === 0 ? (
+                    <p className="board-col__empty">{t`No orders`}</p>
+                  ) : (
+                    list.map((order, row) => (
+                      <OrderCard
+                        key={order.id}
+                        ref={(el) => {
+                          if (el) cards.current.set(order.id, el);
+                          else cards.current.delete(order.id);
+                        }}
+                        order={order}
+                        showBranch={showBranch}
+                        now={now}
+                        fresh={unseen.has(order.id)}
+                        busy={busy.has(order.id)}
+                        active={order.id === active}
+                        actions={actions}
+                        onKeyDown={onCardKey(order, column, row)}
+                        onFocus={() => {
+                          setActiveId(order.id);
+                          markSeen(order.id);
+                        }}
+                      />
+                    ))
+                  )}
+                </div>
+              )}
             </section>
           );
         })}

@@ -271,14 +271,21 @@ export const OrderCard = forwardRef<
         {canAttachCourier(order) && move?.kind !== "courier" && (
           <button
             type="button"
-            className="staff-button"
+            className="staff-button staff-button--icon"
             disabled={busy}
+            title={order.courierId ? t`Change the courier` : t`Choose a courier`}
             aria-label={`${order.courierId ? t`Change the courier` : t`Choose a courier`} · #${number}`}
             onClick={() => {
               actions.onCourier(order);
             }}
           >
-            {order.courierId ? t`Change the courier` : t`Courier`}
+            {/* Icons beside the one wide button: a card's actions stay on one row at a tablet's width. */}
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M12 4a4 4 0 1 1 0 8 4 4 0 0 1 0-8zm0 10c4.4 0 8 2 8 4.5V21H4v-2.5C4 16 7.6 14 12 14z"
+              />
+            </svg>
           </button>
         )}
         <button
@@ -300,14 +307,20 @@ export const OrderCard = forwardRef<
         {canCancel(order) && (
           <button
             type="button"
-            className="staff-button staff-button--danger"
+            className="staff-button staff-button--icon staff-button--danger"
             disabled={busy}
             aria-label={t`Cancel order #${number}`}
+            title={t`Cancel the order`}
             onClick={() => {
               actions.onCancel(order);
             }}
           >
-            {t`Cancel`}
+            <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true">
+              <path
+                fill="currentColor"
+                d="M6.4 5 12 10.6 17.6 5 19 6.4 13.4 12l5.6 5.6-1.4 1.4-5.6-5.6L6.4 19 5 17.6l5.6-5.6L5 6.4z"
+              />
+            </svg>
           </button>
         )}
       </div>
