@@ -116,12 +116,13 @@ test.describe("keyboard", () => {
     const add = page.getByRole("button", { name: /^Add to basket/ });
     await expect(add).toContainText("29 000");
 
-    // Size is a group of radios named by its legend; none is chosen for the customer.
+    // Size is a group of radios named by its legend; a required single choice starts on its first.
     const size = page.getByRole("group", { name: /^Size/ });
     const radios = size.getByRole("radio");
     await expect(radios).toHaveCount(3);
-    for (const radio of await radios.all()) await expect(radio).not.toBeChecked();
-    // Space chooses the focused one; the arrow keys move the choice along the group.
+    await expect(radios.first()).toBeChecked();
+    for (const radio of (await radios.all()).slice(1)) await expect(radio).not.toBeChecked();
+    // Space keeps the focused one chosen; the arrow keys move the choice along the group.
     await radios.first().focus();
     await page.keyboard.press("Space");
     await expect(size.getByRole("radio", { name: /^Mini/ })).toBeChecked();
