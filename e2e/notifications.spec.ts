@@ -110,7 +110,9 @@ test.describe("notifications (lavash)", () => {
     const tg = await openInTelegram(page, { languageCode: "ru" });
     // Logged in by the mini app: the session holds the token.
     await expect(tg.app.getByRole("banner")).toBeVisible();
-    await expect.poll(async () => (await storedSession(appFrame(page)))?.token ?? null).not.toBeNull();
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+      .not.toBeNull();
     const token = (await storedSession(appFrame(page)))?.token ?? "";
     const order = await placePickup(request, testInfo, token);
 
@@ -153,7 +155,9 @@ test.describe("notifications (lavash)", () => {
   }, testInfo) => {
     test.skip(testInfo.project.name !== "phone", "the mini app is phone-sized");
     const first = await openInTelegram(page, { languageCode: "en" });
-    await expect.poll(async () => (await storedSession(appFrame(page)))?.token ?? null).not.toBeNull();
+    await expect
+      .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+      .not.toBeNull();
     const order = await placePickup(request, testInfo, (await storedSession(appFrame(page)))?.token ?? "");
     // Telegram opens t.me/<bot>?startapp=order_<id> as the mini app with that start parameter.
     const later = await context.newPage();

@@ -92,7 +92,9 @@ async function setStock(
 /** Opens the seeded basket's checkout in the Telegram harness, signed in; returns the app frame. */
 async function openCheckoutInTelegram(page: Page) {
   const tg = await openInTelegram(page, { languageCode: "en" });
-  await expect.poll(async () => (await storedSession(appFrame(page)))?.token ?? null).toMatch(/^[\w-]{43}$/);
+  await expect
+    .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+    .toMatch(/^[\w-]{43}$/);
   await appFrame(page).evaluate(() => {
     window.history.pushState(null, "", "/checkout");
     window.dispatchEvent(new PopStateEvent("popstate"));

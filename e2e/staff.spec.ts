@@ -154,7 +154,7 @@ test.describe("the staff console", () => {
     );
     const tg = await openInTelegram(tgPage, { languageCode: "en" });
     await expect
-      .poll(async () => (await storedSession(appFrame(tgPage)))?.token ?? null)
+      .poll(async () => (await storedSession(appFrame(tgPage)))?.token ?? null, { timeout: 30_000 })
       .toMatch(/^[\w-]{43}$/);
     await appFrame(tgPage).evaluate(() => {
       window.history.pushState(null, "", "/checkout");
