@@ -100,6 +100,9 @@ test.describe("paying inside the Click app", () => {
     await expect(page).toHaveURL(/\/api\/dev\/click\/pay\?/);
     const orderId = new URL(page.url()).searchParams.get("transaction_param") ?? "";
     await page.getByRole("button", { name: "Pay", exact: true }).click();
+    // Click's page returns to the page that leads back into the Click app, then to the order.
+    await expect(page).toHaveURL(new RegExp(`/paid/${orderId}\\?via=click`));
+    await page.getByRole("link", { name: "Вернуться в Click" }).click();
     await expect(page).toHaveURL(new RegExp(`/profile/orders/${orderId}$`));
     await expect(page.getByTestId("order-paid")).toHaveText("Оплачен");
     const token = (await storedSession(page, "plov"))?.token ?? "";
