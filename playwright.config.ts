@@ -39,6 +39,10 @@ export default defineConfig({
     baseURL: `http://lavash.localhost:${PORT}`,
     trace: "retain-on-failure",
     screenshot: "only-on-failure",
+    // The storefront takes the browser's languages before a brand's main one: the journeys browse
+    // in a language no demo brand has, so each brand opens in its own language unless a journey
+    // chooses (an Arabic phone's journey sets its own).
+    locale: "de-DE",
   },
   projects: [
     {

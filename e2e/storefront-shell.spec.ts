@@ -242,6 +242,32 @@ test.describe("languages", () => {
   });
 });
 
+test.describe("an Arabic phone", () => {
+  test.use({ locale: "ar-SA" });
+
+  test("opens a brand in Arabic where the brand has it, else in the brand's own language", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const sushi = await merchantOf(request, testInfo, "sushi");
+    const lavash = await merchantOf(request, testInfo, "lavash");
+    // Its first visit: no lang cookie, only the phone's Accept-Language and navigator.languages.
+    const shell = await page.goto(brandOrigin(testInfo, "sushi"));
+    expect(shell?.headers()["vary"]).toContain("accept-language");
+    await expect(page.locator("html")).toHaveAttribute("lang", "ar");
+    await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
+      nameIn(sushi.name, "ar"),
+    );
+    // Lavash has no Arabic: its main language, Russian.
+    await page.goto(brandOrigin(testInfo, "lavash"));
+    await expect(page.locator("html")).toHaveAttribute("lang", "ru");
+    await expect(page.getByRole("main").getByRole("heading", { level: 1 })).toHaveText(
+      nameIn(lavash.name, "ru"),
+    );
+  });
+});
+
 test.describe("brands", () => {
   test("the brand switcher lists the catalog and links to each brand's own storefront", async ({
     page,

@@ -323,7 +323,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             );
             if (!data) return null;
             const preloads = data.home ? await readShellPreloads(config.staticDir) : null;
-            const input = firstScreenInput(data, request.headers.cookie, {
+            const input = firstScreenInput(data, request.headers, {
               hostname: request.hostname,
               port: request.port ? String(request.port) : "",
               protocol: `${request.protocol}:`,
@@ -334,7 +334,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             // The brand's pages may load the analytics its settings switch on; the staff console none.
             const scripts = shell === "index.html" && data.settings ? plannedScripts(data.settings) : [];
             return {
-              html: shellWithBootData(html, data, preloads, request.headers.cookie, screen),
+              html: shellWithBootData(html, data, preloads, request.headers, screen),
               headers: { "content-security-policy": shellPolicy(scripts) },
             };
           },

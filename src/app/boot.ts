@@ -92,7 +92,8 @@ export type BootResult =
  *    id goes to the merchant cookie and the brand's saved session;
  * 3. an inactive merchant -> /blocked for every path;
  * 4. web settings (defaults when they fail), then the language: the customer's cookie, the host
- *    app's language, the brand's main language, ru, uz, among the languages the brand switched on.
+ *    app's language, the browser's languages, the brand's main language, ru, uz, among the languages
+ *    the brand switched on.
  * The probable language's catalog loads while the merchant does.
  */
 export async function bootStorefront(
@@ -106,6 +107,7 @@ export async function bootStorefront(
     const locale = chooseLocale({
       cookie,
       hostLanguage: host.userLanguage ?? host.language,
+      browserLanguages: navigator.languages,
       mainLanguage,
       available,
     });
@@ -127,6 +129,7 @@ export async function bootStorefront(
   // brand) on the first screen's path.
   const likely = chooseLocale({
     cookie,
+    browserLanguages: navigator.languages,
     mainLanguage: shellSettings?.mainLanguage,
     available: shellSettings ? merchantLocales(shellSettings) : LOCALES,
   });

@@ -88,13 +88,16 @@ export interface LocaleChoice {
   cookie?: string | null;
   /** The host app's language (Telegram's user language_code, Click's cookie), any language. */
   hostLanguage?: string | null;
+  /** The browser's languages, most preferred first (navigator.languages). */
+  browserLanguages?: readonly string[];
   /** The merchant's main language from its web settings. */
   mainLanguage?: string | null;
   available: readonly Locale[];
 }
 
 /**
- * The customer's choice, then the host app, then the merchant's main language, then ru, then uz,
+ * The customer's choice, then the host app, then the browser's languages, then the merchant's main
+ * language, then ru, then uz,
  * among the merchant's languages (src/domain/language-choice.ts).
  */
 export function chooseLocale(choice: LocaleChoice): Locale {
@@ -103,6 +106,7 @@ export function chooseLocale(choice: LocaleChoice): Locale {
       {
         cookie: choice.cookie,
         host: choice.hostLanguage,
+        ...(choice.browserLanguages ? { browser: choice.browserLanguages } : {}),
         main: choice.mainLanguage,
       },
       choice.available,

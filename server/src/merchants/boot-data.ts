@@ -17,6 +17,7 @@ import { cardImageVariant, DEFAULT_VARIANT_TEMPLATE, variantUrl } from "#domain/
 import { displayOrder, firstScreenOf } from "#domain/menu.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
+import { acceptedLanguages, chooseLanguage } from "#domain/language-choice.ts";
 import type { Db } from "../db/types.ts";
 import type { MenuCache, PreparedBody } from "../lib/menu-cache.ts";
 import { preparedOverall } from "../lib/prepared-menu.ts";
@@ -187,21 +188,25 @@ const LANGUAGE_SWITCHES = [
   ["zh", "zhLangActive"],
 ] as const;
 
+/** The request headers that decide the first catalog: the lang cookie and Accept-Language. */
+export interface ShellHeaders {
+  cookie?: string | undefined;
+  "accept-language"?: string | undefined;
+}
+
 /**
- * The catalog the client will most likely choose first (src/lib/i18n.ts chooseLocale): the lang
- * cookie, else the brand's main language, else ru, then uz, among the languages the brand has on.
+ * The catalog the client will most likely choose first, by the rule the client's boot uses
+ * (src/domain/language-choice.ts) without a host app: the lang cookie, the browser's languages, the
+ * brand's main language, ru, uz, among the languages the brand has on.
  */
-function likelyLocale(cookieHeader: string | undefined, settings: WebSettings): string | null {
+function likelyLocale(headers: ShellHeaders, settings: WebSettings): string | null {
   const on = LANGUAGE_SWITCHES.filter(([, key]) => settings[key]).map(([locale]) => locale as string);
   const available = on.length > 0 ? on : ["uz", "ru", "en"];
-  const normal = (value: string | undefined) => {
-    const base = value?.toLowerCase().split(/[-_]/)[0];
-    return base === "eng" ? "en" : base === "kk" ? "kz" : base;
-  };
-  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(cookieHeader ?? "")?.[1];
-  for (const c of [normal(cookie), normal(settings.mainLanguage), "ru", "uz"])
-    if (c && available.includes(c)) return c;
-  return available[0] ?? null;
+  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(headers.cookie ?? "")?.[1];
+  return chooseLanguage(
+    { cookie, browser: acceptedLanguages(headers["accept-language"]), main: settings.mainLanguage },
+    available,
+  );
 }
 
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
@@ -214,12 +219,12 @@ const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAP
  */
 export function firstScreenInput(
   data: BootData,
-  cookieHeader: string | undefined,
+  headers: ShellHeaders,
   location: HrefLocation & { pathname: string },
 ): FirstScreenInput | null {
   if (!data.home || !data.settings || location.pathname !== "/" || location.search !== "") return null;
-  if (/(?:^|;\s*)click-web-session=/.test(cookieHeader ?? "")) return null;
-  const locale = likelyLocale(cookieHeader, data.settings);
+  if (/(?:^|;\s*)click-web-session=/.test(headers.cookie ?? "")) return null;
+  const locale = likelyLocale(headers, data.settings);
   if (!locale) return null;
   return {
     sub: data.sub,
@@ -239,7 +244,7 @@ export function firstScreenInput(
 export function firstScreenLinks(
   data: BootData,
   preloads: ShellPreloads | null,
-  cookieHeader?: string,
+  headers: ShellHeaders = {},
 ): { head: string; body: string; modules: string[] } {
   if (!data.home) return { head: "", body: "", modules: [] };
   const head: string[] = firstScreenImages(data).map(
@@ -248,7 +253,7 @@ export function firstScreenLinks(
   let body = "";
   const modules: string[] = [];
   if (preloads && data.settings) {
-    const locale = likelyLocale(cookieHeader, data.settings);
+    const locale = likelyLocale(headers, data.settings);
     const catalog = locale ? preloads.locales[locale] : undefined;
     modules.push(...preloads.home.js, ...(catalog ? [catalog] : []));
     body = preloads.home.css
@@ -285,13 +290,13 @@ export function shellWithBootData(
   html: string,
   data: BootData,
   preloads: ShellPreloads | null = null,
-  cookieHeader?: string,
+  headers: ShellHeaders = {},
   firstScreen: FirstScreen | null = null,
 ): string {
   const main = data.settings?.mainLanguage === "en" ? "eng" : data.settings?.mainLanguage;
   const lang: ContentLanguage = CONTENT_LANGUAGES.find((l) => l === main) ?? "ru";
   const name = pickText(data.merchant.name, lang).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-  const links = firstScreenLinks(data, preloads, cookieHeader);
+  const links = firstScreenLinks(data, preloads, headers);
   let page = html;
   // With a first screen, the app's code is asked for once that screen has been painted (its script
   // starts it); without, at once beside the entry.

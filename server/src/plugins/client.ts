@@ -111,7 +111,8 @@ export async function registerClient(app: FastifyInstance, options: ClientOption
         .update(JSON.stringify(headers))
         .digest("base64url")
         .slice(0, 27)}"`;
-      void reply.header("etag", etag).header("vary", "accept-encoding");
+      // The first screen's language follows Accept-Language (and the lang cookie).
+      void reply.header("etag", etag).header("vary", "accept-encoding, accept-language");
       if (request.headers["if-none-match"] === etag) {
         void reply.code(304).send();
         return true;
