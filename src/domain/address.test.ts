@@ -21,6 +21,13 @@ describe("the street and house line", () => {
     expect(streetAndHouse({ streetName: "Nukus ko'chasi", houseNumber: "801" })).toBe("Nukus ko'chasi, 801");
   });
 
+  it("takes the language's comma where the client passes it", () => {
+    const arabic = (parts: string[]) => parts.join("، ");
+    expect(streetAndHouse({ streetName: "شارع أمير تيمور", houseNumber: "1" }, arabic)).toBe(
+      "شارع أمير تيمور، 1",
+    );
+  });
+
   it("is the street alone without a house", () => {
     expect(streetAndHouse({ streetName: "улица Нукус", houseNumber: "" })).toBe("улица Нукус");
   });

@@ -15,10 +15,17 @@ export function hasHouseNumber(address: AddressParts): boolean {
   return /[\p{L}\p{N}]/u.test(address.houseNumber ?? "");
 }
 
-/** The street and house as one line, "Nukus ko'chasi, 801": never the house in parentheses. */
-export function streetAndHouse(address: {
-  streetName?: string | null | undefined;
-  houseNumber?: string | null | undefined;
-}): string {
-  return [address.streetName?.trim(), address.houseNumber?.trim()].filter(Boolean).join(", ");
+/**
+ * The street and house as one line, "Nukus ko'chasi, 801": never the house in parentheses. The
+ * client passes its language's comma (joinNames: Arabic "،"); the Latin one otherwise.
+ */
+export function streetAndHouse(
+  address: {
+    streetName?: string | null | undefined;
+    houseNumber?: string | null | undefined;
+  },
+  join: (parts: string[]) => string = (parts) => parts.join(", "),
+): string {
+  const parts = [address.streetName?.trim(), address.houseNumber?.trim()].filter((p): p is string => !!p);
+  return join(parts);
 }

@@ -3,6 +3,7 @@
 // entrance, floor and intercom they typed. The address and the orders features both show it.
 import { useLingui } from "@lingui/react/macro";
 import { streetAndHouse } from "../../domain/address.ts";
+import { joinNames } from "../../lib/i18n.ts";
 
 /** The address parts shown: the spec's Address fields and the client-only extras. */
 export interface AddressForDisplay {
@@ -19,7 +20,7 @@ export interface AddressForDisplay {
 /** The title and the line under it: a name the customer gave wins over the geocoder's long line. */
 export function addressHeadline(a: AddressForDisplay): { title: string; line: string } {
   const name = a.name?.trim() ?? "";
-  const street = streetAndHouse(a);
+  const street = streetAndHouse(a, joinNames);
   const description = a.description?.trim() ?? "";
   if (name) {
     const line = street || description;

@@ -20,6 +20,7 @@ import { streetAndHouse } from "../../../domain/address.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { citiesQueryOptions, initialCity, regionsQueryOptions } from "../../../shared/geo/geo-queries.ts";
 import { notify } from "../../../lib/notify.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import {
   TEMPORARY_ADDRESS_PREFIX,
@@ -364,7 +365,7 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
           {resolving || (dragging && !typing)
             ? t`Finding the address…`
             : street
-              ? streetAndHouse({ streetName: street, houseNumber: resolved?.houseNumber })
+              ? streetAndHouse({ streetName: street, houseNumber: resolved?.houseNumber }, joinNames)
               : typing
                 ? t`Address search is unavailable: place the pin on your building and type the street and house`
                 : t`Move the map to your address`}

@@ -6,6 +6,8 @@ import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import { searchAddressQueryOptions } from "../api/search-address.ts";
 import { inPageScript, placeOf, type ResolvedPlace } from "../api/reverse-geocode.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
+import { streetAndHouse } from "../../../domain/address.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 
 /** Remote search debounce and input focus delay (spec section 9). */
 const DEBOUNCE_MS = 300;
@@ -88,7 +90,10 @@ function SearchBody({ onChoose }: { onChoose: (choice: SearchChoice) => void }) 
           const a = place.address;
           const name =
             place.name ||
-            [a?.road ?? a?.residential ?? a?.neighbourhood, a?.house_number].filter(Boolean).join(", ") ||
+            streetAndHouse(
+              { streetName: a?.road ?? a?.residential ?? a?.neighbourhood, houseNumber: a?.house_number },
+              joinNames,
+            ) ||
             place.display_name;
           return (
             <li key={`${String(place.place_id ?? "")}-${place.lat}-${place.lon}`}>

@@ -12,11 +12,13 @@ import { getPlatform } from "../../../platform/index.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useDeleteAddress } from "../api/addresses.ts";
+import { streetAndHouse } from "../../../domain/address.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import { redirectTarget, toDraftAddress, useSavedAddresses, type SavedAddress } from "../saved-addresses.ts";
 import "./address.css";
 
 function titleOf(a: SavedAddress): string {
-  return a.name || [a.streetName, a.houseNumber].filter(Boolean).join(", ") || a.description || "";
+  return a.name || streetAndHouse(a, joinNames) || a.description || "";
 }
 
 function DeleteConfirm({ address, onDone }: { address: SavedAddress; onDone: (deleted: boolean) => void }) {
