@@ -33,7 +33,6 @@ test("my orders shows Awaiting payment with Pay on an unpaid online order, and P
   await expect(online).toHaveCount(1, { timeout: 30_000 });
   await expect(online.getByTestId("order-row-awaiting")).toContainText("Awaiting payment");
   await expect(online.getByTestId("order-row-paid")).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/fb/orders-awaiting-phone.png" });
 
   // Pay continues on the provider's page, as the order's page does; paid, the list says so.
   await online.getByRole("button", { name: /^Pay .* for order #\d+$/ }).click();
