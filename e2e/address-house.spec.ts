@@ -154,7 +154,6 @@ test("an Arabic page gets Arabic street names, and a Chinese one says it falls b
   // Tashkent has Arabic names: the street under the pin is Arabic, the house after a comma.
   await expect(pickerStreet(page)).toContainText(/^\p{Script=Arabic}[^()]*, \d+$/u, { timeout: 15_000 });
   await expect(page.getByTestId("picker-name-fallback")).toHaveCount(0);
-  await page.screenshot({ path: "/tmp/fb/picker-ar-phone.png" });
   await page.getByRole("button", { name: "البحث عن عنوان" }).click();
   const search = page.getByRole("dialog", { name: "البحث عن عنوان" });
   await search.getByRole("searchbox").fill("نوكوس 801");

@@ -100,7 +100,6 @@ for (const sub of ["lavash", "plov", "sushi"]) {
       const [pill, bar] = await Promise.all([floating.boundingBox(), nav.boundingBox()]);
       expect((pill?.y ?? 0) + (pill?.height ?? 0)).toBeLessThanOrEqual(bar?.y ?? 0);
     }
-    await page.screenshot({ path: `/tmp/fb/menu-floating-${sub}-${testInfo.project.name}.png` });
     // A product looked at and closed with the browser's back, then far down the menu.
     await page.locator(".product-card__link").first().click();
     await expect(page).toHaveURL(/sheet=product/);
@@ -139,7 +138,6 @@ test("on a phone the basket's main button and the tab bar meet, with no strip of
     () => document.querySelector(".layout__content")?.getBoundingClientRect().bottom ?? Infinity,
   );
   expect(contentEnd).toBeLessThanOrEqual(navBox?.y ?? 0);
-  await page.screenshot({ path: `/tmp/fb/basket-bars-${testInfo.project.name}.png` });
 });
 
 test("on a desktop no brand floats the basket: the header and the side panel carry it @desktop", async ({
@@ -159,9 +157,7 @@ test("on a desktop no brand floats the basket: the header and the side panel car
     await expect(page.getByTestId("basket-panel")).toBeVisible({ timeout: 30_000 });
     await expect(page.locator(".floating-basket")).toHaveCount(0);
     await expect(page.locator(".bottom-nav")).toHaveCount(0);
-    await page.screenshot({ path: `/tmp/fb/desktop-menu-${sub}-${lang}.png` });
     await page.goto(`${brandOrigin(testInfo, sub)}/basket`);
     await expect(page.getByRole("heading", { level: 1 })).toBeInViewport({ timeout: 30_000 });
-    await page.screenshot({ path: `/tmp/fb/desktop-basket-${sub}-${lang}.png` });
   }
 });
