@@ -13,7 +13,7 @@ import {
 } from "../../features/orders/status-labels.ts";
 import { canAttachCourier, canCancel, nextMove, type BoardMove } from "./board-model.ts";
 import { clockTime, dayLabel, relativeTime } from "./format.ts";
-import { moveLabel } from "./labels.ts";
+import { moveLabel, NEW_ORDER_TAG } from "./labels.ts";
 
 export interface CardActions {
   onMove: (order: StaffBoardOrder, move: BoardMove) => void;
@@ -161,7 +161,7 @@ export const OrderCard = forwardRef<
             #{number}
           </button>
         </h3>
-        {fresh && <span className="order-card__new">{t`New`}</span>}
+        {fresh && <span className="order-card__new">{i18n._(NEW_ORDER_TAG)}</span>}
         <span className={`chip chip--${order.serviceType.toLowerCase()}`}>
           {i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
         </span>
