@@ -42,6 +42,55 @@ const FEATURES = fs
  * another feature (what two features need lives in shared/). Tests may reach across to set up state.
  */
 const zone = (target, from, message) => ({ target, from, message });
+
+/**
+ * The client's other entries beside the storefront: the staff console (staff.html), a second app on
+ * the same lower layers; the server's first-screen renderer (ssr), which renders the storefront's app;
+ * and the testers' harness page, which stands alone. None is imported by anything else.
+ */
+const CLIENT_DIRS = [
+  "app",
+  "features",
+  "shared",
+  "components",
+  "platform",
+  "lib",
+  "domain",
+  "staff",
+  "ssr",
+  "harness",
+];
+const outside = (dir) => CLIENT_DIRS.filter((d) => d !== dir).map((d) => `./src/${d}`);
+const entryZones = [
+  zone(
+    "./src/staff",
+    ["./src/features", "./src/ssr", "./src/harness"],
+    "The staff console is a second app: it uses shared, components, platform, lib and domain, never a storefront feature (move what it needs into src/shared).",
+  ),
+  {
+    target: "./src/staff",
+    from: "./src/app",
+    // The global stylesheet is the console's as well as the storefront's.
+    except: ["./styles.css"],
+    message: "The staff console does not import the storefront's app shell.",
+  },
+  zone(
+    [...outside("staff"), "./src/main.tsx"],
+    "./src/staff",
+    "Nothing outside the staff console imports it.",
+  ),
+  zone(
+    [...outside("ssr"), "./src/main.tsx"],
+    "./src/ssr",
+    "The first-screen renderer is an entry: nothing imports it.",
+  ),
+  zone(
+    "./src/harness",
+    outside("harness").filter((d) => d !== "./src/domain"),
+    "The testers' harness stands alone: it uses domain only.",
+  ),
+  zone([...outside("harness"), "./src/main.tsx"], "./src/harness", "Nothing imports the testers' harness."),
+];
 export const clientLayers = {
   files: ["src/**/*.{ts,tsx}"],
   ignores: ["**/*.test.{ts,tsx}", "src/test/**"],
@@ -86,6 +135,7 @@ export const clientLayers = {
             message: "A feature does not import another feature: move what both need into src/shared.",
           })),
           zone("./src/features", "./src/app", "Features do not import the app shell."),
+          ...entryZones,
         ],
       },
     ],

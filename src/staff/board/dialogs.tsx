@@ -9,7 +9,7 @@ import { formatPhone } from "../../domain/phone.ts";
 import { errorText } from "../../lib/api-client.ts";
 import { formatAmount, ltr } from "../../lib/format.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
-import { COURIER_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../features/orders/status-labels.ts";
+import { COURIER_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../shared/orders/status-labels.ts";
 import { createCourier, getCouriers, staffKeys } from "../api.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { cancelRefunds } from "./board-model.ts";

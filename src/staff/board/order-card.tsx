@@ -10,7 +10,7 @@ import {
   ORDER_STATUS_LABELS,
   PAYMENT_TYPE_LABELS,
   SERVICE_TYPE_LABELS,
-} from "../../features/orders/status-labels.ts";
+} from "../../shared/orders/status-labels.ts";
 import { canAttachCourier, canCancel, nextMove, type BoardMove } from "./board-model.ts";
 import { clockTime, dayLabel, relativeTime } from "./format.ts";
 import { moveLabel } from "./labels.ts";
