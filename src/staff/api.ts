@@ -7,12 +7,6 @@ import type { OrderStatus } from "../domain/enums.ts";
 import { api, apiBaseUrl, type ApiResult } from "../lib/api-client.ts";
 import { parseSseBlocks } from "../lib/sse.ts";
 
-export const staffKeys = {
-  board: (merchantId: string, branchId: string | null) => ["staff", merchantId, "board", branchId] as const,
-  couriers: (merchantId: string) => ["staff", merchantId, "couriers"] as const,
-  me: (merchantId: string) => ["staff", merchantId, "me"] as const,
-};
-
 /** Code sign-in without the storefront's session (no token goes along: a fresh staff session). */
 export function verifyStaffCode(phone: string, code: string): Promise<ApiResult<LoginResult>> {
   return api<LoginResult>("/users/v1/auth/otp/verify", {
