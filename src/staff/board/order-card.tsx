@@ -11,7 +11,8 @@ import {
   PAYMENT_TYPE_LABELS,
   SERVICE_TYPE_LABELS,
 } from "../../shared/orders/status-labels.ts";
-import { canAttachCourier, canCancel, nextMove, type BoardMove } from "./board-model.ts";
+import { canAttachCourier } from "../../domain/order-status.ts";
+import { canCancel, nextMove, type BoardMove } from "./board-model.ts";
 import { clockTime, dayLabel, relativeTime } from "./format.ts";
 import { moveLabel } from "./labels.ts";
 
