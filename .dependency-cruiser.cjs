@@ -49,6 +49,29 @@ module.exports = {
       to: { path: "^src/(features/|app/)", pathNot: "^src/features/$1/" },
     },
     {
+      name: "staff-uses-only-lower-layers",
+      severity: "error",
+      comment:
+        "The staff console is a second app: shared, components, platform, lib and domain, never a storefront feature or the app shell (the global stylesheet aside).",
+      from: { path: "^src/staff/" },
+      to: { path: "^src/(app|features|ssr|harness)/", pathNot: "^src/app/styles\\.css$" },
+    },
+    {
+      name: "nothing-imports-an-entry",
+      severity: "error",
+      comment:
+        "The staff console, the first-screen renderer and the testers' harness are entries: nothing else imports them.",
+      from: { path: "^src/([^/]+)" },
+      to: { path: "^src/(staff|ssr|harness)/", pathNot: "^src/$1/" },
+    },
+    {
+      name: "harness-stands-alone",
+      severity: "error",
+      comment: "The testers' harness page uses domain and nothing else of the client.",
+      from: { path: "^src/harness/" },
+      to: { path: "^src/(?!harness/|domain/)" },
+    },
+    {
       name: "client-never-imports-server",
       severity: "error",
       from: { path: "^src/" },

@@ -78,3 +78,32 @@ describe("the client's layers", () => {
     expect(await layerErrors(code, "src/features/orders/fake.ts")).toEqual([]);
   });
 });
+
+describe("the staff console's zone", () => {
+  it("fails the console importing a storefront feature", async () => {
+    const staff = await layerErrors(
+      'import { getOrders } from "../features/orders/api/get-orders.ts";\n',
+      "src/staff/fake.ts",
+    );
+    expect(staff).toEqual([expect.stringContaining("The staff console is a second app")]);
+  });
+
+  it("fails a feature importing the console", async () => {
+    const feature = await layerErrors(
+      'import { StaffApp } from "../../staff/staff-app.tsx";\n',
+      "src/features/menu/fake.ts",
+    );
+    expect(feature).toEqual([expect.stringContaining("Nothing outside the staff console imports it")]);
+  });
+
+  it("lets the console use shared, lib and domain, and the global stylesheet", async () => {
+    const code = [
+      'import "../app/styles.css";',
+      'import { ORDER_STATUS_LABELS } from "../shared/orders/status-labels.ts";',
+      'import { api } from "../lib/api-client.ts";',
+      'import { toMinor } from "../domain/money.ts";',
+      "",
+    ].join("\n");
+    expect(await layerErrors(code, "src/staff/fake.ts")).toEqual([]);
+  });
+});

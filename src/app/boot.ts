@@ -1,7 +1,7 @@
 import type { QueryClient } from "@tanstack/react-query";
 import type { Brand, Merchant, WebSettings } from "../domain/contract/merchant.ts";
-import { merchantBySubQueryOptions } from "../features/merchant/api/get-merchant-by-sub.ts";
-import { defaultWebSettings, webSettingsQueryOptions } from "../features/merchant/api/get-web-settings.ts";
+import { merchantBySubQueryOptions } from "../shared/brand/get-merchant-by-sub.ts";
+import { defaultWebSettings, webSettingsQueryOptions } from "../shared/brand/get-web-settings.ts";
 import { ApiError } from "../lib/api-client.ts";
 import { resolveBrandSub, STORED_VENDOR_KEY } from "../domain/brand-host.ts";
 import { setCurrentBrand } from "../shared/brand/current-brand.ts";

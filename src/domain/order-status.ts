@@ -91,6 +91,26 @@ export function isFinalStatus(status: OrderStatus): boolean {
   return isArchiveStatus(status);
 }
 
+/**
+ * The statuses at which a courier can be given to a delivery order (a DONE one then becomes
+ * ATTACHED; an ATTACHED one changes courier): the server's rule and the console's button alike.
+ */
+export const COURIER_ATTACHABLE_STATUSES = [
+  "CREATED",
+  "ACCEPTED",
+  "COOKING",
+  "DONE",
+  "ATTACHED",
+] as const satisfies readonly OrderStatus[];
+
+/** A courier can be given to the order now: a delivery, not yet on its way. */
+export function canAttachCourier(order: { status: OrderStatus; serviceType: ServiceType }): boolean {
+  return (
+    order.serviceType === "DELIVERY" &&
+    (COURIER_ATTACHABLE_STATUSES as readonly OrderStatus[]).includes(order.status)
+  );
+}
+
 /** Where staff may move an order next: the forward steps, and CANCELED from any non-final status. */
 export function nextStatuses(status: OrderStatus, serviceType: ServiceType): OrderStatus[] {
   const steps = [...forwardSteps(status, serviceType)];

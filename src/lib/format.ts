@@ -1,4 +1,5 @@
 import type { Currency } from "../domain/enums.ts";
+import { groupDigits } from "../domain/money-format.ts";
 import { currencyLabel, currentLocale, isRtl } from "./i18n.ts";
 
 /** Left-to-right isolate and its end: digit groups keep their order inside right-to-left text. */
@@ -17,18 +18,11 @@ export function ltr(text: string): string {
 }
 
 /**
- * A number as the storefront shows it (spec section 5): rounded to two decimals, thousands
- * separated by spaces, "0" for an empty value. 1234567.891 -> "1 234 567.89". On a right-to-left
- * page it is isolated, or "34 100" would read "100 34".
+ * A number as the storefront shows it (domain/money-format.ts): "1 234 567.89", "0" for an empty
+ * value. On a right-to-left page it is isolated, or "34 100" would read "100 34".
  */
 export function formatNumber(value: number | string | null | undefined): string {
-  const n = typeof value === "string" ? Number(value.replace(/\s/g, "")) : value;
-  if (n === null || n === undefined || !Number.isFinite(n)) return "0";
-  const rounded = Math.round(n * 100) / 100;
-  const [int = "0", frac] = Math.abs(rounded).toString().split(".");
-  const grouped = int.replace(/\B(?=(\d{3})+(?!\d))/g, " ");
-  const sign = rounded < 0 ? "-" : "";
-  return ltr(frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`);
+  return ltr(groupDigits(value));
 }
 
 /** An amount with the merchant's currency label in the current language: "25 000 so'm". */

@@ -4,14 +4,8 @@ import type { Courier, Order } from "../domain/contract/orders.ts";
 import type { StaffBoard, StaffCallEvent, StaffOrderEvent } from "../domain/contract/staff-board.ts";
 import type { LoginResult } from "../domain/contract/users.ts";
 import type { OrderStatus } from "../domain/enums.ts";
-import { api, apiBaseUrl, type ApiResult } from "../lib/api-client.ts";
-import { parseSseBlocks } from "../lib/sse.ts";
-
-export const staffKeys = {
-  board: (merchantId: string, branchId: string | null) => ["staff", merchantId, "board", branchId] as const,
-  couriers: (merchantId: string) => ["staff", merchantId, "couriers"] as const,
-  me: (merchantId: string) => ["staff", merchantId, "me"] as const,
-};
+import { api, type ApiResult } from "../lib/api-client.ts";
+import { openSseStream } from "../lib/sse.ts";
 
 /** Code sign-in without the storefront's session (no token goes along: a fresh staff session). */
 export function verifyStaffCode(phone: string, code: string): Promise<ApiResult<LoginResult>> {
@@ -62,8 +56,6 @@ export function createCourier(body: {
   return api<Courier>("/staff/v1/couriers/WITH_TOKEN", { method: "POST", body, silent: true });
 }
 
-const RECONNECT_MS = 3000;
-
 /**
  * Follows the brand's orders and waiter calls live; answers the function that stops. `onState`
  * tells whether the stream is up (the board and the calls poll while it is down); `onEvent` gets
@@ -75,52 +67,18 @@ export function openStaffStream(
   onState: (connected: boolean) => void,
   onCall: (event: StaffCallEvent) => void = () => undefined,
 ): () => void {
-  const controller = new AbortController();
-  const state = { stopped: false };
-  const stopped = () => state.stopped;
-  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-  const run = async (): Promise<void> => {
-    while (!stopped()) {
-      try {
-        const res = await fetch(`${apiBaseUrl()}/staff/v1/events`, {
-          headers: {
-            merchant: auth.merchantId,
-            authorization: `Bearer ${auth.token}`,
-            accept: "text/event-stream",
-          },
-          signal: controller.signal,
-          cache: "no-store",
-        });
-        if (res.status === 401 || res.status === 403) return;
-        if (!res.ok || !res.body) throw new Error(`stream ${String(res.status)}`);
-        onState(true);
-        const reader = res.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = "";
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          buffer = parseSseBlocks(buffer + decoder.decode(value, { stream: true }), (name, data) => {
-            if (name !== "order" && name !== "call") return;
-            try {
-              if (name === "order") onEvent(JSON.parse(data) as StaffOrderEvent);
-              else onCall(JSON.parse(data) as StaffCallEvent);
-            } catch {
-              // A malformed event is skipped; the next one or the poll catches up.
-            }
-          });
-        }
-      } catch {
-        // Network failure or abort: reconnect below unless stopped.
-      }
+  return openSseStream<{ order: StaffOrderEvent; call: StaffCallEvent }>({
+    request: () => ({
+      path: "/staff/v1/events",
+      headers: { merchant: auth.merchantId, authorization: `Bearer ${auth.token}` },
+    }),
+    endOn: [401, 403],
+    on: { order: onEvent, call: onCall },
+    onOpen: () => {
+      onState(true);
+    },
+    onClose: () => {
       onState(false);
-      if (stopped()) return;
-      await sleep(RECONNECT_MS);
-    }
-  };
-  void run();
-  return () => {
-    state.stopped = true;
-    controller.abort();
-  };
+    },
+  });
 }

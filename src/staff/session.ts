@@ -1,12 +1,18 @@
 // The staff console's own sign-in, kept apart from the storefront's customer session of the same
 // brand (savat:<sub>:staff): a cashier's tablet signing out of the console leaves the shop alone.
-import type { User } from "../domain/contract/users.ts";
+import { z } from "zod";
+import { userSchema } from "../domain/contract/users.ts";
 import { readLocal, removeLocal, writeLocal } from "../lib/storage.ts";
 
-export interface StaffSession {
-  token: string;
-  user: Pick<User, "id" | "firstName" | "lastName" | "phone" | "role">;
-}
+/**
+ * The signed-in staff member as stored: read back through this schema, so a value of an older
+ * format or a hand-edited one reads as signed out instead of reaching the console half-formed.
+ */
+const staffSessionSchema = z.object({
+  token: z.string(),
+  user: userSchema.pick({ id: true, firstName: true, lastName: true, phone: true, role: true }),
+});
+export type StaffSession = z.infer<typeof staffSessionSchema>;
 
 const keyOf = (sub: string) => `savat:${sub}:staff`;
 
@@ -14,10 +20,8 @@ export function readStaffSession(sub: string): StaffSession | null {
   const raw = readLocal(keyOf(sub));
   if (!raw) return null;
   try {
-    const value = JSON.parse(raw) as Partial<StaffSession>;
-    return typeof value.token === "string" && value.user && typeof value.user.id === "string"
-      ? (value as StaffSession)
-      : null;
+    const parsed = staffSessionSchema.safeParse(JSON.parse(raw));
+    return parsed.success ? parsed.data : null;
   } catch {
     return null;
   }
@@ -42,6 +46,3 @@ export function forgetStaffUser(sub: string): void {
   clearStaffSession(sub);
   removeLocal(staffBranchKey(sub));
 }
-
-/** The roles the console is for (the shared staff scope rule); the server checks every call anyway. */
-export { isStaffRole } from "../domain/staff-scope.ts";

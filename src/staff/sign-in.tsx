@@ -7,7 +7,7 @@ import { OTP_CODE_LENGTH } from "../domain/contract/users.ts";
 import { formatPhone, parsePhone, phoneCountriesFor } from "../domain/phone.ts";
 import { ApiError, errorText } from "../lib/api-client.ts";
 import { ltr } from "../lib/format.ts";
-import { requestOtp } from "../features/auth/api/request-otp.ts";
+import { requestOtp } from "../shared/session/request-otp.ts";
 import { logout, verifyStaffCode } from "./api.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import type { StaffSession } from "./session.ts";

@@ -6,19 +6,15 @@ import { Provider } from "jotai";
 import { useLayoutEffect, useState } from "react";
 import type { Merchant, WebSettings } from "../domain/contract/merchant.ts";
 import { pickText } from "../domain/multilingual.ts";
+import { isStaffRole } from "../domain/staff-scope.ts";
 import { NotificationHost } from "../components/notification-host.tsx";
 import { appStore } from "../lib/app-store.ts";
 import { i18n } from "../lib/i18n.ts";
 import { useContentLanguage } from "../lib/use-content-language.ts";
 import { applyBrandLook, brandLook } from "../shared/brand/brand-look.ts";
-import { getMe, staffKeys } from "./api.ts";
-import {
-  forgetStaffUser,
-  isStaffRole,
-  readStaffSession,
-  writeStaffSession,
-  type StaffSession,
-} from "./session.ts";
+import { getMe } from "./api.ts";
+import { staffKeys } from "./query-keys.ts";
+import { forgetStaffUser, readStaffSession, writeStaffSession, type StaffSession } from "./session.ts";
 import { StaffShell } from "./shell.tsx";
 import { NotStaff, StaffSignIn } from "./sign-in.tsx";
 

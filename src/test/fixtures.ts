@@ -1,6 +1,6 @@
 import { vi } from "vitest";
 import type { Brand, Merchant, WebSettings } from "../domain/contract/merchant.ts";
-import { defaultWebSettings } from "../features/merchant/api/get-web-settings.ts";
+import { defaultWebSettings } from "../shared/brand/get-web-settings.ts";
 import type { SessionUser } from "../domain/contract/webbot.ts";
 
 export const LAVASH_ID = "0193a3c4-0000-7000-8000-00000000000a";

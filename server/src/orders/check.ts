@@ -17,6 +17,7 @@ import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
 import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
+import { groupDigits } from "#domain/money-format.ts";
 import { paymentChannelOf, paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
@@ -137,13 +138,9 @@ function pick(name: { uz?: string; ru?: string; eng?: string } | null | undefine
   return name?.eng ?? name?.ru ?? name?.uz ?? "";
 }
 
-function formatSum(amount: number): string {
-  return new Intl.NumberFormat("en-US", { maximumFractionDigits: 2 }).format(amount).replaceAll(",", " ");
-}
-
 /** An amount with the brand's currency in each message language: "30 000 сум", "30 000 so'm". */
 function amountTexts(amount: number, currency: Currency): Texts {
-  const sum = formatSum(amount);
+  const sum = groupDigits(amount);
   const names = CURRENCY_NAMES[currency];
   return { uz: `${sum} ${names.uz}`, ru: `${sum} ${names.ru}`, eng: `${sum} ${names.eng}` };
 }

@@ -18,6 +18,7 @@ import type {
 import { fromMinor } from "#domain/money.ts";
 import {
   awaitsPayment,
+  canAttachCourier,
   canTransition,
   collectsPaymentOn,
   customerCanCancel,
@@ -478,8 +479,7 @@ export async function attachCourier(
     const order = await lockOrder(tx, input);
     const courierId = await findCourierId(tx, { merchantId, id: input.courierId });
     if (!courierId) throw new AppError("NOT_FOUND");
-    const attachable: OrderStatus[] = ["CREATED", "ACCEPTED", "COOKING", "DONE", "ATTACHED"];
-    if (order.serviceType !== "DELIVERY" || !attachable.includes(order.status)) {
+    if (!canAttachCourier(order)) {
       throw new AppError("ORDER_STATUS_TRANSITION");
     }
     const status: OrderStatus = order.status === "DONE" ? "ATTACHED" : order.status;

@@ -1,6 +1,7 @@
 // The staff console's own calls (issue 18): the caller's branches, a branch's stop-list, its day
 // switches and totals, and its tables. Shared by the server routes and, as types only, the console.
 import { z } from "zod";
+import { STAFF_ROLES } from "../staff-scope.ts";
 import { multilingualSchema, uuidSchema } from "./common.ts";
 
 export const staffBranchParamsSchema = z.object({ branchId: uuidSchema });
@@ -18,7 +19,7 @@ export type StaffBranch = z.infer<typeof staffBranchSchema>;
 export const staffMeSchema = z
   .object({
     userId: uuidSchema,
-    role: z.enum(["STAFF", "ADMIN"]),
+    role: z.enum(STAFF_ROLES),
     /** Bound to some branches; false = works at every branch of the brand. */
     bound: z.boolean(),
     branches: z.array(staffBranchSchema).describe("The branches the caller works at"),

@@ -1,61 +1,45 @@
-import { useCallback, useSyncExternalStore } from "react";
-import { readLocal, writeLocal } from "../../lib/storage.ts";
+import { useAtomValue, useSetAtom } from "jotai";
+import { atomWithStorage } from "jotai/utils";
+import { useCallback } from "react";
+import { checkedStorage } from "../../shared/session/checked-storage.ts";
 
 // Which stories a customer has watched, per brand and per customer (a guest is "guest"), so a
-// shared phone or a second brand does not grey out stories nobody watched there.
-const listeners = new Set<() => void>();
+// shared phone or a second brand does not grey out stories nobody watched there. Kept like the
+// rest of what this browser stores: a jotai atom over the checked storage, shared across tabs.
 const EMPTY: readonly string[] = Object.freeze([]);
-const cache = new Map<string, readonly string[]>();
 
 export function seenStoriesKey(sub: string, customerId: string | null): string {
   return `savat:stories-seen:${sub}:${customerId ?? "guest"}`;
 }
 
-function read(key: string): readonly string[] {
-  const known = cache.get(key);
-  if (known) return known;
-  let ids: readonly string[] = EMPTY;
-  try {
-    const parsed: unknown = JSON.parse(readLocal(key) ?? "[]");
-    if (Array.isArray(parsed)) ids = parsed.filter((v): v is string => typeof v === "string");
-  } catch {
-    // A damaged value counts as nothing seen.
-  }
-  cache.set(key, ids);
-  return ids;
-}
-
 /** At most this many ids are kept: old stories drop off the front. */
 const LIMIT = 200;
 
-function markSeen(key: string, id: string): void {
-  const ids = read(key);
-  if (ids.includes(id)) return;
-  const next = [...ids, id].slice(-LIMIT);
-  cache.set(key, next);
-  writeLocal(key, JSON.stringify(next));
-  for (const listener of listeners) listener();
-}
+const storage = checkedStorage<readonly string[]>((schemas, data, drop) =>
+  schemas.parseSeenStories(data, drop),
+);
+const perKey = new Map<string, ReturnType<typeof atomWithStorage<readonly string[]>>>();
 
-function subscribe(listener: () => void): () => void {
-  listeners.add(listener);
-  return () => listeners.delete(listener);
+function seenAtom(key: string) {
+  let a = perKey.get(key);
+  if (!a) {
+    a = atomWithStorage<readonly string[]>(key, EMPTY, storage, { getOnInit: true });
+    perKey.set(key, a);
+  }
+  return a;
 }
 
 /** The ids of the stories seen here, and a way to add one. */
 export function useSeenStories(sub: string, customerId: string | null) {
-  const key = seenStoriesKey(sub, customerId);
-  // Rendered on the server (the first screen in the app shell) nothing has been seen yet.
-  const seen = useSyncExternalStore(
-    subscribe,
-    () => read(key),
-    () => EMPTY,
-  );
+  const a = seenAtom(seenStoriesKey(sub, customerId));
+  // Rendered on the server (the first screen in the app shell) nothing stored is read: none seen.
+  const seen = useAtomValue(a);
+  const set = useSetAtom(a);
   const mark = useCallback(
     (id: string) => {
-      markSeen(key, id);
+      set((ids) => (ids.includes(id) ? ids : [...ids, id].slice(-LIMIT)));
     },
-    [key],
+    [set],
   );
   return [seen, mark] as const;
 }

@@ -35,7 +35,7 @@ export function installStoredSchemas(module: Schemas): void {
   schemas = module;
 }
 
-const KEPT = /^savat:[^:]+:(session|basket|addresses|table)$/;
+const KEPT = /^savat:([^:]+:(session|basket|addresses|table)|stories-seen:[^:]+:[^:]+)$/;
 
 /** Boot: waits for the schemas when a stored value will be read, and answers at once otherwise. */
 export async function loadStoredSchemasIfNeeded(): Promise<void> {

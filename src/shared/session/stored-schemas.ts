@@ -213,3 +213,12 @@ export function parseTable(data: unknown, log: DropLog): StoredTable | null {
   if (data === null || data === undefined) return null;
   return slice(storedTableSchema, data, "table", log) ?? null;
 }
+
+/** The ids of the stories watched here: the texts of a stored list (anything else: none watched). */
+export function parseSeenStories(data: unknown, log: DropLog): string[] {
+  if (!Array.isArray(data)) {
+    if (data !== null && data !== undefined) log("list of watched stories", "not a list");
+    return [];
+  }
+  return data.filter((v): v is string => typeof v === "string");
+}

@@ -70,14 +70,6 @@ export function canCancel(order: Pick<MovableOrder, "status" | "serviceType">): 
   return nextStatuses(order.status, order.serviceType).includes("CANCELED");
 }
 
-/** A courier can be given to it now (the server's rule for PUT /staff/v1/orders/{id}/courier). */
-export function canAttachCourier(order: Pick<MovableOrder, "status" | "serviceType">): boolean {
-  return (
-    order.serviceType === "DELIVERY" &&
-    ["CREATED", "ACCEPTED", "COOKING", "DONE", "ATTACHED"].includes(order.status)
-  );
-}
-
 /** Cancelling it sends the money back: paid online (the server records the refund with the cancel). */
 export function cancelRefunds(order: Pick<MovableOrder, "isPaid" | "paymentType">): boolean {
   return order.isPaid && isOnlinePayment(order.paymentType);

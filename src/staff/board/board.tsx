@@ -4,8 +4,9 @@ import { useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@telegram-apps/telegram-ui";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { StaffBoard, StaffBoardOrder } from "../../domain/contract/staff-board.ts";
-import { ORDER_STATUS_LABELS } from "../../features/orders/status-labels.ts";
-import { attachCourier, moveOrder, staffKeys } from "../api.ts";
+import { ORDER_STATUS_LABELS } from "../../shared/orders/status-labels.ts";
+import { attachCourier, moveOrder } from "../api.ts";
+import { staffKeys } from "../query-keys.ts";
 import {
   BOARD_COLUMNS,
   canCancel,

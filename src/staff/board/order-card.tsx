@@ -10,8 +10,9 @@ import {
   ORDER_STATUS_LABELS,
   PAYMENT_TYPE_LABELS,
   SERVICE_TYPE_LABELS,
-} from "../../features/orders/status-labels.ts";
-import { canAttachCourier, canCancel, nextMove, type BoardMove } from "./board-model.ts";
+} from "../../shared/orders/status-labels.ts";
+import { canAttachCourier } from "../../domain/order-status.ts";
+import { canCancel, nextMove, type BoardMove } from "./board-model.ts";
 import { clockTime, dayLabel, relativeTime } from "./format.ts";
 import { moveLabel, NEW_ORDER_TAG } from "./labels.ts";
 

@@ -2,7 +2,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useEffect, useEffectEvent, useState } from "react";
 import { createPortal } from "react-dom";
 import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
-import { SERVICE_TYPE_LABELS } from "../../features/orders/status-labels.ts";
+import { SERVICE_TYPE_LABELS } from "../../shared/orders/status-labels.ts";
 import { clockTime } from "./format.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 import { ItemList, tableText, WantedTime } from "./order-card.tsx";

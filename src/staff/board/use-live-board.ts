@@ -5,8 +5,8 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useCallback, useEffect, useEffectEvent, useMemo, useRef, useState } from "react";
 import type { StaffBoard } from "../../domain/contract/staff-board.ts";
 import { joinNames } from "../../lib/i18n.ts";
-import { getBoard, openStaffStream, staffKeys } from "../api.ts";
-import { staffKeys as sectionKeys } from "../sections/api.ts";
+import { getBoard, openStaffStream } from "../api.ts";
+import { staffKeys } from "../query-keys.ts";
 import { columnOf } from "./board-model.ts";
 import { beep } from "./beep.ts";
 
@@ -122,12 +122,12 @@ export function useLiveBoard(opts: {
         // Back after a break: catch up with what happened meanwhile.
         if (up) {
           void queryClient.invalidateQueries({ queryKey: staffKeys.board(merchantId, branchId) });
-          void queryClient.invalidateQueries({ queryKey: sectionKeys.allCalls });
+          void queryClient.invalidateQueries({ queryKey: staffKeys.allCalls });
         }
       },
       // A waiter call made or answered: every list of calls reads again (the shell's and the section's).
       () => {
-        void queryClient.invalidateQueries({ queryKey: sectionKeys.allCalls });
+        void queryClient.invalidateQueries({ queryKey: staffKeys.allCalls });
       },
     );
     return () => {

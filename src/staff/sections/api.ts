@@ -5,6 +5,7 @@ import type { StaffReservation } from "../../domain/contract/reservations.ts";
 import type { BranchToday, StaffTable, StopListProduct } from "../../domain/contract/staff.ts";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
+import { staffKeys } from "../query-keys.ts";
 
 /**
  * How often the waiter calls refresh while the live stream is down (a guest waits for an answer in
@@ -14,16 +15,6 @@ export const CALLS_POLL_MS = 5_000;
 const CALLS_POLL_LIVE_MS = 60_000;
 /** Bookings and the day's totals change less often. */
 const SLOW_POLL_MS = 30_000;
-
-export const staffKeys = {
-  stopList: (branchId: string) => ["staff", "stop-list", branchId] as const,
-  today: (branchId: string) => ["staff", "today", branchId] as const,
-  /** A branch's calls, or "all" the caller's branches. */
-  calls: (branchId: string | null) => ["staff", "waiter-calls", branchId ?? "all"] as const,
-  allCalls: ["staff", "waiter-calls"] as const,
-  bookings: (branchId: string, date: string) => ["staff", "bookings", branchId, date] as const,
-  tables: (branchId: string) => ["staff", "tables", branchId] as const,
-};
 
 const branchPath = (branchId: string) => `/staff/v1/branches/${encodeURIComponent(branchId)}`;
 
@@ -149,7 +140,7 @@ export function useMoveBooking(branchId: string) {
           body: { status: body.status, ...(body.reason ? { reason: body.reason } : {}) },
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: ["staff", "bookings", branchId] }),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.branchBookings(branchId) }),
   });
 }
 

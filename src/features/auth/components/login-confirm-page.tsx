@@ -11,7 +11,7 @@ import { failureText, safeRedirect, saveLogin } from "../../../shared/session/au
 import { notify } from "../../../lib/notify.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
-import { useRequestOtp } from "../api/request-otp.ts";
+import { useRequestOtp } from "../../../shared/session/request-otp.ts";
 import { useVerifyOtp } from "../api/verify-otp.ts";
 import "./auth.css";
 import { ltr } from "../../../lib/format.ts";

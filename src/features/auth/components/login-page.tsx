@@ -14,7 +14,7 @@ import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { usePlatform } from "../../../platform/react.ts";
 import { queryKeys } from "../../../shared/query-keys.ts";
 import { signInWithHost } from "../../../shared/session/host-sign-in.ts";
-import { useRequestOtp } from "../api/request-otp.ts";
+import { useRequestOtp } from "../../../shared/session/request-otp.ts";
 import "./auth.css";
 
 /** /login: the phone number, then a code by SMS (spec section 2). */

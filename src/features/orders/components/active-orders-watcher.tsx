@@ -4,7 +4,7 @@ import { useEffect, useState } from "react";
 import { Link, useLocation } from "wouter";
 import { openOrderStream, useOrderStreamConnected } from "../api/order-events.ts";
 import { useActiveOrders } from "../api/get-active-orders.ts";
-import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { ORDER_STATUS_LABELS } from "../../../shared/orders/status-labels.ts";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";

@@ -13,7 +13,7 @@ import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useCourier } from "../api/get-courier.ts";
 import { useOrder } from "../api/get-order.ts";
-import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { ORDER_STATUS_LABELS } from "../../../shared/orders/status-labels.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { POLL_MS } from "./live-poll.ts";

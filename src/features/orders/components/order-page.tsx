@@ -37,7 +37,7 @@ import {
   PAYMENT_TYPE_LABELS,
   REFUND_STATE_LABELS,
   SERVICE_TYPE_LABELS,
-} from "../status-labels.ts";
+} from "../../../shared/orders/status-labels.ts";
 import { AddressText } from "../../../shared/geo/address-text.tsx";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";

@@ -14,7 +14,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useActiveOrders } from "../api/get-active-orders.ts";
 import { useOrders } from "../api/get-orders.ts";
-import { ORDER_STATUS_LABELS } from "../status-labels.ts";
+import { ORDER_STATUS_LABELS } from "../../../shared/orders/status-labels.ts";
 import { awaitsPayment } from "../../../domain/order-status.ts";
 import { awaitsProviderPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { formatDateTime } from "./format-date.ts";

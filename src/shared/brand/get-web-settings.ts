@@ -1,8 +1,8 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
-import { BOOKING_DEFAULTS, BOOKING_LIMIT_DEFAULTS } from "../../../domain/booking.ts";
-import type { Merchant, WebSettings } from "../../../domain/contract/merchant.ts";
-import { api, type ApiResult } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../shared/query-keys.ts";
+import { BOOKING_DEFAULTS, BOOKING_LIMIT_DEFAULTS } from "../../domain/booking.ts";
+import type { Merchant, WebSettings } from "../../domain/contract/merchant.ts";
+import { api, type ApiResult } from "../../lib/api-client.ts";
+import { queryKeys } from "../query-keys.ts";
 
 /** GET /support/v1/merchant/settings/web: look, languages and feature switches of the brand. */
 export function getWebSettings(signal?: AbortSignal): Promise<ApiResult<WebSettings>> {

@@ -1,7 +1,7 @@
 import { useMutation } from "@tanstack/react-query";
-import type { OtpIssued } from "../../../domain/contract/users.ts";
-import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
-import { currentLocale } from "../../../lib/i18n.ts";
+import type { OtpIssued } from "../../domain/contract/users.ts";
+import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
+import { currentLocale } from "../../lib/i18n.ts";
 
 /**
  * POST /users/v1/auth/otp: an SMS code to the phone. The screen shows a refusal itself. The SMS is

@@ -1,7 +1,7 @@
 import { queryOptions, useSuspenseQuery } from "@tanstack/react-query";
-import type { Merchant } from "../../../domain/contract/merchant.ts";
-import { api, unwrap, type ApiResult } from "../../../lib/api-client.ts";
-import { queryKeys } from "../../../shared/query-keys.ts";
+import type { Merchant } from "../../domain/contract/merchant.ts";
+import { api, unwrap, type ApiResult } from "../../lib/api-client.ts";
+import { queryKeys } from "../query-keys.ts";
 
 /** GET /users/v1/merchants/sub/{sub}: the brand behind a subdomain key (404 when unknown). */
 export function getMerchantBySub(sub: string, signal?: AbortSignal): Promise<ApiResult<Merchant>> {

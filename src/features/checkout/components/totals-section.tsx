@@ -1,0 +1,106 @@
+import { useLingui } from "@lingui/react/macro";
+import { Section } from "@telegram-apps/telegram-ui";
+import { SectionTitle } from "../../../components/list-row.tsx";
+import { toMinor } from "../../../domain/money.ts";
+import { errorText } from "../../../lib/api-client.ts";
+import { useBasketSummary } from "../../../shared/basket/basket.ts";
+import { useFormatMinor } from "../../../shared/brand/price.tsx";
+import type { Checkout } from "../use-checkout.ts";
+
+/** The server's totals (the basket's own until the first quote), and why the order is refused. */
+export function TotalsSection({ checkout }: { checkout: Checkout }) {
+  const { t } = useLingui();
+  const format = useFormatMinor();
+  const summary = useBasketSummary();
+  const { totals, quote, quoteData, blockingError, errorRef, draft } = checkout;
+  const serviceType = checkout.form.serviceType;
+  const productDiscount = totals ? toMinor(totals.productDiscount) : summary.discount;
+  return (
+    <Section
+      className="savat-section checkout__totals"
+      aria-labelledby="checkout-totals"
+      header={<SectionTitle id="checkout-totals">{t`Total`}</SectionTitle>}
+    >
+      <div className="checkout__totals-body">
+        {blockingError && (
+          <p className="field-error" role="alert" data-testid="quote-error" ref={errorRef}>
+            {errorText(blockingError)}
+          </p>
+        )}
+        <dl className="checkout-totals" data-testid="checkout-totals" aria-busy={quote.isFetching}>
+          <div>
+            <dt>{t`Products (${summary.count})`}</dt>
+            <dd>{format(totals ? toMinor(totals.productPrice) : summary.price)}</dd>
+          </div>
+          {/* A discount line only when there is a discount ("−0" reads like a mistake). */}
+          {productDiscount > 0 && (
+            <div>
+              <dt>{t`Discounts`}</dt>
+              <dd>−{format(productDiscount)}</dd>
+            </div>
+          )}
+          {serviceType === "DELIVERY" && (
+            <div>
+              <dt>{t`Delivery`}</dt>
+              <dd>
+                {totals
+                  ? format(toMinor(totals.deliveryPrice))
+                  : draft.deliveryPrice !== null
+                    ? format(toMinor(draft.deliveryPrice))
+                    : "—"}
+              </dd>
+            </div>
+          )}
+          {totals && totals.servicePrice > 0 && (
+            <div>
+              <dt>{t`Service fee`}</dt>
+              <dd>{format(toMinor(totals.servicePrice))}</dd>
+            </div>
+          )}
+          {totals && totals.promo > 0 && (
+            <div>
+              <dt>{t`Promo code`}</dt>
+              <dd data-testid="totals-promo">−{format(toMinor(totals.promo))}</dd>
+            </div>
+          )}
+          {totals && totals.cashback > 0 && (
+            <div>
+              <dt>{t`Cashback`}</dt>
+              <dd>−{format(toMinor(totals.cashback))}</dd>
+            </div>
+          )}
+          <div className="checkout-totals__total">
+            <dt>{t`Total`}</dt>
+            <dd data-testid="checkout-total">{totals ? format(toMinor(totals.totalPrice)) : "—"}</dd>
+          </div>
+        </dl>
+        {quoteData && quoteData.cashbackEarned > 0 && (
+          <p className="checkout__note">{t`You will earn ${format(toMinor(quoteData.cashbackEarned))} cashback`}</p>
+        )}
+      </div>
+    </Section>
+  );
+}
+
+/** The refusal of the order itself, and the sending announced to screen readers. */
+export function SubmitStatus({ checkout }: { checkout: Checkout }) {
+  const { t } = useLingui();
+  const { place, blockingError, errorRef, sending } = checkout;
+  return (
+    <>
+      {place.error && (
+        <p
+          className="field-error"
+          role="alert"
+          data-testid="submit-error"
+          ref={blockingError ? undefined : errorRef}
+        >
+          {errorText(place.error)}
+        </p>
+      )}
+      <p className="visually-hidden" aria-live="polite">
+        {sending ? t`Sending the order` : ""}
+      </p>
+    </>
+  );
+}

@@ -1,0 +1,189 @@
+// The checkout page's state and submit in one hook: the form's reducer (use-checkout-form.ts), the
+// draft, the slots, the saved cards, the server's quote and the placing of the order. The section
+// components only render what it returns, so the rules of the page live in one place.
+import { useLingui } from "@lingui/react/macro";
+import { useEffect, useMemo, useRef, useState } from "react";
+import { navigate } from "wouter/use-browser-location";
+import type { WorkHourType } from "../../domain/enums.ts";
+import { toMinor } from "../../domain/money.ts";
+import { paymentChannelOfHost, paymentPlace } from "../../domain/offer.ts";
+import { laterSlots } from "../../domain/order-time.ts";
+import { errorText } from "../../lib/api-client.ts";
+import { getPlatform } from "../../platform/index.ts";
+import { useMainButton } from "../../platform/react.ts";
+import { useBasket } from "../../shared/basket/basket.ts";
+import { useFormatMinor } from "../../shared/brand/price.tsx";
+import { useRequiredTenant } from "../../shared/brand/tenant.ts";
+import { addressFlowPath, useOrderDraft } from "../../shared/order-draft/order-draft.ts";
+import { useSavedCards } from "../../shared/payments/cards.ts";
+import { useTableSession } from "../../shared/table/table-session.ts";
+import { useBranch } from "./api/get-branch-hours.ts";
+import { usePlaceOrder } from "./api/place-order.ts";
+import { useOrderQuote } from "./api/quote-order.ts";
+import { buildOrderRequest, orderBranchId, type CheckoutDraft } from "./build-order-request.ts";
+import { useCheckoutForm } from "./use-checkout-form.ts";
+
+/** The later days and times the branch offers for the service, and the ones chosen among them. */
+function useSlots(branchId: string | null, workType: WorkHourType, day: string, time: string) {
+  const { merchant } = useRequiredTenant();
+  const branch = useBranch(branchId);
+  const slots = useMemo(
+    () =>
+      branch.data
+        ? // The branch's hours for this service alone, as the server checks them (a service without
+          // hours of its own is closed: spec, branch list), never its pickup hours in their place.
+          laterSlots(branch.data.workHours, workType, new Date(), merchant.timezone)
+        : [],
+    [branch.data, workType, merchant.timezone],
+  );
+  const days = [...new Set(slots.map((s) => s.day))];
+  const chosenDay = days.includes(day) ? day : (days[0] ?? "");
+  const times = slots.filter((s) => s.day === chosenDay).map((s) => s.time);
+  const chosenTime = times.includes(time) ? time : (times[0] ?? "");
+  return { slots, days, chosenDay, times, chosenTime };
+}
+
+/** The customer's verified saved cards and the one paid with (the picked one, else the first). */
+function useCardChoice(merchantId: string, cardActive: boolean) {
+  const cards = useSavedCards(merchantId, cardActive);
+  const verifiedCards = (cards.data ?? []).filter((c) => c.isVerified);
+  const [cardChoice, setCardChoice] = useState<string | null>(null);
+  const chosenCard = verifiedCards.find((c) => c.id === cardChoice) ?? verifiedCards[0] ?? null;
+  return { cards, verifiedCards, chosenCard, setCardChoice };
+}
+
+/** A refusal appears where the customer is looking: scrolled into view (it is also announced). */
+function useErrorInView(shownError: string | null) {
+  const errorRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!shownError) return;
+    const reduced = window.matchMedia("(prefers-reduced-motion: reduce)").matches;
+    errorRef.current?.scrollIntoView({ block: "center", behavior: reduced ? "auto" : "smooth" });
+  }, [shownError]);
+  return errorRef;
+}
+
+export function useCheckout() {
+  const { t } = useLingui();
+  const { merchant, settings } = useRequiredTenant();
+  const basket = useBasket();
+  const orderDraft = useOrderDraft();
+  const { draft, nearestBranch } = orderDraft;
+  const format = useFormatMinor();
+
+  // At a table (its QR code) the order is dine-in at the table's branch, paid as the QR channel allows.
+  const table = useTableSession();
+  const form = useCheckoutForm(
+    settings,
+    table ? "DINE_IN" : draft.serviceType,
+    paymentPlace(table ? "QR" : paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
+  );
+  const { serviceType, paymentType } = form;
+  const later = form.state.later && !table;
+  const place = usePlaceOrder({ onPlaced: form.placed });
+  const cardChoice = useCardChoice(merchant.id, settings.cardActive);
+  const { chosenCard } = cardChoice;
+  const needsCard = paymentType === "CARD" && !chosenCard;
+  const sending = place.isPending;
+
+  const checkoutDraft: CheckoutDraft = {
+    serviceType,
+    address: draft.address,
+    branch: table ? table.branch : draft.branch,
+    nearestBranch,
+    table: table ? { id: table.table.id, hallId: table.hall.id } : null,
+  };
+  const branchId = orderBranchId(checkoutDraft);
+  const slots = useSlots(branchId, serviceType, form.state.day, form.state.time);
+  const { chosenDay, chosenTime } = slots;
+
+  const { comment, courierComment, promoCode, useCashback, cashbackBalance, receiverName, receiverPhone } =
+    form.state;
+  const body = buildOrderRequest(checkoutDraft, basket, {
+    paymentType,
+    later,
+    day: chosenDay,
+    time: chosenTime,
+    comment,
+    courierComment,
+    promoCode,
+    useCashback,
+    cashbackBalance,
+    receiverName,
+    receiverPhone,
+    settings,
+    orderDevice: window.matchMedia("(min-width: 900px)").matches ? "CLIENT_WEB_DESKTOP" : "CLIENT_WEB_MOBILE",
+  });
+  const quote = useOrderQuote(later && !chosenTime ? null : body, later);
+  const [quoteError, quoteData] = quote.data ?? [null, null];
+  // The balance comes with each quote; kept so a failed quote does not hide the cashback choice.
+  const quoteBalance = quoteData?.cashbackBalance;
+  const { setCashbackBalance } = form;
+  useEffect(() => {
+    if (quoteBalance !== undefined) setCashbackBalance(quoteBalance);
+  }, [quoteBalance, setCashbackBalance]);
+  const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
+
+  const submit = () => {
+    if (!body || sending || needsCard) return;
+    place.mutate({ body, later, cardId: paymentType === "CARD" ? (chosenCard?.id ?? null) : null });
+  };
+
+  const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
+  const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
+  // Why the order cannot be placed, said beside the button that stopped working.
+  const hint = blockingError
+    ? errorText(blockingError)
+    : later && !chosenTime
+      ? t`Choose a time`
+      : needsCard
+        ? t`Add a card to pay with it`
+        : undefined;
+  useMainButton(
+    body
+      ? {
+          text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
+          onClick: submit,
+          progress: sending,
+          disabled: sending || (later && !chosenTime) || blockingError !== null || needsCard,
+          ...(hint ? { hint } : {}),
+        }
+      : null,
+  );
+
+  const errorRef = useErrorInView(blockingError?.code ?? place.error?.code ?? (place.error ? "error" : null));
+
+  const openPlace = () => {
+    const path = addressFlowPath({
+      serviceType,
+      loggedIn: true,
+      savedAddresses: 0,
+      inMiniApp: getPlatform().kind !== "web",
+    });
+    navigate(`${path}${path.includes("?") ? "&" : "?"}redirect=%2Fcheckout`);
+  };
+
+  return {
+    form,
+    table,
+    draft,
+    setServiceType: orderDraft.setServiceType,
+    later,
+    branchId,
+    slots,
+    ...cardChoice,
+    quote,
+    quoteData,
+    totals: quoteData?.totals,
+    promoRefused,
+    blockingError,
+    place,
+    sending,
+    submit,
+    errorRef,
+    openPlace,
+  };
+}
+
+/** What the checkout's sections render. */
+export type Checkout = ReturnType<typeof useCheckout>;

@@ -1,0 +1,16 @@
+// The staff console's one query-key factory: the board's and the sections' cache entries all start
+// with "staff", so signing out (queryClient.clear) and invalidations see one tree.
+export const staffKeys = {
+  board: (merchantId: string, branchId: string | null) => ["staff", merchantId, "board", branchId] as const,
+  couriers: (merchantId: string) => ["staff", merchantId, "couriers"] as const,
+  me: (merchantId: string) => ["staff", merchantId, "me"] as const,
+  stopList: (branchId: string) => ["staff", "stop-list", branchId] as const,
+  today: (branchId: string) => ["staff", "today", branchId] as const,
+  /** A branch's calls, or "all" the caller's branches. */
+  calls: (branchId: string | null) => ["staff", "waiter-calls", branchId ?? "all"] as const,
+  allCalls: ["staff", "waiter-calls"] as const,
+  /** Every date's bookings of a branch (the prefix of `bookings`). */
+  branchBookings: (branchId: string) => ["staff", "bookings", branchId] as const,
+  bookings: (branchId: string, date: string) => ["staff", "bookings", branchId, date] as const,
+  tables: (branchId: string) => ["staff", "tables", branchId] as const,
+};
