@@ -24,6 +24,7 @@ import { branchesQueryOptions } from "../../../shared/geo/geo-queries.ts";
 import { sessionAtom, useCustomerId } from "../../../shared/session/session-atom.ts";
 import { useBookingDay, useBookTable } from "../api/reservations.ts";
 import { formatBookingTime, useDayLabel } from "./booking-format.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 import "./booking.css";
 
 /** /booking: choose branch, day, guests, hall and time, leave a name and phone; book (issue 14). */
@@ -345,9 +346,11 @@ function BookingDone({ reservation }: { reservation: Reservation }) {
         title={t`Your table is requested`}
         description={
           <>
-            {pickText(reservation.branchName, lang)}
-            {reservation.hallName ? `, ${pickText(reservation.hallName, lang)}` : ""} ·{" "}
-            {formatBookingTime(reservation.time, merchant.timezone)} · {t`Guests`}: {reservation.guests}
+            {joinNames([
+              pickText(reservation.branchName, lang),
+              ...(reservation.hallName ? [pickText(reservation.hallName, lang)] : []),
+            ])}{" "}
+            · {formatBookingTime(reservation.time, merchant.timezone)} · {t`Guests`}: {reservation.guests}
             <br />
             {t`The restaurant will confirm it; the answer appears in My reservations.`}
           </>

@@ -9,6 +9,7 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { AddressText } from "../../../shared/geo/address-text.tsx";
 import { leaveTable } from "../../../shared/table/table-session.ts";
 import type { Checkout } from "../use-checkout.ts";
+import { joinNames } from "../../../lib/i18n.ts";
 
 /** Where the order goes: the table sat at, the delivery address or the pickup branch. */
 export function PlaceSection({ checkout }: { checkout: Checkout }) {
@@ -79,7 +80,10 @@ function ChosenPlace({ checkout }: { checkout: Checkout }) {
               t`No address chosen`
             )
           ) : draft.branch ? (
-            `${pickText(draft.branch.name, lang)}${draft.branch.address ? `, ${pickText(draft.branch.address, lang)}` : ""}`
+            joinNames([
+              pickText(draft.branch.name, lang),
+              ...(draft.branch.address ? [pickText(draft.branch.address, lang)] : []),
+            ])
           ) : (
             t`No branch chosen`
           )}

@@ -163,7 +163,10 @@ function OrderFacts({ order }: { order: Order }) {
     order.serviceType === "DELIVERY"
       ? ""
       : order.branch
-        ? `${pickText(order.branch.name, lang)}${order.branch.address ? `, ${pickText(order.branch.address, lang)}` : ""}`
+        ? joinNames([
+            pickText(order.branch.name, lang),
+            ...(order.branch.address ? [pickText(order.branch.address, lang)] : []),
+          ])
         : "";
   return (
     <Section className="savat-section">
