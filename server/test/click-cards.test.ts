@@ -11,8 +11,8 @@ import { cards, merchants, paymentRefunds, paymentTransactions, users } from "..
 import { clickAuthHeader } from "../src/integrations/click-merchant.ts";
 import { createSession } from "../src/lib/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
-import { FAKE_CLICK_CARD_CODE, handleFakeClickMerchant } from "../src/routes/dev/fake-click-merchant.ts";
-import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/routes/dev/fake-payme-subscribe.ts";
+import { FAKE_CLICK_CARD_CODE, handleFakeClickMerchant } from "../src/fakes/fake-click-merchant.ts";
+import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/fakes/fake-payme-subscribe.ts";
 import { startFake, type FakeServer } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct } from "./support/orders.ts";

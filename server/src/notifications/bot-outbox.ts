@@ -20,8 +20,8 @@ import {
   updateBotMessage,
   type BotMessageRow,
 } from "../repositories/notifications.ts";
-import { handleFakeBotApi } from "../routes/dev/fake-telegram-bot.ts";
-import { botTokenFor } from "../routes/webbot/shared.ts";
+import { botTokenFor } from "../services/accounts/telegram.ts";
+import type { Outside } from "../services/stand-ins.ts";
 
 /** The wait after the 1st, 2nd, ... failed try; after the last one the message is FAILED. */
 export const BOT_BACKOFF_MS = [1_000, 5_000, 30_000, 2 * 60_000, 10 * 60_000];
@@ -32,22 +32,15 @@ const TIMEOUT_MS = 10_000;
 
 export type BotMessageState = "PENDING" | "SENT" | "FAILED";
 
-export interface BotOutboxDeps {
+export interface BotOutboxDeps extends Outside {
   db: Db;
-  config: Config;
   log: (level: "info" | "warn", message: string, detail: Record<string, unknown>) => void;
 }
 
-/** Calls the built-in fake Bot API in-process, through the same HTTP protocol text. */
-const fakeFetch: BotApiFetch = async (url, init) => {
-  const answer = handleFakeBotApi(url.replace(/^internal:fake-telegram/, ""), init.body);
-  return { status: answer.status, text: async () => answer.body };
-};
-
-/** The Bot API to call: TELEGRAM_API_URL, or in demo and development mode the built-in fake. */
-function botApi(config: Config): { baseUrl: string; fetch?: BotApiFetch } | undefined {
+/** The Bot API to call: TELEGRAM_API_URL, or in demo and development mode the stand-in handed in. */
+function botApi({ config, standIns }: Outside): { baseUrl: string; fetch?: BotApiFetch } | undefined {
   if (config.telegramApiUrl) return { baseUrl: config.telegramApiUrl };
-  if (config.harness) return { baseUrl: "internal:fake-telegram", fetch: fakeFetch };
+  if (standIns) return { baseUrl: standIns.telegramBotApi.url, fetch: standIns.telegramBotApi.fetch };
   return undefined;
 }
 
@@ -87,7 +80,7 @@ async function attempt(deps: BotOutboxDeps, id: string, now: Date): Promise<BotM
   if (!message) return null;
   const merchant = await findMerchantById(deps.db, message.merchantId);
   const token = merchant ? botTokenFor(merchant, deps.config) : undefined;
-  const api = botApi(deps.config);
+  const api = botApi(deps);
   try {
     if (!merchant || !token) throw new BotApiError(false, "the brand has no bot token");
     if (!api) throw new BotApiError(false, "no Bot API (TELEGRAM_API_URL)");
@@ -169,6 +162,7 @@ export function startBotOutbox(app: FastifyInstance): BotOutbox {
   const deps: BotOutboxDeps = {
     db: app.database.db,
     config: app.config,
+    standIns: app.standIns,
     log: (level, message, detail) => {
       app.log[level](detail, message);
     },

@@ -13,7 +13,6 @@
 // an unavailable provider leaves it PENDING with a growing wait, up to REFUND_MAX_ATTEMPTS tries,
 // then FAILED; a provider's refusal is FAILED at once (staff see `payment.refundState` and settle it).
 import type { FastifyInstance } from "fastify";
-import type { Config } from "../config.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { ClickMerchantError } from "../integrations/click-merchant.ts";
@@ -41,6 +40,7 @@ import {
   type RefundRow,
   type RefundVia,
 } from "../repositories/payments.ts";
+import type { Outside } from "../services/stand-ins.ts";
 import { CardProviderError } from "./card-provider.ts";
 import { clickMerchantClient, paymeCardProvider, uzumCheckoutClient } from "./providers.ts";
 
@@ -108,26 +108,26 @@ function failureOf(error: unknown): RefundFailure {
 /** Sends one refund to its provider; throws RefundFailure. */
 async function sendToProvider(
   merchant: MerchantRow,
-  config: Config,
+  outside: Outside,
   refund: RefundRow,
   t: PaymentTransactionRow,
 ): Promise<void> {
   const missing = (what: string) => new RefundFailure(false, `no ${what} for this brand`);
   switch (refund.via) {
     case "PAYME": {
-      const payme = paymeCardProvider(merchant, config);
+      const payme = paymeCardProvider(merchant, outside);
       if (!payme) throw missing("Payme Subscribe API (PAYME_API_URL, cashbox id and key)");
       await payme.cancelReceipt(t.providerTransactionId);
       return;
     }
     case "CLICK": {
-      const click = clickMerchantClient(merchant, config);
+      const click = clickMerchantClient(merchant, outside);
       if (!click) throw missing("Click Merchant API (CLICK_MERCHANT_API_URL, merchant user id, secret key)");
       await click.reversePayment(t.providerTransactionId);
       return;
     }
     case "UZUM": {
-      const uzum = uzumCheckoutClient(merchant, config);
+      const uzum = uzumCheckoutClient(merchant, outside);
       if (!uzum) throw missing("Uzum checkout API (UZUM_API_URL, terminal id, API key)");
       await uzum.refund({ orderId: t.providerTransactionId, amount: refund.amount });
       return;
@@ -137,9 +137,8 @@ async function sendToProvider(
   }
 }
 
-export interface RefundDeps {
+export interface RefundDeps extends Outside {
   db: Db;
-  config: Config;
   events: OrderEvents;
   log: (message: string, detail: Record<string, unknown>) => void;
 }
@@ -241,7 +240,7 @@ async function attempt(deps: RefundDeps, id: string, now: Date): Promise<RefundS
   const merchant = await findMerchantById(deps.db, refund.merchantId);
   try {
     if (!merchant) throw new RefundFailure(false, "brand not found");
-    await sendToProvider(merchant, deps.config, refund, t);
+    await sendToProvider(merchant, deps, refund, t);
   } catch (error) {
     const failure = failureOf(error);
     await markFailed(deps, refund, failure, now);
@@ -283,6 +282,7 @@ export function startRefundWorker(app: FastifyInstance, events: OrderEvents): Re
   const deps: RefundDeps = {
     db: app.database.db,
     config: app.config,
+    standIns: app.standIns,
     events,
     log: (message, detail) => {
       app.log.warn(detail, message);

@@ -1,9 +1,8 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { healthRoutes } from "./health/index.ts";
 import { merchantPublicRoutes, merchantTenantRoutes } from "./merchant/index.ts";
 import { requireTenant } from "../plugins/tenant.ts";
 import { authPlugin } from "../plugins/auth.ts";
-import { devRoutes } from "./dev/index.ts";
 import { clickTenantRoutes } from "./webbot/click.ts";
 import { webbotTenantRoutes } from "./webbot/index.ts";
 import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
@@ -22,7 +21,10 @@ import { startBotOutbox } from "../notifications/bot-outbox.ts";
 import { notificationRoutes } from "./content/notifications.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
+export async function apiRoutes(
+  app: FastifyInstance,
+  options: { fakeRoutes?: FastifyPluginAsync },
+): Promise<void> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(merchantPublicRoutes);
@@ -58,6 +60,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(cardRoutes, { events });
   });
 
-  // The testers' harness and the fake Click: development and demo mode only.
-  if (app.config.harness) await app.register(devRoutes);
+  // The testers' harness and the fake providers (handed in by the demo and test wiring): development
+  // and demo mode only.
+  if (app.config.harness && options.fakeRoutes) await app.register(options.fakeRoutes);
 }

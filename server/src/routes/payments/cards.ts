@@ -70,7 +70,7 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
   async function contextOf(request: FastifyRequest, active: boolean): Promise<CardContext> {
     const { user } = authOf(request);
     const merchant = request.tenant;
-    const provider = cardProviderFor(merchant, app.config);
+    const provider = cardProviderFor(merchant, app);
     if (active) {
       const web = await getWebSettings(db, { merchantId: merchant.id });
       if (!web.cardActive || !provider) throw new AppError("CARDS_UNAVAILABLE");
@@ -78,7 +78,7 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
     return {
       db,
       provider: provider ?? NO_PROVIDER,
-      providerOf: (name) => cardProviderFor(merchant, app.config, name) ?? NO_PROVIDER,
+      providerOf: (name) => cardProviderFor(merchant, app, name) ?? NO_PROVIDER,
       merchantId: merchant.id,
       userId: user.id,
       now: new Date(),

@@ -404,7 +404,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       // effort: the account is gone either way, and a failure is logged for the brand.
       for (const card of saved) {
         if (!card.token) continue;
-        const provider = cardProviderFor(request.tenant, app.config, cardProviderName(card));
+        const provider = cardProviderFor(request.tenant, app, cardProviderName(card));
         await provider?.removeCard(card.token).catch((error: unknown) => {
           request.log.warn({ err: error, cardId: card.id }, "a deleted account's card stays at its provider");
         });

@@ -30,12 +30,11 @@ import {
 } from "../../repositories/users.ts";
 import {
   botTokenFor,
-  isPhoneVerificationRequired,
   requireBotToken,
-  toSessionUser,
   verifyContactOrThrow,
   verifyInitDataOrThrow,
-} from "./shared.ts";
+} from "../../services/accounts/telegram.ts";
+import { isPhoneVerificationRequired, toSessionUser } from "./shared.ts";
 
 const authErrors = { ...errorResponses, 401: apiErrorSchema, 503: apiErrorSchema } as const;
 const bearer = [{ bearer: [] }];

@@ -4,6 +4,7 @@
 // profile in one of the two field-name variants seen in public code, so the adapter's mapping is
 // exercised both ways.
 import { randomUUID } from "node:crypto";
+import type { MerchantRow } from "../repositories/merchants.ts";
 
 export type ClickFieldVariant = "click" | "generic";
 
@@ -23,6 +24,10 @@ interface FakeSession {
 
 /** Merchant token the demo uses for brands without their own click_web_session_token. */
 export const DEMO_CLICK_TOKEN = "demo-click-web-session-token";
+/** The merchant token the fake expects for a brand (the harness registers sessions with it). */
+export function fakeClickTokenFor(merchant: MerchantRow): string {
+  return merchant.clickWebSessionToken ?? DEMO_CLICK_TOKEN;
+}
 const SESSION_TTL_MS = 6 * 60 * 60 * 1000;
 const MAX_SESSIONS = 10_000;
 

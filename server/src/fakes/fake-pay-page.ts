@@ -4,7 +4,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import { apiErrorBody } from "#domain/api-errors.ts";
-import { AppError } from "../../lib/errors.ts";
+import { AppError } from "../lib/errors.ts";
 
 export interface ProviderLook {
   /** "Payme", "Click", "Uzum Bank": in the title and the note. */

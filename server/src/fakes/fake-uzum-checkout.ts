@@ -4,7 +4,7 @@
 // server/src/integrations/uzum-checkout.ts assumes (docs/decisions.md, Refunds, Uzum). A payment is
 // refundable once, for its whole amount, when the fake Uzum pay page registered it (its transId).
 import { timingSafeEqual } from "node:crypto";
-import { UZUM_REFUND_PATH } from "../../integrations/uzum-checkout.ts";
+import { UZUM_REFUND_PATH } from "../integrations/uzum-checkout.ts";
 
 const MAX_ENTRIES = 20_000;
 const payments = new Map<string, { amount: number; refunded: boolean }>();

@@ -20,8 +20,8 @@ import {
   clickSign,
   type ClickAnswer,
   type ClickRequest,
-} from "../../payments/click.ts";
-import { listClickCredentials, type ClickCredentials } from "../../repositories/payments.ts";
+} from "../payments/click.ts";
+import { listClickCredentials, type ClickCredentials } from "../repositories/payments.ts";
 import {
   checkOwnReturnUrl,
   payFormSchema,

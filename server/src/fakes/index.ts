@@ -1,5 +1,5 @@
-// The testers' harness (demo and development only; apiRoutes does not register this plugin
-// otherwise, so in production neither the pages nor the signing endpoint exist):
+// The testers' harness (demo and development only; the wiring, server/src/dev-wiring.ts, hands this
+// plugin to the app only then, so in production neither the pages nor the signing endpoint exist):
 //   GET  /dev/harness               the page: pick brand, Telegram user, language, theme, platform,
 //                                   phone verification, then open the storefront in a mocked host
 //   GET  /dev/telegram              a Telegram-like frame around the storefront (Telegram Web's
@@ -25,9 +25,9 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pickText } from "#domain/multilingual.ts";
-import { signContact, signInitData } from "../../integrations/telegram-init-data.ts";
-import { AppError } from "../../lib/errors.ts";
-import { findMerchantBySub, listLiveMerchants, type MerchantRow } from "../../repositories/merchants.ts";
+import { signContact, signInitData } from "../integrations/telegram-init-data.ts";
+import { AppError } from "../lib/errors.ts";
+import { findMerchantBySub, listLiveMerchants, type MerchantRow } from "../repositories/merchants.ts";
 import {
   attachVerifiedPhone,
   clearPhone,
@@ -37,10 +37,9 @@ import {
   findUserByPhone,
   normalisePhone,
   harnessTelegramIds,
-} from "../../repositories/users.ts";
-import { fakeClickTokenFor } from "../webbot/click.ts";
-import { botTokenFor } from "../webbot/shared.ts";
-import { handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
+} from "../repositories/users.ts";
+import { botTokenFor } from "../services/accounts/telegram.ts";
+import { fakeClickTokenFor, handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
@@ -49,7 +48,7 @@ import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { harnessHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
 
-const HARNESS_SOURCES = path.join(import.meta.dirname, "../../../../src/harness");
+const HARNESS_SOURCES = path.join(import.meta.dirname, "../../../src/harness");
 const SCRIPTS = { "harness.js": "harness.ts", "telegram-host.js": "telegram-host.ts" } as const;
 const TELEGRAM_PLATFORMS = [
   "ios",
