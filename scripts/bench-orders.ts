@@ -26,7 +26,7 @@ import {
   users,
 } from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
-import { createSession } from "../server/src/lib/sessions.ts";
+import { createSession } from "../server/src/repositories/sessions.ts";
 
 const perLevel = Number(process.argv[2] ?? 120);
 const levels = (process.argv[3] ?? "1,4,16,32").split(",").map(Number);

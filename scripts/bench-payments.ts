@@ -24,8 +24,8 @@ import { fakesFor } from "../server/src/dev-wiring.ts";
 import { openDatabase, type Database } from "../server/src/db/client.ts";
 import { branches, orders, paymentTransactions, products, users } from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
-import { createSession } from "../server/src/lib/sessions.ts";
-import { decodePaymeCheckout } from "../server/src/payments/payme-checkout.ts";
+import { createSession } from "../server/src/repositories/sessions.ts";
+import { decodePaymeCheckout } from "../server/src/services/payments/payme-checkout.ts";
 import { findMerchantByPaymeId } from "../server/src/repositories/payments.ts";
 
 const ORDERS = Number(process.argv[2] ?? 200);

@@ -443,7 +443,7 @@ async function main(): Promise<void> {
   const { openDatabase } = await import("../server/src/db/client.ts");
   const { users } = await import("../server/src/db/schema/index.ts");
   const { importDemoBrands } = await import("../server/src/import/demo.ts");
-  const { createSession } = await import("../server/src/lib/sessions.ts");
+  const { createSession } = await import("../server/src/repositories/sessions.ts");
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-fuzz-"));
   const database = await openDatabase({ databaseUrl: undefined, dataDir }, { migrate: true });

@@ -23,7 +23,7 @@ import { controlCharacterPath } from "#domain/contract/common.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
-import { listenForCacheChanges } from "./lib/cache-bus.ts";
+import { listenForCacheChanges } from "./db/cache-bus.ts";
 import type { Redis } from "./lib/redis.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
@@ -40,9 +40,9 @@ import {
   firstScreenInput,
   readShellPreloads,
   shellWithBootData,
-} from "./merchants/boot-data.ts";
-import { firstScreens as createFirstScreens } from "./merchants/first-screen.ts";
-import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-cache.ts";
+} from "./services/content/boot-data.ts";
+import { firstScreens as createFirstScreens } from "./services/content/first-screen.ts";
+import { createMenuCache, releaseMenuCache, type MenuCache } from "./repositories/menu-cache.ts";
 import type { ObjectStorage } from "./lib/object-storage.ts";
 import { localObjectStorage } from "./integrations/local-object-storage.ts";
 import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";

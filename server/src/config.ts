@@ -286,7 +286,7 @@ export interface Config {
   orderSimulatorStepMs: number;
   /**
    * Milliseconds between two sweeps that cancel orders left unpaid past their brand's payment
-   * time-out (server/src/orders/payment-timeout.ts); 0 = no sweep in this process.
+   * time-out (server/src/services/orders/payment-timeout.ts); 0 = no sweep in this process.
    */
   paymentSweepMs: number;
   /** The built client; `dist` in the repository by default. */

@@ -9,7 +9,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { cards, merchants, paymentRefunds, paymentTransactions, users } from "../src/db/schema/index.ts";
 import { clickAuthHeader } from "../src/integrations/click-merchant.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { FAKE_CLICK_CARD_CODE, handleFakeClickMerchant } from "../src/fakes/fake-click-merchant.ts";
 import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/fakes/fake-payme-subscribe.ts";

@@ -15,8 +15,12 @@ import {
   products,
   users,
 } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
-import { BOT_BACKOFF_MS, sendDueBotMessages, type BotOutboxDeps } from "../src/notifications/bot-outbox.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import {
+  BOT_BACKOFF_MS,
+  sendDueBotMessages,
+  type BotOutboxDeps,
+} from "../src/services/notifications/bot-outbox.ts";
 import { fakeBotApi, handleFakeBotApi } from "../src/fakes/fake-telegram-bot.ts";
 import { startFake } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";

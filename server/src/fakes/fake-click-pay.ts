@@ -20,7 +20,7 @@ import {
   clickSign,
   type ClickAnswer,
   type ClickRequest,
-} from "../payments/click.ts";
+} from "../services/payments/click.ts";
 import { listClickCredentials, type ClickCredentials } from "../repositories/payments.ts";
 import {
   checkOwnReturnUrl,

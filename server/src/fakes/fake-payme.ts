@@ -16,7 +16,7 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pickText } from "#domain/multilingual.ts";
-import { decodePaymeCheckout, type PaymeCheckoutLink } from "../payments/payme-checkout.ts";
+import { decodePaymeCheckout, type PaymeCheckoutLink } from "../services/payments/payme-checkout.ts";
 import { findMerchantByPaymeId } from "../repositories/payments.ts";
 import { registerFakePaidReceipt } from "./fake-payme-subscribe.ts";
 import {

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { pickText } from "#domain/multilingual.ts";
-import type { UzumAnswer, UzumOperation } from "../payments/uzum.ts";
+import type { UzumAnswer, UzumOperation } from "../services/payments/uzum.ts";
 import { listUzumCredentials, type UzumCredentials } from "../repositories/payments.ts";
 import {
   checkOwnReturnUrl,

@@ -9,15 +9,15 @@ import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
 import { imageRoutes, productTenantRoutes } from "./products/index.ts";
 import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
-import { OrderEvents } from "../orders/events.ts";
+import { OrderEvents } from "../services/orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
-import { startRefundWorker } from "../payments/refunds.ts";
-import { startBotOutbox } from "../notifications/bot-outbox.ts";
+import { startRefundWorker } from "../services/payments/refunds.ts";
+import { startBotOutbox } from "../services/notifications/bot-outbox.ts";
 import { notificationRoutes } from "./content/notifications.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */

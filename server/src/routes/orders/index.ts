@@ -24,9 +24,9 @@ import {
 import type { OrderDevice } from "#domain/enums.ts";
 import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import { listCustomerPromos, addCustomerPromo } from "../../orders/promos.ts";
-import { changeStatus, placeOrder, quoteOrder } from "../../orders/service.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import { listCustomerPromos, addCustomerPromo } from "../../services/orders/promos.ts";
+import { changeStatus, placeOrder, quoteOrder } from "../../services/orders/service.ts";
 import {
   customerCourierAccess,
   findOrder,
@@ -37,17 +37,17 @@ import {
   must,
   orderViews,
 } from "../../repositories/orders.ts";
-import { startOrderSimulator } from "../../orders/simulator.ts";
-import { startUnpaidSweep } from "../../orders/payment-timeout.ts";
-import { verifySession } from "../../lib/sessions.ts";
+import { startOrderSimulator } from "../../services/orders/simulator.ts";
+import { startUnpaidSweep } from "../../services/orders/payment-timeout.ts";
+import { verifySession } from "../../repositories/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
 import { staffEventRoutes } from "./staff-events.ts";
 import { staffConsoleRoutes } from "./staff-console.ts";
-import type { RefundWorker } from "../../payments/refunds.ts";
+import type { RefundWorker } from "../../services/payments/refunds.ts";
 import { tableRoutes } from "./tables.ts";
-import { WaiterCallEvents } from "../../orders/tables.ts";
+import { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 

@@ -1,15 +1,15 @@
 // The staff console's order board and its live stream: every order of the brand as it is placed
 // and moved, for the users with the STAFF or ADMIN role of the brand (server-sent events fed by
-// the same NOTIFY channel as the customers' streams, server/src/orders/events.ts).
+// the same NOTIFY channel as the customers' streams, server/src/services/orders/events.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
 import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
-import { verifySession } from "../../lib/sessions.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import type { WaiterCallEvents } from "../../orders/tables.ts";
+import { verifySession } from "../../repositories/sessions.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import type { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";

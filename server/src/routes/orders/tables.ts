@@ -15,7 +15,12 @@ import {
   waiterCallSchema,
 } from "#domain/contract/tables.ts";
 import { AppError } from "../../lib/errors.ts";
-import { callWaiter, moveWaiterCall, resolveTable, type WaiterCallEvents } from "../../orders/tables.ts";
+import {
+  callWaiter,
+  moveWaiterCall,
+  resolveTable,
+  type WaiterCallEvents,
+} from "../../services/dine-in/tables.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   branchExists,

@@ -22,8 +22,8 @@ import {
   savedCardSchema,
 } from "#domain/contract/cards.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import type { CardProvider } from "../../payments/card-provider.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import type { CardProvider } from "../../services/payments/card-provider.ts";
 import {
   addCard,
   customerCards,
@@ -32,10 +32,10 @@ import {
   resendCode,
   verifyCard,
   type CardContext,
-} from "../../payments/cards.ts";
+} from "../../services/payments/cards.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { getWebSettings } from "../../repositories/merchants.ts";
-import { cardProviderFor } from "../../payments/providers.ts";
+import { cardProviderFor } from "../../services/payments/providers.ts";
 
 /** Answers CARDS_UNAVAILABLE for a brand without the provider's credentials (removing still works here). */
 const unavailable = async (): Promise<never> => {

@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../db/types.ts";
 import { verifyInitData, type VerifiedInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createSession, revokeSession } from "../../lib/sessions.ts";
+import { createSession, revokeSession } from "../../repositories/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   attachVerifiedPhone,
