@@ -120,7 +120,7 @@ describe("the server's layers in the dependency check", () => {
     const cwd = process.cwd();
     try {
       process.chdir(root);
-      const options = await extractDepcruiseOptions(".dependency-cruiser.cjs");
+      const options = await extractDepcruiseOptions("./.dependency-cruiser.cjs");
       const result = await cruise([file], { ...options, maxDepth: 1 }, undefined, {
         tsConfig: extractTSConfig("tsconfig.json"),
       });
