@@ -47,6 +47,7 @@ import type { ObjectStorage } from "./lib/object-storage.ts";
 import { localObjectStorage } from "./integrations/local-object-storage.ts";
 import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { orderHub, workers } from "./plugins/background.ts";
 import type { StandIns } from "./services/stand-ins.ts";
 
 export interface AppOptions {
@@ -309,6 +310,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.addHook("onClose", async () => {
     await stopCacheListener?.();
   });
+
+  // The order event hub and the background workers start once the app is ready and stop when it closes.
+  await app.register(orderHub);
+  await app.register(workers);
 
   await app.register(apiRoutes, {
     prefix: API_PREFIX,

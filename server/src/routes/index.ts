@@ -9,15 +9,12 @@ import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
 import { imageRoutes, productTenantRoutes } from "./products/index.ts";
 import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
-import { OrderEvents } from "../services/orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
-import { startRefundWorker } from "../services/payments/refunds.ts";
-import { startBotOutbox } from "../services/notifications/bot-outbox.ts";
 import { notificationRoutes } from "./content/notifications.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
@@ -31,15 +28,9 @@ export async function apiRoutes(
   await app.register(usersPublicRoutes);
   await app.register(imageRoutes);
   await app.register(geoPublicRoutes);
-  const events = new OrderEvents(app.database, app.metrics.orders);
-  // Refunds of paid orders cancelled here: sent after each cancel and retried by a timer.
-  const refunds = startRefundWorker(app, events);
-  // Bot messages of order status changes: written with the change, sent by this timer.
-  const botOutbox = startBotOutbox(app);
-  app.addHook("onClose", async () => {
-    await refunds.stop();
-    await botOutbox.stop();
-  });
+  // The event hub and the refund worker are plugins of their own (plugins/background.ts).
+  const events = app.orderEvents;
+  const refunds = app.refunds;
   // Payment providers call without a merchant header: the order or transaction names the brand.
   await app.register(paymeRoutes, { events });
   await app.register(clickShopRoutes, { events });

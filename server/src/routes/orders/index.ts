@@ -1,6 +1,6 @@
 // The customer's order calls (place, list, read, active, settings, courier) plus the quote, cancel, hide, promos and the live
-// stream; the staff API, the demo simulator and the unpaid-order sweep register here too, sharing one
-// event hub.
+// stream; the staff API, the tables and the bookings register here too, sharing the app's event hub
+// (plugins/background.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -24,6 +24,7 @@ import {
 import type { OrderDevice } from "#domain/enums.ts";
 import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
+import { SseStreams } from "../../lib/sse.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../services/orders/promos.ts";
 import { changeStatus, placeOrder, quoteOrder } from "../../services/orders/service.ts";
@@ -37,8 +38,6 @@ import {
   must,
   orderViews,
 } from "../../repositories/orders.ts";
-import { startOrderSimulator } from "../../services/orders/simulator.ts";
-import { startUnpaidSweep } from "../../services/orders/payment-timeout.ts";
 import { verifySession } from "../../repositories/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { reservationRoutes } from "./reservations.ts";
@@ -47,7 +46,6 @@ import { staffEventRoutes } from "./staff-events.ts";
 import { staffConsoleRoutes } from "./staff-console.ts";
 import type { RefundWorker } from "../../services/payments/refunds.ts";
 import { tableRoutes } from "./tables.ts";
-import { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { findCourierView } from "../../repositories/couriers.ts";
 import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
 
@@ -77,32 +75,9 @@ export async function ordersRoutes(
 ): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  /** `end(last)` writes `last` (a reconnection hint) before it ends the stream. */
-  const streams = new Set<{ end(last?: string): void }>();
-  /** The open streams of each customer ("merchantId:userId"), oldest first. */
-  const byUser = new Map<string, { end(last?: string): void }[]>();
+  /** The customers' live streams, by "merchantId:userId"; told to reconnect elsewhere on a stop. */
+  const streams = new SseStreams(app, { restartHint: true });
   app.metrics.countStreams("orders", () => streams.size);
-  let stopSimulator: (() => Promise<void>) | null = null;
-  let stopSweep: (() => Promise<void>) | null = null;
-
-  app.addHook("onReady", async () => {
-    await events.start(app.log);
-    if (app.config.orderSimulator) stopSimulator = startOrderSimulator(app, events);
-    stopSweep = startUnpaidSweep(app, events);
-  });
-  // Streams never finish on their own, and the server's close waits for every open request: they
-  // end before it (preClose), each told to reconnect soon, at a random moment so that the customers
-  // of a stopping process spread over the others instead of arriving all at once.
-  app.addHook("preClose", async () => {
-    for (const s of [...streams])
-      s.end(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n: restarting\n\n`);
-  });
-  app.addHook("onClose", async () => {
-    await stopSweep?.();
-    await stopSimulator?.();
-    for (const s of [...streams]) s.end();
-    await events.close();
-  });
 
   const place = (later: boolean) =>
     r.post(
@@ -257,67 +232,27 @@ export async function ordersRoutes(
     async (request, reply) => {
       const { user, token } = authOf(request);
       const merchantId = request.tenant.id;
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-request-id": request.id,
-      });
-      res.write("retry: 3000\n: connected\n\n");
-      const key = `${merchantId}:${user.id}`;
-      let ended = false;
-      const stream = {
-        end: (last?: string) => {
-          if (ended) return;
-          ended = true;
-          clearInterval(ping);
-          unsubscribe();
-          streams.delete(stream);
-          const own = byUser.get(key) ?? [];
-          const at = own.indexOf(stream);
-          if (at >= 0) own.splice(at, 1);
-          if (own.length === 0) byUser.delete(key);
-          if (last && !res.destroyed) res.write(last);
-          res.end();
+      // One customer holds a few streams (tabs, devices); the oldest gives way to a new one. Each
+      // ping first checks the session again, so a logout or an account deletion ends the stream.
+      const stream = streams.open(request, reply, {
+        key: `${merchantId}:${user.id}`,
+        pingMs: eventStreams.pingMs,
+        maxPerKey: eventStreams.maxPerUser,
+        stillWanted: async () => (await verifySession(db, { merchantId, token })) !== undefined,
+        checkFailed: (error) => {
+          request.log.warn({ err: error }, "event stream session check failed");
         },
-      };
-      const unsubscribe = events.subscribe(merchantId, (c) => {
-        if (c.userId !== user.id) return;
-        if ("kind" in c) {
-          res.write(
-            `event: reservation\ndata: ${JSON.stringify({ reservationId: c.reservationId, status: c.status })}\n\n`,
-          );
-          return;
-        }
-        res.write(
-          `event: order\ndata: ${JSON.stringify({ orderId: c.orderId, status: c.status, courierStatus: c.courierStatus })}\n\n`,
-        );
       });
-      // Proxies drop silent connections, so a comment line goes out regularly; each one first checks
-      // the session again, so a logout or an account deletion ends the stream.
-      const ping = setInterval(() => {
-        verifySession(db, { merchantId, token }).then(
-          (live) => {
-            if (!live) stream.end();
-            else if (!ended) res.write(": ping\n\n");
-          },
-          (error: unknown) => {
-            request.log.warn({ err: error }, "event stream session check failed");
-          },
-        );
-      }, eventStreams.pingMs);
-      streams.add(stream);
-      // One customer holds a few streams (tabs, devices); the oldest gives way to a new one.
-      const own = byUser.get(key) ?? [];
-      byUser.set(key, own);
-      own.push(stream);
-      while (own.length > eventStreams.maxPerUser) own.shift()?.end();
-      res.on("close", () => {
-        stream.end();
-      });
+      stream.onEnd(
+        events.subscribe(merchantId, (c) => {
+          if (c.userId !== user.id) return;
+          if ("kind" in c) {
+            stream.send("reservation", { reservationId: c.reservationId, status: c.status });
+            return;
+          }
+          stream.send("order", { orderId: c.orderId, status: c.status, courierStatus: c.courierStatus });
+        }),
+      );
     },
   );
 
@@ -531,7 +466,7 @@ export async function ordersRoutes(
 
   await app.register(async (scope) => staffRoutes(scope, events, refunds));
   // One listener of waiter calls for the tables' streams and the staff's.
-  const callEvents = new WaiterCallEvents(app.database);
+  const callEvents = app.waiterCallEvents;
   await app.register(async (scope) => staffEventRoutes(scope, events, callEvents));
   await app.register(async (scope) => reservationRoutes(scope, events));
   await app.register(async (scope) => tableRoutes(scope, callEvents));
