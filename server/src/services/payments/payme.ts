@@ -8,11 +8,10 @@
 // is cancelled, then refused) commit first and throw after.
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
 import { toMinor } from "#domain/money.ts";
-import { isFinalStatus } from "#domain/order-status.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findOrder, lockOrder, updateOrder, type OrderRow } from "../../repositories/orders.ts";
+import { findOrder, lockOrder, type OrderRow } from "../../repositories/orders.ts";
 import {
   findOpenTransaction,
   findOrderMerchant,
@@ -20,16 +19,13 @@ import {
   insertPaymentTransaction,
   listProviderTransactions,
   lockProviderTransaction,
-  settleRefund,
   updatePaymentTransaction,
   type PaymentTransactionRow,
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
-import { giveBackOnCancel } from "../orders/service.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
-import { recordOrderHistory } from "../orders/history.ts";
+import { cancelPerformedByProvider } from "./provider-cancel.ts";
 
 /** A created transaction not performed within 12 hours can no longer be performed. */
 export const PAYME_TIMEOUT_MS = 43_200_000;
@@ -320,48 +316,15 @@ async function cancelTransaction(ctx: PaymeContext, params: Params) {
       return { result: cancelAnswer(cancelled) };
     }
     // Performed: the money goes back, unless the food has reached the customer.
-    if (isFinalStatus(order.status) && order.status !== "CANCELED") {
-      return { fault: new PaymeFault("CANNOT_CANCEL") };
-    }
-    const status = "CANCELED" as const;
-    if (order.status !== status) await giveBackOnCancel(tx, order);
-    await updateOrder(tx, {
-      merchantId,
-      id: order.id,
-      set: {
-        isPaid: false,
-        status,
-        payment: {
-          ...order.payment,
-          refundedAt: now.toISOString(),
-          refundState: "DONE",
-          refundReason: reason,
-        },
-      },
-    });
-    await recordOrderHistory(tx, {
-      merchantId,
-      orderId: order.id,
-      status,
-      courierStatus: order.courierStatus,
-      reason: order.status === status ? "UPDATE" : "CHANGE_STATUS",
-      comment: "refunded by Payme",
-      actorUserId: null,
-    });
-    const cancelled = await updatePaymentTransaction(tx, {
-      merchantId,
-      id: t.id,
+    const cancelled = await cancelPerformedByProvider(tx, ctx.events, {
+      order,
+      transaction: t,
+      now,
+      provider: "Payme",
       set: { state: -2, reason, cancelTime: now },
+      payment: { refundReason: reason },
     });
-    // A refund the storefront was about to send is settled: Payme gave the money back itself.
-    await settleRefund(tx, { merchantId, transactionId: t.id, now });
-    await announce(tx, ctx.events, {
-      merchantId,
-      userId: order.userId,
-      orderId: order.id,
-      status,
-      courierStatus: order.courierStatus,
-    });
+    if (!cancelled) return { fault: new PaymeFault("CANNOT_CANCEL") };
     return { result: cancelAnswer(cancelled) };
   });
 }

@@ -18,7 +18,6 @@ import type { Db } from "../../db/types.ts";
 import { ClickMerchantError } from "../../integrations/click-merchant.ts";
 import { UzumCheckoutError } from "../../integrations/uzum-checkout.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce } from "../orders/events.ts";
 import { findMerchantById, type MerchantRow } from "../../repositories/merchants.ts";
 import { findOrder, lockOrder, updateOrder, type OrderRow } from "../../repositories/orders.ts";
 import {
@@ -28,7 +27,6 @@ import {
   listDueRefunds,
   lockProviderTransaction,
   requestRefund,
-  updatePaymentTransaction,
   updateRefund,
   type PaymentTransactionRow,
   type RefundRow,
@@ -37,7 +35,7 @@ import {
 import type { Outside } from "../stand-ins.ts";
 import { CardProviderError } from "./card-provider.ts";
 import { clickMerchantClient, paymeCardProvider, uzumCheckoutClient } from "./providers.ts";
-import { recordOrderHistory } from "../orders/history.ts";
+import { recordRefund } from "./refund-record.ts";
 
 /** Tries of one refund before it is left FAILED for staff. */
 export const REFUND_MAX_ATTEMPTS = 6;
@@ -100,6 +98,55 @@ function failureOf(error: unknown): RefundFailure {
   return new RefundFailure(true, error instanceof Error ? error.message : String(error));
 }
 
+/**
+ * How each provider gives a transaction's money back: only its protocol. Deciding, recording and
+ * retrying are this file's, the same for all of them.
+ */
+interface RefundAdapter {
+  name: string;
+  /** What the brand lacks when the adapter cannot be made (the refund then fails for staff). */
+  needs: string;
+  /** A sender for the brand, or undefined without credentials or an URL. */
+  sender(
+    merchant: MerchantRow,
+    outside: Outside,
+  ): ((t: PaymentTransactionRow, refund: RefundRow) => Promise<void>) | undefined;
+}
+
+const ADAPTERS: Record<RefundVia, RefundAdapter> = {
+  PAYME: {
+    name: "Payme",
+    needs: "Payme Subscribe API (PAYME_API_URL, cashbox id and key)",
+    sender: (merchant, outside) => {
+      const payme = paymeCardProvider(merchant, outside);
+      return payme && ((t) => payme.cancelReceipt(t.providerTransactionId));
+    },
+  },
+  CLICK: {
+    name: "Click",
+    needs: "Click Merchant API (CLICK_MERCHANT_API_URL, merchant user id, secret key)",
+    sender: (merchant, outside) => {
+      const click = clickMerchantClient(merchant, outside);
+      return click && ((t) => click.reversePayment(t.providerTransactionId));
+    },
+  },
+  UZUM: {
+    name: "Uzum",
+    needs: "Uzum checkout API (UZUM_API_URL, terminal id, API key)",
+    sender: (merchant, outside) => {
+      const uzum = uzumCheckoutClient(merchant, outside);
+      return (
+        uzum && ((t, refund) => uzum.refund({ orderId: t.providerTransactionId, amount: refund.amount }))
+      );
+    },
+  },
+};
+
+/** A stored route the code no longer knows has no adapter. */
+function adapterOf(via: string): RefundAdapter | undefined {
+  return (ADAPTERS as Partial<Record<string, RefundAdapter>>)[via];
+}
+
 /** Sends one refund to its provider; throws RefundFailure. */
 async function sendToProvider(
   merchant: MerchantRow,
@@ -107,29 +154,11 @@ async function sendToProvider(
   refund: RefundRow,
   t: PaymentTransactionRow,
 ): Promise<void> {
-  const missing = (what: string) => new RefundFailure(false, `no ${what} for this brand`);
-  switch (refund.via) {
-    case "PAYME": {
-      const payme = paymeCardProvider(merchant, outside);
-      if (!payme) throw missing("Payme Subscribe API (PAYME_API_URL, cashbox id and key)");
-      await payme.cancelReceipt(t.providerTransactionId);
-      return;
-    }
-    case "CLICK": {
-      const click = clickMerchantClient(merchant, outside);
-      if (!click) throw missing("Click Merchant API (CLICK_MERCHANT_API_URL, merchant user id, secret key)");
-      await click.reversePayment(t.providerTransactionId);
-      return;
-    }
-    case "UZUM": {
-      const uzum = uzumCheckoutClient(merchant, outside);
-      if (!uzum) throw missing("Uzum checkout API (UZUM_API_URL, terminal id, API key)");
-      await uzum.refund({ orderId: t.providerTransactionId, amount: refund.amount });
-      return;
-    }
-    default:
-      throw new RefundFailure(false, `unknown refund route ${refund.via}`);
-  }
+  const adapter = adapterOf(refund.via);
+  if (!adapter) throw new RefundFailure(false, `unknown refund route ${refund.via}`);
+  const send = adapter.sender(merchant, outside);
+  if (!send) throw new RefundFailure(false, `no ${adapter.needs} for this brand`);
+  await send(t, refund);
 }
 
 export interface RefundDeps extends Outside {
@@ -138,8 +167,6 @@ export interface RefundDeps extends Outside {
   log: (message: string, detail: Record<string, unknown>) => void;
 }
 
-const VIA_NAME: Record<string, string> = { PAYME: "Payme", CLICK: "Click", UZUM: "Uzum" };
-
 /** The provider gave the money back: transaction -2, order unpaid with the refund, row DONE. */
 async function markRefunded(deps: RefundDeps, refund: RefundRow, now: Date): Promise<void> {
   await transaction(deps.db, async (tx) => {
@@ -147,34 +174,13 @@ async function markRefunded(deps: RefundDeps, refund: RefundRow, now: Date): Pro
     const order = await lockOrder(tx, { merchantId, orderId: refund.orderId });
     const t = await lockProviderTransaction(tx, { merchantId, id: refund.transactionId });
     if (t?.state === 2) {
-      await updatePaymentTransaction(tx, {
-        merchantId,
-        id: t.id,
-        set: { state: -2, reason: REASON_REFUND, cancelTime: now },
-      });
-      await updateOrder(tx, {
-        merchantId,
-        id: order.id,
-        set: {
-          isPaid: false,
-          payment: { ...order.payment, refundedAt: now.toISOString(), refundState: "DONE" },
-        },
-      });
-      await recordOrderHistory(tx, {
-        merchantId,
-        orderId: order.id,
+      await recordRefund(tx, deps.events, {
+        order,
+        transactionId: t.id,
+        now,
         status: order.status,
-        courierStatus: order.courierStatus,
-        reason: "UPDATE",
-        comment: `refunded through ${VIA_NAME[refund.via] ?? refund.via}`,
-        actorUserId: null,
-      });
-      await announce(tx, deps.events, {
-        merchantId,
-        userId: order.userId,
-        orderId: order.id,
-        status: order.status,
-        courierStatus: order.courierStatus,
+        comment: `refunded through ${adapterOf(refund.via)?.name ?? refund.via}`,
+        transaction: { state: -2, reason: REASON_REFUND, cancelTime: now },
       });
     }
     await updateRefund(tx, {

@@ -30,10 +30,9 @@ import { createHash, timingSafeEqual } from "node:crypto";
 import { z } from "zod";
 import { UZUM_ERRORS, type UzumErrorName } from "#domain/api-errors.ts";
 import { toMinor } from "#domain/money.ts";
-import { isFinalStatus } from "#domain/order-status.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
-import { lockOrder, lockUnpaidOrderDue, updateOrder, type OrderRow } from "../../repositories/orders.ts";
+import { lockOrder, lockUnpaidOrderDue, type OrderRow } from "../../repositories/orders.ts";
 import {
   findOpenTransaction,
   findOrderMerchant,
@@ -41,15 +40,12 @@ import {
   insertPaymentTransaction,
   listUzumCredentials,
   lockProviderTransaction,
-  settleRefund,
   updatePaymentTransaction,
   type PaymentTransactionRow,
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
-import { announce } from "../orders/events.ts";
-import { giveBackOnCancel } from "../orders/service.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
-import { recordOrderHistory } from "../orders/history.ts";
+import { cancelPerformedByProvider } from "./provider-cancel.ts";
 
 export const UZUM_OPERATIONS = ["check", "create", "confirm", "reverse", "status"] as const;
 export type UzumOperation = (typeof UZUM_OPERATIONS)[number];
@@ -350,32 +346,11 @@ async function reverse(ctx: UzumContext, req: UzumRequest, merchantId: string): 
       return transAnswer(req, cancelled, now);
     }
     // Confirmed: the money went back to the payer, unless the food has reached the customer.
-    if (isFinalStatus(order.status) && order.status !== "CANCELED") {
-      return uzumFailure(req, "CANNOT_REVERSE", now);
-    }
-    const status = "CANCELED" as const;
-    if (order.status !== status) await giveBackOnCancel(tx, order);
-    await updateOrder(tx, {
-      merchantId,
-      id: order.id,
-      set: {
-        isPaid: false,
-        status,
-        payment: { ...order.payment, refundedAt: now.toISOString(), refundState: "DONE" },
-      },
-    });
-    await recordOrderHistory(tx, {
-      merchantId,
-      orderId: order.id,
-      status,
-      courierStatus: order.courierStatus,
-      reason: order.status === status ? "UPDATE" : "CHANGE_STATUS",
-      comment: "refunded by Uzum",
-      actorUserId: null,
-    });
-    const reversed = await updatePaymentTransaction(tx, {
-      merchantId,
-      id: t.id,
+    const reversed = await cancelPerformedByProvider(tx, ctx.events, {
+      order,
+      transaction: t,
+      now,
+      provider: "Uzum",
       set: {
         state: -2,
         reason: REASON_REVERSED,
@@ -383,15 +358,7 @@ async function reverse(ctx: UzumContext, req: UzumRequest, merchantId: string): 
         refundRequestedAt: t.refundRequestedAt ?? now,
       },
     });
-    // A refund the storefront was about to send is settled: Uzum gave the money back itself.
-    await settleRefund(tx, { merchantId, transactionId: t.id, now });
-    await announce(tx, ctx.events, {
-      merchantId,
-      userId: order.userId,
-      orderId: order.id,
-      status,
-      courierStatus: order.courierStatus,
-    });
+    if (!reversed) return uzumFailure(req, "CANNOT_REVERSE", now);
     return transAnswer(req, reversed, now);
   });
 }
