@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import type { Config } from "../../config.ts";
 import type { Db } from "../../db/types.ts";
+import { startIntervalWorker } from "../../lib/interval-worker.ts";
 import {
   BotApiError,
   sendBotMessage,
@@ -167,30 +168,12 @@ export function startBotOutbox(app: FastifyInstance): BotOutbox {
       app.log[level](detail, message);
     },
   };
-  let running: Promise<void> | null = null;
-  let stopped = false;
-  const run = (): void => {
-    if (stopped || running) return;
-    running = sendDueBotMessages(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        app.log.warn({ err: error }, "bot outbox run failed; the next run tries again");
-      })
-      .finally(() => {
-        running = null;
-      });
-  };
-  const everyMs = app.config.botMessagesSweepMs;
-  const timer = everyMs > 0 ? setInterval(run, everyMs) : null;
-  timer?.unref();
-  return {
-    async idle() {
-      while (running) await running;
+  return startIntervalWorker({
+    work: () => sendDueBotMessages(deps),
+    everyMs: app.config.botMessagesSweepMs,
+    failed: (error) => {
+      app.log.warn({ err: error }, "bot outbox run failed; the next run tries again");
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      while (running) await running;
-    },
-  };
+    rerunWhenBusy: false,
+  });
 }

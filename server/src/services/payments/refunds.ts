@@ -15,6 +15,7 @@
 import type { FastifyInstance } from "fastify";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
+import { startIntervalWorker } from "../../lib/interval-worker.ts";
 import { ClickMerchantError } from "../../integrations/click-merchant.ts";
 import { UzumCheckoutError } from "../../integrations/uzum-checkout.ts";
 import type { OrderEvents } from "../orders/events.ts";
@@ -289,40 +290,12 @@ export function startRefundWorker(app: FastifyInstance, events: OrderEvents): Re
       app.log.warn(detail, message);
     },
   };
-  let running: Promise<void> | null = null;
-  let again = false;
-  let stopped = false;
-  const run = (): void => {
-    if (stopped) return;
-    if (running) {
-      again = true;
-      return;
-    }
-    running = sendDueRefunds(deps)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        app.log.warn({ err: error }, "refund run failed; the next run tries again");
-      })
-      .finally(() => {
-        running = null;
-        if (again) {
-          again = false;
-          run();
-        }
-      });
-  };
-  const everyMs = app.config.paymentSweepMs;
-  const timer = everyMs > 0 ? setInterval(run, everyMs) : null;
-  timer?.unref();
-  return {
-    kick: run,
-    async idle() {
-      while (running) await running;
+  return startIntervalWorker({
+    work: () => sendDueRefunds(deps),
+    everyMs: app.config.paymentSweepMs,
+    failed: (error) => {
+      app.log.warn({ err: error }, "refund run failed; the next run tries again");
     },
-    async stop() {
-      stopped = true;
-      if (timer) clearInterval(timer);
-      while (running) await running;
-    },
-  };
+    rerunWhenBusy: true,
+  });
 }
