@@ -2,6 +2,9 @@
 // client and server as docs/decisions.md describes them. The ESLint zones give the same client
 // layers in the editor; this check also sees cycles and the server.
 const CLIENT_GENERIC = "^src/(lib|platform|components)/";
+const FAKES = "fakes";
+/** The interfaces services own and adapters implement (values allowed: their error classes). */
+const PORTS = "^server/src/services/(stand-ins|payments/card-provider)\\.ts$";
 
 /** @type {import("dependency-cruiser").IConfiguration} */
 module.exports = {
@@ -90,6 +93,76 @@ module.exports = {
       comment: "Routes call repositories; only repositories (and the db layer) import the schema.",
       from: { path: "^server/src/routes/" },
       to: { path: "^server/src/db/schema" },
+    },
+    // The server's layers, highest first: routes (HTTP) -> services/<domain> -> repositories -> db,
+    // with services -> integrations (adapters behind interfaces the services own). The fakes are
+    // stand-ins for outside systems that only the demo and test wiring mounts.
+    {
+      name: "only-repositories-query-tables",
+      severity: "error",
+      comment:
+        "Table queries live in server/src/repositories: no other server code imports the schema or drizzle.",
+      from: { path: "^server/src/", pathNot: "^server/src/(repositories|db)/" },
+      to: { path: ["^server/src/db/schema", "^node_modules/drizzle-orm/"] },
+    },
+    {
+      name: "routes-speak-http-only",
+      severity: "error",
+      comment:
+        "A route calls a service: it does not import repositories, the db layer, the fakes or the CLI.",
+      from: { path: "^server/src/routes/" },
+      to: {
+        path: `^server/src/(repositories|db|${FAKES}|cli)/`,
+        pathNot: "^server/src/db/types\\.ts$",
+      },
+    },
+    {
+      name: "services-import-no-higher-layer",
+      severity: "error",
+      comment: "Services serve routes, the CLI and the workers: they import no route, fake, CLI or plugin.",
+      from: { path: "^server/src/services/" },
+      to: { path: `^server/src/(routes|${FAKES}|cli|plugins)/|^server/src/(app|server|dev-wiring)\\.ts$` },
+    },
+    {
+      name: "repositories-import-no-higher-layer",
+      severity: "error",
+      comment: "Repositories read and write tables: no service, route, integration, fake, CLI or plugin.",
+      from: { path: "^server/src/repositories/" },
+      to: { path: `^server/src/(services|routes|integrations|${FAKES}|cli|plugins)/` },
+    },
+    {
+      name: "integrations-import-only-the-ports",
+      severity: "error",
+      comment:
+        "An adapter speaks one outside system behind the interface its service owns: it imports that interface, no other service code, no route and no repository.",
+      from: { path: "^server/src/integrations/" },
+      to: {
+        path: `^server/src/(services|routes|repositories|db|${FAKES}|cli|plugins)/`,
+        pathNot: PORTS,
+        dependencyTypesNot: ["type-only"],
+      },
+    },
+    {
+      name: "integrations-import-no-route-or-repository",
+      severity: "error",
+      comment: "Not even a type: an adapter knows neither routes nor tables.",
+      from: { path: "^server/src/integrations/" },
+      to: { path: `^server/src/(routes|repositories|db/schema|${FAKES}|cli)/` },
+    },
+    {
+      name: "production-code-imports-no-fake",
+      severity: "error",
+      comment:
+        "The fakes stand in for Payme, Click, Uzum and Telegram in demo mode and tests: only the wiring (dev-wiring.ts, loaded by server.ts in harness mode) mounts them.",
+      from: { path: "^(server/src|scripts)/", pathNot: `^server/src/(${FAKES}/|dev-wiring\\.ts$)` },
+      to: { path: `^server/src/${FAKES}/` },
+    },
+    {
+      name: "lib-is-generic",
+      severity: "error",
+      comment: "server/src/lib holds generic helpers: no domain service, repository, route, db or adapter.",
+      from: { path: "^server/src/lib/" },
+      to: { path: `^server/src/(services|repositories|routes|db|integrations|plugins|${FAKES}|cli|import)/` },
     },
   ],
   options: {

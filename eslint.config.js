@@ -31,6 +31,96 @@ export const serverRoutesBoundary = {
   },
 };
 
+/**
+ * The server's layers (the same arrows as .dependency-cruiser.cjs, which also sees type-only imports
+ * and the routes that still read repositories directly): routes -> services -> repositories -> db;
+ * adapters in integrations/; the fakes mounted only by the demo and test wiring.
+ */
+const serverZone = (target, from, message, except) => ({
+  target,
+  from,
+  message,
+  ...(except ? { except } : {}),
+});
+export const serverLayers = {
+  files: ["server/src/**/*.ts"],
+  plugins: { "import-x": importX },
+  rules: {
+    "import-x/no-restricted-paths": [
+      "error",
+      {
+        zones: [
+          serverZone(
+            "./server/src/routes",
+            ["./server/src/fakes", "./server/src/cli"],
+            "Routes speak HTTP and call services: no fakes, no CLI.",
+          ),
+          serverZone(
+            "./server/src/routes",
+            "./server/src/db",
+            "Routes speak HTTP and call services: the db layer is the repositories'.",
+            ["./types.ts"],
+          ),
+          serverZone(
+            "./server/src/services",
+            ["./server/src/routes", "./server/src/fakes", "./server/src/cli", "./server/src/plugins"],
+            "Services import no route, fake, CLI or plugin.",
+          ),
+          serverZone(
+            "./server/src/repositories",
+            [
+              "./server/src/services",
+              "./server/src/routes",
+              "./server/src/integrations",
+              "./server/src/fakes",
+              "./server/src/cli",
+              "./server/src/plugins",
+            ],
+            "Repositories read and write tables: no service, route, integration, fake, CLI or plugin.",
+          ),
+          serverZone(
+            "./server/src/integrations",
+            ["./server/src/routes", "./server/src/repositories", "./server/src/fakes", "./server/src/cli"],
+            "An adapter knows neither routes nor tables; it implements an interface its service owns.",
+          ),
+          serverZone(
+            "./server/src/lib",
+            [
+              "./server/src/services",
+              "./server/src/repositories",
+              "./server/src/routes",
+              "./server/src/db",
+              "./server/src/integrations",
+              "./server/src/plugins",
+              "./server/src/fakes",
+              "./server/src/cli",
+            ],
+            "server/src/lib holds generic helpers: no domain code, no db.",
+          ),
+          ...[
+            "./server/src/routes",
+            "./server/src/services",
+            "./server/src/repositories",
+            "./server/src/integrations",
+            "./server/src/lib",
+            "./server/src/plugins",
+            "./server/src/cli",
+            "./server/src/import",
+            "./server/src/db",
+            "./server/src/app.ts",
+          ].map((target) =>
+            serverZone(
+              target,
+              "./server/src/fakes",
+              "Production code imports no fake: the demo and test wiring (server/src/dev-wiring.ts) mounts them.",
+            ),
+          ),
+        ],
+      },
+    ],
+  },
+};
+
 const FEATURES = fs
   .readdirSync(`${import.meta.dirname}/src/features`, { withFileTypes: true })
   .filter((d) => d.isDirectory())
@@ -236,6 +326,7 @@ export default tseslint.config(
     },
   },
   serverRoutesBoundary,
+  serverLayers,
   clientLayers,
   ...functionLength,
   {

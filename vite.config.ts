@@ -70,7 +70,7 @@ const HOME_SCREEN = "/src/features/menu/components/menu-page.tsx";
 /**
  * Emits shell-preloads.json: the lazy chunks and stylesheets the home page's first screen needs
  * beyond the entry's own, and each locale's catalog chunk. The server names them in the app shell
- * of "/" (server/src/merchants/boot-data.ts), so they load beside the entry instead of after it ran.
+ * of "/" (server/src/services/content/boot-data.ts), so they load beside the entry instead of after it ran.
  */
 function shellPreloads(): Plugin {
   return {

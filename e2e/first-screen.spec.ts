@@ -1,7 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from "@playwright/test";
 
-// The menu's first screen rendered by the server into the page (server/src/merchants/first-screen.ts):
+// The menu's first screen rendered by the server into the page (server/src/services/content/first-screen.ts):
 // a phone paints it before any of the app's code has run; the app then replaces it in place.
 
 /** Holds the app's entry script until `release` is called, so the page shows what it has without it. */

@@ -15,7 +15,7 @@ import { LOCAL_PG_ADMIN, LOCAL_REDIS, startCluster, urlOnServer } from "./cluste
 import { openDatabase } from "../server/src/db/client.ts";
 import { branches, merchants, orders, products, users } from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
-import { createSession } from "../server/src/lib/sessions.ts";
+import { createSession } from "../server/src/repositories/sessions.ts";
 
 const args = Object.fromEntries(
   process.argv.slice(2).map((a) => a.split("=") as [string, string]),

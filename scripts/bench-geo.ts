@@ -17,6 +17,7 @@ const BENCH_DB = "savat_bench_geo";
 // Child mode: run the app with the rate limit lifted, then wait to be killed.
 if (process.argv[2] === "--serve") {
   const { buildApp } = await import("../server/src/app.ts");
+  const { fakesFor } = await import("../server/src/dev-wiring.ts");
   const { loadConfig } = await import("../server/src/config.ts");
   const { openDatabase } = await import("../server/src/db/client.ts");
   const { importDemoBrands } = await import("../server/src/import/demo.ts");
@@ -29,6 +30,7 @@ if (process.argv[2] === "--serve") {
     logger: false,
     serveClient: false,
     rateLimitPerMinute: 1e9,
+    ...fakesFor(config),
   });
   await app.listen({ port: PORT, host: "127.0.0.1" });
   process.on("SIGTERM", () => {

@@ -14,6 +14,7 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
+import { fakesFor } from "../server/src/dev-wiring.ts";
 import { openDatabase, type Database } from "../server/src/db/client.ts";
 import {
   branches,
@@ -25,7 +26,7 @@ import {
   users,
 } from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
-import { createSession } from "../server/src/lib/sessions.ts";
+import { createSession } from "../server/src/repositories/sessions.ts";
 
 const perLevel = Number(process.argv[2] ?? 120);
 const levels = (process.argv[3] ?? "1,4,16,32").split(",").map(Number);
@@ -95,6 +96,7 @@ async function run(
     logger: false,
     serveClient: false,
     rateLimitPerMinute: 1e9,
+    ...fakesFor(config),
   });
   const origin = await app.listen({ port: 0, host: "127.0.0.1" });
   const merchant = (await (await fetch(`${origin}/api/users/v1/merchants/sub/lavash`)).json()) as {

@@ -3,7 +3,7 @@
 // embedded PGlite, with a note, when PostgreSQL is unreachable or BENCH_PG=off), listening on
 // 127.0.0.1 in this process, with the demo brands. Signed-in customers of lavash (Payme on) place
 // ORDERS Payme orders through the API and ask for each order's checkout link; then every order is
-// paid as the demo's fake Payme page pays it (server/src/routes/dev/fake-payme.ts): the link's amount
+// paid as the demo's fake Payme page pays it (server/src/fakes/fake-payme.ts): the link's amount
 // and order, the brand's key in Basic auth, CheckPerformTransaction -> CreateTransaction ->
 // PerformTransaction (a failed Perform cancels its transaction, reason 3), at CONCURRENCY orders at
 // once. One order in four also replays its Perform at the same moment, and again afterwards, as Payme
@@ -20,11 +20,12 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import pg from "pg";
 import { buildApp } from "../server/src/app.ts";
 import { loadConfig } from "../server/src/config.ts";
+import { fakesFor } from "../server/src/dev-wiring.ts";
 import { openDatabase, type Database } from "../server/src/db/client.ts";
 import { branches, orders, paymentTransactions, products, users } from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
-import { createSession } from "../server/src/lib/sessions.ts";
-import { decodePaymeCheckout } from "../server/src/payments/payme-checkout.ts";
+import { createSession } from "../server/src/repositories/sessions.ts";
+import { decodePaymeCheckout } from "../server/src/services/payments/payme-checkout.ts";
 import { findMerchantByPaymeId } from "../server/src/repositories/payments.ts";
 
 const ORDERS = Number(process.argv[2] ?? 200);
@@ -58,18 +59,20 @@ async function run(backend: string, database: Database, databaseUrl?: string): P
   const db = database.db;
   const failures: string[] = [];
   await importDemoBrands(db, { onlyWhenEmpty: true });
+  const config = loadConfig({
+    NODE_ENV: "test",
+    DEMO: "1",
+    LOG_LEVEL: "silent",
+    STATIC_DIR: "/nonexistent",
+    ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+  });
   const app = await buildApp({
-    config: loadConfig({
-      NODE_ENV: "test",
-      DEMO: "1",
-      LOG_LEVEL: "silent",
-      STATIC_DIR: "/nonexistent",
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-    }),
+    config,
     database,
     logger: false,
     serveClient: false,
     rateLimitPerMinute: 1e9,
+    ...fakesFor(config),
   });
   const origin = await app.listen({ port: 0, host: "127.0.0.1" });
   try {

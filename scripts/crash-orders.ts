@@ -19,7 +19,7 @@ import { openDatabase, type Database } from "../server/src/db/client.ts";
 import * as schema from "../server/src/db/schema/index.ts";
 import { branches, merchants, orders, products, users } from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
-import { createSession } from "../server/src/lib/sessions.ts";
+import { createSession } from "../server/src/repositories/sessions.ts";
 
 const SERVER = path.resolve(import.meta.dirname, "../server/src/server.ts");
 

@@ -438,11 +438,12 @@ async function main(): Promise<void> {
   const total = Number(process.argv[2] ?? 100_000);
   const seed = Number(process.argv[3] ?? 20261125);
   const { buildApp } = await import("../server/src/app.ts");
+  const { fakesFor } = await import("../server/src/dev-wiring.ts");
   const { loadConfig } = await import("../server/src/config.ts");
   const { openDatabase } = await import("../server/src/db/client.ts");
   const { users } = await import("../server/src/db/schema/index.ts");
   const { importDemoBrands } = await import("../server/src/import/demo.ts");
-  const { createSession } = await import("../server/src/lib/sessions.ts");
+  const { createSession } = await import("../server/src/repositories/sessions.ts");
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-fuzz-"));
   const database = await openDatabase({ databaseUrl: undefined, dataDir }, { migrate: true });
@@ -460,6 +461,7 @@ async function main(): Promise<void> {
       logger: false,
       serveClient: false,
       rateLimitPerMinute: 1e9,
+      ...fakesFor(config),
     });
     await app.ready();
     const lavash = (await app.inject({ method: "GET", url: "/api/users/v1/merchants/sub/lavash" })).json<{

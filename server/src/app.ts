@@ -4,7 +4,12 @@ import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import helmet from "helmet";
-import Fastify, { type FastifyError, type FastifyInstance, type FastifyRequest } from "fastify";
+import Fastify, {
+  type FastifyError,
+  type FastifyInstance,
+  type FastifyPluginAsync,
+  type FastifyRequest,
+} from "fastify";
 import {
   hasZodFastifySchemaValidationErrors,
   isResponseSerializationError,
@@ -18,7 +23,7 @@ import { controlCharacterPath } from "#domain/contract/common.ts";
 import type { Config } from "./config.ts";
 import type { Database } from "./db/client.ts";
 import { AppError } from "./lib/errors.ts";
-import { listenForCacheChanges } from "./lib/cache-bus.ts";
+import { listenForCacheChanges } from "./db/cache-bus.ts";
 import type { Redis } from "./lib/redis.ts";
 import { loggerOptions } from "./lib/logging.ts";
 import { registerClient } from "./plugins/client.ts";
@@ -35,13 +40,15 @@ import {
   firstScreenInput,
   readShellPreloads,
   shellWithBootData,
-} from "./merchants/boot-data.ts";
-import { firstScreens as createFirstScreens } from "./merchants/first-screen.ts";
-import { createMenuCache, releaseMenuCache, type MenuCache } from "./lib/menu-cache.ts";
+} from "./services/content/boot-data.ts";
+import { firstScreens as createFirstScreens } from "./services/content/first-screen.ts";
+import { createMenuCache, releaseMenuCache, type MenuCache } from "./repositories/menu-cache.ts";
 import type { ObjectStorage } from "./lib/object-storage.ts";
 import { localObjectStorage } from "./integrations/local-object-storage.ts";
 import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { orderHub, workers } from "./plugins/background.ts";
+import type { StandIns } from "./services/stand-ins.ts";
 
 export interface AppOptions {
   config: Config;
@@ -55,6 +62,17 @@ export interface AppOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /**
+   * The stand-ins for outside systems and the testers' harness routes, handed in by the demo and
+   * test wiring (server/src/dev-wiring.ts) when the configuration allows them; production has none.
+   */
+  fakes?: AppFakes;
+}
+
+export interface AppFakes {
+  standIns: StandIns;
+  /** Registered under /api next to the API's routes. */
+  routes: FastifyPluginAsync;
 }
 
 declare module "fastify" {
@@ -69,6 +87,8 @@ declare module "fastify" {
     menuCache: MenuCache;
     /** Profile pictures by their stored name: the S3 bucket when configured, else DATA_DIR/uploads. */
     pictures: ObjectStorage;
+    /** In-process stand-ins for outside systems (demo, development, tests); null in production. */
+    standIns: StandIns | null;
   }
 }
 
@@ -158,6 +178,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate("database", database);
   app.decorate("redis", options.redis ?? null);
   app.decorate("lifecycle", { draining: false });
+  app.decorate("standIns", options.fakes?.standIns ?? null);
   const menuCache = createMenuCache((result) => {
     app.metrics.menuCacheLookup(result);
   });
@@ -290,7 +311,14 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await stopCacheListener?.();
   });
 
-  await app.register(apiRoutes, { prefix: API_PREFIX });
+  // The order event hub and the background workers start once the app is ready and stop when it closes.
+  await app.register(orderHub);
+  await app.register(workers);
+
+  await app.register(apiRoutes, {
+    prefix: API_PREFIX,
+    ...(options.fakes ? { fakeRoutes: options.fakes.routes } : {}),
+  });
 
   const firstScreens = createFirstScreens(config.firstScreenBundle, app.log);
   // One policy text per set of analytics scripts (at most 16), made once.

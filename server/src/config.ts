@@ -13,11 +13,11 @@ const flag = z
   })
   .transform((v) => ["1", "true", "on", "yes"].includes(v));
 
-/** The demo's fake Payme checkout page (server/src/routes/dev/fake-payme.ts). */
+/** The demo's fake Payme checkout page (server/src/fakes/fake-payme.ts). */
 export const FAKE_PAYME_CHECKOUT_PATH = "/api/dev/payme/checkout";
-/** The demo's fake Click pay page (server/src/routes/dev/fake-click-pay.ts). */
+/** The demo's fake Click pay page (server/src/fakes/fake-click-pay.ts). */
 export const FAKE_CLICK_CHECKOUT_PATH = "/api/dev/click/pay";
-/** The demo's fake Uzum Bank pay page (server/src/routes/dev/fake-uzum-pay.ts). */
+/** The demo's fake Uzum Bank pay page (server/src/fakes/fake-uzum-pay.ts). */
 export const FAKE_UZUM_CHECKOUT_PATH = "/api/dev/uzum/pay";
 
 const httpUrl = z.url({ protocol: /^https?$/, error: "must be an http(s) URL" });
@@ -208,7 +208,7 @@ export interface Config {
   telegramBotToken: string | undefined;
   /**
    * The Bot API's origin for bot messages (https://api.telegram.org unless set); unset in demo or
-   * development mode = the built-in fake (server/src/routes/dev/fake-telegram-bot.ts).
+   * development mode = the built-in fake (server/src/fakes/fake-telegram-bot.ts).
    */
   telegramApiUrl: string | undefined;
   /** Milliseconds between two runs of the Telegram outbox (bot messages); 0 = none in this process. */
@@ -237,12 +237,12 @@ export interface Config {
   /**
    * Click's Merchant API base (saved cards through card tokens, payment reversals):
    * https://api.click.uz/v2/merchant unless set; unset in demo or development mode = the built-in fake
-   * (server/src/routes/dev/fake-click-merchant.ts).
+   * (server/src/fakes/fake-click-merchant.ts).
    */
   clickMerchantApiUrl: string | undefined;
   /**
    * Payme's Subscribe API (saved cards) origin; requests go to `<url>/api`. https://checkout.paycom.uz
-   * unless set; unset in demo or development mode = the built-in fake (server/src/routes/dev/fake-payme-subscribe.ts).
+   * unless set; unset in demo or development mode = the built-in fake (server/src/fakes/fake-payme-subscribe.ts).
    */
   paymeApiUrl: string | undefined;
   /** How long one call to a provider's API (Payme, Click, Uzum) may take before it counts as failed. */
@@ -286,7 +286,7 @@ export interface Config {
   orderSimulatorStepMs: number;
   /**
    * Milliseconds between two sweeps that cancel orders left unpaid past their brand's payment
-   * time-out (server/src/orders/payment-timeout.ts); 0 = no sweep in this process.
+   * time-out (server/src/services/orders/payment-timeout.ts); 0 = no sweep in this process.
    */
   paymentSweepMs: number;
   /** The built client; `dist` in the repository by default. */

@@ -1,14 +1,9 @@
-import { asc, eq } from "drizzle-orm";
-import { merchants } from "./db/schema/index.ts";
 import type { Db } from "./db/types.ts";
+import { listMerchantSubs } from "./repositories/merchants.ts";
 
 /** The lines `npm start` prints in demo mode: where to open each brand and the testers' harness. */
 export async function demoBanner(db: Db, port: number): Promise<string> {
-  const rows = await db
-    .select({ sub: merchants.sub, isActive: merchants.isActive })
-    .from(merchants)
-    .where(eq(merchants.deleted, false))
-    .orderBy(asc(merchants.sub));
+  const rows = await listMerchantSubs(db);
   const width = Math.max(...rows.map((r) => r.sub.length), 8);
   const lines = rows.map(
     (r) =>

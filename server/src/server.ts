@@ -51,7 +51,9 @@ const redis = await redisOrFail();
 
 if (config.demo) await importDemoBrands(database.db, { onlyWhenEmpty: true });
 
-const app = await buildApp({ config, database, redis });
+// The fakes (demo and development mode only) come from the wiring, loaded only then.
+const fakes = config.harness ? (await import("./dev-wiring.ts")).fakesFor(config) : {};
+const app = await buildApp({ config, database, redis, ...fakes });
 if (redis) watchRedis(redis, app.log);
 if (config.geocoder === "nominatim" && config.nominatimUrl === undefined && !config.gazetteerAllowed) {
   app.log.warn(

@@ -21,8 +21,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { forgetEskizTokens } from "../src/integrations/sms/eskiz.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
-import { openFakeClickSession } from "../src/routes/dev/fake-click.ts";
-import { fakeClickTokenFor } from "../src/routes/webbot/click.ts";
+import { fakeClickTokenFor, openFakeClickSession } from "../src/fakes/fake-click.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { freshIp, freshPhone, lastCode, loginWithPhone } from "./support/accounts.ts";
 import { startFakeEskiz, type FakeEskiz } from "./fakes/eskiz.ts";

@@ -3,7 +3,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { otpCodes, sessions, users } from "../src/db/schema/index.ts";
-import { OTP_CODES_PER_IP_PER_HOUR } from "../src/lib/otp.ts";
+import { OTP_CODES_PER_IP_PER_HOUR } from "../src/services/accounts/otp.ts";
 import { OTP_REQUESTS_PER_MINUTE } from "../src/routes/users/index.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { freshIp, freshPhone, lastCode, loginWithPhone, sentTo } from "./support/accounts.ts";

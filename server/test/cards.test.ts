@@ -6,9 +6,9 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { cards, merchantWebSettings, users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
-import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/routes/dev/fake-payme-subscribe.ts";
+import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/fakes/fake-payme-subscribe.ts";
 import { startFake, type FakeServer } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";

@@ -9,7 +9,7 @@ import {
   mapClickProfile,
   normaliseClickPhone,
 } from "../src/integrations/click.ts";
-import { handleFakeClickRpc, openFakeClickSession } from "../src/routes/dev/fake-click.ts";
+import { handleFakeClickRpc, openFakeClickSession } from "../src/fakes/fake-click.ts";
 
 const TOKEN = "merchant-click-token-1";
 let server: http.Server;

@@ -17,7 +17,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, paidEntries, plainProduct, transactionsOf } from "./support/orders.ts";

@@ -6,7 +6,7 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { merchants, users } from "../src/db/schema/index.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
-import { handleFakeClickRpc, openFakeClickSession } from "../src/routes/dev/fake-click.ts";
+import { handleFakeClickRpc, openFakeClickSession } from "../src/fakes/fake-click.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
 function must<T>(value: T | undefined): T {

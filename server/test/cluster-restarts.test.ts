@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startCluster, type Cluster } from "../../scripts/cluster.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { merchants, orders, users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { REDIS_URL, clusterUnavailable, orderFixture } from "./support/cluster.ts";
 import { backend } from "./support/db.ts";
 import { ADMIN_URL } from "./support/pg.ts";

@@ -18,7 +18,7 @@ import { startCluster, type Cluster } from "../../scripts/cluster.ts";
 import { openDatabase, type Database } from "../src/db/client.ts";
 import { merchants, otpCodes, users } from "../src/db/schema/index.ts";
 import { importBrand } from "../src/import/import-brand.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import sharp from "sharp";
 import { startFakeEskiz, type FakeEskiz } from "./fakes/eskiz.ts";
 import { startFakeS3, type FakeS3 } from "./support/fake-s3.ts";

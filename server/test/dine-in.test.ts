@@ -13,7 +13,7 @@ import {
   users,
   waiterCalls,
 } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetGeo } from "../src/repositories/geo.ts";
 import { WAITER_CALL_LIMIT } from "#domain/waiter-calls.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";

@@ -22,7 +22,7 @@ import {
   type Schema,
 } from "../../scripts/fuzz-routes.ts";
 import { users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { freshPhone, loginWithPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Branch, Region, Tariff } from "#domain/contract/geo.ts";
 import { pointInRegion } from "#domain/geo.ts";
-import { checkBranchOpen, findRegionForPoint } from "../src/repositories/geo.ts";
+import { checkBranchOpen, findRegionForPoint } from "../src/services/geo/coverage.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

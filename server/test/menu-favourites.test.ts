@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Favourite, Overall } from "#domain/contract/menu.ts";
 import { grades, users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Overall } from "#domain/contract/menu.ts";
 import { branches, categories, productBranches, products } from "../src/db/schema/index.ts";
 import { importBrand } from "../src/import/import-brand.ts";
-import { invalidateMenu } from "../src/lib/menu-cache.ts";
+import { invalidateMenu } from "../src/repositories/menu-cache.ts";
 import { backend } from "./support/db.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

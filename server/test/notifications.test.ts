@@ -15,9 +15,13 @@ import {
   products,
   users,
 } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
-import { BOT_BACKOFF_MS, sendDueBotMessages, type BotOutboxDeps } from "../src/notifications/bot-outbox.ts";
-import { fakeBotApi, handleFakeBotApi } from "../src/routes/dev/fake-telegram-bot.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import {
+  BOT_BACKOFF_MS,
+  sendDueBotMessages,
+  type BotOutboxDeps,
+} from "../src/services/notifications/bot-outbox.ts";
+import { fakeBotApi, handleFakeBotApi } from "../src/fakes/fake-telegram-bot.ts";
 import { startFake } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
@@ -116,7 +120,12 @@ const list = async (p: Person, query = "") => {
   return notificationPageSchema.parse(res.json());
 };
 
-const deps = (): BotOutboxDeps => ({ db: t.db, config: t.config, log: () => undefined });
+const deps = (): BotOutboxDeps => ({
+  db: t.db,
+  config: t.config,
+  standIns: t.app.standIns,
+  log: () => undefined,
+});
 
 describe("GET /notifications/v1/notifications", () => {
   it("shows the customer their order's status changes and the brand's news, and nobody else's order", async () => {
@@ -442,7 +451,12 @@ describe("Telegram bot messages", () => {
       });
       expect(moved.statusCode, moved.body).toBe(200);
       expect(Date.now() - started).toBeLessThan(2000);
-      const d2: BotOutboxDeps = { db: app2.db, config: app2.config, log: () => undefined };
+      const d2: BotOutboxDeps = {
+        db: app2.db,
+        config: app2.config,
+        standIns: app2.app.standIns,
+        log: () => undefined,
+      };
       const now = new Date();
       expect(await sendDueBotMessages(d2, { now })).toEqual(["PENDING"]);
       const [row] = await app2.db.select().from(botMessages).where(eq(botMessages.orderId, orderId));

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { orderSchema } from "#domain/contract/orders.ts";
 import { gradeSchema } from "#domain/contract/menu.ts";
 import { users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
 

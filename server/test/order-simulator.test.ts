@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { happyPath } from "#domain/order-status.ts";
 import type { ServiceType } from "#domain/enums.ts";
 import { users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
 

@@ -16,7 +16,7 @@ import {
   promos,
   users,
 } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetGeo } from "../src/repositories/geo.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

@@ -13,8 +13,8 @@ import {
 } from "../src/db/schema/index.ts";
 import { buildApp } from "../src/app.ts";
 import { loadConfig } from "../src/config.ts";
-import { createSession } from "../src/lib/sessions.ts";
-import { PAYME_TIMEOUT_MS } from "../src/payments/payme.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import { PAYME_TIMEOUT_MS } from "../src/services/payments/payme.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";

@@ -13,9 +13,9 @@ import { buildApp } from "../src/app.ts";
 import { ConfigError, loadConfig } from "../src/config.ts";
 import { orderHistory, orderSettings, orders, paymentTransactions, users } from "../src/db/schema/index.ts";
 import { parseBrandFile } from "../src/import/brand-file.ts";
-import { createSession } from "../src/lib/sessions.ts";
-import { OrderEvents } from "../src/orders/events.ts";
-import { sweepUnpaidOrders } from "../src/orders/payment-timeout.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import { OrderEvents } from "../src/services/orders/events.ts";
+import { sweepUnpaidOrders } from "../src/services/orders/payment-timeout.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct } from "./support/orders.ts";
 

@@ -9,12 +9,12 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { branches, paymentRefunds, paymentTransactions, products, users } from "../src/db/schema/index.ts";
 import { clickAuthHeader } from "../src/integrations/click-merchant.ts";
-import { createSession } from "../src/lib/sessions.ts";
-import { OrderEvents } from "../src/orders/events.ts";
-import { REFUND_MAX_ATTEMPTS, sendDueRefunds, type RefundDeps } from "../src/payments/refunds.ts";
-import { handleFakeClickMerchant } from "../src/routes/dev/fake-click-merchant.ts";
-import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/routes/dev/fake-payme-subscribe.ts";
-import { handleFakeUzumCheckout } from "../src/routes/dev/fake-uzum-checkout.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import { OrderEvents } from "../src/services/orders/events.ts";
+import { REFUND_MAX_ATTEMPTS, sendDueRefunds, type RefundDeps } from "../src/services/payments/refunds.ts";
+import { handleFakeClickMerchant } from "../src/fakes/fake-click-merchant.ts";
+import { FAKE_SUBSCRIBE_CODE, handleFakeSubscribeRpc } from "../src/fakes/fake-payme-subscribe.ts";
+import { handleFakeUzumCheckout } from "../src/fakes/fake-uzum-checkout.ts";
 import { startFake, type FakeServer } from "./fakes/http.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { orderRow } from "./support/orders.ts";
@@ -242,7 +242,13 @@ beforeAll(async () => {
       PAYMENT_SWEEP_MS: "0",
     },
   });
-  deps = { db: t.db, config: t.config, events: new OrderEvents(t.database), log: () => undefined };
+  deps = {
+    db: t.db,
+    config: t.config,
+    standIns: t.app.standIns,
+    events: new OrderEvents(t.database),
+    log: () => undefined,
+  };
   lavash = await merchantId(t, "lavash");
   plov = await merchantId(t, "plov");
   sushi = await merchantId(t, "sushi");

@@ -8,7 +8,7 @@ import { bookingDays } from "#domain/booking.ts";
 import { localTime } from "#domain/hours.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { branches, merchantWebSettings, reservations, users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetGeo } from "../src/repositories/geo.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

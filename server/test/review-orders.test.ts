@@ -19,9 +19,9 @@ import {
 } from "../src/db/schema/index.ts";
 import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
 import { importBrand } from "../src/import/import-brand.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { forgetGeo, listBranches, listRegions } from "../src/repositories/geo.ts";
-import { eventStreams } from "../src/routes/orders/index.ts";
+import { eventStreams } from "../src/routes/orders/order-events.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
 

@@ -5,7 +5,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Tariff } from "#domain/contract/geo.ts";
 import { cities, orderSettings, users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { VariantCache, type Variant } from "../src/routes/products/images.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { freshIp, freshPhone, loginWithPhone, sentTo } from "./support/accounts.ts";

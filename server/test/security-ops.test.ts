@@ -11,7 +11,7 @@ import { loadConfig } from "../src/config.ts";
 import { serializeError } from "../src/lib/logging.ts";
 import { createTestDb, type TestDb } from "./support/db.ts";
 import { precompressDir } from "../../scripts/precompress.ts";
-import { bootDataScript, shellWithBootData, type BootData } from "../src/merchants/boot-data.ts";
+import { bootDataScript, shellWithBootData, type BootData } from "../src/services/content/boot-data.ts";
 import { warmUp } from "../src/warm-up.ts";
 import { pickText } from "#domain/multilingual.ts";
 import type { Overall } from "#domain/contract/menu.ts";

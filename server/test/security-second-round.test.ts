@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { loadConfig } from "../src/config.ts";
 import { users } from "../src/db/schema/index.ts";
 import { sendRaw } from "../../scripts/fuzz-routes.ts";
-import { handleFakeBotApi } from "../src/routes/dev/fake-telegram-bot.ts";
+import { handleFakeBotApi } from "../src/fakes/fake-telegram-bot.ts";
 import { freshPhone, loginWithPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

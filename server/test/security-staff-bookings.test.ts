@@ -26,7 +26,7 @@ import {
 } from "../src/db/schema/index.ts";
 import { parseBrandFile } from "../src/import/brand-file.ts";
 import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { freshPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

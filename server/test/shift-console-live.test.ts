@@ -5,7 +5,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { branches, diningTables, staffBranches, users, waiterCalls } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { freshIp } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 

@@ -6,7 +6,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { StaffTotals } from "#domain/contract/staff.ts";
-import { StaffAccessError, grantStaff, revokeStaff } from "../src/cli/staff-access.ts";
+import { StaffAccessError, grantStaff, revokeStaff } from "../src/services/staff/access.ts";
 import {
   botMessages,
   branches,
@@ -16,8 +16,8 @@ import {
   staffBranches,
   users,
 } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
-import { statusTexts } from "../src/notifications/texts.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import { statusTexts } from "../src/services/notifications/texts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";
 

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { diningTables, staffBranches, users } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
 

@@ -15,7 +15,7 @@ import {
   staffBranches,
   users,
 } from "../src/db/schema/index.ts";
-import { createSession } from "../src/lib/sessions.ts";
+import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { freshIp } from "./support/accounts.ts";
 

@@ -1,6 +1,6 @@
 // The printable QR sheet: six tables per A4 page, each card with its QR code and its links.
 import { describe, expect, it } from "vitest";
-import { tableQrPages, tableUrl, telegramTableUrl } from "../src/cli/table-qr.ts";
+import { tableQrPages, tableUrl, telegramTableUrl } from "../src/services/dine-in/table-qr.ts";
 
 const tables = Array.from({ length: 11 }, (_, i) => ({
   code: `plov-T${String(i + 1)}`,

@@ -430,7 +430,7 @@ describe("POST /api/webbot/v1/users/auth", () => {
     const web = must(
       (await t.db.insert(users).values({ merchantId: lavash, phone: "+998901110004" }).returning())[0],
     );
-    const { createSession } = await import("../src/lib/sessions.ts");
+    const { createSession } = await import("../src/repositories/sessions.ts");
     const session = await createSession(t.db, { merchantId: lavash, userId: web.id, channel: "WEB" });
     const res = await post(
       "/api/webbot/v1/users/auth",

@@ -34,14 +34,21 @@
 //       Reads the database like grant.
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { and, asc, eq } from "drizzle-orm";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
-import { branches, diningTables, halls, merchants } from "../db/schema/index.ts";
 import { pickText } from "#domain/multilingual.ts";
-import { tableQrPages } from "./table-qr.ts";
-import { folded, grantStaff, PHONE_PATTERN, revokeStaff, StaffAccessError } from "./staff-access.ts";
+import { listBranchRows } from "../repositories/geo.ts";
+import { findAnyMerchantBySub } from "../repositories/merchants.ts";
+import { listQrTables } from "../repositories/tables.ts";
+import { tableQrPages } from "../services/dine-in/table-qr.ts";
+import {
+  folded,
+  grantStaff,
+  PHONE_PATTERN,
+  revokeStaff,
+  StaffAccessError,
+} from "../services/staff/access.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -131,12 +138,12 @@ async function tableQr(sub: string, branchArg: string, args: string[]): Promise<
   try {
     database = await openDatabase(loadConfig(process.env), { migrate: true });
     const db = database.db;
-    const [merchant] = await db.select().from(merchants).where(eq(merchants.sub, sub));
+    const merchant = await findAnyMerchantBySub(db, sub);
     if (!merchant) {
       err(`no brand "${sub}"`);
       return 1;
     }
-    const all = await db.select().from(branches).where(eq(branches.merchantId, merchant.id));
+    const all = await listBranchRows(db, { merchantId: merchant.id });
     const branch = all.find(
       (b) =>
         b.id === branchArg ||
@@ -148,19 +155,7 @@ async function tableQr(sub: string, branchArg: string, args: string[]): Promise<
       );
       return 1;
     }
-    const rows = await db
-      .select({ code: diningTables.code, name: diningTables.name, hall: halls.name })
-      .from(diningTables)
-      .innerJoin(halls, eq(halls.id, diningTables.hallId))
-      .where(
-        and(
-          eq(diningTables.merchantId, merchant.id),
-          eq(diningTables.branchId, branch.id),
-          eq(diningTables.isActive, true),
-          eq(halls.isActive, true),
-        ),
-      )
-      .orderBy(asc(halls.priority), asc(diningTables.priority), asc(diningTables.name));
+    const rows = await listQrTables(db, { merchantId: merchant.id, branchId: branch.id });
     if (rows.length === 0) {
       err(`${pickText(branch.name, "eng")} has no active tables`);
       return 1;

@@ -2,9 +2,9 @@
 // on a demo server's first start and into the test databases.
 import fs from "node:fs";
 import path from "node:path";
-import { and, count, eq, isNull } from "drizzle-orm";
-import { brands, merchants } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
+import { linkBrandCard } from "../repositories/brand-import.ts";
+import { countMerchants, findAnyMerchantBySub } from "../repositories/merchants.ts";
 import { brandEntityId } from "./brand-file.ts";
 import { importBrand } from "./import-brand.ts";
 
@@ -33,8 +33,7 @@ export function demoBrandFiles(dir: string = DEMO_BRANDS_DIR): string[] {
  */
 export async function importDemoBrands(db: Db, options: { onlyWhenEmpty: boolean }): Promise<void> {
   if (options.onlyWhenEmpty) {
-    const [row] = await db.select({ n: count() }).from(merchants);
-    if ((row?.n ?? 0) > 0) return;
+    if ((await countMerchants(db)) > 0) return;
   }
   // Brand-switcher cards name other merchants by sub; a card imported before its merchant existed is
   // linked once every file is in.
@@ -52,13 +51,11 @@ export async function importDemoBrands(db: Db, options: { onlyWhenEmpty: boolean
     }
   }
   for (const card of pending) {
-    const [target] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.sub, card.sub));
+    const target = await findAnyMerchantBySub(db, card.sub);
     if (!target) continue;
-    await db
-      .update(brands)
-      .set({ targetMerchantId: target.id })
-      .where(
-        and(eq(brands.id, brandEntityId(card.ownerSub, "brand", card.key)), isNull(brands.targetMerchantId)),
-      );
+    await linkBrandCard(db, {
+      brandId: brandEntityId(card.ownerSub, "brand", card.key),
+      targetMerchantId: target.id,
+    });
   }
 }

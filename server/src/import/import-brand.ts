@@ -4,7 +4,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Db } from "../db/types.ts";
 import { transaction, type Tx } from "../db/transaction.ts";
-import { cachesChanged } from "../lib/cache-bus.ts";
+import { cachesChanged } from "../db/cache-bus.ts";
 import { formatPath, parseBrandFile, type BrandFile, type BrandFileIssue } from "./brand-file.ts";
 import {
   removeMissing,
@@ -26,7 +26,7 @@ import {
   writePromos,
   writeVacancies,
   writeWebSettings,
-} from "./brand-steps.ts";
+} from "../repositories/brand-import.ts";
 
 /** The file is not a valid brand file; nothing was written. */
 export class BrandFileError extends Error {

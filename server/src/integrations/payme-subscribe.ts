@@ -7,7 +7,11 @@
 // expired, -31103 wrong code, -31300..-31399 the card (-31301 expired), -31630..-31699 the payment
 // was declined (not enough money, blocked). Any other error of a card method is a rejected card,
 // any other error of a receipt method a declined payment.
-import { CardProviderError, type CardProvider, type ProviderCard } from "../payments/card-provider.ts";
+import {
+  CardProviderError,
+  type CardProvider,
+  type ProviderCard,
+} from "../services/payments/card-provider.ts";
 
 export type FetchLike = (
   url: string,

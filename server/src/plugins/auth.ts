@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import { AppError } from "../lib/errors.ts";
-import { verifySession, type SessionRow, type UserRow } from "../lib/sessions.ts";
+import { verifySession, type SessionRow, type UserRow } from "../repositories/sessions.ts";
 
 declare module "fastify" {
   interface FastifyRequest {

@@ -10,8 +10,8 @@ import fp from "fastify-plugin";
 import type { FastifyInstance } from "fastify";
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from "prom-client";
 import { apiErrorBody } from "#domain/api-errors.ts";
-import type { MenuCacheLookup } from "../lib/menu-cache.ts";
-import type { OrderTally } from "../orders/events.ts";
+import type { MenuCacheLookup } from "../repositories/menu-cache.ts";
+import type { OrderTally } from "../services/orders/events.ts";
 import { outboxDepths } from "../repositories/outbox.ts";
 
 export const METRICS_PATH = "/metrics";
@@ -26,7 +26,7 @@ export interface AppMetrics {
   orders: OrderTally;
   /** A provider's callback answered: "ok", "refused" (its credentials or signature), or its error code. */
   paymentCallback(provider: PaymentCallbackProvider, result: string): void;
-  /** A look-up of the prepared menus (server/src/lib/menu-cache.ts). */
+  /** A look-up of the prepared menus (server/src/repositories/menu-cache.ts). */
   menuCacheLookup(result: MenuCacheLookup): void;
   /** Where the open server-sent-event streams of one kind are counted, read at each scrape. */
   countStreams(kind: StreamKind, open: () => number): void;

@@ -1,8 +1,8 @@
 import { contentSecurityPolicy, type HelmetOptions } from "helmet";
 import type { AnalyticsScript } from "#domain/analytics.ts";
 import type { Config } from "../config.ts";
-import { configuredMapStyle, OFFLINE_STYLE } from "../routes/geo/geocoding.ts";
-import { FIRST_SCREEN_SCRIPT_HASHES } from "../merchants/first-screen.ts";
+import { configuredMapStyle, OFFLINE_STYLE } from "../services/geo/map.ts";
+import { FIRST_SCREEN_SCRIPT_HASHES } from "../services/content/first-screen.ts";
 
 // The Content-Security-Policy names every outside host a page talks to, and no more: the map
 // style's host (its tiles, sprites and glyphs) and the image hosts the operator lists in IMAGE_HOSTS

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from "fastify";
 import { z } from "zod";
 import type { Db } from "../db/types.ts";
-import { cacheStamp, isCurrent } from "../lib/cache-bus.ts";
+import { cacheStamp, isCurrent } from "../db/cache-bus.ts";
 import { AppError } from "../lib/errors.ts";
 import { findMerchantById, type MerchantRow } from "../repositories/merchants.ts";
 
@@ -16,7 +16,7 @@ const merchantHeader = z.uuid();
 
 // Every tenant request looks its merchant up; a short cache keeps that off the database
 // (PGlite has a single connection). A change written through `cachesChanged(tx, id, ["merchant"])`
-// (a brand import) shows at once on every process (lib/cache-bus.ts); any other change (SQL by
+// (a brand import) shows at once on every process (server/src/db/cache-bus.ts); any other change (SQL by
 // hand) within TTL_MS.
 const TTL_MS = 3_000;
 interface Cached {

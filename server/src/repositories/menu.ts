@@ -15,7 +15,7 @@ import {
 } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { transaction } from "../db/transaction.ts";
-import { menuChanged } from "../lib/menu-cache.ts";
+import { menuChanged } from "./menu-cache.ts";
 
 type ProductInsert = typeof products.$inferInsert;
 

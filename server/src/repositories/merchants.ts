@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, type Placeholder } from "drizzle-orm";
+import { and, asc, count, eq, isNull, or, type Placeholder } from "drizzle-orm";
 import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
 import type { ChannelPaymentTypes } from "#domain/offer.ts";
 import type { Db } from "../db/types.ts";
@@ -29,6 +29,15 @@ export async function findMerchantById(db: Db, id: string): Promise<MerchantRow 
 /** Every brand that is not deleted, across tenants (the development harness lists them). */
 export async function listLiveMerchants(db: Db): Promise<MerchantRow[]> {
   return db.select().from(merchants).where(eq(merchants.deleted, false));
+}
+
+/** Every brand not deleted, by sub: the demo banner lists where to open each. */
+export function listMerchantSubs(db: Db): Promise<{ sub: string; isActive: boolean }[]> {
+  return db
+    .select({ sub: merchants.sub, isActive: merchants.isActive })
+    .from(merchants)
+    .where(eq(merchants.deleted, false))
+    .orderBy(asc(merchants.sub));
 }
 
 export async function findMerchantBySub(db: Db, sub: string): Promise<MerchantRow | undefined> {
@@ -218,4 +227,16 @@ export async function listChannelPaymentTypes(db: Db, { merchantId }: Tenant): P
     .orderBy(asc(paymentMethods.priority), asc(paymentMethods.id));
   const of = (on: (r: (typeof rows)[number]) => boolean) => [...new Set(rows.filter(on).map((r) => r.type))];
   return { WEB: of((r) => r.web), BOT: of((r) => r.bot), APP: of((r) => r.app), QR: of((r) => r.qr) };
+}
+
+/** The brand of a sub, deleted ones included (the staff commands name brands by sub). */
+export async function findAnyMerchantBySub(db: Db, sub: string): Promise<MerchantRow | undefined> {
+  const [merchant] = await db.select().from(merchants).where(eq(merchants.sub, sub));
+  return merchant;
+}
+
+/** How many merchants the database has (a demo server seeds an empty one only). */
+export async function countMerchants(db: Db): Promise<number> {
+  const [row] = await db.select({ n: count() }).from(merchants);
+  return row?.n ?? 0;
 }

@@ -41,9 +41,10 @@ import {
   products,
   users,
 } from "../db/schema/index.ts";
+import type { OrderAddressSnapshot, OrderItemModification, OrderReceiver } from "../db/schema/orders.ts";
+import { jsonForInsert, rowFromJson } from "../db/json-rows.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
-import { recordStatusNotification } from "../notifications/order-status.ts";
 import { AppError } from "../lib/errors.ts";
 
 interface Tenant {
@@ -59,8 +60,11 @@ export function must<T>(value: T | undefined): T {
 }
 
 export type OrderInsert = typeof orders.$inferInsert;
+export type { OrderAddressSnapshot, OrderItemModification, OrderReceiver };
 export type OrderItemRow = typeof orderItems.$inferSelect;
 export type OrderHistoryRow = typeof orderHistory.$inferSelect;
+export type OrderHistoryInsert = typeof orderHistory.$inferInsert;
+export type OrderItemInsert = typeof orderItems.$inferInsert;
 
 /** The order a customer placed with an Idempotency-Key, if any, with the hash of its request. */
 export async function findOrderByKey(
@@ -105,27 +109,9 @@ export async function giveBackStock(
   return back.length > 0;
 }
 
-/**
- * Writes an entry of the order's history. Every change of an order's status passes here (staff,
- * payments, refunds, time-outs, the simulator), so here the customer is told of it too: a status
- * change or a payment that moves the order writes its notification in the same transaction.
- */
-export async function insertOrderHistory(
-  tx: Db,
-  values: typeof orderHistory.$inferInsert,
-): Promise<OrderHistoryRow[]> {
-  const rows = await tx.insert(orderHistory).values(values).returning();
-  const statusReasons: readonly string[] = ["CHANGE_STATUS", "PAID", "PAID_AND_CHANGE_STATUS"];
-  if (statusReasons.includes(values.reason) && values.status) {
-    await recordStatusNotification(tx, {
-      merchantId: values.merchantId,
-      orderId: values.orderId,
-      status: values.status,
-      comment: values.comment ?? null,
-      actorUserId: values.actorUserId ?? null,
-    });
-  }
-  return rows;
+/** Writes an entry of the order's history (services/orders/history.ts also tells the customer). */
+export async function insertOrderHistory(tx: Db, values: OrderHistoryInsert): Promise<OrderHistoryRow[]> {
+  return tx.insert(orderHistory).values(values).returning();
 }
 
 /** Whether the brand lets customers cancel their orders. */
@@ -219,7 +205,7 @@ export async function listOrdersDueForSimulator(
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 /** The system's cancel reason among an order's reasons, if any. */
-/** The refund state the refund worker keeps on the order's payment (server/src/payments/refunds.ts). */
+/** The refund state the refund worker keeps on the order's payment (server/src/services/payments/refunds.ts). */
 function refundStateOf(payment: OrderRow["payment"]): (typeof REFUND_STATES)[number] | null {
   const state = payment?.refundState;
   return REFUND_STATES.find((s) => s === state) ?? null;
@@ -660,4 +646,68 @@ export async function gradeOrder(
     }
     return updated;
   });
+}
+
+/** What savat_place_order writes in its one statement's transaction (services/orders/service.ts). */
+export interface PlaceOrderWrite {
+  merchantId: string;
+  userId: string;
+  key: string | null;
+  hash: string;
+  cashbackRequested: number;
+  cashbackSpent: number;
+  promoId: string | null;
+  promoUseId: string | null;
+  stock: { productId: string; amount: number }[];
+  order: Omit<OrderInsert, "number">;
+  items: OrderItemInsert[];
+  history: OrderHistoryInsert;
+  /** NOTIFY messages sent with the commit. */
+  notices: { channel: string; payload: string }[];
+}
+
+/** What savat_place_order answered: the placed order's rows, or a retried key's first order. */
+export interface PlacedOrder {
+  created: boolean;
+  id?: string;
+  order?: OrderRow;
+  items?: OrderItemRow[];
+  /** The entry of a placed order. */
+  history?: OrderHistoryRow;
+  /** The whole history of the first order of a retried key. */
+  histories?: OrderHistoryRow[];
+}
+
+interface PlacedJson {
+  created: boolean;
+  id?: string;
+  order?: Record<string, unknown>;
+  items?: Record<string, unknown>[];
+  history?: Record<string, unknown>;
+  histories?: Record<string, unknown>[];
+}
+
+/**
+ * Places an order with savat_place_order (migration 0012) in one round trip; its refusals are thrown
+ * as the database raised them ('savat:<code>'). The order's number is the function's to give.
+ */
+export async function writePlacedOrder(db: Db, write: PlaceOrderWrite): Promise<PlacedOrder> {
+  const payload = {
+    ...write,
+    order: jsonForInsert(orders, write.order as OrderInsert),
+    items: write.items.map((i) => jsonForInsert(orderItems, i)),
+    history: jsonForInsert(orderHistory, write.history),
+  };
+  const result = await db.execute<{ placed: PlacedJson }>(
+    sql`select savat_place_order(${JSON.stringify(payload)}::jsonb) as placed`,
+  );
+  const placed = must(result.rows[0]).placed;
+  return {
+    created: placed.created,
+    ...(placed.id === undefined ? {} : { id: placed.id }),
+    ...(placed.order ? { order: rowFromJson(orders, placed.order) } : {}),
+    ...(placed.items ? { items: placed.items.map((i) => rowFromJson(orderItems, i)) } : {}),
+    ...(placed.history ? { history: rowFromJson(orderHistory, placed.history) } : {}),
+    ...(placed.histories ? { histories: placed.histories.map((h) => rowFromJson(orderHistory, h)) } : {}),
+  };
 }

@@ -1,5 +1,5 @@
 // The outboxes: rows written with a change and sent later by a worker, with retries (bot_messages,
-// sent by server/src/notifications/bot-outbox.ts; payment_refunds, by server/src/payments/refunds.ts).
+// sent by server/src/services/notifications/bot-outbox.ts; payment_refunds, by server/src/services/payments/refunds.ts).
 // Their depth is what the metrics show at each scrape.
 import { sql } from "drizzle-orm";
 import { botMessages, paymentRefunds } from "../db/schema/index.ts";

@@ -14,10 +14,12 @@ import {
   productBranches,
   products,
   staffBranches,
+  users,
 } from "../db/schema/index.ts";
 import { transaction } from "../db/transaction.ts";
+import type { UserRole } from "#domain/enums.ts";
 import type { Db } from "../db/types.ts";
-import { cachesChanged } from "../lib/cache-bus.ts";
+import { cachesChanged } from "../db/cache-bus.ts";
 
 interface Tenant {
   merchantId: string;
@@ -403,4 +405,36 @@ export function sumDayTotals(day: string, all: readonly DayTotals[]): DayTotals 
     averageReadyMinutes: readyOrders > 0 ? Math.round((readyMinutes / readyOrders) * 10) / 10 : null,
     readyOrders,
   };
+}
+
+/** The brand's user with the phone, whatever their role. */
+export async function findUserRoleByPhone(
+  tx: Db,
+  { merchantId, phone }: { merchantId: string; phone: string },
+): Promise<{ id: string; role: UserRole } | undefined> {
+  const [user] = await tx
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(eq(users.merchantId, merchantId), eq(users.phone, phone)));
+  return user;
+}
+
+export async function setUserRole(
+  tx: Db,
+  { userId, role }: { userId: string; role: UserRole },
+): Promise<void> {
+  await tx.update(users).set({ role }).where(eq(users.id, userId));
+}
+
+/** A new user of the brand with the phone and the STAFF role; answers its id. */
+export async function insertStaffUser(
+  tx: Db,
+  { merchantId, phone }: { merchantId: string; phone: string },
+): Promise<string> {
+  const [row] = await tx
+    .insert(users)
+    .values({ merchantId, phone, role: "STAFF" })
+    .returning({ id: users.id });
+  if (!row) throw new Error("user insert returned no row");
+  return row.id;
 }

@@ -1,10 +1,10 @@
 // Tables of a brand's halls, as a guest's QR code or an order names them, and the waiter calls made
 // from them. A table is found only within the caller's brand, so another brand's code is unknown here.
-import { and, asc, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, or, sql } from "drizzle-orm";
 import type { WaiterCallReason, WaiterCallStatus } from "#domain/waiter-calls.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
 import type { Db } from "../db/types.ts";
-import { branches, diningTables, halls, waiterCalls } from "../db/schema/index.ts";
+import { branches, diningTables, halls, merchantWebSettings, waiterCalls } from "../db/schema/index.ts";
 
 interface Tenant {
   merchantId: string;
@@ -178,6 +178,99 @@ export async function listBranchTables(db: Db, { merchantId, branchId }: Tenant 
       seats: diningTables.seats,
       hall: halls.name,
     })
+    .from(diningTables)
+    .innerJoin(halls, eq(halls.id, diningTables.hallId))
+    .where(
+      and(
+        eq(diningTables.merchantId, merchantId),
+        eq(diningTables.branchId, branchId),
+        eq(diningTables.isActive, true),
+        eq(halls.isActive, true),
+      ),
+    )
+    .orderBy(asc(halls.priority), asc(diningTables.priority), asc(diningTables.name));
+}
+
+/** Whether the brand's dine-in is switched on. */
+export async function findDineInActive(db: Db, { merchantId }: Tenant): Promise<boolean> {
+  const [web] = await db
+    .select({ dineInActive: merchantWebSettings.dineInActive })
+    .from(merchantWebSettings)
+    .where(eq(merchantWebSettings.merchantId, merchantId));
+  return web?.dineInActive ?? false;
+}
+
+/** Locks the table's row for the transaction, so its waiter calls are counted one press at a time. */
+export async function lockTable(tx: Db, { tableId }: { tableId: string }): Promise<void> {
+  await tx
+    .select({ id: diningTables.id })
+    .from(diningTables)
+    .where(eq(diningTables.id, tableId))
+    .for("update");
+}
+
+/** The table's call of this reason that is not closed yet. */
+export async function findOpenCall(
+  tx: Db,
+  { tableId, reason }: { tableId: string; reason: WaiterCallReason },
+): Promise<WaiterCallRow | undefined> {
+  const [open] = await tx
+    .select()
+    .from(waiterCalls)
+    .where(
+      and(
+        eq(waiterCalls.tableId, tableId),
+        eq(waiterCalls.reason, reason),
+        sql`${waiterCalls.status} <> 'CLOSED'`,
+      ),
+    );
+  return open;
+}
+
+/** How many calls the table made since `since`. */
+export async function countCallsSince(tx: Db, { tableId, since }: { tableId: string; since: Date }) {
+  const [recent] = await tx
+    .select({ n: count() })
+    .from(waiterCalls)
+    .where(and(eq(waiterCalls.tableId, tableId), gte(waiterCalls.createdDate, since)));
+  return recent?.n ?? 0;
+}
+
+export async function insertWaiterCall(
+  tx: Db,
+  values: typeof waiterCalls.$inferInsert,
+): Promise<WaiterCallRow> {
+  const [inserted] = await tx.insert(waiterCalls).values(values).returning();
+  if (!inserted) throw new Error("waiter call insert returned no row");
+  return inserted;
+}
+
+/** The brand's call, locked for the transaction. */
+export async function lockWaiterCall(
+  tx: Db,
+  { merchantId, id }: Tenant & { id: string },
+): Promise<WaiterCallRow | undefined> {
+  const [call] = await tx
+    .select()
+    .from(waiterCalls)
+    .where(and(eq(waiterCalls.merchantId, merchantId), eq(waiterCalls.id, id)))
+    .for("update");
+  return call;
+}
+
+export async function updateWaiterCall(
+  tx: Db,
+  { id, set }: { id: string; set: Partial<typeof waiterCalls.$inferInsert> },
+): Promise<WaiterCallRow> {
+  const [updated] = await tx.update(waiterCalls).set(set).where(eq(waiterCalls.id, id)).returning();
+  if (!updated) throw new Error("waiter call update returned no row");
+  return updated;
+}
+
+/** The branch's active tables of active halls for the QR sheet, by hall, then table order and name. */
+export function listQrTables(db: Db, { merchantId, branchId }: Tenant & { branchId: string }) {
+  return db
+    .select({ code: diningTables.code, name: diningTables.name, hall: halls.name })
     .from(diningTables)
     .innerJoin(halls, eq(halls.id, diningTables.hallId))
     .where(

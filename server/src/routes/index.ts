@@ -1,43 +1,36 @@
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyPluginAsync } from "fastify";
 import { healthRoutes } from "./health/index.ts";
 import { merchantPublicRoutes, merchantTenantRoutes } from "./merchant/index.ts";
 import { requireTenant } from "../plugins/tenant.ts";
 import { authPlugin } from "../plugins/auth.ts";
-import { devRoutes } from "./dev/index.ts";
 import { clickTenantRoutes } from "./webbot/click.ts";
 import { webbotTenantRoutes } from "./webbot/index.ts";
 import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
 import { imageRoutes, productTenantRoutes } from "./products/index.ts";
 import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
-import { OrderEvents } from "../orders/events.ts";
 import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
-import { startRefundWorker } from "../payments/refunds.ts";
-import { startBotOutbox } from "../notifications/bot-outbox.ts";
 import { notificationRoutes } from "./content/notifications.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
-export async function apiRoutes(app: FastifyInstance): Promise<void> {
+export async function apiRoutes(
+  app: FastifyInstance,
+  options: { fakeRoutes?: FastifyPluginAsync },
+): Promise<void> {
   await app.register(authPlugin);
   await app.register(healthRoutes);
   await app.register(merchantPublicRoutes);
   await app.register(usersPublicRoutes);
   await app.register(imageRoutes);
   await app.register(geoPublicRoutes);
-  const events = new OrderEvents(app.database, app.metrics.orders);
-  // Refunds of paid orders cancelled here: sent after each cancel and retried by a timer.
-  const refunds = startRefundWorker(app, events);
-  // Bot messages of order status changes: written with the change, sent by this timer.
-  const botOutbox = startBotOutbox(app);
-  app.addHook("onClose", async () => {
-    await refunds.stop();
-    await botOutbox.stop();
-  });
+  // The event hub and the refund worker are plugins of their own (plugins/background.ts).
+  const events = app.orderEvents;
+  const refunds = app.refunds;
   // Payment providers call without a merchant header: the order or transaction names the brand.
   await app.register(paymeRoutes, { events });
   await app.register(clickShopRoutes, { events });
@@ -58,6 +51,7 @@ export async function apiRoutes(app: FastifyInstance): Promise<void> {
     await tenantScope.register(cardRoutes, { events });
   });
 
-  // The testers' harness and the fake Click: development and demo mode only.
-  if (app.config.harness) await app.register(devRoutes);
+  // The testers' harness and the fake providers (handed in by the demo and test wiring): development
+  // and demo mode only.
+  if (app.config.harness && options.fakeRoutes) await app.register(options.fakeRoutes);
 }

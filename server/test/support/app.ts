@@ -1,6 +1,7 @@
 import type { FastifyInstance } from "fastify";
 import { buildApp } from "../../src/app.ts";
 import { loadConfig, type Config } from "../../src/config.ts";
+import { fakesFor } from "../../src/dev-wiring.ts";
 import type { Redis } from "../../src/lib/redis.ts";
 import { createTestDb, type TestDb } from "./db.ts";
 
@@ -39,6 +40,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     serveClient: false,
     rateLimitPerMinute: options.rateLimitPerMinute ?? 100_000,
     ...(options.redis ? { redis: options.redis } : {}),
+    ...fakesFor(config),
   });
   await app.ready();
   return {

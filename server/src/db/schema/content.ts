@@ -285,7 +285,7 @@ export const notificationReads = pgTable(
 
 /**
  * The Telegram outbox: a bot message (Bot API sendMessage) written with the status change that
- * causes it and sent afterwards by the worker (server/src/notifications/bot-outbox.ts), retried with
+ * causes it and sent afterwards by the worker (server/src/services/notifications/bot-outbox.ts), retried with
  * back-off; sending never holds up or fails the change. `text` and `buttonText` are in the
  * customer's language at the time of the change.
  */

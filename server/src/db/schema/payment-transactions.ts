@@ -62,7 +62,7 @@ export const paymentTransactions = pgTable(
 /**
  * A refund the storefront owes and sends to the provider itself (docs/decisions.md, Refunds): one per
  * performed transaction (unique), written in the same database transaction that cancels the paid
- * order, then sent by the refund worker (server/src/payments/refunds.ts) with bounded retries.
+ * order, then sent by the refund worker (server/src/services/payments/refunds.ts) with bounded retries.
  * States: PENDING (to send at `next_attempt_at`), SENDING (claimed by a worker until
  * `next_attempt_at`, then claimable again), DONE (the provider accepted it, or refunded on its own),
  * FAILED (the provider refused it, or it failed `attempts` times: staff settle it by hand).

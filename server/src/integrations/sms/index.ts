@@ -4,10 +4,9 @@
 // - a brand without one gets the console gateway in demo and development mode, and no SMS login
 //   (SMS_UNAVAILABLE) in production.
 import path from "node:path";
-import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
+import { CONTENT_LANGUAGES, type ContentLanguage, type SmsGateway as SmsGatewayName } from "#domain/enums.ts";
 import { pickText, type Multilingual } from "#domain/multilingual.ts";
 import type { Config } from "../../config.ts";
-import type { MerchantRow } from "../../repositories/merchants.ts";
 import { createConsoleGateway, SMS_OUTBOX_FILE } from "./console.ts";
 import { createEskizGateway } from "./eskiz.ts";
 import { createPlayMobileGateway } from "./play-mobile.ts";
@@ -16,7 +15,13 @@ import type { Fetch, SmsGateway } from "./types.ts";
 export { onConsoleSms } from "./console.ts";
 export { SmsError, type SmsGateway, type SmsMessage } from "./types.ts";
 
-type GatewayMerchant = Pick<MerchantRow, "smsGateway" | "smsLogin" | "smsPassword" | "smsFrom">;
+/** A brand's gateway settings (the merchant row's columns of the same names). */
+interface GatewayMerchant {
+  smsGateway: SmsGatewayName | null;
+  smsLogin: string | null;
+  smsPassword: string | null;
+  smsFrom: string | null;
+}
 
 export interface GatewayDeps {
   fetch?: Fetch;

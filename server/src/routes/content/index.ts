@@ -15,7 +15,7 @@ import {
   type VacancySummary,
 } from "#domain/contract/content.ts";
 import { AppError } from "../../lib/errors.ts";
-import { bannerViews, storyViews } from "../../merchants/content-views.ts";
+import { bannerViews, storyViews } from "../../services/content/content-views.ts";
 import {
   findExtraPage,
   findVacancy,

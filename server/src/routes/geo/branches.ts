@@ -12,13 +12,8 @@ import {
   type Branch,
 } from "#domain/contract/geo.ts";
 import { AppError } from "../../lib/errors.ts";
-import {
-  findClosestBranch,
-  listBranches,
-  listRegions,
-  quoteDelivery,
-  type BranchWithHours,
-} from "../../repositories/geo.ts";
+import { listBranches, listRegions, type BranchWithHours } from "../../repositories/geo.ts";
+import { findClosestBranch, quoteDelivery } from "../../services/geo/coverage.ts";
 
 export function toBranch(b: BranchWithHours, distance: number | null = null): Branch {
   return {

@@ -9,59 +9,26 @@ import {
   nominatimReverseSchema,
   nominatimSearchQuerySchema,
 } from "#domain/contract/geo.ts";
-import type { Config } from "../../config.ts";
 import { gazetteerStreetsGeoJson } from "../../integrations/gazetteer.ts";
 import {
   Geocoder,
   GeocoderNotConfiguredError,
   GeocoderUnavailableError,
   geocoderUserAgent,
-  type GazetteerUse,
 } from "../../integrations/nominatim.ts";
 import { AppError } from "../../lib/errors.ts";
 import { redisSlots } from "../../lib/slots.ts";
 import { findMerchantById, listCities } from "../../repositories/merchants.ts";
+import { configuredMapStyle, gazetteerUse, geocoderLanguage, OFFLINE_STYLE } from "../../services/geo/map.ts";
 import { listBranches, listRegions } from "../../repositories/geo.ts";
 
-/** The production map style when MAP_STYLE_URL is unset outside demo mode (no key, no limits). */
-export const OPENFREEMAP_LIBERTY = "https://tiles.openfreemap.org/styles/liberty";
-/** MAP_STYLE_URL value that forces the built-in offline style. */
-export const OFFLINE_STYLE = "offline";
-
-/** The map style in use: MAP_STYLE_URL; unset, the offline style in demo mode, else OpenFreeMap. */
-export function configuredMapStyle(config: Pick<Config, "mapStyleUrl" | "demo">): string {
-  return config.mapStyleUrl ?? (config.demo ? OFFLINE_STYLE : OPENFREEMAP_LIBERTY);
-}
-
 const geocodeErrors = { ...errorResponses, 503: apiErrorSchema } as const;
-
-/** The gazetteer's part under this configuration (never in production: loadConfig enforces it). */
-export function gazetteerUse(config: Pick<Config, "geocoder" | "gazetteerAllowed">): GazetteerUse {
-  if (!config.gazetteerAllowed) return "off";
-  return config.geocoder === "gazetteer" ? "primary" : "fallback";
-}
 
 /** The geocoder's errors in the API's shape: no geocoder at all, or a failed upstream. */
 function geocodeError(error: unknown): unknown {
   if (error instanceof GeocoderNotConfiguredError) return new AppError("GEOCODER_UNAVAILABLE");
   if (error instanceof GeocoderUnavailableError) return new AppError("NOMINATIM_FAILED");
   return error;
-}
-
-/** The storefront's language codes Nominatim spells otherwise. */
-const NOMINATIM_LANGUAGE: Record<string, string> = { kz: "kk", eng: "en" };
-
-/**
- * Nominatim's accept-language for the page's language (the client sends it as Accept-Language):
- * that language first, then the one a place named only locally is most readable in (Russian for
- * Russian and Kazakh readers, else Uzbek). A place with no name in either answers its local name.
- */
-export function geocoderLanguage(acceptLanguage: string | undefined): string {
-  const first = (acceptLanguage ?? "").split(",")[0]?.split(";")[0]?.trim().toLowerCase().split("-")[0] ?? "";
-  const code = NOMINATIM_LANGUAGE[first] ?? first;
-  if (!/^[a-z]{2,3}$/.test(code) || code === "uz") return "uz,ru";
-  if (code === "ru") return "ru,uz";
-  return code === "kk" ? "kk,ru" : `${code},uz`;
 }
 
 function languageOf(request: FastifyRequest): string {

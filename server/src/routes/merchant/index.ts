@@ -25,7 +25,7 @@ import {
   listBrands,
   listCities,
 } from "../../repositories/merchants.ts";
-import { toMerchant, toWebSettings } from "../../merchants/present.ts";
+import { toMerchant, toWebSettings } from "../../services/content/present.ts";
 
 /** Routes a visitor calls before the brand is known. */
 export async function merchantPublicRoutes(app: FastifyInstance): Promise<void> {

@@ -16,7 +16,7 @@ import {
   staffReservationsQuerySchema,
 } from "#domain/contract/reservations.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import {
   bookingDay,
@@ -28,7 +28,7 @@ import {
   moveReservation,
   reservationViews,
   type ReservationRow,
-} from "../../reservations/service.ts";
+} from "../../services/dine-in/reservations.ts";
 import { requireStaff, requireStaffBranch, staffBranchFilter } from "./staff.ts";
 
 export async function reservationRoutes(app: FastifyInstance, events: OrderEvents): Promise<void> {

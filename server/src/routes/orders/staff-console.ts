@@ -26,7 +26,7 @@ import { HOLIDAY, isOpenAt, localDate, workHoursOn } from "#domain/hours.ts";
 import { WORK_HOUR_TYPES } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { canSeeBranch, mayActBrandWide } from "#domain/staff-scope.ts";
-import { tableQrPages } from "../../cli/table-qr.ts";
+import { tableQrPages } from "../../services/dine-in/table-qr.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findBranch, listBranches } from "../../repositories/geo.ts";

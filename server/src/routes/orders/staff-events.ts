@@ -1,15 +1,16 @@
 // The staff console's order board and its live stream: every order of the brand as it is placed
 // and moved, for the users with the STAFF or ADMIN role of the brand (server-sent events fed by
-// the same NOTIFY channel as the customers' streams, server/src/orders/events.ts).
+// the same NOTIFY channel as the customers' streams, server/src/services/orders/events.ts).
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
 import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
-import { verifySession } from "../../lib/sessions.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import type { WaiterCallEvents } from "../../orders/tables.ts";
+import { SseStreams } from "../../lib/sse.ts";
+import { verifySession } from "../../repositories/sessions.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import type { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";
@@ -33,19 +34,10 @@ export async function staffEventRoutes(
   const preHandler = [requireUser, requireStaff];
   const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
   const errors = { 401: errorResponses[403], ...errorResponses };
-  const streams = new Set<{ end(last?: string): void }>();
-  const byUser = new Map<string, { end(last?: string): void }[]>();
+  const streams = new SseStreams(app, { restartHint: true });
   app.metrics.countStreams("staff", () => streams.size);
   /** An order's branch never changes: remembered, so a busy stream asks the database once per order. */
   const branchOf = new Map<string, string | null>();
-
-  app.addHook("preClose", async () => {
-    for (const s of [...streams])
-      s.end(`retry: ${1_000 + Math.floor(Math.random() * 2_000)}\n: restarting\n\n`);
-  });
-  app.addHook("onClose", async () => {
-    for (const s of [...streams]) s.end();
-  });
 
   r.get(
     "/staff/v1/board",
@@ -95,83 +87,59 @@ export async function staffEventRoutes(
       const { user, token } = authOf(request);
       const merchantId = request.tenant.id;
       const visible = visibleBranches(request);
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-request-id": request.id,
-      });
-      res.write("retry: 3000\n: connected\n\n");
-      const key = `${merchantId}:${user.id}`;
-      let ended = false;
-      const stream = {
-        end: (last?: string) => {
-          if (ended) return;
-          ended = true;
-          clearInterval(ping);
-          unsubscribe();
-          unsubscribeCalls();
-          streams.delete(stream);
-          const own = byUser.get(key) ?? [];
-          const at = own.indexOf(stream);
-          if (at >= 0) own.splice(at, 1);
-          if (own.length === 0) byUser.delete(key);
-          if (last && !res.destroyed) res.write(last);
-          res.end();
-        },
-      };
-      // Events go out in the order they came, though finding a new order's branch takes a query.
-      let queue = Promise.resolve();
-      const unsubscribe = events.subscribe(merchantId, (c) => {
-        if ("kind" in c) return;
-        queue = queue
-          .then(async () => {
-            let branchId = branchOf.get(c.orderId);
-            if (branchId === undefined) {
-              branchId = await findOrderBranch(db, { merchantId, orderId: c.orderId });
-              if (branchId === undefined) return;
-              if (branchOf.size > 10_000) branchOf.clear();
-              branchOf.set(c.orderId, branchId);
-            }
-            if (visible && (!branchId || !visible.includes(branchId))) return;
-            if (ended) return;
-            const data = { orderId: c.orderId, status: c.status, courierStatus: c.courierStatus, branchId };
-            res.write(`event: order\ndata: ${JSON.stringify(data)}\n\n`);
-          })
-          .catch((error: unknown) => {
-            request.log.warn({ err: error }, "staff stream event failed");
-          });
-      });
-      // Waiter calls of the caller's branches, on the same stream: a guest waits for an answer in seconds.
-      const unsubscribeCalls = callEvents.subscribe(merchantId, (c) => {
-        if (ended || (visible && !visible.includes(c.branchId))) return;
-        const data = { callId: c.callId, status: c.status, branchId: c.branchId, tableId: c.tableId };
-        res.write(`event: call\ndata: ${JSON.stringify(data)}\n\n`);
-      });
       // A comment line keeps proxies from dropping the connection; each one first checks the session
       // and the role again, so a logout or a role taken away ends the stream.
-      const ping = setInterval(() => {
-        verifySession(db, { merchantId, token }).then(
-          (live) => {
-            if (!live || !isStaffRole(live.user.role)) stream.end();
-            else if (!ended) res.write(": ping\n\n");
-          },
-          (error: unknown) => {
-            request.log.warn({ err: error }, "staff stream session check failed");
-          },
-        );
-      }, staffStreams.pingMs);
-      streams.add(stream);
-      const own = byUser.get(key) ?? [];
-      byUser.set(key, own);
-      own.push(stream);
-      while (own.length > staffStreams.maxPerUser) own.shift()?.end();
-      res.on("close", () => {
-        stream.end();
+      const stream = streams.open(request, reply, {
+        key: `${merchantId}:${user.id}`,
+        pingMs: staffStreams.pingMs,
+        maxPerKey: staffStreams.maxPerUser,
+        stillWanted: async () => {
+          const live = await verifySession(db, { merchantId, token });
+          return live !== undefined && isStaffRole(live.user.role);
+        },
+        checkFailed: (error) => {
+          request.log.warn({ err: error }, "staff stream session check failed");
+        },
       });
+      // Events go out in the order they came, though finding a new order's branch takes a query.
+      let queue = Promise.resolve();
+      stream.onEnd(
+        events.subscribe(merchantId, (c) => {
+          if ("kind" in c) return;
+          queue = queue
+            .then(async () => {
+              let branchId = branchOf.get(c.orderId);
+              if (branchId === undefined) {
+                branchId = await findOrderBranch(db, { merchantId, orderId: c.orderId });
+                if (branchId === undefined) return;
+                if (branchOf.size > 10_000) branchOf.clear();
+                branchOf.set(c.orderId, branchId);
+              }
+              if (visible && (!branchId || !visible.includes(branchId))) return;
+              stream.send("order", {
+                orderId: c.orderId,
+                status: c.status,
+                courierStatus: c.courierStatus,
+                branchId,
+              });
+            })
+            .catch((error: unknown) => {
+              request.log.warn({ err: error }, "staff stream event failed");
+            });
+        }),
+      );
+      // Waiter calls of the caller's branches, on the same stream: a guest waits for an answer in seconds.
+      stream.onEnd(
+        callEvents.subscribe(merchantId, (c) => {
+          if (visible && !visible.includes(c.branchId)) return;
+          stream.send("call", {
+            callId: c.callId,
+            status: c.status,
+            branchId: c.branchId,
+            tableId: c.tableId,
+          });
+        }),
+      );
     },
   );
 }

@@ -26,9 +26,14 @@ import {
 } from "#domain/staff-scope.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import type { RefundWorker } from "../../payments/refunds.ts";
-import { attachCourier, changeStatus, setCourierPosition, setCourierStatus } from "../../orders/service.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import type { RefundWorker } from "../../services/payments/refunds.ts";
+import {
+  attachCourier,
+  changeStatus,
+  setCourierPosition,
+  setCourierStatus,
+} from "../../services/orders/service.ts";
 import { findOrder, listMerchantOrders, must, orderViews } from "../../repositories/orders.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";

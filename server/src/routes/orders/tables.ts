@@ -15,7 +15,13 @@ import {
   waiterCallSchema,
 } from "#domain/contract/tables.ts";
 import { AppError } from "../../lib/errors.ts";
-import { callWaiter, moveWaiterCall, resolveTable, type WaiterCallEvents } from "../../orders/tables.ts";
+import { SseStreams } from "../../lib/sse.ts";
+import {
+  callWaiter,
+  moveWaiterCall,
+  resolveTable,
+  type WaiterCallEvents,
+} from "../../services/dine-in/tables.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   branchExists,
@@ -35,27 +41,13 @@ const CLOSED_SHOWN_MS = 10 * 60_000;
  */
 export const tableStreams = { maxPerTable: 20, pingMs: 20_000 };
 
-interface TableStream {
-  /** The page's own id for its stream (`viewer`), when it sent one. */
-  viewer: string | null;
-  end(): void;
-}
-
 /** `events`: the process's waiter call changes, shared with the staff stream (staff-events.ts). */
 export async function tableRoutes(app: FastifyInstance, events: WaiterCallEvents): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const streams = new Set<TableStream>();
-  const byTable = new Map<string, TableStream[]>();
+  /** The guests' live streams, by table; each may carry its page's own id (`viewer`). */
+  const streams = new SseStreams(app, { restartHint: false });
   app.metrics.countStreams("waiter_calls", () => streams.size);
-  app.addHook("onReady", async () => {
-    await events.start(app.log);
-  });
-  app.addHook("onClose", async () => {
-    for (const s of streams) s.end();
-    await events.close();
-  });
-
   r.get(
     "/orders/v1/tables/:code",
     {
@@ -156,69 +148,39 @@ export async function tableRoutes(app: FastifyInstance, events: WaiterCallEvents
       const viewer = request.query.viewer ?? null;
       // The same page reconnecting: its earlier stream gives way. Nobody else's does.
       if (viewer !== null) {
-        for (const s of [...(byTable.get(table.id) ?? [])]) if (s.viewer === viewer) s.end();
+        for (const s of [...streams.of(table.id)]) if (s.tag === viewer) s.end();
       }
-      if ((byTable.get(table.id)?.length ?? 0) >= tableStreams.maxPerTable)
-        throw new AppError("RATE_LIMITED");
-      reply.hijack();
-      const res = reply.raw;
-      res.writeHead(200, {
-        "content-type": "text/event-stream; charset=utf-8",
-        "cache-control": "no-cache, no-transform",
-        connection: "keep-alive",
-        "x-accel-buffering": "no",
-        "x-request-id": request.id,
+      if (streams.of(table.id).length >= tableStreams.maxPerTable) throw new AppError("RATE_LIMITED");
+      const stream = streams.open(request, reply, {
+        key: table.id,
+        tag: viewer,
+        pingMs: tableStreams.pingMs,
       });
-      res.write("retry: 3000\n: connected\n\n");
-      let ended = false;
-      const stream: TableStream = {
-        viewer,
-        end: () => {
-          if (ended) return;
-          ended = true;
-          clearInterval(ping);
-          unsubscribe();
-          streams.delete(stream);
-          const own = byTable.get(table.id) ?? [];
-          const at = own.indexOf(stream);
-          if (at >= 0) own.splice(at, 1);
-          if (own.length === 0) byTable.delete(table.id);
-          res.end();
-        },
-      };
       // Only this table's calls reach its guests; the row is read again so the event carries its state.
-      const unsubscribe = events.subscribe(merchantId, (c) => {
-        if (c.tableId !== table.id) return;
-        listTableCalls(db, {
-          merchantId,
-          tableId: table.id,
-          closedSince: new Date(Date.now() - CLOSED_SHOWN_MS),
-        })
-          .then((rows) =>
-            waiterCallViews(
-              db,
-              rows.filter((row) => row.id === c.callId),
-            ),
-          )
-          .then(
-            ([view]) => {
-              if (view && !ended) res.write(`event: call\ndata: ${JSON.stringify(view)}\n\n`);
-            },
-            (error: unknown) => {
-              request.log.warn({ err: error }, "waiter call event read failed");
-            },
-          );
-      });
-      const ping = setInterval(() => {
-        if (!ended) res.write(": ping\n\n");
-      }, tableStreams.pingMs);
-      streams.add(stream);
-      const own = byTable.get(table.id) ?? [];
-      byTable.set(table.id, own);
-      own.push(stream);
-      res.on("close", () => {
-        stream.end();
-      });
+      stream.onEnd(
+        events.subscribe(merchantId, (c) => {
+          if (c.tableId !== table.id) return;
+          listTableCalls(db, {
+            merchantId,
+            tableId: table.id,
+            closedSince: new Date(Date.now() - CLOSED_SHOWN_MS),
+          })
+            .then((rows) =>
+              waiterCallViews(
+                db,
+                rows.filter((row) => row.id === c.callId),
+              ),
+            )
+            .then(
+              ([view]) => {
+                if (view) stream.send("call", view);
+              },
+              (error: unknown) => {
+                request.log.warn({ err: error }, "waiter call event read failed");
+              },
+            );
+        }),
+      );
     },
   );
 

@@ -22,8 +22,8 @@ import {
   savedCardSchema,
 } from "#domain/contract/cards.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import type { CardProvider } from "../../payments/card-provider.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import type { CardProvider } from "../../services/payments/card-provider.ts";
 import {
   addCard,
   customerCards,
@@ -32,10 +32,10 @@ import {
   resendCode,
   verifyCard,
   type CardContext,
-} from "../../payments/cards.ts";
+} from "../../services/payments/cards.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { getWebSettings } from "../../repositories/merchants.ts";
-import { cardProviderFor } from "../../payments/providers.ts";
+import { cardProviderFor } from "../../services/payments/providers.ts";
 
 /** Answers CARDS_UNAVAILABLE for a brand without the provider's credentials (removing still works here). */
 const unavailable = async (): Promise<never> => {
@@ -70,7 +70,7 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
   async function contextOf(request: FastifyRequest, active: boolean): Promise<CardContext> {
     const { user } = authOf(request);
     const merchant = request.tenant;
-    const provider = cardProviderFor(merchant, app.config);
+    const provider = cardProviderFor(merchant, app);
     if (active) {
       const web = await getWebSettings(db, { merchantId: merchant.id });
       if (!web.cardActive || !provider) throw new AppError("CARDS_UNAVAILABLE");
@@ -78,7 +78,7 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
     return {
       db,
       provider: provider ?? NO_PROVIDER,
-      providerOf: (name) => cardProviderFor(merchant, app.config, name) ?? NO_PROVIDER,
+      providerOf: (name) => cardProviderFor(merchant, app, name) ?? NO_PROVIDER,
       merchantId: merchant.id,
       userId: user.id,
       now: new Date(),

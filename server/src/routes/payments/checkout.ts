@@ -22,8 +22,8 @@ import {
 } from "#domain/contract/payments.ts";
 import { toMinor } from "#domain/money.ts";
 import { AppError } from "../../lib/errors.ts";
-import { CLICK_PAYMENT_TYPES, tiyinToClickAmount } from "../../payments/click.ts";
-import { encodePaymeCheckout } from "../../payments/payme-checkout.ts";
+import { CLICK_PAYMENT_TYPES, tiyinToClickAmount } from "../../services/payments/click.ts";
+import { encodePaymeCheckout } from "../../services/payments/payme-checkout.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findOrder } from "../../repositories/orders.ts";
 

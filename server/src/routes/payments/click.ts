@@ -1,11 +1,11 @@
 // POST /api/payments/v1/click/prepare and /complete: Click's SHOP-API callbacks, form-urlencoded,
-// always HTTP 200 with Click's JSON answer (server/src/payments/click.ts). A body that fails the
+// always HTTP 200 with Click's JSON answer (server/src/services/payments/click.ts). A body that fails the
 // schema is answered -8 (bad request) rather than the API's 400. The brand is the one whose service
 // id and secret key sign the call; secret keys are never logged or answered.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { CLICK_ERRORS } from "#domain/api-errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
 import {
   clickAnswer,
   clickAnswerSchema,
@@ -15,7 +15,7 @@ import {
   type ClickAnswer,
   type ClickRequest,
   type ClickStage,
-} from "../../payments/click.ts";
+} from "../../services/payments/click.ts";
 
 /** The ids of a body that failed the schema, when they are strings, for the -8 answer. */
 function idsOf(body: unknown): Partial<Pick<ClickRequest, "click_trans_id" | "merchant_trans_id">> {

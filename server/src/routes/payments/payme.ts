@@ -9,8 +9,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
 import type { Db } from "../../db/types.ts";
-import type { OrderEvents } from "../../orders/events.ts";
-import { callPayme, isPaymeMethod, PaymeFault } from "../../payments/payme.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
+import { callPayme, isPaymeMethod, PaymeFault } from "../../services/payments/payme.ts";
 import { listPaymeKeys } from "../../repositories/payments.ts";
 
 const rpcAnswerSchema = z

@@ -1,12 +1,12 @@
 // POST /api/payments/v1/uzum/{check,create,confirm,reverse,status}: Uzum Bank's Merchant API
 // webhooks, JSON, always HTTP 200 with `status: "OK"` or `"FAILED"` and `errorCode`
-// (server/src/payments/uzum.ts, assumption A1). A body that is not JSON answers 10002, one that fails
+// (server/src/services/payments/uzum.ts, assumption A1). A body that is not JSON answers 10002, one that fails
 // the schema 10005, rather than the API's 400. The brand is the one whose HTTP Basic login and
 // password match and whose Uzum service id is `serviceId`; credentials are never logged or answered.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { UZUM_ERRORS } from "#domain/api-errors.ts";
-import type { OrderEvents } from "../../orders/events.ts";
+import type { OrderEvents } from "../../services/orders/events.ts";
 import {
   callUzum,
   UZUM_OPERATIONS,
@@ -15,7 +15,7 @@ import {
   uzumRequestSchema,
   type UzumAnswer,
   type UzumRequest,
-} from "../../payments/uzum.ts";
+} from "../../services/payments/uzum.ts";
 
 /** The body of a request whose JSON could not be parsed. */
 const UNPARSABLE = Symbol("unparsable");

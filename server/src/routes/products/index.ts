@@ -12,8 +12,8 @@ import {
 } from "#domain/contract/menu.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { PreparedBody } from "../../lib/menu-cache.ts";
-import { preparedOverall } from "../../lib/prepared-menu.ts";
+import type { PreparedBody } from "../../repositories/menu-cache.ts";
+import { preparedOverall } from "../../services/menu/prepared-menu.ts";
 import {
   deleteFavourite,
   listFavourites,

@@ -44,8 +44,8 @@ import {
   withdrawLoginCode,
   withdrawPhoneChangeCode,
   type IssueRefusal,
-} from "../../lib/otp.ts";
-import { createSession, revokeSession, revokeUserSessions } from "../../lib/sessions.ts";
+} from "../../services/accounts/otp.ts";
+import { createSession, revokeSession, revokeUserSessions } from "../../repositories/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import { findSmsContent, type MerchantRow } from "../../repositories/merchants.ts";
 import {
@@ -58,8 +58,8 @@ import {
 } from "../../repositories/users.ts";
 import { toSessionUser } from "../webbot/shared.ts";
 import { listCards } from "../../repositories/cards.ts";
-import { cardProviderName } from "../../payments/cards.ts";
-import { cardProviderFor } from "../../payments/providers.ts";
+import { cardProviderName } from "../../services/payments/cards.ts";
+import { cardProviderFor } from "../../services/payments/providers.ts";
 
 const bearer = [{ bearer: [] }];
 const authErrors = { ...errorResponses, 401: apiErrorSchema } as const;
@@ -404,7 +404,7 @@ export async function usersTenantRoutes(app: FastifyInstance): Promise<void> {
       // effort: the account is gone either way, and a failure is logged for the brand.
       for (const card of saved) {
         if (!card.token) continue;
-        const provider = cardProviderFor(request.tenant, app.config, cardProviderName(card));
+        const provider = cardProviderFor(request.tenant, app, cardProviderName(card));
         await provider?.removeCard(card.token).catch((error: unknown) => {
           request.log.warn({ err: error, cardId: card.id }, "a deleted account's card stays at its provider");
         });

@@ -5,23 +5,15 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { authResultSchema, clickTokenRequestSchema } from "#domain/contract/webbot.ts";
-import type { Config } from "../../config.ts";
 import { ClickError, fetchClickProfile, type FetchLike } from "../../integrations/click.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createSession } from "../../lib/sessions.ts";
+import { createSession } from "../../repositories/sessions.ts";
 import type { MerchantRow } from "../../repositories/merchants.ts";
 import { findOrCreateClickUser } from "../../repositories/users.ts";
-import { DEMO_CLICK_TOKEN, handleFakeClickRpc } from "../dev/fake-click.ts";
+import type { Outside } from "../../services/stand-ins.ts";
 import { isPhoneVerificationRequired, toSessionUser } from "./shared.ts";
 
 const authErrors = { ...errorResponses, 401: apiErrorSchema, 503: apiErrorSchema } as const;
-const FAKE_URL = "internal:fake-click";
-
-/** Calls the built-in fake in-process, through the same JSON-RPC text a real endpoint would get. */
-const fakeTransport: FetchLike = async (_url, init) => {
-  const answer = handleFakeClickRpc(init.headers, init.body);
-  return { status: answer.status, text: async () => answer.body };
-};
 
 interface ClickTarget {
   url: string;
@@ -29,22 +21,18 @@ interface ClickTarget {
   fetch?: FetchLike;
 }
 
-/** Where to exchange the session: CLICK_API_URL, or the built-in fake in demo/development mode. */
-function clickTarget(merchant: MerchantRow, config: Config): ClickTarget | undefined {
+/** Where to exchange the session: CLICK_API_URL, or the stand-in handed in for demo/development mode. */
+function clickTarget(merchant: MerchantRow, { config, standIns }: Outside): ClickTarget | undefined {
   if (config.clickApiUrl) {
     return merchant.clickWebSessionToken
       ? { url: config.clickApiUrl, token: merchant.clickWebSessionToken }
       : undefined;
   }
-  if (config.harness) {
-    return { url: FAKE_URL, token: merchant.clickWebSessionToken ?? DEMO_CLICK_TOKEN, fetch: fakeTransport };
+  if (standIns) {
+    const { url, fetch, defaultToken } = standIns.clickUser;
+    return { url, token: merchant.clickWebSessionToken ?? defaultToken, fetch };
   }
   return undefined;
-}
-
-/** The merchant token the fake expects for a brand (the harness registers sessions with it). */
-export function fakeClickTokenFor(merchant: MerchantRow): string {
-  return merchant.clickWebSessionToken ?? DEMO_CLICK_TOKEN;
 }
 
 export async function clickTenantRoutes(app: FastifyInstance): Promise<void> {
@@ -67,7 +55,7 @@ export async function clickTenantRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request) => {
       const merchant = request.tenant;
-      const target = clickTarget(merchant, app.config);
+      const target = clickTarget(merchant, app);
       if (!target) throw new AppError("CLICK_LOGIN_UNAVAILABLE");
       let profile;
       try {

@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../db/types.ts";
 import { verifyInitData, type VerifiedInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createSession, revokeSession } from "../../lib/sessions.ts";
+import { createSession, revokeSession } from "../../repositories/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   attachVerifiedPhone,
@@ -30,12 +30,11 @@ import {
 } from "../../repositories/users.ts";
 import {
   botTokenFor,
-  isPhoneVerificationRequired,
   requireBotToken,
-  toSessionUser,
   verifyContactOrThrow,
   verifyInitDataOrThrow,
-} from "./shared.ts";
+} from "../../services/accounts/telegram.ts";
+import { isPhoneVerificationRequired, toSessionUser } from "./shared.ts";
 
 const authErrors = { ...errorResponses, 401: apiErrorSchema, 503: apiErrorSchema } as const;
 const bearer = [{ bearer: [] }];

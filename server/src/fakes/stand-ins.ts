@@ -1,0 +1,59 @@
+// The fakes as the services' StandIns (server/src/services/stand-ins.ts): each is called in-process
+// through the same protocol text a real endpoint would get, so the adapters in integrations/ run as
+// they do in production.
+import type { StandIns } from "../services/stand-ins.ts";
+import { DEMO_CLICK_TOKEN, handleFakeClickRpc } from "./fake-click.ts";
+import { handleFakeClickMerchant } from "./fake-click-merchant.ts";
+import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
+import { handleFakeBotApi } from "./fake-telegram-bot.ts";
+import { handleFakeUzumCheckout } from "./fake-uzum-checkout.ts";
+
+export const fakeStandIns: StandIns = {
+  paymeSubscribe: {
+    url: "internal:fake-payme",
+    fetch: async (_url, init) => {
+      const answer = handleFakeSubscribeRpc(init.headers, init.body);
+      return { status: answer.status, text: async () => answer.body };
+    },
+  },
+  clickMerchant: (userId, secretKey) => ({
+    url: "internal:fake-click",
+    fetch: async (url, init) => {
+      const answer = handleFakeClickMerchant(
+        {
+          method: init.method,
+          path: url.replace(/^internal:fake-click\/?/, ""),
+          headers: init.headers,
+          body: init.body ?? "",
+        },
+        (id) => (id === userId ? secretKey : undefined),
+      );
+      return { status: answer.status, text: async () => answer.body };
+    },
+  }),
+  uzumCheckout: (terminalId, apiKey) => ({
+    url: "internal:fake-uzum",
+    fetch: async (url, init) => {
+      const answer = handleFakeUzumCheckout(
+        { path: url.replace(/^internal:fake-uzum/, ""), headers: init.headers, body: init.body },
+        (id) => (id === terminalId ? apiKey : undefined),
+      );
+      return { status: answer.status, text: async () => answer.body };
+    },
+  }),
+  telegramBotApi: {
+    url: "internal:fake-telegram",
+    fetch: async (url, init) => {
+      const answer = handleFakeBotApi(url.replace(/^internal:fake-telegram/, ""), init.body);
+      return { status: answer.status, text: async () => answer.body };
+    },
+  },
+  clickUser: {
+    url: "internal:fake-click",
+    defaultToken: DEMO_CLICK_TOKEN,
+    fetch: async (_url, init) => {
+      const answer = handleFakeClickRpc(init.headers, init.body);
+      return { status: answer.status, text: async () => answer.body };
+    },
+  },
+};

@@ -1,0 +1,72 @@
+// What runs beside the requests, as plugins with their own start and stop (docs: the app is a plugin
+// tree, not side effects of route plugins):
+// - the order event hub: the process's subscribers of order, booking and waiter-call changes, fed by
+//   the database's notifications (listening from onReady, closed onClose);
+// - the workers: the unpaid-order sweep, the refund worker, the bot outbox and the demo's order
+//   simulator, started once the app is ready and stopped, each waiting for its run, when it closes.
+import type { FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
+import { WaiterCallEvents } from "../services/dine-in/tables.ts";
+import { startBotOutbox, type BotOutbox } from "../services/notifications/bot-outbox.ts";
+import { OrderEvents } from "../services/orders/events.ts";
+import { startUnpaidSweep } from "../services/orders/payment-timeout.ts";
+import { startOrderSimulator } from "../services/orders/simulator.ts";
+import { startRefundWorker, type RefundWorker } from "../services/payments/refunds.ts";
+
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Order and booking changes of this process and, through NOTIFY, of the others. */
+    orderEvents: OrderEvents;
+    /** Waiter call changes, for the tables' streams and the staff's. */
+    waiterCallEvents: WaiterCallEvents;
+    /** Refunds of paid orders cancelled here: kicked after each cancel, retried by its timer. */
+    refunds: RefundWorker;
+  }
+}
+
+export const orderHub = fp(
+  async (app: FastifyInstance) => {
+    const events = new OrderEvents(app.database, app.metrics.orders);
+    const calls = new WaiterCallEvents(app.database);
+    app.decorate("orderEvents", events);
+    app.decorate("waiterCallEvents", calls);
+    app.addHook("onReady", async () => {
+      await events.start(app.log);
+      await calls.start(app.log);
+    });
+    app.addHook("onClose", async () => {
+      await events.close();
+      await calls.close();
+    });
+  },
+  { name: "savat-order-hub", dependencies: ["savat-metrics"] },
+);
+
+export const workers = fp(
+  async (app: FastifyInstance) => {
+    const events = app.orderEvents;
+    let refunds: RefundWorker | null = null;
+    let botOutbox: BotOutbox | null = null;
+    let stopSweep: (() => Promise<void>) | null = null;
+    let stopSimulator: (() => Promise<void>) | null = null;
+    // The routes hold this handle from their registration on; it reaches the worker once it runs.
+    app.decorate("refunds", {
+      kick: () => refunds?.kick(),
+      idle: async () => refunds?.idle(),
+      stop: async () => refunds?.stop(),
+    } satisfies RefundWorker);
+    app.addHook("onReady", async () => {
+      refunds = startRefundWorker(app, events);
+      botOutbox = startBotOutbox(app);
+      stopSweep = startUnpaidSweep(app, events);
+      if (app.config.orderSimulator) stopSimulator = startOrderSimulator(app, events);
+    });
+    app.addHook("onClose", async () => {
+      await stopSweep?.();
+      await stopSimulator?.();
+      await refunds?.stop();
+      await botOutbox?.stop();
+    });
+  },
+  { name: "savat-workers", dependencies: ["savat-order-hub"] },
+);

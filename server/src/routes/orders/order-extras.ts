@@ -1,0 +1,122 @@
+// The order settings of a city, the courier of an order, and the customer's promo codes.
+import type { FastifyInstance } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import {
+  addPromoBodySchema,
+  courierSchema,
+  orderIdParamsSchema,
+  orderSettingSchema,
+  promoSchema,
+} from "#domain/contract/orders.ts";
+import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
+import { AppError } from "../../lib/errors.ts";
+import { listCustomerPromos, addCustomerPromo } from "../../services/orders/promos.ts";
+import { customerCourierAccess } from "../../repositories/orders.ts";
+import { authOf, requireUser } from "../../plugins/auth.ts";
+import { findCourierView } from "../../repositories/couriers.ts";
+import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
+import type { OrderRouteDeps } from "./deps.ts";
+
+/** The order settings of a city, the courier of an order, and the customer's promo codes. */
+export function orderExtraRoutes(app: FastifyInstance, _deps: OrderRouteDeps): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  r.get(
+    "/orders/v1/order/setting/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "Order settings for a city id (its own or the brand's) or for the merchant id (the brand's)",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: { 200: orderSettingSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      const id = request.params.id;
+      let cityId: string | null = null;
+      if (id !== merchantId) {
+        const cities = await listCities(db, { merchantId });
+        if (!cities.some((c) => c.id === id)) throw new AppError("NOT_FOUND");
+        cityId = id;
+      }
+      const s = await findOrderSettings(db, { merchantId, cityId });
+      return { id: s?.id ?? null, cityId: s?.cityId ?? null, ...orderSettingsOrDefaults(s) };
+    },
+  );
+
+  r.get(
+    "/deliveries/v1/delivery/courier/:id",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "The courier of one of the caller's own orders while it is attached (name and phone) or on its way (with the last known position); any other courier answers 404, to staff too",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: { 200: courierSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const merchantId = request.tenant.id;
+      // Only the caller's own orders open a courier, whatever their role: staff (bound to a branch
+      // or not) read couriers through the staff routes, which keep to the staff scope rule.
+      const access = await customerCourierAccess(db, {
+        merchantId,
+        userId: user.id,
+        courierId: request.params.id,
+      });
+      if (access === "none") throw new AppError("NOT_FOUND");
+      const courier = await findCourierView(db, { merchantId, id: request.params.id });
+      if (!courier) throw new AppError("NOT_FOUND");
+      if (access === "on-way") return courier;
+      return { ...courier, latitude: null, longitude: null, positionAt: null };
+    },
+  );
+
+  r.get(
+    "/orders/v1/promos",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary: "The customer's promo codes (added or used), newest first",
+        tags: ["promos"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        response: { 200: z.array(promoSchema), 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) =>
+      listCustomerPromos(db, { merchantId: request.tenant.id, userId: authOf(request).user.id }),
+  );
+
+  r.post(
+    "/orders/v1/promos",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "Add a promo code to the customer's codes (refused when unknown, inactive, not started or expired)",
+        tags: ["promos"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        body: addPromoBodySchema,
+        response: { 200: promoSchema, 401: errorResponses[403], ...errorResponses },
+      },
+    },
+    async (request) =>
+      addCustomerPromo(db, {
+        merchantId: request.tenant.id,
+        userId: authOf(request).user.id,
+        code: request.body.code,
+      }),
+  );
+}

@@ -1,0 +1,565 @@
+// The server's check of an order request: everything the checkout showed is decided again
+// from the database with the shared rules; client-sent amounts are never read. Zones, branch hours,
+// the closest branch and the delivery price come from the geography helpers
+// (server/src/services/geo/coverage.ts), the same ones the tariff and branch calls answer with, so the
+// checkout's numbers and the order check cannot disagree.
+//
+// Two phases: prepareOrder reads everything the check needs in one query (settings, payment method,
+// saved address, products with their options and stock, the promo with its uses, the customer's
+// balance and phone; branches, zones and hours come from the geography cache) and decides all but the
+// promo and the cashback; finishOrder decides those from what was read, without the database. What
+// can change between that read and the write (the key, the balance, the promo's uses, the stock) is
+// checked again under locks by savat_place_order (service.ts).
+import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
+import { hasHouseNumber } from "#domain/address.ts";
+import type { z } from "zod";
+import type { orderRequestSchema } from "#domain/contract/orders.ts";
+import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
+import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
+import { groupDigits } from "#domain/money-format.ts";
+import { paymentChannelOf, paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
+import { localMoment } from "#domain/order-time.ts";
+import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
+import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
+import {
+  loadForOrder,
+  type LoadedOrderInput,
+  type OrderSettingsRow,
+  type ProductRow,
+  type PromoRow,
+  type WebSettingsRow,
+} from "../../repositories/order-check.ts";
+import type {
+  OrderAddressSnapshot,
+  OrderItemModification,
+  OrderReceiver,
+} from "../../repositories/orders.ts";
+import type { Db } from "../../db/types.ts";
+import { AppError } from "../../lib/errors.ts";
+import { listBranches, type BranchWithHours } from "../../repositories/geo.ts";
+import {
+  checkBranchOpen,
+  findClosestBranch,
+  findRegionForPoint,
+  quoteDelivery,
+  type ServiceKind,
+} from "../geo/coverage.ts";
+import { pickOrderSettings, type MerchantRow } from "../../repositories/merchants.ts";
+import { checkOrderTable } from "../dine-in/tables.ts";
+
+export type BranchRow = BranchWithHours;
+
+/** How far ahead a later order may be placed. */
+const LATER_MAX_DAYS = 7;
+
+/** A request parsed by orderRequestSchema (defaults applied). */
+export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
+
+export interface CheckContext {
+  merchant: MerchantRow;
+  userId: string;
+  /** The channel of the customer's session (decides product and payment availability). */
+  channel: AuthChannel;
+  later: boolean;
+  now: Date;
+}
+
+export interface CheckedLine {
+  product: ProductRow;
+  count: number;
+  modifications: OrderItemModification[];
+  input: LineInput;
+  priority: number;
+}
+
+/** What prepareOrder decided: everything but the promo and the cashback. */
+export interface PreparedOrder {
+  serviceType: ServiceType;
+  paymentType: PaymentType;
+  branch: BranchRow;
+  address: OrderAddressSnapshot | null;
+  deliveryTariffId: string | null;
+  /** The delivery price before any promo, so'm (0 unless delivering). */
+  deliveryPrice: number;
+  lines: CheckedLine[];
+  /** The products after their own discounts. */
+  net: Minor;
+  atTime: Date | null;
+  receiver: OrderReceiver | null;
+  comment: string | null;
+  courierComment: string | null;
+  web: WebSettingsRow;
+  settings: OrderSettingsRow | null;
+  cancelOrderActive: boolean;
+  /** Products whose stock the order takes, with how much (by product id: locks in one order). */
+  stockTaken: { productId: string; amount: number }[];
+  /** The table of an order placed at a table (dine-in by its QR code). */
+  table: { id: string; hallId: string } | null;
+  /** The promo of the request's code as read, with its uses (this customer's, everyone's). */
+  promo: LoadedPromo | null;
+  /** The customer's phone and cashback balance as read; null when the customer is not found. */
+  customer: { phone: string | null; cashback: number } | null;
+}
+
+export interface LoadedPromo {
+  row: PromoRow;
+  mine: number;
+  all: number;
+}
+
+export interface CheckedOrder extends Omit<PreparedOrder, "promo"> {
+  promo: PromoRow | null;
+  totals: Totals;
+  cashbackEarned: number;
+}
+
+type Texts = { uz: string; ru: string; eng: string };
+
+function fail(code: ApiErrorCode, detail?: string | Texts): never {
+  if (!detail) throw new AppError(code);
+  const d = apiErrorBody(code).description;
+  const of = (lang: keyof Texts) => (typeof detail === "string" ? detail : detail[lang]);
+  throw new AppError(code, {
+    uz: `${d.uz}: ${of("uz")}`,
+    ru: `${d.ru}: ${of("ru")}`,
+    eng: `${d.eng}: ${of("eng")}`,
+  });
+}
+
+function pick(name: { uz?: string; ru?: string; eng?: string } | null | undefined): string {
+  return name?.eng ?? name?.ru ?? name?.uz ?? "";
+}
+
+/** An amount with the brand's currency in each message language: "30 000 сум", "30 000 so'm". */
+function amountTexts(amount: number, currency: Currency): Texts {
+  const sum = groupDigits(amount);
+  const names = CURRENCY_NAMES[currency];
+  return { uz: `${sum} ${names.uz}`, ru: `${sum} ${names.ru}`, eng: `${sum} ${names.eng}` };
+}
+
+function serviceKind(type: ServiceType): ServiceKind | null {
+  return type === "DELIVERY" || type === "PICK_UP" || type === "DINE_IN" ? type : null;
+}
+
+/** The brand's switch (the shared rule) and an active payment method of the type for the channel. */
+function paymentEnabled(
+  ws: WebSettingsRow,
+  type: PaymentType,
+  methodOn: boolean,
+  ctx: CheckContext,
+  atTable: boolean,
+): boolean {
+  // The query answered whether the type's method is on for the order's channel: the shared rule
+  // gets that channel's list as far as this type is concerned. At a table the QR channel decides.
+  const channel = atTable ? "QR" : paymentChannelOf(ctx.channel);
+  return paymentOffered(ws, type, { channel, methods: methodOn ? [paymentMethodType(type)] : [] });
+}
+
+/** The later order's moment: the merchant's local day and time (seconds zero), or deliveryAt. */
+export function laterMoment(
+  req: Pick<ParsedOrderRequest, "day" | "time" | "deliveryAt">,
+  timeZone: string,
+): Date | null {
+  if (req.day && req.time) return localMoment(req.day, req.time, timeZone);
+  if (req.deliveryAt) {
+    const at = new Date(req.deliveryAt);
+    at.setUTCSeconds(0, 0);
+    return at;
+  }
+  return null;
+}
+
+/**
+ * The branch that serves the order at `moment`: the chosen one (found, active, offering the service,
+ * open), or for a delivery without one the closest open delivering branch (geography's rule).
+ */
+async function chooseBranch(
+  db: Db,
+  ctx: CheckContext,
+  req: ParsedOrderRequest,
+  type: ServiceKind,
+  address: OrderAddressSnapshot | null,
+  moment: Date,
+  later: boolean,
+): Promise<BranchRow> {
+  const merchantId = ctx.merchant.id;
+  const timeZone = ctx.merchant.timezone;
+  if (req.branchId) {
+    const check = await checkBranchOpen(db, {
+      merchantId,
+      branchId: req.branchId,
+      type,
+      at: moment,
+      timeZone,
+    });
+    if (check.ok) return check.branch;
+    if (check.reason === "holiday" || check.reason === "closed") {
+      if (later) fail("AT_TIME_INVALID");
+      fail(check.reason === "holiday" ? "BRANCH_HOLIDAY" : "BRANCH_CLOSED");
+    }
+    fail("BRANCH_UNAVAILABLE");
+  }
+  if (type !== "DELIVERY" || !address) fail("BRANCH_UNAVAILABLE");
+  const closest = await findClosestBranch(db, {
+    merchantId,
+    type,
+    at: moment,
+    timeZone,
+    latitude: address.latitude,
+    longitude: address.longitude,
+  });
+  if (closest) return closest;
+  // None open: say whether the brand delivers at all, or only not at this moment.
+  const delivering = (await listBranches(db, { merchantId })).some((b) => b.isActive && b.deliveryEnabled);
+  if (!delivering) fail("DELIVERY_UNAVAILABLE");
+  fail(later ? "AT_TIME_INVALID" : "BRANCH_CLOSED");
+}
+
+/** A uuid-shaped id, else null (a generated, client-side address id is not one). */
+function uuidOrNull(id: string | null | undefined): string | null {
+  return id && /^[0-9a-f-]{36}$/i.test(id) ? id : null;
+}
+
+/**
+ * The order's copy of the address. `savedId` is the sent id only when it names one of the caller's
+ * saved addresses: a generated (unsaved) id names no row, so it is dropped, and so is anyone else's
+ * (an order must not point at another customer's address).
+ */
+function snapshotAddress(
+  a: NonNullable<ParsedOrderRequest["address"]>,
+  savedId: string | null,
+  cityId: string | null,
+): OrderAddressSnapshot {
+  const text = (v: string | null | undefined) => (v === undefined || v === null || v === "" ? null : v);
+  return {
+    id: savedId,
+    type: a.type ?? null,
+    name: text(a.name),
+    streetName: text(a.streetName),
+    houseNumber: text(a.houseNumber),
+    details: text(a.details),
+    description: text(a.description) ?? text(a.name),
+    comment: text(a.comment),
+    latitude: a.latitude,
+    longitude: a.longitude,
+    cityId,
+    floor: text(a.floor),
+    office: text(a.office),
+    entrance: text(a.entrance),
+    domophone: text(a.domophone),
+  };
+}
+
+type LoadedProduct = LoadedOrderInput["products"][number];
+
+function checkLines(
+  ctx: CheckContext,
+  req: ParsedOrderRequest,
+  branch: BranchRow,
+  loaded: readonly LoadedProduct[],
+): { lines: CheckedLine[]; stockTaken: { productId: string; amount: number }[] } {
+  if (req.cartItems.length === 0) fail("ORDER_EMPTY");
+  const byId = new Map(loaded.map((p) => [p.id, p]));
+  const lines: CheckedLine[] = [];
+  const taken = new Map<string, number>();
+  req.cartItems.forEach((item, index) => {
+    const loadedProduct = byId.get(item.productId);
+    const channelOk =
+      loadedProduct && (ctx.channel === "TELEGRAM" ? loadedProduct.tgEnabled : loadedProduct.webEnabled);
+    if (
+      !loadedProduct ||
+      !loadedProduct.active ||
+      !loadedProduct.isAvailable ||
+      !channelOk ||
+      !loadedProduct.productBranches.some((l) => l.branchId === branch.id) ||
+      loadedProduct.stops.some((s) => s.branchId === branch.id && s.productId === loadedProduct.id) ||
+      (req.serviceType === "DELIVERY" && !loadedProduct.deliveryEnabled)
+    ) {
+      fail("PRODUCT_NOT_AVAILABLE", loadedProduct ? pick(loadedProduct.name) : item.productId);
+    }
+    const { modificationGroups: groups, productBranches: _links, stops, ...product } = loadedProduct;
+    const stoppedMods = new Set(
+      stops.filter((s) => s.branchId === branch.id && s.modificationId).map((s) => s.modificationId),
+    );
+    const step = UNIT_STEPS[product.unit];
+    const milli = Math.round(item.count * 1000);
+    if (
+      item.count < step.min ||
+      item.count > step.max ||
+      Math.abs(milli - item.count * 1000) > 1e-6 ||
+      (product.unit === "COUNT" && !Number.isInteger(item.count))
+    ) {
+      fail("QUANTITY_INVALID", pick(product.name));
+    }
+    // Modifications: each must be an active option of this product; each group within its min..max.
+    const chosen = new Map<string, number>();
+    for (const m of item.modifications) chosen.set(m.id, (chosen.get(m.id) ?? 0) + (m.count ?? 1));
+    const perGroup = new Map<string, number>();
+    const snapshot: OrderItemModification[] = [];
+    const priceEntries: { price: number }[] = [];
+    for (const [modId, n] of chosen) {
+      let found: {
+        group: (typeof groups)[number];
+        mod: (typeof groups)[number]["modifications"][number];
+      } | null = null;
+      for (const group of groups) {
+        const mod = group.modifications.find((m) => m.id === modId);
+        if (mod) found = { group, mod };
+      }
+      if (!found || !found.mod.isActive || stoppedMods.has(found.mod.id))
+        fail("MODIFICATION_INVALID", pick(product.name));
+      const { group, mod } = found;
+      perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + n);
+      snapshot.push({ id: mod.id, groupId: group.id, name: mod.name, price: mod.price, count: n });
+      for (let i = 0; i < n; i++) priceEntries.push({ price: mod.price });
+    }
+    for (const g of groups) {
+      const n = perGroup.get(g.id) ?? 0;
+      if (n < g.minSelect || n > g.maxSelect)
+        fail("MODIFICATION_INVALID", `${pick(product.name)} (${pick(g.name)})`);
+    }
+    taken.set(product.id, (taken.get(product.id) ?? 0) + item.count);
+    lines.push({
+      product,
+      count: item.count,
+      modifications: snapshot,
+      input: {
+        costPrice: product.costPrice,
+        discount: product.discount,
+        count: item.count,
+        unit: product.unit,
+        modifications: priceEntries,
+      },
+      priority: index,
+    });
+  });
+  for (const [productId, amount] of taken) {
+    const product = byId.get(productId);
+    if (product && product.stock !== null && amount > product.stock) {
+      fail("STOCK_NOT_ENOUGH", `${pick(product.name)}, max ${String(Math.max(0, product.stock))}`);
+    }
+  }
+  return {
+    lines,
+    stockTaken: [...taken]
+      .filter(([id]) => byId.get(id)?.stock !== null)
+      .map(([productId, amount]) => ({ productId, amount }))
+      .sort((a, b) => (a.productId < b.productId ? -1 : a.productId > b.productId ? 1 : 0)),
+  };
+}
+
+/**
+ * Reads what the check needs (one query) and decides everything but the promo and the cashback, or
+ * throws the first refusal as an AppError. It runs outside any transaction: what may change before the
+ * write is checked again under locks when the order is written.
+ */
+export async function prepareOrder(
+  db: Db,
+  ctx: CheckContext,
+  req: ParsedOrderRequest,
+): Promise<PreparedOrder> {
+  const merchantId = ctx.merchant.id;
+  const timeZone = ctx.merchant.timezone;
+  const ids = [...new Set(req.cartItems.map((i) => i.productId))];
+  const sentAddressId = req.address ? uuidOrNull(req.address.id) : null;
+  const atTable = Boolean(req.tableId);
+  const {
+    web,
+    methodOn,
+    addressSaved,
+    settings: settingRows,
+    products: loaded,
+    promo,
+    customer,
+  } = (await loadForOrder(db, {
+    merchantId: ctx.merchant.id,
+    userId: ctx.userId,
+    channel: ctx.channel,
+    paymentType: req.paymentType,
+    addressId: sentAddressId,
+    productIds: ids,
+    promoCode: req.promoCode?.trim().toUpperCase() || undefined,
+    atTable,
+  })) ?? fail("SERVICE_TYPE_UNAVAILABLE");
+  const serviceType = req.serviceType;
+  const kind = serviceKind(serviceType);
+  if (!kind || !serviceOffered(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
+  if (req.hallId && !req.tableId) fail("TABLE_INVALID");
+  if (req.tableId && (kind !== "DINE_IN" || ctx.later)) fail("TABLE_INVALID");
+  if (!paymentEnabled(web, req.paymentType, methodOn, ctx, atTable)) fail("PAYMENT_TYPE_UNAVAILABLE");
+
+  let atTime: Date | null = null;
+  if (ctx.later) {
+    atTime = laterMoment(req, timeZone);
+    const ahead = atTime ? atTime.getTime() - ctx.now.getTime() : -1;
+    if (!atTime || ahead <= 0 || ahead > LATER_MAX_DAYS * 86_400_000) fail("AT_TIME_INVALID");
+  }
+
+  const sent = kind === "DELIVERY" ? req.address : undefined;
+  if (kind === "DELIVERY" && !sent) fail("ADDRESS_REQUIRED");
+  // The courier needs the building: the same rule the address form applies (src/domain/address.ts).
+  if (sent && !hasHouseNumber(sent)) fail("HOUSE_NUMBER_REQUIRED");
+  // The point decides the city (the region containing it): a sent city id could pick another city's
+  // minimum order, threshold and cashback, so it is never read.
+  const region = sent
+    ? await findRegionForPoint(db, { merchantId, latitude: sent.latitude, longitude: sent.longitude })
+    : undefined;
+  const address = sent
+    ? snapshotAddress(sent, addressSaved ? sentAddressId : null, region?.cityId ?? null)
+    : null;
+  // At a table the table names the branch: one sent must be the table's.
+  const table = req.tableId
+    ? await checkOrderTable(
+        db,
+        ctx.merchant,
+        { tableId: req.tableId, hallId: req.hallId ?? null, branchId: req.branchId ?? null },
+        ctx.now,
+      )
+    : null;
+  const branch = await chooseBranch(
+    db,
+    ctx,
+    table ? { ...req, branchId: table.branchId } : req,
+    kind,
+    address,
+    atTime ?? ctx.now,
+    atTime !== null,
+  );
+
+  // The zone before the products, so an address outside every zone is named as such.
+  if (address && !region && web.shouldValidateDeliveryArea) fail("OUT_OF_ZONE");
+
+  const { lines, stockTaken } = checkLines(ctx, req, branch, loaded);
+  const net = productsNet(lines.map((l) => l.input));
+  const settings = pickOrderSettings(settingRows, region?.cityId ?? branch.cityId);
+  if (
+    kind === "DELIVERY" &&
+    settings &&
+    settings.minOrderAmount > 0 &&
+    net < toMinor(settings.minOrderAmount)
+  ) {
+    fail("MIN_ORDER_AMOUNT", amountTexts(settings.minOrderAmount, ctx.merchant.currency));
+  }
+
+  // The delivery price is the tariff call's own answer for this point and these products.
+  let deliveryPrice = 0;
+  let deliveryTariffId: string | null = null;
+  if (address) {
+    const quote = await quoteDelivery(db, {
+      merchantId,
+      productPrice: fromMinor(net),
+      latitude: address.latitude,
+      longitude: address.longitude,
+      orderSettingRows: settingRows,
+    });
+    if (quote.ok) {
+      deliveryPrice = quote.price;
+      deliveryTariffId = quote.region.id;
+    } else if (web.shouldValidateDeliveryArea) {
+      fail("OUT_OF_ZONE");
+    } else {
+      // A brand that serves outside its zones charges the branch's own delivery price there.
+      deliveryPrice = branch.deliveryPrice;
+    }
+  }
+
+  return {
+    serviceType,
+    paymentType: req.paymentType,
+    branch,
+    address,
+    deliveryTariffId,
+    deliveryPrice,
+    lines,
+    net,
+    atTime,
+    receiver:
+      web.receiverActive && req.receiver ? { name: req.receiver.name, phone: req.receiver.phone } : null,
+    comment: req.comment?.trim() || null,
+    courierComment: kind === "DELIVERY" ? req.courierComment?.trim() || null : null,
+    web,
+    settings,
+    cancelOrderActive: web.cancelOrderActive,
+    stockTaken,
+    table: table ? { id: table.id, hallId: table.hallId } : null,
+    promo,
+    customer,
+  };
+}
+
+/** The promo of the code as read with its uses, or the refusal of it. */
+function checkPromo(ctx: CheckContext, row: LoadedPromo | null, productNet: Minor): PromoRow {
+  if (!row) fail("PROMO_NOT_FOUND");
+  const promo = row.row;
+  const problem = promoProblem(promo, ctx.now, productNet);
+  if (problem === "PROMO_MIN_PRICE") {
+    const d = apiErrorBody("PROMO_MIN_PRICE").description;
+    const min = amountTexts(promo.minPrice, ctx.merchant.currency);
+    throw new AppError("PROMO_MIN_PRICE", {
+      uz: d.uz.replace("{minPrice}", min.uz),
+      ru: d.ru.replace("{minPrice}", min.ru),
+      eng: d.eng.replace("{minPrice}", min.eng),
+    });
+  }
+  if (problem) fail(problem);
+  if (row.mine > 0) fail("PROMO_ALREADY_USED");
+  if (promo.usageLimit !== null && row.all >= promo.usageLimit) fail("PROMO_USED_UP");
+  return promo;
+}
+
+/**
+ * The promo and the cashback of a prepared order, and its totals, from what prepareOrder read.
+ * Placing checks the promo's uses and the balance again under locks (savat_place_order).
+ */
+export function finishOrder(
+  ctx: CheckContext,
+  prepared: PreparedOrder,
+  req: ParsedOrderRequest,
+  cashbackBalance: number,
+): CheckedOrder {
+  const { web, settings } = prepared;
+  const code = req.promoCode?.trim();
+  let promo: PromoRow | null = null;
+  if (code) {
+    if (!web.promoActive) fail("PROMO_NOT_ACTIVE");
+    promo = checkPromo(ctx, prepared.promo, prepared.net);
+  }
+
+  const cashbackRequested = web.cashbackActive ? (req.cashback ?? 0) : 0;
+  if (cashbackRequested > cashbackBalance) fail("CASHBACK_NOT_ENOUGH");
+
+  const totals = orderTotals({
+    lines: prepared.lines.map((l) => l.input),
+    serviceType: prepared.serviceType,
+    regionDeliveryPrice: prepared.deliveryPrice,
+    fees: {
+      serviceFeeEnabled: settings?.serviceFeeEnabled ?? false,
+      feeAmount: settings?.feeAmount ?? 0,
+      // The delivery price is final already (threshold and minimum applied by the tariff rule),
+      // except for a brand serving outside its zones, where the same rule applies here.
+      feeFreeThreshold: prepared.deliveryTariffId ? null : (settings?.feeFreeThreshold ?? null),
+      minimalDeliveryPrice: prepared.deliveryTariffId ? 0 : (settings?.minimalDeliveryPrice ?? 0),
+    },
+    promo,
+    cashbackRequested,
+    cashbackBalance,
+    cashbackEnabled: web.cashbackActive,
+  });
+
+  return {
+    ...prepared,
+    promo,
+    totals,
+    cashbackEarned: cashbackEarned(toMinor(totals.totalProductPrice), settings?.cashbackPercent ?? 0) / 100,
+  };
+}
+
+/** Decides an order from the request (both phases), or throws the first refusal as an AppError. */
+export async function checkOrder(
+  db: Db,
+  ctx: CheckContext,
+  req: ParsedOrderRequest,
+  cashbackBalance: number,
+): Promise<CheckedOrder> {
+  return finishOrder(ctx, await prepareOrder(db, ctx, req), req, cashbackBalance);
+}

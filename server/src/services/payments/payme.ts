@@ -1,0 +1,383 @@
+// Payme's Merchant API (docs/decisions.md, Payments): Payme calls the server to check an order, create
+// a transaction for it, perform (pay) it, cancel it, look at it and list them. Every method answers
+// either a result or one of Payme's errors (PaymeFault); the route wraps them in JSON-RPC 2.0.
+//
+// Locks: a method that writes locks the order row, then the transaction row, in that order, inside
+// one database transaction, so calls about one order take turns and a replay sees what the first
+// call committed. Outcomes that change rows and still answer an error (a transaction that timed out
+// is cancelled, then refused) commit first and throw after.
+import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
+import { toMinor } from "#domain/money.ts";
+import { transaction } from "../../db/transaction.ts";
+import type { Db } from "../../db/types.ts";
+import { AppError } from "../../lib/errors.ts";
+import { findOrder, lockOrder, type OrderRow } from "../../repositories/orders.ts";
+import {
+  findOpenTransaction,
+  findOrderMerchant,
+  findProviderTransaction,
+  insertPaymentTransaction,
+  listProviderTransactions,
+  lockProviderTransaction,
+  updatePaymentTransaction,
+  type PaymentTransactionRow,
+} from "../../repositories/payments.ts";
+import type { OrderEvents } from "../orders/events.ts";
+import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
+import { markOrderPaid, paidTransition } from "./mark-paid.ts";
+import { cancelPerformedByProvider } from "./provider-cancel.ts";
+
+/** A created transaction not performed within 12 hours can no longer be performed. */
+export const PAYME_TIMEOUT_MS = 43_200_000;
+/** Payme's cancel reason "the transaction timed out". */
+export const REASON_TIMEOUT = 4;
+
+export const PAYME_METHODS = [
+  "CheckPerformTransaction",
+  "CreateTransaction",
+  "PerformTransaction",
+  "CancelTransaction",
+  "CheckTransaction",
+  "GetStatement",
+] as const;
+export type PaymeMethod = (typeof PAYME_METHODS)[number];
+
+/** One of Payme's errors; `data` names the account field an account error is about. */
+export class PaymeFault extends Error {
+  override readonly name = "PaymeFault";
+  readonly error: PaymeErrorName;
+  readonly data: string | undefined;
+  constructor(error: PaymeErrorName, data?: string) {
+    super(error);
+    this.error = error;
+    this.data = data;
+  }
+
+  get code(): number {
+    return PAYME_ERRORS[this.error].code;
+  }
+}
+
+export interface PaymeContext {
+  db: Db;
+  events: OrderEvents;
+  /** The brands whose Payme key the request carried. */
+  merchantIds: readonly string[];
+  now: Date;
+}
+
+type Params = Record<string, unknown>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+function fail(error: PaymeErrorName, data?: string): never {
+  throw new PaymeFault(error, data);
+}
+
+function text(params: Params, key: string): string {
+  const value = params[key];
+  if (typeof value !== "string" || value.length === 0 || value.length > 255) fail("INVALID_REQUEST");
+  return value;
+}
+
+function integer(params: Params, key: string): number {
+  const value = params[key];
+  if (typeof value !== "number" || !Number.isSafeInteger(value)) fail("INVALID_REQUEST");
+  return value;
+}
+
+/** The last moment a `time` may name: the end of year 9999, as far as the database stores a time. */
+const LAST_MOMENT_MS = Date.UTC(9999, 11, 31, 23, 59, 59, 999);
+
+/** A moment in ms since the epoch, from 1970 to the end of year 9999; a request error otherwise. */
+function moment(params: Params, key: string): Date {
+  const value = integer(params, key);
+  if (value < 0 || value > LAST_MOMENT_MS) fail("INVALID_REQUEST");
+  return new Date(value);
+}
+
+/** Payme's cancel reason: a small positive code (1..10 in Payme's documentation); a request error otherwise. */
+function cancelReason(params: Params): number {
+  const value = integer(params, "reason");
+  if (value < 1 || value > 99) fail("INVALID_REQUEST");
+  return value;
+}
+
+function ms(date: Date | null): number {
+  return date ? date.getTime() : 0;
+}
+
+function authorize(ctx: PaymeContext, merchantId: string): void {
+  if (!ctx.merchantIds.includes(merchantId)) fail("INSUFFICIENT_PRIVILEGE");
+}
+
+function timedOut(t: PaymentTransactionRow, now: Date): boolean {
+  return now.getTime() - t.createTime.getTime() > PAYME_TIMEOUT_MS;
+}
+
+/** The order named by `account.order_id`, of a brand the request may act for. */
+async function accountOrder(ctx: PaymeContext, params: Params): Promise<OrderRow> {
+  const account = params.account;
+  if (typeof account !== "object" || account === null || Array.isArray(account)) fail("INVALID_REQUEST");
+  const orderId = (account as Params).order_id;
+  if (typeof orderId !== "string" || !UUID.test(orderId)) fail("ORDER_NOT_FOUND", "order_id");
+  const merchantId = await findOrderMerchant(ctx.db, orderId);
+  if (!merchantId) fail("ORDER_NOT_FOUND", "order_id");
+  authorize(ctx, merchantId);
+  const order = await findOrder(ctx.db, { merchantId, id: orderId });
+  if (!order) fail("ORDER_NOT_FOUND", "order_id");
+  return order;
+}
+
+/** The order a call is about: an order's own id, or the order a transaction was created for. */
+function orderTarget(row: OrderRow | PaymentTransactionRow): { merchantId: string; orderId: string } {
+  return { merchantId: row.merchantId, orderId: "orderId" in row ? row.orderId : row.id };
+}
+
+/**
+ * Why Payme may not pay the locked order now, as the fault to answer once the transaction commits:
+ * not a Payme order, paid or no longer OPEN, past its payment time-out (cancelled here as the sweep
+ * would, so the answer is the same before and after the sweep), or an amount other than its total.
+ */
+async function payableFault(
+  tx: Db,
+  ctx: PaymeContext,
+  order: OrderRow,
+  amount: number,
+): Promise<PaymeFault | null> {
+  if (order.paymentType !== "PAYME" || order.isPaid || order.status !== "OPEN") {
+    return new PaymeFault("ORDER_NOT_PAYABLE", "order_id");
+  }
+  if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, ctx.now)) {
+    return new PaymeFault("ORDER_NOT_PAYABLE", "order_id");
+  }
+  if (amount <= 0 || amount !== toMinor(order.totalPrice)) return new PaymeFault("WRONG_AMOUNT", "amount");
+  return null;
+}
+
+/** The transaction named by `params.id`, of a brand the request may act for. */
+async function namedTransaction(ctx: PaymeContext, params: Params): Promise<PaymentTransactionRow> {
+  const providerTransactionId = text(params, "id");
+  const t = await findProviderTransaction(ctx.db, { provider: "PAYME", providerTransactionId });
+  if (!t) fail("TRANSACTION_NOT_FOUND");
+  authorize(ctx, t.merchantId);
+  return t;
+}
+
+type Outcome<T> = { result: T } | { fault: PaymeFault };
+
+/** Runs `work` in a transaction that commits even when the answer is an error, then answers. */
+async function committed<T>(db: Db, work: (tx: Db) => Promise<Outcome<T>>): Promise<T> {
+  const outcome = await transaction(db, work);
+  if ("fault" in outcome) throw outcome.fault;
+  return outcome.result;
+}
+
+/** The order and its transaction, locked in that order. */
+async function lockBoth(tx: Db, t: PaymentTransactionRow) {
+  const order = await lockOrder(tx, { merchantId: t.merchantId, orderId: t.orderId });
+  const locked = await lockProviderTransaction(tx, { merchantId: t.merchantId, id: t.id });
+  if (!locked) throw new AppError("NOT_FOUND");
+  return { order, t: locked };
+}
+
+async function cancelTimedOut(tx: Db, t: PaymentTransactionRow, now: Date): Promise<PaymentTransactionRow> {
+  return updatePaymentTransaction(tx, {
+    merchantId: t.merchantId,
+    id: t.id,
+    set: { state: -1, reason: REASON_TIMEOUT, cancelTime: now },
+  });
+}
+
+const createAnswer = (t: PaymentTransactionRow) => ({
+  create_time: ms(t.createTime),
+  transaction: t.id,
+  state: t.state,
+});
+
+const performAnswer = (t: PaymentTransactionRow) => ({
+  transaction: t.id,
+  perform_time: ms(t.performTime),
+  state: t.state,
+});
+
+const cancelAnswer = (t: PaymentTransactionRow) => ({
+  transaction: t.id,
+  cancel_time: ms(t.cancelTime),
+  state: t.state,
+});
+
+async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
+  const amount = integer(params, "amount");
+  const target = orderTarget(await accountOrder(ctx, params));
+  return committed(ctx.db, async (tx) => {
+    const order = await lockOrder(tx, target);
+    const fault = await payableFault(tx, ctx, order, amount);
+    if (fault) return { fault };
+    const open = await findOpenTransaction(tx, target);
+    if (open && !timedOut(open, ctx.now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
+    return { result: { allow: true } };
+  });
+}
+
+async function createTransaction(ctx: PaymeContext, params: Params) {
+  const providerTransactionId = text(params, "id");
+  const time = moment(params, "time");
+  const amount = integer(params, "amount");
+  const { now } = ctx;
+  // A known id is a replay: its order is the one it was created for, whatever the account says.
+  const known = await findProviderTransaction(ctx.db, { provider: "PAYME", providerTransactionId });
+  if (known) authorize(ctx, known.merchantId);
+  const target = known ? orderTarget(known) : orderTarget(await accountOrder(ctx, params));
+  const { merchantId, orderId } = target;
+  return committed(ctx.db, async (tx) => {
+    const locked = await lockOrder(tx, { merchantId, orderId });
+    // Looked up again under the order's lock: a replay racing the first call sees its row.
+    const existing = await findProviderTransaction(tx, { provider: "PAYME", providerTransactionId });
+    if (existing) {
+      if (existing.state !== 1) return { fault: new PaymeFault("CANNOT_PERFORM") };
+      // Its order passed its payment time-out: cancelled with the order, as the sweep would.
+      if (await cancelIfPastPaymentTimeout(tx, ctx.events, locked, now)) {
+        return { fault: new PaymeFault("CANNOT_PERFORM") };
+      }
+      if (timedOut(existing, now)) {
+        await cancelTimedOut(tx, existing, now);
+        return { fault: new PaymeFault("CANNOT_PERFORM") };
+      }
+      return { result: createAnswer(existing) };
+    }
+    const fault = await payableFault(tx, ctx, locked, amount);
+    if (fault) return { fault };
+    const open = await findOpenTransaction(tx, { merchantId, orderId });
+    if (open) {
+      if (!timedOut(open, now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
+      await cancelTimedOut(tx, open, now);
+    }
+    const t = await insertPaymentTransaction(tx, {
+      merchantId,
+      provider: "PAYME",
+      providerTransactionId,
+      orderId,
+      amount,
+      state: 1,
+      providerTime: time,
+      createTime: now,
+    });
+    return { result: createAnswer(t) };
+  });
+}
+
+async function performTransaction(ctx: PaymeContext, params: Params) {
+  const found = await namedTransaction(ctx, params);
+  const { now } = ctx;
+  return committed(ctx.db, async (tx) => {
+    const { order, t } = await lockBoth(tx, found);
+    if (t.state === 2) return { result: performAnswer(t) };
+    if (t.state !== 1) return { fault: new PaymeFault("CANNOT_PERFORM") };
+    // Its order passed its payment time-out: cancelled with the order, as the sweep would.
+    if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, now)) {
+      return { fault: new PaymeFault("CANNOT_PERFORM") };
+    }
+    if (timedOut(t, now)) {
+      await cancelTimedOut(tx, t, now);
+      return { fault: new PaymeFault("CANNOT_PERFORM") };
+    }
+    const to = paidTransition(order, t.amount, now);
+    if (!to) return { fault: new PaymeFault("CANNOT_PERFORM") };
+    await markOrderPaid(tx, ctx.events, order, to, {
+      provider: "PAYME",
+      transactionId: t.providerTransactionId,
+      now,
+      comment: "paid with Payme",
+    });
+    const performed = await updatePaymentTransaction(tx, {
+      merchantId: t.merchantId,
+      id: t.id,
+      set: { state: 2, performTime: now },
+    });
+    return { result: performAnswer(performed) };
+  });
+}
+
+async function cancelTransaction(ctx: PaymeContext, params: Params) {
+  const reason = cancelReason(params);
+  const found = await namedTransaction(ctx, params);
+  const { now } = ctx;
+  return committed(ctx.db, async (tx) => {
+    const { order, t } = await lockBoth(tx, found);
+    if (t.state === -1 || t.state === -2) return { result: cancelAnswer(t) };
+    const merchantId = order.merchantId;
+    if (t.state === 1) {
+      const cancelled = await updatePaymentTransaction(tx, {
+        merchantId,
+        id: t.id,
+        set: { state: -1, reason, cancelTime: now },
+      });
+      return { result: cancelAnswer(cancelled) };
+    }
+    // Performed: the money goes back, unless the food has reached the customer.
+    const cancelled = await cancelPerformedByProvider(tx, ctx.events, {
+      order,
+      transaction: t,
+      now,
+      provider: "Payme",
+      set: { state: -2, reason, cancelTime: now },
+      payment: { refundReason: reason },
+    });
+    if (!cancelled) return { fault: new PaymeFault("CANNOT_CANCEL") };
+    return { result: cancelAnswer(cancelled) };
+  });
+}
+
+async function checkTransaction(ctx: PaymeContext, params: Params) {
+  const t = await namedTransaction(ctx, params);
+  return {
+    create_time: ms(t.createTime),
+    perform_time: ms(t.performTime),
+    cancel_time: ms(t.cancelTime),
+    transaction: t.id,
+    state: t.state,
+    reason: t.reason,
+  };
+}
+
+async function getStatement(ctx: PaymeContext, params: Params) {
+  const rows = await listProviderTransactions(ctx.db, {
+    merchantIds: [...ctx.merchantIds],
+    provider: "PAYME",
+    from: moment(params, "from"),
+    to: moment(params, "to"),
+  });
+  return {
+    transactions: rows.map((t) => ({
+      id: t.providerTransactionId,
+      time: ms(t.providerTime),
+      amount: t.amount,
+      account: { order_id: t.orderId },
+      create_time: ms(t.createTime),
+      perform_time: ms(t.performTime),
+      cancel_time: ms(t.cancelTime),
+      transaction: t.id,
+      state: t.state,
+      reason: t.reason,
+    })),
+  };
+}
+
+const HANDLERS: Record<PaymeMethod, (ctx: PaymeContext, params: Params) => Promise<unknown>> = {
+  CheckPerformTransaction: checkPerformTransaction,
+  CreateTransaction: createTransaction,
+  PerformTransaction: performTransaction,
+  CancelTransaction: cancelTransaction,
+  CheckTransaction: checkTransaction,
+  GetStatement: getStatement,
+};
+
+export function isPaymeMethod(method: string): method is PaymeMethod {
+  return (PAYME_METHODS as readonly string[]).includes(method);
+}
+
+/** Answers one Merchant API call, or throws its PaymeFault. */
+export async function callPayme(ctx: PaymeContext, method: PaymeMethod, params: Params): Promise<unknown> {
+  return HANDLERS[method](ctx, params);
+}

@@ -1,0 +1,132 @@
+// Who is staff of a brand, as `npm run staff -- grant|revoke` changes it (issue 44, item 3). Both are
+// all-or-nothing: every name is resolved before anything is written, and the user, their role, their
+// branch bindings and their sessions change in one transaction, so a typo leaves the brand as it was.
+import { pickText } from "#domain/multilingual.ts";
+import { isStaffRole } from "#domain/staff-scope.ts";
+import { transaction } from "../../db/transaction.ts";
+import type { Db } from "../../db/types.ts";
+import { listBranchRows } from "../../repositories/geo.ts";
+import { findAnyMerchantBySub } from "../../repositories/merchants.ts";
+import { createSession, revokeUserSessions } from "../../repositories/sessions.ts";
+import {
+  bindStaffBranches,
+  findUserRoleByPhone,
+  insertStaffUser,
+  setUserRole,
+  unbindStaffBranches,
+} from "../../repositories/staff.ts";
+
+/** A refusal the command prints as is (exit code 1); nothing was written. */
+export class StaffAccessError extends Error {}
+
+export const PHONE_PATTERN = /^\+\d{9,15}$/;
+
+/** Letters and digits only, lower case: "Beshyog'och" and "beshyogoch" are the same branch. */
+export const folded = (text: string) => text.toLowerCase().replace(/[^\p{L}\p{N}]/gu, "");
+
+async function brandOf(db: Db, sub: string): Promise<string> {
+  const merchant = await findAnyMerchantBySub(db, sub);
+  if (!merchant) throw new StaffAccessError(`no brand "${sub}"`);
+  return merchant.id;
+}
+
+function checkPhone(phone: string): void {
+  if (!PHONE_PATTERN.test(phone))
+    throw new StaffAccessError("the phone must be in E.164, e.g. +998901234567");
+}
+
+export interface GrantResult {
+  userId: string;
+  created: boolean;
+  /** The English names of the branches bound now (empty: none named). */
+  bound: string[];
+  unbound: boolean;
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Makes the brand's user with `phone` STAFF (creating the user), binds them to `branchArgs` (ids or
+ * names of the brand's branches) or, with `allBranches`, unbinds them, and opens a 30-day session.
+ * A branch that is not the brand's (or is deleted) refuses the whole grant before anything is written.
+ */
+export async function grantStaff(
+  db: Db,
+  {
+    sub,
+    phone,
+    branchArgs,
+    allBranches,
+  }: { sub: string; phone: string; branchArgs: string[]; allBranches: boolean },
+): Promise<GrantResult> {
+  checkPhone(phone);
+  if (allBranches && branchArgs.length > 0)
+    throw new StaffAccessError("--branch and --all-branches exclude each other");
+  const merchantId = await brandOf(db, sub);
+  const all = await listBranchRows(db, { merchantId });
+  const live = all.filter((b) => !b.deleted);
+  const found = branchArgs.map((arg) =>
+    live.find(
+      (b) =>
+        b.id === arg || Object.values(b.name).some((n) => typeof n === "string" && folded(n) === folded(arg)),
+    ),
+  );
+  const missing = branchArgs.filter((_, i) => !found[i]);
+  if (missing.length > 0) {
+    throw new StaffAccessError(
+      `no branch ${missing.map((m) => `"${m}"`).join(", ")} of ${sub}; nothing was changed. Its branches: ${live.map((b) => `${pickText(b.name, "eng")} (${b.id})`).join(", ")}`,
+    );
+  }
+  const chosen = found.flatMap((b) => (b ? [b] : []));
+  return transaction(db, async (tx) => {
+    const existing = await findUserRoleByPhone(tx, { merchantId, phone });
+    let userId = existing?.id;
+    if (userId) {
+      await setUserRole(tx, { userId, role: "STAFF" });
+    } else {
+      userId = await insertStaffUser(tx, { merchantId, phone });
+    }
+    if (allBranches) await unbindStaffBranches(tx, { merchantId, userId });
+    await bindStaffBranches(tx, { merchantId, userId, branchIds: chosen.map((b) => b.id) });
+    const { token, expiresAt } = await createSession(tx, { merchantId, userId, channel: "WEB" });
+    return {
+      userId,
+      created: !existing,
+      bound: chosen.map((b) => pickText(b.name, "eng")),
+      unbound: allBranches,
+      token,
+      expiresAt,
+    };
+  });
+}
+
+export interface RevokeResult {
+  userId: string;
+  /** Branch bindings removed. */
+  branches: number;
+  /** Live sessions revoked (the console and any other sign-in of the brand). */
+  sessions: number;
+}
+
+/**
+ * Takes the brand's staff member with `phone` back to CUSTOMER: their branch bindings go and every
+ * live session of theirs at the brand is revoked (the console signs them out at its next call; as a
+ * customer they sign in again). An unknown phone, or one that is not staff, is refused.
+ */
+export async function revokeStaff(
+  db: Db,
+  { sub, phone }: { sub: string; phone: string },
+): Promise<RevokeResult> {
+  checkPhone(phone);
+  const merchantId = await brandOf(db, sub);
+  return transaction(db, async (tx) => {
+    const user = await findUserRoleByPhone(tx, { merchantId, phone });
+    if (!user) throw new StaffAccessError(`${sub} has no user with the phone ${phone}; nothing was changed`);
+    if (!isStaffRole(user.role))
+      throw new StaffAccessError(`${phone} is not staff of ${sub} (role ${user.role}); nothing was changed`);
+    await setUserRole(tx, { userId: user.id, role: "CUSTOMER" });
+    const bindings = await unbindStaffBranches(tx, { merchantId, userId: user.id });
+    const revoked = await revokeUserSessions(tx, { merchantId, userId: user.id });
+    return { userId: user.id, branches: bindings, sessions: revoked };
+  });
+}
