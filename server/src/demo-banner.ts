@@ -1,7 +1,7 @@
 import type { Db } from "./db/types.ts";
 import { listMerchantSubs } from "./repositories/merchants.ts";
 
-/** The lines `npm start` prints in demo mode: where to open each brand and the testers' harness. */
+/** The lines `npm start` prints in demo mode: where to open each brand, the staff console and the API docs. */
 export async function demoBanner(db: Db, port: number): Promise<string> {
   const rows = await listMerchantSubs(db);
   const width = Math.max(...rows.map((r) => r.sub.length), 8);
@@ -14,6 +14,8 @@ export async function demoBanner(db: Db, port: number): Promise<string> {
     "Savat is running (demo mode). Open a brand:",
     ...lines,
     `  ${"any".padEnd(width)}  http://localhost:${port}/?vendor=<brand>`,
+    `  ${"staff".padEnd(width)}  http://<brand>.localhost:${port}/staff   (the console; make a staff user with`,
+    `  ${"".padEnd(width)}  npm run staff -- grant <brand> <phone>, the server stopped; codes in DATA_DIR/sms-outbox.jsonl)`,
     `  API docs  http://localhost:${port}/api/docs`,
     "",
   ].join("\n");
