@@ -11,6 +11,10 @@ import * as storedSchemas from "../shared/session/stored-schemas.ts";
 // Boot loads the stored-value schemas before the first read; tests have them from the start.
 installStoredSchemas(storedSchemas);
 
+// The browser's languages come before a brand's main one (src/domain/language-choice.ts): tests
+// browse in one no demo brand has, as the journeys do, unless a test sets its own.
+Object.defineProperty(window.navigator, "languages", { value: ["de-DE", "de"], configurable: true });
+
 // Every client test starts on an empty page: no storage, no cookies, English, the web host.
 beforeEach(async () => {
   localStorage.clear();

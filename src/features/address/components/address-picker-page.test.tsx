@@ -107,6 +107,11 @@ describe("the address picker without address search", () => {
       typed: true,
     });
     expect(seen.some((path) => path.includes("/nominatim/"))).toBe(false);
+    // Saved, the picker goes back where the customer came from; waited for, so that step (history's
+    // back, which lands later) does not move the next test's page.
+    await waitFor(() => {
+      expect(window.location.pathname).not.toBe("/address/delivery");
+    });
   }, 30_000);
 
   it("gives the typed flow's errors in the customer's language", async () => {
