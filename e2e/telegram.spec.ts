@@ -139,23 +139,28 @@ test.describe("inside Telegram", () => {
     await expect(left).toHaveText("✕ Close");
   });
 
-  for (const initData of ["short", "none"] as const) {
-    test(`stops with "Telegram ID not found" when initData is ${initData === "short" ? "too short" : "missing"}`, async ({
-      page,
-    }) => {
-      const logged: string[] = [];
-      page.on("console", (message) => logged.push(message.text()));
-      const tg = await openInTelegram(page, { initData, languageCode: "en" });
-      await expect(tg.app.getByTestId("init-data-missing")).toContainText("Telegram ID not found");
-      await expect(tg.app.getByTestId("init-data-missing")).toContainText("restart the bot");
-      await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
-      expect(logged).toContain("Telegram initData not found");
-      expect((await storedSession(appFrame(page)))?.token ?? null).toBeNull();
-      expect(
-        await appFrame(page).evaluate(() => sessionStorage.getItem("savat:platform:init-data")),
-      ).toBeNull();
-    });
-  }
+  // Without initData Telegram names no language: the message follows the phone's, English here.
+  test.describe("on an English phone", () => {
+    test.use({ locale: "en-US" });
+
+    for (const initData of ["short", "none"] as const) {
+      test(`stops with "Telegram ID not found" when initData is ${initData === "short" ? "too short" : "missing"}`, async ({
+        page,
+      }) => {
+        const logged: string[] = [];
+        page.on("console", (message) => logged.push(message.text()));
+        const tg = await openInTelegram(page, { initData, languageCode: "en" });
+        await expect(tg.app.getByTestId("init-data-missing")).toContainText("Telegram ID not found");
+        await expect(tg.app.getByTestId("init-data-missing")).toContainText("restart the bot");
+        await expect(page.locator("body")).toHaveAttribute("data-ready", "true");
+        expect(logged).toContain("Telegram initData not found");
+        expect((await storedSession(appFrame(page)))?.token ?? null).toBeNull();
+        expect(
+          await appFrame(page).evaluate(() => sessionStorage.getItem("savat:platform:init-data")),
+        ).toBeNull();
+      });
+    }
+  });
 
   test("tells the customer when initData has expired and lets them browse as a guest", async ({ page }) => {
     const tg = await openInTelegram(page, { ageSeconds: 25 * 3600, languageCode: "en" });

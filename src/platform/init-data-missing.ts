@@ -32,7 +32,11 @@ export function renderInitDataMissing(
   root: HTMLElement,
   options: { language?: HostLanguage; onClose?: () => void } = {},
 ): void {
-  const language = options.language ?? hostLanguageOf(navigator.language) ?? "ru";
+  // Without initData there is no Telegram language: the phone's, in the order it prefers them.
+  const language =
+    options.language ??
+    navigator.languages.map((l) => hostLanguageOf(l)).find((l) => l !== undefined) ??
+    "ru";
   const text = TEXTS[language];
   const box = document.createElement("main");
   box.setAttribute("role", "alert");
