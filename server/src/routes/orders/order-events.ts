@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { SseStreams } from "../../lib/sse.ts";
-import { verifySession } from "../../repositories/sessions.ts";
+import { verifySession } from "../../services/accounts/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 

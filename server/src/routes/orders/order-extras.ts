@@ -13,10 +13,10 @@ import {
 import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import { AppError } from "../../lib/errors.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../services/orders/promos.ts";
-import { customerCourierAccess } from "../../repositories/orders.ts";
+import { customerCourierAccess } from "../../services/orders/lookup.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { findCourierView } from "../../repositories/couriers.ts";
-import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
+import { findCourierView } from "../../services/orders/couriers.ts";
+import { findOrderSettings, listCities } from "../../services/merchant/settings.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 
 /** The order settings of a city, the courier of an order, and the customer's promo codes. */

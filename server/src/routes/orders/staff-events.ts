@@ -8,12 +8,12 @@ import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts"
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
 import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
 import { SseStreams } from "../../lib/sse.ts";
-import { verifySession } from "../../repositories/sessions.ts";
+import { verifySession } from "../../services/accounts/sessions.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import type { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { listBranches } from "../../repositories/geo.ts";
-import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";
+import { listBranches } from "../../services/geo/places.ts";
+import { findOrderBranch, listBoardOrders } from "../../services/staff/board.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 
 /** Limits of the staff stream (tests shorten the ping). */

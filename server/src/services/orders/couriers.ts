@@ -1,0 +1,2 @@
+/** A merchant's couriers. */
+export { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";
