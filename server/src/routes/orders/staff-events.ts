@@ -6,9 +6,9 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
-import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
+import { visibleBranchIds } from "#domain/staff-scope.ts";
 import { SseStreams } from "../../lib/sse.ts";
-import { verifySession } from "../../services/accounts/sessions.ts";
+import { isStaffSessionLive } from "../../services/accounts/sessions.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import type { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
@@ -93,10 +93,7 @@ export async function staffEventRoutes(
         key: `${merchantId}:${user.id}`,
         pingMs: staffStreams.pingMs,
         maxPerKey: staffStreams.maxPerUser,
-        stillWanted: async () => {
-          const live = await verifySession(db, { merchantId, token });
-          return live !== undefined && isStaffRole(live.user.role);
-        },
+        stillWanted: () => isStaffSessionLive(db, { merchantId, token }),
         checkFailed: (error) => {
           request.log.warn({ err: error }, "staff stream session check failed");
         },

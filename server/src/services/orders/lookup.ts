@@ -1,6 +1,5 @@
 /** Reading one order or a list of them, and the customer's grade and hide of an order. */
 export {
-  customerCourierAccess,
   findOrder,
   gradeOrder,
   hideOrder,
