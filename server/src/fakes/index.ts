@@ -193,10 +193,9 @@ async function assertPhoneFree(
   if (owner && !isSameIdentity(owner)) throw new AppError("HARNESS_PHONE_TAKEN");
 }
 
+const hide = { hide: true };
+
 export async function devRoutes(app: FastifyInstance): Promise<void> {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-  const db = app.database.db;
-  const hide = { hide: true };
   // The pay links of demo mode open them (PAYME_CHECKOUT_URL, CLICK_CHECKOUT_URL); development
   // without demo pays nothing.
   if (app.config.demo) {
@@ -204,6 +203,16 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     await app.register(fakeClickPayRoutes);
     await app.register(fakeUzumPayRoutes);
   }
+  harnessPageRoutes(app);
+  telegramLaunchRoutes(app);
+  clickLaunchRoutes(app);
+  fakeApiRoutes(app);
+}
+
+/** The harness page, the mocked Telegram's page, their scripts and the brands to pick. */
+function harnessPageRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
 
   r.get("/dev/harness", { schema: hide }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(harnessHtml()),
@@ -232,90 +241,101 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       }))
       .sort((a, b) => a.sub.localeCompare(b.sub));
   });
+}
 
-  /**
-   * Signs the launch of the mocked Telegram. `keepPhone` (a relaunch by a t.me link) leaves the
-   * account's phone as it is instead of putting it in the state the launch asks for.
-   */
-  async function launchTelegram(request: FastifyRequest, input: TelegramLaunchInput, keepPhone = false) {
-    const merchant = await brandOrThrow(app, input.sub);
-    const botToken = botTokenFor(merchant, app.config);
-    if (!botToken) throw new AppError("TELEGRAM_LOGIN_UNAVAILABLE");
-    const telegramId = BigInt(input.user.id);
-    const phone = normalisePhone(input.phone ?? defaultPhone(input.user.id)) ?? defaultPhone(input.user.id);
-    await assertPhoneFree(app, merchant.id, phone, (owner) => owner.telegramId === telegramId);
+/**
+ * Signs the launch of the mocked Telegram. `keepPhone` (a relaunch by a t.me link) leaves the
+ * account's phone as it is instead of putting it in the state the launch asks for.
+ */
+async function launchTelegram(
+  app: FastifyInstance,
+  request: FastifyRequest,
+  input: TelegramLaunchInput,
+  keepPhone = false,
+) {
+  const db = app.database.db;
+  const merchant = await brandOrThrow(app, input.sub);
+  const botToken = botTokenFor(merchant, app.config);
+  if (!botToken) throw new AppError("TELEGRAM_LOGIN_UNAVAILABLE");
+  const telegramId = BigInt(input.user.id);
+  const phone = normalisePhone(input.phone ?? defaultPhone(input.user.id)) ?? defaultPhone(input.user.id);
+  await assertPhoneFree(app, merchant.id, phone, (owner) => owner.telegramId === telegramId);
 
-    // The harness signs in only as accounts it made itself (marked), never as a customer's.
-    const user = await findOrCreateHarnessUser(db, {
-      merchantId: merchant.id,
-      identity: { telegramId },
-      firstName: input.user.firstName,
-      lastName: input.user.lastName,
-      language: contentLanguageOf(input.user.languageCode),
-    });
-    if (!user) throw new AppError("HARNESS_ACCOUNT_FOREIGN");
-    // Put the account in the state the tester asked for: with or without a verified phone.
-    if (keepPhone) {
-      // A return by a t.me link: the customer's account stays as it is.
-    } else if (input.phoneVerification === "verified") {
-      if (!user.phone) await attachVerifiedPhone(db, { merchantId: merchant.id, userId: user.id, phone });
-    } else if (user.phone) {
-      await clearPhone(db, { merchantId: merchant.id, userId: user.id });
-    }
-
-    const authDate = new Date(Date.now() - input.ageSeconds * 1000);
-    const signedUser = {
-      id: telegramId,
-      firstName: input.user.firstName,
-      lastName: input.user.lastName,
-      username: input.user.username,
-      languageCode: input.user.languageCode,
-      isPremium: input.user.isPremium,
-    };
-    const initData = signInitData(signedUser, botToken, {
-      authDate,
-      ...(input.startParam ? { startParam: input.startParam } : {}),
-    });
-    const contact = signContact(
-      {
-        userId: telegramId,
-        phoneNumber: phone.slice(1),
-        firstName: input.user.firstName,
-        lastName: input.user.lastName,
-      },
-      botToken,
-    );
-    const launch = new URLSearchParams();
-    if (input.initData === "signed") launch.set("tgWebAppData", initData);
-    if (input.initData === "short") launch.set("tgWebAppData", "user=1");
-    launch.set("tgWebAppVersion", TELEGRAM_VERSION);
-    launch.set("tgWebAppPlatform", input.platform);
-    launch.set("tgWebAppThemeParams", JSON.stringify(TELEGRAM_THEMES[input.theme]));
-    if (input.startParam) launch.set("tgWebAppStartParam", input.startParam);
-
-    const { origin, appPath } = brandOrigin(request, merchant.sub);
-    const hostParams = new URLSearchParams({
-      app: `${appPath}#${launch.toString()}`,
-      contact,
-      title: pickText(merchant.name, contentLanguageOf(input.user.languageCode) ?? "ru") || merchant.sub,
-      theme: input.theme,
-      platform: input.platform,
-    });
-    return {
-      merchantId: merchant.id,
-      initData,
-      contact,
-      launchParams: launch.toString(),
-      appUrl: `${origin}${appPath}#${launch.toString()}`,
-      hostUrl: `${origin}/api/dev/telegram#${hostParams.toString()}`,
-    };
+  // The harness signs in only as accounts it made itself (marked), never as a customer's.
+  const user = await findOrCreateHarnessUser(db, {
+    merchantId: merchant.id,
+    identity: { telegramId },
+    firstName: input.user.firstName,
+    lastName: input.user.lastName,
+    language: contentLanguageOf(input.user.languageCode),
+  });
+  if (!user) throw new AppError("HARNESS_ACCOUNT_FOREIGN");
+  // Put the account in the state the tester asked for: with or without a verified phone.
+  if (keepPhone) {
+    // A return by a t.me link: the customer's account stays as it is.
+  } else if (input.phoneVerification === "verified") {
+    if (!user.phone) await attachVerifiedPhone(db, { merchantId: merchant.id, userId: user.id, phone });
+  } else if (user.phone) {
+    await clearPhone(db, { merchantId: merchant.id, userId: user.id });
   }
+
+  const authDate = new Date(Date.now() - input.ageSeconds * 1000);
+  const signedUser = {
+    id: telegramId,
+    firstName: input.user.firstName,
+    lastName: input.user.lastName,
+    username: input.user.username,
+    languageCode: input.user.languageCode,
+    isPremium: input.user.isPremium,
+  };
+  const initData = signInitData(signedUser, botToken, {
+    authDate,
+    ...(input.startParam ? { startParam: input.startParam } : {}),
+  });
+  const contact = signContact(
+    {
+      userId: telegramId,
+      phoneNumber: phone.slice(1),
+      firstName: input.user.firstName,
+      lastName: input.user.lastName,
+    },
+    botToken,
+  );
+  const launch = new URLSearchParams();
+  if (input.initData === "signed") launch.set("tgWebAppData", initData);
+  if (input.initData === "short") launch.set("tgWebAppData", "user=1");
+  launch.set("tgWebAppVersion", TELEGRAM_VERSION);
+  launch.set("tgWebAppPlatform", input.platform);
+  launch.set("tgWebAppThemeParams", JSON.stringify(TELEGRAM_THEMES[input.theme]));
+  if (input.startParam) launch.set("tgWebAppStartParam", input.startParam);
+
+  const { origin, appPath } = brandOrigin(request, merchant.sub);
+  const hostParams = new URLSearchParams({
+    app: `${appPath}#${launch.toString()}`,
+    contact,
+    title: pickText(merchant.name, contentLanguageOf(input.user.languageCode) ?? "ru") || merchant.sub,
+    theme: input.theme,
+    platform: input.platform,
+  });
+  return {
+    merchantId: merchant.id,
+    initData,
+    contact,
+    launchParams: launch.toString(),
+    appUrl: `${origin}${appPath}#${launch.toString()}`,
+    hostUrl: `${origin}/api/dev/telegram#${hostParams.toString()}`,
+  };
+}
+
+/** The mocked Telegram: its launch, and a t.me link opened again for the customer it last opened. */
+function telegramLaunchRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.post(
     "/dev/telegram/launch",
     { schema: { ...hide, body: telegramLaunchSchema } },
     async (request, reply) => {
-      const launch = await launchTelegram(request, request.body);
+      const launch = await launchTelegram(app, request, request.body);
       // The mocked Telegram remembers who it is, so a t.me link opened later in this browser (the
       // return page of a payment) opens the mini app again as the same customer.
       const remembered: RememberedLaunch = {
@@ -350,6 +370,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
         throw new AppError("NOT_FOUND");
       }
       const launch = await launchTelegram(
+        app,
         request,
         {
           ...remembered,
@@ -363,6 +384,12 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       return reply.header("cache-control", "no-store").redirect(launch.hostUrl, 303);
     },
   );
+}
+
+/** The built-in fake Click: a session opened for the storefront, and its cookies set on the brand's origin. */
+function clickLaunchRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
 
   r.post("/dev/click/launch", { schema: { ...hide, body: clickLaunchSchema } }, async (request) => {
     const input = request.body;
@@ -433,6 +460,12 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
       return reply.header("cache-control", "no-store").redirect(target);
     },
   );
+}
+
+/** The fake Payme Subscribe API, the fake Click JSON-RPC and the fake Bot API with the messages it took. */
+function fakeApiRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
 
   r.post("/dev/payme/api", { schema: hide }, async (request, reply) => {
     const answer = handleFakeSubscribeRpc(request.headers, JSON.stringify(request.body ?? null));

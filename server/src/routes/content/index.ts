@@ -22,8 +22,8 @@ import {
   listExtraPages,
   listVacancies,
   type VacancyRow,
-} from "../../repositories/content.ts";
-import { getWebSettings } from "../../repositories/merchants.ts";
+} from "../../services/content/content.ts";
+import { getWebSettings } from "../../services/merchant/settings.ts";
 
 function toSummary(row: VacancyRow): VacancySummary {
   return {

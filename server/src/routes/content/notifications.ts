@@ -15,7 +15,7 @@ import {
 import { isAllowedImageSource } from "#domain/image-source.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { getWebSettings } from "../../repositories/merchants.ts";
+import { getWebSettings } from "../../services/merchant/settings.ts";
 import {
   countUnread,
   findNotification,
@@ -23,7 +23,7 @@ import {
   listNotifications,
   markAllRead,
   markRead,
-} from "../../repositories/notifications.ts";
+} from "../../services/notifications/inbox.ts";
 import { requireBrandWideStaff, requireStaff } from "../orders/staff.ts";
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {

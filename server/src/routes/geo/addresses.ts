@@ -6,7 +6,7 @@ import { addressInputSchema, addressSchema, type AddressInput } from "#domain/co
 import { roundCoordinate } from "#domain/geo.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { listCities } from "../../repositories/merchants.ts";
+import { listCities } from "../../services/merchant/settings.ts";
 import {
   createAddress,
   deleteAddress,
@@ -14,7 +14,7 @@ import {
   updateAddress,
   type AddressRow,
   type AddressValues,
-} from "../../repositories/geo.ts";
+} from "../../services/geo/places.ts";
 
 const authErrors = { ...errorResponses, 401: apiErrorSchema } as const;
 

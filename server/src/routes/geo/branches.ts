@@ -12,7 +12,7 @@ import {
   type Branch,
 } from "#domain/contract/geo.ts";
 import { AppError } from "../../lib/errors.ts";
-import { listBranches, listRegions, type BranchWithHours } from "../../repositories/geo.ts";
+import { listBranches, listRegions, type BranchWithHours } from "../../services/geo/places.ts";
 import { findClosestBranch, quoteDelivery } from "../../services/geo/coverage.ts";
 
 export function toBranch(b: BranchWithHours, distance: number | null = null): Branch {

@@ -18,9 +18,9 @@ import {
 } from "../../integrations/nominatim.ts";
 import { AppError } from "../../lib/errors.ts";
 import { redisSlots } from "../../lib/slots.ts";
-import { findMerchantById, listCities } from "../../repositories/merchants.ts";
+import { findMerchantById, listCities } from "../../services/merchant/settings.ts";
 import { configuredMapStyle, gazetteerUse, geocoderLanguage, OFFLINE_STYLE } from "../../services/geo/map.ts";
-import { listBranches, listRegions } from "../../repositories/geo.ts";
+import { listBranches, listRegions } from "../../services/geo/places.ts";
 
 const geocodeErrors = { ...errorResponses, 503: apiErrorSchema } as const;
 

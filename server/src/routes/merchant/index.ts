@@ -24,7 +24,7 @@ import {
   listChannelPaymentTypes,
   listBrands,
   listCities,
-} from "../../repositories/merchants.ts";
+} from "../../services/merchant/settings.ts";
 import { toMerchant, toWebSettings } from "../../services/content/present.ts";
 
 /** Routes a visitor calls before the brand is known. */

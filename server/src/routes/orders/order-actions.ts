@@ -11,7 +11,7 @@ import {
 } from "#domain/contract/orders.ts";
 import { AppError } from "../../lib/errors.ts";
 import { changeStatus } from "../../services/orders/service.ts";
-import { findOrder, gradeOrder, hideOrder, must, orderViews } from "../../repositories/orders.ts";
+import { findOrder, gradeOrder, hideOrder, must, orderViews } from "../../services/orders/lookup.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 

@@ -4,7 +4,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { SseStreams } from "../../lib/sse.ts";
-import { verifySession } from "../../repositories/sessions.ts";
+import { isSessionLive } from "../../services/accounts/sessions.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 
@@ -46,7 +46,7 @@ export function orderEventRoutes(app: FastifyInstance, { events }: OrderRouteDep
         key: `${merchantId}:${user.id}`,
         pingMs: eventStreams.pingMs,
         maxPerKey: eventStreams.maxPerUser,
-        stillWanted: async () => (await verifySession(db, { merchantId, token })) !== undefined,
+        stillWanted: () => isSessionLive(db, { merchantId, token }),
         checkFailed: (error) => {
           request.log.warn({ err: error }, "event stream session check failed");
         },

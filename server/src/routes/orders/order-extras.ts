@@ -10,13 +10,10 @@ import {
   orderSettingSchema,
   promoSchema,
 } from "#domain/contract/orders.ts";
-import { orderSettingsOrDefaults } from "#domain/order-settings.ts";
-import { AppError } from "../../lib/errors.ts";
 import { listCustomerPromos, addCustomerPromo } from "../../services/orders/promos.ts";
-import { customerCourierAccess } from "../../repositories/orders.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { findCourierView } from "../../repositories/couriers.ts";
-import { findOrderSettings, listCities } from "../../repositories/merchants.ts";
+import { customerCourierView } from "../../services/orders/couriers.ts";
+import { orderSettingsOf } from "../../services/merchant/settings.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 
 /** The order settings of a city, the courier of an order, and the customer's promo codes. */
@@ -38,15 +35,7 @@ export function orderExtraRoutes(app: FastifyInstance, _deps: OrderRouteDeps): v
     },
     async (request) => {
       const merchantId = request.tenant.id;
-      const id = request.params.id;
-      let cityId: string | null = null;
-      if (id !== merchantId) {
-        const cities = await listCities(db, { merchantId });
-        if (!cities.some((c) => c.id === id)) throw new AppError("NOT_FOUND");
-        cityId = id;
-      }
-      const s = await findOrderSettings(db, { merchantId, cityId });
-      return { id: s?.id ?? null, cityId: s?.cityId ?? null, ...orderSettingsOrDefaults(s) };
+      return orderSettingsOf(db, { merchantId, id: request.params.id });
     },
   );
 
@@ -69,16 +58,7 @@ export function orderExtraRoutes(app: FastifyInstance, _deps: OrderRouteDeps): v
       const merchantId = request.tenant.id;
       // Only the caller's own orders open a courier, whatever their role: staff (bound to a branch
       // or not) read couriers through the staff routes, which keep to the staff scope rule.
-      const access = await customerCourierAccess(db, {
-        merchantId,
-        userId: user.id,
-        courierId: request.params.id,
-      });
-      if (access === "none") throw new AppError("NOT_FOUND");
-      const courier = await findCourierView(db, { merchantId, id: request.params.id });
-      if (!courier) throw new AppError("NOT_FOUND");
-      if (access === "on-way") return courier;
-      return { ...courier, latitude: null, longitude: null, positionAt: null };
+      return customerCourierView(db, { merchantId, userId: user.id, courierId: request.params.id });
     },
   );
 

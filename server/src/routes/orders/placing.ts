@@ -15,7 +15,13 @@ import {
 import type { OrderDevice } from "#domain/enums.ts";
 import { AppError } from "../../lib/errors.ts";
 import { placeOrder, quoteOrder } from "../../services/orders/service.ts";
-import { findOrder, listActiveOrders, listUserOrders, must, orderViews } from "../../repositories/orders.ts";
+import {
+  findOrder,
+  listActiveOrders,
+  listUserOrders,
+  must,
+  orderViews,
+} from "../../services/orders/lookup.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 

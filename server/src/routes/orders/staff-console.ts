@@ -29,8 +29,8 @@ import { canSeeBranch, mayActBrandWide } from "#domain/staff-scope.ts";
 import { tableQrPages } from "../../services/dine-in/table-qr.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { findBranch, listBranches } from "../../repositories/geo.ts";
-import { getWebSettings } from "../../repositories/merchants.ts";
+import { findBranch, listBranches } from "../../services/geo/places.ts";
+import { getWebSettings } from "../../services/merchant/settings.ts";
 import {
   dayTotals,
   findDaySwitches,
@@ -38,8 +38,8 @@ import {
   setDaySwitches,
   setStop,
   sumDayTotals,
-} from "../../repositories/staff.ts";
-import { listBranchTables } from "../../repositories/tables.ts";
+} from "../../services/staff/branches.ts";
+import { listBranchTables } from "../../services/dine-in/branch-tables.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 
 /** The languages of the console, as the QR sheet's card word. */

@@ -6,14 +6,13 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import { staffBoardQuerySchema, staffBoardSchema } from "#domain/contract/staff-board.ts";
-import { isStaffRole, visibleBranchIds } from "#domain/staff-scope.ts";
+import { visibleBranchIds } from "#domain/staff-scope.ts";
 import { SseStreams } from "../../lib/sse.ts";
-import { verifySession } from "../../repositories/sessions.ts";
+import { isStaffSessionLive } from "../../services/accounts/sessions.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import type { WaiterCallEvents } from "../../services/dine-in/tables.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { listBranches } from "../../repositories/geo.ts";
-import { findOrderBranch, listBoardOrders } from "../../repositories/staff-board.ts";
+import { findOrderBranch, staffBoard } from "../../services/staff/board.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 
 /** Limits of the staff stream (tests shorten the ping). */
@@ -52,22 +51,10 @@ export async function staffEventRoutes(
       },
     },
     async (request) => {
-      const merchantId = request.tenant.id;
-      const visible = visibleBranches(request);
-      const all = await listBranches(db, { merchantId });
-      const branches = all.filter((b) => !visible || visible.includes(b.id));
       const asked = request.query.branchId;
       if (asked) await requireStaffBranch(request, asked);
-      const orders = await listBoardOrders(db, {
-        merchantId,
-        branchIds: asked ? [asked] : visible,
-        now: new Date(),
-      });
-      return {
-        orders,
-        branches: branches.map((b) => ({ id: b.id, name: b.name })),
-        allBranches: visible === null,
-      };
+      const visible = visibleBranches(request);
+      return staffBoard(db, { merchantId: request.tenant.id, visible, asked, now: new Date() });
     },
   );
 
@@ -93,10 +80,7 @@ export async function staffEventRoutes(
         key: `${merchantId}:${user.id}`,
         pingMs: staffStreams.pingMs,
         maxPerKey: staffStreams.maxPerUser,
-        stillWanted: async () => {
-          const live = await verifySession(db, { merchantId, token });
-          return live !== undefined && isStaffRole(live.user.role);
-        },
+        stillWanted: () => isStaffSessionLive(db, { merchantId, token }),
         checkFailed: (error) => {
           request.log.warn({ err: error }, "staff stream session check failed");
         },

@@ -34,12 +34,12 @@ import {
   setCourierPosition,
   setCourierStatus,
 } from "../../services/orders/service.ts";
-import { findOrder, listMerchantOrders, must, orderViews } from "../../repositories/orders.ts";
+import { findOrder, listMerchantOrders, must, orderViews } from "../../services/orders/lookup.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { createCourier, findCourierView, listCourierViews } from "../../repositories/couriers.ts";
-import { setProductStock } from "../../repositories/menu.ts";
-import { findOrNamePhoneUser } from "../../repositories/users.ts";
-import { brandBranchIds, listStaffBranchIds } from "../../repositories/staff.ts";
+import { createCourier, findCourierView, listCourierViews } from "../../services/orders/couriers.ts";
+import { setProductStock } from "../../services/menu/menu.ts";
+import { findOrNamePhoneUser } from "../../services/accounts/users.ts";
+import { brandBranchIds, listStaffBranchIds } from "../../services/staff/branches.ts";
 
 /**
  * Who may do what at which branch: the staff member of the request's brand (requireUser already

@@ -30,7 +30,7 @@ import {
   listBranchCalls,
   listTableCalls,
   waiterCallViews,
-} from "../../repositories/tables.ts";
+} from "../../services/dine-in/branch-tables.ts";
 import { requireStaff, requireStaffBranch, staffBranchFilter } from "./staff.ts";
 
 /** How long a served call stays in the table's list, so the guest sees it closed. */

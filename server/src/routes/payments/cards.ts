@@ -34,7 +34,7 @@ import {
   type CardContext,
 } from "../../services/payments/cards.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { getWebSettings } from "../../repositories/merchants.ts";
+import { getWebSettings } from "../../services/merchant/settings.ts";
 import { cardProviderFor } from "../../services/payments/providers.ts";
 
 /** Answers CARDS_UNAVAILABLE for a brand without the provider's credentials (removing still works here). */

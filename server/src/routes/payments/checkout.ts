@@ -25,7 +25,7 @@ import { AppError } from "../../lib/errors.ts";
 import { CLICK_PAYMENT_TYPES, tiyinToClickAmount } from "../../services/payments/click.ts";
 import { encodePaymeCheckout } from "../../services/payments/payme-checkout.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
-import { findOrder } from "../../repositories/orders.ts";
+import { findOrder } from "../../services/orders/lookup.ts";
 
 /** The request's own origin, as the customer's browser sees it (X-Forwarded-* of trusted proxies). */
 function requestOrigin(request: FastifyRequest): string {

@@ -11,7 +11,7 @@ import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
 import type { Db } from "../../db/types.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import { callPayme, isPaymeMethod, PaymeFault } from "../../services/payments/payme.ts";
-import { listPaymeKeys } from "../../repositories/payments.ts";
+import { listPaymeKeys } from "../../services/payments/payme-keys.ts";
 
 const rpcAnswerSchema = z
   .object({

@@ -12,15 +12,15 @@ import {
 } from "#domain/contract/menu.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { AppError } from "../../lib/errors.ts";
-import type { PreparedBody } from "../../repositories/menu-cache.ts";
+import type { PreparedBody } from "../../services/menu/menu.ts";
 import { preparedOverall } from "../../services/menu/prepared-menu.ts";
 import {
   deleteFavourite,
   listFavourites,
   saveFavourite,
   type FavouriteView,
-} from "../../repositories/favourites.ts";
-import { listBranchIds, listGrades } from "../../repositories/menu.ts";
+} from "../../services/menu/favourites.ts";
+import { listBranchIds, listGrades } from "../../services/menu/menu.ts";
 
 import { etagMatchesHeader } from "./etag.ts";
 

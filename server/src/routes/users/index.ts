@@ -45,9 +45,9 @@ import {
   withdrawPhoneChangeCode,
   type IssueRefusal,
 } from "../../services/accounts/otp.ts";
-import { createSession, revokeSession, revokeUserSessions } from "../../repositories/sessions.ts";
+import { createSession, revokeSession, revokeUserSessions } from "../../services/accounts/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
-import { findSmsContent, type MerchantRow } from "../../repositories/merchants.ts";
+import { findSmsContent, type MerchantRow } from "../../services/merchant/settings.ts";
 import {
   attachVerifiedPhone,
   deleteAccount,
@@ -55,9 +55,9 @@ import {
   findUserByPhone,
   hasOrderInProgress,
   updateProfile,
-} from "../../repositories/users.ts";
+} from "../../services/accounts/users.ts";
 import { toSessionUser } from "../webbot/shared.ts";
-import { listCards } from "../../repositories/cards.ts";
+import { listCards } from "../../services/payments/saved-cards.ts";
 import { cardProviderName } from "../../services/payments/cards.ts";
 import { cardProviderFor } from "../../services/payments/providers.ts";
 

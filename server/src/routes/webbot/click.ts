@@ -7,9 +7,9 @@ import { apiErrorSchema, errorResponses, tenantHeadersSchema } from "#domain/con
 import { authResultSchema, clickTokenRequestSchema } from "#domain/contract/webbot.ts";
 import { ClickError, fetchClickProfile, type FetchLike } from "../../integrations/click.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createSession } from "../../repositories/sessions.ts";
-import type { MerchantRow } from "../../repositories/merchants.ts";
-import { findOrCreateClickUser } from "../../repositories/users.ts";
+import { createSession } from "../../services/accounts/sessions.ts";
+import type { MerchantRow } from "../../services/merchant/settings.ts";
+import { findOrCreateClickUser } from "../../services/accounts/users.ts";
 import type { Outside } from "../../services/stand-ins.ts";
 import { isPhoneVerificationRequired, toSessionUser } from "./shared.ts";
 

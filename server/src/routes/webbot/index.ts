@@ -16,7 +16,7 @@ import {
 import type { Db } from "../../db/types.ts";
 import { verifyInitData, type VerifiedInitData } from "../../integrations/telegram-init-data.ts";
 import { AppError } from "../../lib/errors.ts";
-import { createSession, revokeSession } from "../../repositories/sessions.ts";
+import { createSession, revokeSession } from "../../services/accounts/sessions.ts";
 import { authOf, optionalUser, requireUser } from "../../plugins/auth.ts";
 import {
   attachVerifiedPhone,
@@ -27,7 +27,7 @@ import {
   setUserLanguage,
   saveBotSession,
   type UserRow,
-} from "../../repositories/users.ts";
+} from "../../services/accounts/users.ts";
 import {
   botTokenFor,
   requireBotToken,

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { sessionUserSchema } from "#domain/contract/webbot.ts";
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
-import type { UserRow } from "../../repositories/users.ts";
+import type { UserRow } from "../../services/accounts/users.ts";
 
 function isContentLanguage(value: string | null): value is ContentLanguage {
   return value !== null && (CONTENT_LANGUAGES as readonly string[]).includes(value);

@@ -1,0 +1,2 @@
+/** The customer's saved cards. */
+export { listCards } from "../../repositories/cards.ts";

@@ -1,0 +1,25 @@
+/** The staff board's orders. */
+import type { Db } from "../../db/types.ts";
+import { listBranches } from "../../repositories/geo.ts";
+import { listBoardOrders } from "../../repositories/staff-board.ts";
+
+export { findOrderBranch } from "../../repositories/staff-board.ts";
+
+/**
+ * The order board: the orders of the branch asked for, or of all the branches the caller sees
+ * (`visible`, null for every branch of the brand), with the branches the caller sees.
+ */
+export async function staffBoard(
+  db: Db,
+  q: { merchantId: string; visible: string[] | null; asked: string | undefined; now: Date },
+) {
+  const { merchantId, visible, asked } = q;
+  const all = await listBranches(db, { merchantId });
+  const branches = all.filter((b) => !visible || visible.includes(b.id));
+  const orders = await listBoardOrders(db, { merchantId, branchIds: asked ? [asked] : visible, now: q.now });
+  return {
+    orders,
+    branches: branches.map((b) => ({ id: b.id, name: b.name })),
+    allBranches: visible === null,
+  };
+}
