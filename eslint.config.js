@@ -32,8 +32,8 @@ export const serverRoutesBoundary = {
 };
 
 /**
- * The server's layers (the same arrows as .dependency-cruiser.cjs, which also sees type-only imports
- * and the routes that still read repositories directly): routes -> services -> repositories -> db;
+ * The server's layers (the same arrows as .dependency-cruiser.cjs, which also sees type-only
+ * imports): routes -> services -> repositories -> db;
  * adapters in integrations/; the fakes mounted only by the demo and test wiring.
  */
 const serverZone = (target, from, message, except) => ({
@@ -52,8 +52,8 @@ export const serverLayers = {
         zones: [
           serverZone(
             "./server/src/routes",
-            ["./server/src/fakes", "./server/src/cli"],
-            "Routes speak HTTP and call services: no fakes, no CLI.",
+            ["./server/src/fakes", "./server/src/cli", "./server/src/repositories"],
+            "Routes speak HTTP and call services: no fakes, no CLI, no repository.",
           ),
           serverZone(
             "./server/src/routes",
