@@ -238,10 +238,7 @@ export const clientLayers = {
  * one, each named with why; a file leaves the list once it is split.
  */
 const LONG_FUNCTIONS = {
-  "server/src/app.ts": "buildApp wires every plugin and worker; it becomes a plugin tree (issue 34)",
-  "server/src/routes/dev/index.ts":
-    "devRoutes mounts the fake providers; they move out of the API (issue 34)",
-  "server/src/routes/orders/index.ts": "ordersRoutes is being split into a service (issue 34)",
+  "server/src/app.ts": "buildApp registers the plugins in the order they must run: one list to read",
   "server/src/routes/orders/reservations.ts": "reservationRoutes declares each route inline",
   "server/src/routes/orders/staff-console.ts": "staffConsoleRoutes declares each route inline",
   "server/src/routes/orders/staff.ts": "staffRoutes declares each route inline",
