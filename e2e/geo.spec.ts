@@ -179,9 +179,9 @@ test.describe("delivery address picker", () => {
 });
 
 /** A saved guest address, as the picker stores it (`savat:lavash:addresses`). */
+/** A guest's address saved on this device earlier (the page is the brand's, for its storage). */
 async function seedGuestAddress(page: Page, name: string): Promise<void> {
   await page.goto("/api/health");
-  await page.goto("/choose-address");
   await page.evaluate((n) => {
     const address = {
       id: `local-${n}`,
@@ -208,7 +208,8 @@ test.describe("saved addresses", () => {
     page,
   }) => {
     await seedGuestAddress(page, "Dacha");
-    await page.reload();
+    // With an address saved, the choice lists it (with none it would go straight to the map).
+    await page.goto("/choose-address");
     const list = page.getByRole("list", { name: "Saved addresses" });
     await list.getByRole("button", { name: /^Dacha/ }).click();
     await expect(page).toHaveURL(/\/$/);
