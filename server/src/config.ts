@@ -57,6 +57,12 @@ const envSchema = z.object({
   ESKIZ_API_URL: httpUrl.optional(),
   PLAY_MOBILE_API_URL: httpUrl.optional(),
   NOMINATIM_URL: httpUrl.optional(),
+  NOMINATIM_MIN_INTERVAL_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(0, { error: "must be between 0 and 60000" })
+    .max(60_000, { error: "must be between 0 and 60000" })
+    .optional(),
   GEOCODER: z.enum(["nominatim", "gazetteer"], { error: "must be nominatim or gazetteer" }).optional(),
   CLICK_API_URL: httpUrl.optional(),
   CLICK_MERCHANT_API_URL: httpUrl.optional(),
@@ -220,6 +226,11 @@ export interface Config {
   /** PlayMobile's broker API origin (https://send.smsxabar.uz unless set). */
   playMobileApiUrl: string;
   nominatimUrl: string | undefined;
+  /**
+   * Minimum gap between two upstream geocoder requests: 1000 ms by default, the public Nominatim's
+   * usage policy; a self-hosted Nominatim has no such limit.
+   */
+  nominatimMinIntervalMs: number;
   /**
    * Who answers address search and reverse geocoding: `nominatim` (NOMINATIM_URL) or `gazetteer`, the
    * demo's invented street grid. Unset: nominatim when NOMINATIM_URL is set, else the gazetteer in
@@ -417,6 +428,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     eskizApiUrl: e.ESKIZ_API_URL ?? "https://notify.eskiz.uz",
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",
     nominatimUrl: e.NOMINATIM_URL,
+    nominatimMinIntervalMs: e.NOMINATIM_MIN_INTERVAL_MS ?? 1_000,
     geocoder,
     gazetteerAllowed,
     clickApiUrl: e.CLICK_API_URL,

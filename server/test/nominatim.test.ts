@@ -187,7 +187,8 @@ describe("the geocoding proxy routes", () => {
   let lavash: string;
   beforeAll(async () => {
     fake = await startFakeNominatim();
-    upstream = await createTestApp({ env: { NOMINATIM_URL: fake.url } });
+    // No gap between upstream requests: the 1 s policy is the Geocoder's own test above.
+    upstream = await createTestApp({ env: { NOMINATIM_URL: fake.url, NOMINATIM_MIN_INTERVAL_MS: "0" } });
     offline = await createTestApp();
     lavash = await merchantId(offline, "lavash");
   });
@@ -325,7 +326,7 @@ describe("the geocoding proxy in production (demo mode off)", () => {
     // The demo brands are imported into the database, as an importer would; the server is not a demo.
     [none, upstream, demo] = await Promise.all([
       createTestApp({ env: PRODUCTION }),
-      createTestApp({ env: { ...PRODUCTION, NOMINATIM_URL: fake.url } }),
+      createTestApp({ env: { ...PRODUCTION, NOMINATIM_URL: fake.url, NOMINATIM_MIN_INTERVAL_MS: "0" } }),
       // A demo started with NODE_ENV=production keeps the gazetteer.
       createTestApp({ env: { NODE_ENV: "production", DEMO: "1" } }),
     ]);

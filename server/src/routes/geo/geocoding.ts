@@ -49,6 +49,7 @@ export async function geocodingRoutes(app: FastifyInstance): Promise<void> {
     url: app.config.nominatimUrl,
     gazetteer: gazetteerUse(app.config),
     userAgent: geocoderUserAgent(app.config.publicUrl),
+    minIntervalMs: app.config.nominatimMinIntervalMs,
     log: (message, detail) => {
       app.log.warn(detail, message);
     },
