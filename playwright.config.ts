@@ -74,6 +74,8 @@ export default defineConfig({
       DEMO: "1",
       DATA_DIR: `.data-e2e-${PORT}`,
       LOG_LEVEL: "warn",
+      // Journeys sign customers in from addresses of their own (X-Forwarded-For, e2e/support/session.ts).
+      TRUSTED_PROXIES: "loopback",
       // The demo order simulator steps quickly, so a journey sees an order delivered (e2e/orders.spec.ts).
       ORDER_SIMULATOR_STEP_MS: "400",
       ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),

@@ -1,5 +1,5 @@
-import { fireEvent, render, screen, waitFor, within } from "@testing-library/react";
-import { useEffect } from "react";
+import { act, fireEvent, render, screen, waitFor, within } from "@testing-library/react";
+import { useEffect, useRef } from "react";
 import { describe, expect, it, vi } from "vitest";
 import { App } from "../../../app/app.tsx";
 import type { BootResult } from "../../../app/boot.ts";
@@ -10,12 +10,17 @@ import { setCurrentBrand } from "../../../shared/brand/current-brand.ts";
 import { json, LAVASH_ID, merchant, serveApi, settings } from "../../../test/fixtures.ts";
 
 // MapLibre needs WebGL, which happy-dom has not: the map is a labelled region that is ready at once,
-// its centre the picker's starting point (the brand's).
+// its centre the picker's starting point (the brand's). `fakeMap` ends a move as MapLibre would.
+const fakeMap: { props: MapViewProps | null } = { props: null };
 vi.mock("../../../components/map/map-view.tsx", () => ({
-  default: function FakeMapView({ label, onReady }: MapViewProps) {
+  default: function FakeMapView(props: MapViewProps) {
+    const { label, onReady } = props;
+    fakeMap.props = props;
+    // Once, as MapLibre's load event (the picker's callbacks may change identity between renders).
+    const ready = useRef(onReady);
     useEffect(() => {
-      onReady?.();
-    }, [onReady]);
+      ready.current?.();
+    }, []);
     return <div role="region" aria-label={label} />;
   },
 }));
@@ -140,6 +145,49 @@ describe("the address picker without address search", () => {
       expect(document.getElementById(street.getAttribute("aria-describedby") ?? "")?.textContent).toBe(
         "Пожалуйста, заполните это поле!",
       );
+    });
+  }, 30_000);
+});
+
+describe("the address picker with address search", () => {
+  it("asks the geocoder once per place: a resize that ends a move where the map already was asks nothing", async () => {
+    let asked = 0;
+    renderPicker({
+      addressSearch: true,
+      reverse: () => {
+        asked++;
+        return json(200, {
+          lat: "41.311081",
+          lon: "69.240562",
+          display_name: "Amir Temur shoh ko'chasi, 15, Tashkent",
+          address: { road: "Amir Temur shoh ko'chasi", house_number: "15", city: "Tashkent" },
+        });
+      },
+    });
+    const street = await screen.findByTestId("picker-street", {}, { timeout: 10_000 });
+    await waitFor(
+      () => {
+        expect(street.textContent).toContain("Amir Temur shoh ko'chasi");
+      },
+      { timeout: 10_000 },
+    );
+    // (React's strict mode opens the map twice in tests: the first lookup is aborted but was asked.)
+    const before = asked;
+    const center = fakeMap.props?.initialCenter;
+    if (!center) throw new Error("the map was not drawn");
+    // MapLibre's resize() ends with a moveend at the same centre, as the text under the map changes.
+    act(() => {
+      fakeMap.props?.onMoveEnd?.(center, false);
+      fakeMap.props?.onMoveEnd?.(center, false);
+    });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(asked).toBe(before);
+    // A real move asks again.
+    act(() => {
+      fakeMap.props?.onMoveEnd?.({ latitude: center.latitude + 0.001, longitude: center.longitude }, true);
+    });
+    await waitFor(() => {
+      expect(asked).toBe(before + 1);
     });
   }, 30_000);
 });

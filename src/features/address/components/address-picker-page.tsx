@@ -100,8 +100,11 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
     searchAvailableRef.current = searchAvailable;
   }, [searchAvailable]);
 
+  /** The point last looked up (or matched to a saved address). */
+  const askedRef = useRef<LatLon | null>(null);
   const resolve = useCallback(async (point: LatLon) => {
     requestRef.current?.abort();
+    askedRef.current = point;
     const match = findSameLocation(savedRef.current, point);
     if (match) {
       // A tapped point first matches a saved address (spec section 4).
@@ -144,6 +147,11 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
       setCenter(point);
       const chosen = choiceRef.current;
       if (chosen && sameLocation(chosen, point)) return;
+      // A resize ends a "move" that went nowhere: the text under the map (a name-language note shown
+      // or hidden while looking up) changes the map's height. Asking again would hide and show that
+      // text again, resize again and ask forever.
+      const asked = askedRef.current;
+      if (!chosen && asked?.latitude === point.latitude && asked.longitude === point.longitude) return;
       choiceRef.current = null;
       setSearchName(null);
       void resolve(point);
@@ -201,6 +209,7 @@ export function AddressPickerPage({ mode = "order" }: { mode?: "order" | "profil
   const onSearchChoice = (choice: SearchChoice) => {
     const point = roundPoint(choice);
     requestRef.current?.abort();
+    askedRef.current = null;
     choiceRef.current = point;
     setSearchName(choice);
     setResolved({ ...choice.place, point, savedId: null, name: "" });
