@@ -153,3 +153,72 @@ test.describe("the staff console's sections", () => {
     await guest.context().close();
   });
 });
+
+test.describe("the back office", () => {
+  /** plov's manager, bound to no branch (scripts/e2e-server.ts). */
+  const MANAGER_PHONE = "+998977000013";
+
+  test("a manager changes a dish's price in the console; the storefront shows it and the change log says who @desktop", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const origin = brandOrigin(testInfo, "plov");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    // A dish no other journey names: its price may change under nobody.
+    const named = fs
+      .readdirSync(path.resolve("e2e"))
+      .filter((f) => f.endsWith(".spec.ts") && f !== path.basename(testInfo.file))
+      .map((f) => fs.readFileSync(path.resolve("e2e", f), "utf8"))
+      .join("\n");
+    const plov = await merchantOf(page.request, testInfo, "plov");
+    const menu = await tenantGet<{ products: (Product & { name: { ru?: string; uz?: string } })[] }>(
+      page.request,
+      testInfo,
+      plov.id,
+      "/products/v1/overalls?type=WEB",
+    );
+    // plov writes in Uzbek and Russian: an English page shows the Russian name (ru, uz, eng).
+    const nameOf = (p: { name: { ru?: string; uz?: string } }) => p.name.ru ?? p.name.uz ?? "?";
+    const dish = menu.products.findLast(
+      (p) => p.isAvailable && p.discount === 0 && !named.includes(p.id) && !named.includes(nameOf(p)),
+    );
+    if (!dish) throw new Error("plov's demo menu has no dish to reprice");
+    const dishName = nameOf(dish);
+    const newPrice = dish.costPrice + 1_500;
+    const shown = (value: number) => new RegExp(String(value).replace(/\B(?=(\d{3})+(?!\d))/g, "\\s"));
+
+    const customer = await customerPage(browser, origin, "en");
+    await customer.goto(`${origin}/product/${dish.id}`);
+    await expect(customer.getByRole("heading", { name: dishName, level: 1 })).toBeVisible();
+    await expect(customer.locator("main")).toContainText(shown(dish.costPrice));
+
+    await signInToConsole(page, testInfo, origin, MANAGER_PHONE);
+    await page.getByRole("link", { name: /^Menu/ }).click();
+    await page.getByRole("searchbox", { name: "Find a dish" }).fill(dishName);
+    await page.getByRole("button", { name: `Edit ${dishName}` }).click();
+    const editor = page.getByRole("dialog", { name: `Edit ${dishName}` });
+    const price = editor.getByLabel("Price", { exact: true });
+    await expect(price).toHaveValue(String(dish.costPrice));
+    // A price that is not one is refused at the field, and nothing typed is lost.
+    await price.fill("-5");
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor.getByText("The price is a sum of 0 or more.")).toBeVisible();
+    await expect(price).toBeFocused();
+    await price.fill(String(newPrice));
+    await editor.getByRole("button", { name: "Save" }).click();
+    await expect(editor).toBeHidden();
+    await expect(page.getByText("Last changed by Dilshod Console 13")).toBeVisible();
+
+    // The storefront's next read has it: the menu caches dropped when the save committed.
+    await customer.reload();
+    await expect(customer.locator("main")).toContainText(shown(newPrice));
+
+    await page.getByRole("link", { name: /^Change log/ }).click();
+    const entry = page.getByRole("listitem").filter({ hasText: dishName }).first();
+    await expect(entry).toContainText("Dilshod Console 13");
+    await expect(entry).toContainText(shown(dish.costPrice));
+    await expect(entry).toContainText(shown(newPrice));
+    await customer.context().close();
+  });
+});

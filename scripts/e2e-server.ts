@@ -14,7 +14,7 @@ fs.rmSync(dataDir, { recursive: true, force: true });
  * The staff console's journey users (e2e/staff.spec.ts, staff-sections.spec.ts and
  * staff-shift.spec.ts use the same numbers); with a branch (its Uzbek name), bound to it alone.
  */
-const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = [
+const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, brandRole?: "MANAGER"][] = [
   ["lavash", "+998977000001"],
   ["lavash", "+998977000002"],
   ["lavash", "+998977000003"],
@@ -27,6 +27,8 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = 
   ["lavash", "+998977000010"],
   ["plov", "+998977000011"],
   ["lavash", "+998977000012"],
+  // The back office's manager (e2e/staff-sections.spec.ts), bound to no branch.
+  ["plov", "+998977000013", undefined, "MANAGER"],
 ];
 process.env.DATA_DIR = dataDir;
 
@@ -65,7 +67,7 @@ process.env.DATA_DIR = dataDir;
     }
     // Staff members with a phone, who sign in to the staff console (e2e/staff*.spec.ts): one per
     // journey, as the journeys run side by side and a phone gets one code a minute.
-    for (const [i, [sub, phone, branchName]] of STAFF_CONSOLE_PHONES.entries()) {
+    for (const [i, [sub, phone, branchName, brandRole]] of STAFF_CONSOLE_PHONES.entries()) {
       const [brand] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
       if (!brand) continue;
       const [member] = await database.db
@@ -76,6 +78,7 @@ process.env.DATA_DIR = dataDir;
           lastName: `Console ${String(i + 1)}`,
           phone,
           role: "STAFF" as const,
+          brandRole: brandRole ?? null,
         })
         .returning({ id: users.id });
       if (!member || !branchName) continue;

@@ -2,7 +2,11 @@ import type { Db } from "./db/types.ts";
 import { listMerchantSubs } from "./repositories/merchants.ts";
 
 /** The lines `npm start` prints in demo mode: where to open each brand, the staff console and the API docs. */
-export async function demoBanner(db: Db, port: number): Promise<string> {
+export async function demoBanner(
+  db: Db,
+  port: number,
+  owners: readonly { sub: string; phone: string }[] = [],
+): Promise<string> {
   const rows = await listMerchantSubs(db);
   const width = Math.max(...rows.map((r) => r.sub.length), 8);
   const lines = rows.map(
@@ -14,8 +18,12 @@ export async function demoBanner(db: Db, port: number): Promise<string> {
     "Savat is running (demo mode). Open a brand:",
     ...lines,
     `  ${"any".padEnd(width)}  http://localhost:${port}/?vendor=<brand>`,
-    `  ${"staff".padEnd(width)}  http://<brand>.localhost:${port}/staff   (the console; make a staff user with`,
-    `  ${"".padEnd(width)}  npm run staff -- grant <brand> <phone>, the server stopped; codes in DATA_DIR/sms-outbox.jsonl)`,
+    `  ${"staff".padEnd(width)}  http://<brand>.localhost:${port}/staff   (the console and back office; codes in DATA_DIR/sms-outbox.jsonl)`,
+    ...owners.map(
+      (o) =>
+        `  ${"".padEnd(width)}  http://${o.sub}.localhost:${port}/staff   sign in as the owner: ${o.phone}`,
+    ),
+    `  ${"".padEnd(width)}  more staff: npm run staff -- grant <brand> <phone> --role manager|operator|kitchen`,
     `  API docs  http://localhost:${port}/api/docs`,
     "",
   ].join("\n");

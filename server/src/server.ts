@@ -4,6 +4,7 @@ import { openDatabase, type Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
 import { demoBanner } from "./demo-banner.ts";
 import { importDemoBrands } from "./import/demo.ts";
+import { ensureDemoOwners } from "./services/staff/access.ts";
 import { openRedis, RedisUnreachableError, watchRedis, type Redis } from "./lib/redis.ts";
 import { warmUp } from "./warm-up.ts";
 
@@ -50,6 +51,8 @@ async function redisOrFail(): Promise<Redis | undefined> {
 const redis = await redisOrFail();
 
 if (config.demo) await importDemoBrands(database.db, { onlyWhenEmpty: true });
+// A newcomer signs in to each demo brand's back office as its owner, with the phone the banner prints.
+const demoOwners = config.demo ? await ensureDemoOwners(database.db) : [];
 
 // The fakes (demo and development mode only) come from the wiring, loaded only then.
 const fakes = config.harness ? (await import("./dev-wiring.ts")).fakesFor(config) : {};
@@ -109,4 +112,4 @@ app.log.info(
   { ms: Math.round(performance.now() - started), database: database.kind, demo: config.demo, port },
   "ready",
 );
-if (config.demo) process.stderr.write(await demoBanner(database.db, port));
+if (config.demo) process.stderr.write(await demoBanner(database.db, port, demoOwners));

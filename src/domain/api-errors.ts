@@ -644,6 +644,18 @@ export const API_ERRORS = {
     ru: "Бронь не может перейти в этот статус",
     eng: "The booking cannot move to that status",
   },
+  EDIT_CONFLICT: {
+    status: 409,
+    uz: "Boshqa xodim buni o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring",
+    ru: "Это уже изменил другой сотрудник: обновите, чтобы увидеть его изменения",
+    eng: "Someone else changed this meanwhile: reload to see their change",
+  },
+  BACK_OFFICE_FORBIDDEN: {
+    status: 403,
+    uz: "Sizning rolingiz buni o'zgartirishga ruxsat bermaydi",
+    ru: "Ваша роль не позволяет это изменять",
+    eng: "Your role does not allow changing this",
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /**

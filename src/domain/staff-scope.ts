@@ -43,3 +43,43 @@ export function visibleBranchIds(staff: StaffReach): string[] | null {
   if (!isStaffRole(staff.role)) return [];
   return staff.branchIds === null ? null : [...staff.branchIds];
 }
+
+/**
+ * What a staff member does at the brand (issue 36): the back office's rights follow it. The order
+ * board, the stop-list and the day's switches stay with every staff role (`canSeeBranch`); these
+ * roles decide who may change the brand itself.
+ */
+export const BRAND_ROLES = ["OWNER", "MANAGER", "OPERATOR", "KITCHEN"] as const;
+export type BrandRole = (typeof BRAND_ROLES)[number];
+
+/** The parts of the back office, each a set of staff routes and a console section. */
+export const BACK_OFFICE_AREAS = ["menu", "audit"] as const;
+export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
+
+const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {
+  OWNER: BACK_OFFICE_AREAS,
+  MANAGER: ["menu", "audit"],
+  OPERATOR: [],
+  KITCHEN: [],
+};
+
+/**
+ * A staff member's role at the brand: the one given; one granted before roles existed is an
+ * operator (STAFF) or the owner (ADMIN), so nobody gains a right by the change.
+ */
+export function brandRoleOf(role: StaffRole, given: BrandRole | null): BrandRole {
+  return given ?? (role === "ADMIN" ? "OWNER" : "OPERATOR");
+}
+
+/**
+ * Whether the staff member may change this part of the brand. The brand's menu, content and log are
+ * the whole brand's, so a member bound to branches may not, whatever their role (`mayActBrandWide`).
+ */
+export function mayManage(staff: StaffReach & { brandRole: BrandRole }, area: BackOfficeArea): boolean {
+  return mayActBrandWide(staff) && AREAS_OF[staff.brandRole].includes(area);
+}
+
+/** The parts of the back office the staff member may open. */
+export function managedAreas(staff: StaffReach & { brandRole: BrandRole }): BackOfficeArea[] {
+  return BACK_OFFICE_AREAS.filter((area) => mayManage(staff, area));
+}

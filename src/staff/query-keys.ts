@@ -13,4 +13,8 @@ export const staffKeys = {
   branchBookings: (branchId: string) => ["staff", "bookings", branchId] as const,
   bookings: (branchId: string, date: string) => ["staff", "bookings", branchId, date] as const,
   tables: (branchId: string) => ["staff", "tables", branchId] as const,
+  /** The caller's role and the parts of the back office they may open. */
+  access: (merchantId: string) => ["staff", merchantId, "access"] as const,
+  products: ["staff", "back-office", "products"] as const,
+  audit: ["staff", "back-office", "audit"] as const,
 };

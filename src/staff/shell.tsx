@@ -16,6 +16,7 @@ import { useLiveBoard } from "./board/use-live-board.ts";
 import { useLiveCalls } from "./board/use-live-calls.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import { staffSections } from "./sections/index.ts";
+import { useStaffAccess } from "./sections/api.ts";
 import { staffBranchKey, type StaffSession } from "./session.ts";
 import type { StaffBrand } from "./staff-app.tsx";
 
@@ -80,7 +81,15 @@ function Console({
   const sectionBranch = live.board || live.error ? validBranch : undefined;
   // Sections of services the brand does not offer are left out (no tables: no calls, bookings, tables).
   const dineIn = brand.services.dineIn;
-  const sections = useMemo(() => staffSections.filter((s) => !s.dineIn || dineIn), [dineIn]);
+  const access = useStaffAccess(brand.merchant.id);
+  const manages = access.data?.manages;
+  const sections = useMemo(
+    () =>
+      staffSections.filter(
+        (s) => (!s.dineIn || dineIn) && (!s.manages || (manages?.includes(s.manages) ?? false)),
+      ),
+    [dineIn, manages],
+  );
   const calls = useLiveCalls({
     branchId: sectionBranch ?? null,
     sound,
@@ -308,7 +317,7 @@ function Console({
                 {sectionBranch === undefined ? (
                   <SectionLoading />
                 ) : (
-                  <s.component branchId={sectionBranch} live={live.connected} />
+                  <s.component branchId={sectionBranch} live={live.connected} languages={brand.languages} />
                 )}
               </Suspense>
             </Route>

@@ -9,7 +9,8 @@ import { pickText } from "../domain/multilingual.ts";
 import { isStaffRole } from "../domain/staff-scope.ts";
 import { NotificationHost } from "../components/notification-host.tsx";
 import { appStore } from "../lib/app-store.ts";
-import { i18n } from "../lib/i18n.ts";
+import { i18n, merchantLocales, toContentLanguage } from "../lib/i18n.ts";
+import type { ContentLanguage } from "../domain/enums.ts";
 import { useContentLanguage } from "../lib/use-content-language.ts";
 import { applyBrandLook, brandLook } from "../shared/brand/brand-look.ts";
 import { getMe } from "./api.ts";
@@ -30,6 +31,8 @@ export interface StaffBrand {
   logo: string | null;
   /** How the brand serves: the console leaves out what it does not (tables, couriers' column). */
   services: { delivery: boolean; dineIn: boolean };
+  /** The languages the brand writes its texts in (the menu editor asks for each). */
+  languages: ContentLanguage[];
 }
 
 function Centered({ title, children }: { title: string; children?: React.ReactNode }) {
@@ -139,6 +142,7 @@ function BrandedRoot({ boot }: { boot: StaffBoot }) {
               delivery: ready.settings?.deliveryActive ?? true,
               dineIn: ready.settings?.dineInActive ?? true,
             },
+            languages: merchantLocales(ready.settings).map(toContentLanguage),
           }}
         />
       ) : (

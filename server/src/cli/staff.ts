@@ -5,7 +5,9 @@
 //       --branch (repeatable) binds them to branches: they see and work only those; --all-branches
 //       unbinds them (staff without a binding work at every branch of the brand). All or nothing:
 //       every --branch is resolved first (an id or a name of the brand's branch); one that is not
-//       the brand's changes nothing (no user made, no role, no binding) and exits 1.
+//       the brand's changes nothing (no user made, no role, no binding) and exits 1. --role gives
+//       their role at the brand: owner and manager run the back office (menu, log), operator and
+//       kitchen the shift only; unset, a new member is an operator and an existing one keeps theirs.
 //   node server/src/cli/staff.ts revoke <brand sub> <phone>
 //       takes a staff member back to CUSTOMER: their branch bindings go and every session of theirs
 //       at the brand is revoked (the console signs them out); an unknown or non-staff phone exits 1.
@@ -38,6 +40,7 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { pickText } from "#domain/multilingual.ts";
+import { BRAND_ROLES } from "#domain/staff-scope.ts";
 import { listBranchRows } from "../repositories/geo.ts";
 import { findAnyMerchantBySub } from "../repositories/merchants.ts";
 import { listQrTables } from "../repositories/tables.ts";
@@ -54,7 +57,7 @@ const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
 
 const USAGE = `usage:
-  node server/src/cli/staff.ts grant <brand> <phone> [--branch <id or name>]... [--all-branches]
+  node server/src/cli/staff.ts grant <brand> <phone> [--branch <id or name>]... [--all-branches] [--role owner|manager|operator|kitchen]
   node server/src/cli/staff.ts revoke <brand> <phone>
   node server/src/cli/staff.ts table-qr <brand> <branch> [--base-url URL] [--app NAME] [--out DIR]
   SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call|notify <brand> ...`;
@@ -94,13 +97,21 @@ async function grant(sub: string, phone: string, args: string[]): Promise<number
     return 1;
   }
   const branchArgs = args.flatMap((a, i) => (args[i - 1] === "--branch" ? [a] : []));
+  const roleArg = option(args, "--role");
+  const brandRole = BRAND_ROLES.find((r) => r === roleArg?.toUpperCase());
+  if (roleArg !== null && !brandRole) {
+    err(`--role must be one of ${BRAND_ROLES.map((r) => r.toLowerCase()).join(", ")}`);
+    return 1;
+  }
   return withDatabase(async (db) => {
     const done = await grantStaff(db, {
       sub,
       phone,
       branchArgs,
       allBranches: args.includes("--all-branches"),
+      ...(brandRole ? { brandRole } : {}),
     });
+    if (brandRole) out(`role: ${brandRole.toLowerCase()}`);
     if (done.unbound) out("works at every branch of the brand");
     if (done.bound.length > 0) out(`bound to ${done.bound.join(", ")}`);
     out(`${phone} is staff of ${sub} (user ${done.userId}${done.created ? ", new" : ""})`);

@@ -18,6 +18,7 @@ import {
 } from "../db/schema/index.ts";
 import { transaction } from "../db/transaction.ts";
 import type { UserRole } from "#domain/enums.ts";
+import type { BrandRole } from "#domain/staff-scope.ts";
 import type { Db } from "../db/types.ts";
 import { cachesChanged } from "../db/cache-bus.ts";
 
@@ -421,19 +422,26 @@ export async function findUserRoleByPhone(
 
 export async function setUserRole(
   tx: Db,
-  { userId, role }: { userId: string; role: UserRole },
+  { userId, role, brandRole }: { userId: string; role: UserRole; brandRole?: BrandRole | null },
 ): Promise<void> {
-  await tx.update(users).set({ role }).where(eq(users.id, userId));
+  await tx
+    .update(users)
+    .set({ role, ...(brandRole === undefined ? {} : { brandRole }) })
+    .where(eq(users.id, userId));
 }
 
 /** A new user of the brand with the phone and the STAFF role; answers its id. */
 export async function insertStaffUser(
   tx: Db,
-  { merchantId, phone }: { merchantId: string; phone: string },
+  {
+    merchantId,
+    phone,
+    brandRole = null,
+  }: { merchantId: string; phone: string; brandRole?: BrandRole | null },
 ): Promise<string> {
   const [row] = await tx
     .insert(users)
-    .values({ merchantId, phone, role: "STAFF" })
+    .values({ merchantId, phone, role: "STAFF", brandRole })
     .returning({ id: users.id });
   if (!row) throw new Error("user insert returned no row");
   return row.id;

@@ -16,6 +16,7 @@ import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
 import { notificationRoutes } from "./content/notifications.ts";
+import { backOfficeRoutes } from "./back-office/index.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(
@@ -49,6 +50,7 @@ export async function apiRoutes(
     await tenantScope.register(contentRoutes);
     await tenantScope.register(notificationRoutes);
     await tenantScope.register(cardRoutes, { events });
+    await tenantScope.register(backOfficeRoutes);
   });
 
   // The testers' harness and the fake providers (handed in by the demo and test wiring): development

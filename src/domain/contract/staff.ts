@@ -1,6 +1,7 @@
 // The staff console's own calls (issue 18): the caller's branches, a branch's stop-list, its day
 // switches and totals, and its tables. Shared by the server routes and, as types only, the console.
 import { z } from "zod";
+import { backOfficeAreaSchema, brandRoleSchema } from "./back-office.ts";
 import { STAFF_ROLES } from "../staff-scope.ts";
 import { multilingualSchema, uuidSchema } from "./common.ts";
 
@@ -23,6 +24,9 @@ export const staffMeSchema = z
     /** Bound to some branches; false = works at every branch of the brand. */
     bound: z.boolean(),
     branches: z.array(staffBranchSchema).describe("The branches the caller works at"),
+    brandRole: brandRoleSchema,
+    /** The parts of the back office the caller may open and change. */
+    manages: z.array(backOfficeAreaSchema),
   })
   .meta({ id: "StaffMe" });
 export type StaffMe = z.infer<typeof staffMeSchema>;

@@ -2,7 +2,8 @@
 // the brand's `merchant` header and, for /WITH_TOKEN paths, the signed-in staff member's token.
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StaffReservation } from "../../domain/contract/reservations.ts";
-import type { BranchToday, StaffTable, StopListProduct } from "../../domain/contract/staff.ts";
+import type { AuditEntry, EditorProduct, EditorProductBody } from "../../domain/contract/back-office.ts";
+import type { BranchToday, StaffMe, StaffTable, StopListProduct } from "../../domain/contract/staff.ts";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
 import { staffKeys } from "../query-keys.ts";
@@ -160,4 +161,51 @@ export async function fetchQrSheet(branchId: string, lang: string): Promise<stri
       headers: { accept: "text/html" },
     }),
   );
+}
+
+/** The caller's role at the brand and the parts of the back office they may open. */
+export function useStaffAccess(merchantId: string) {
+  return useQuery({
+    queryKey: staffKeys.access(merchantId),
+    queryFn: async ({ signal }) =>
+      unwrap(await api<StaffMe>("/staff/v1/me/WITH_TOKEN", { signal, silent: true })),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useEditorProducts() {
+  return useQuery({
+    queryKey: staffKeys.products,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<EditorProduct[]>("/staff/v1/products/WITH_TOKEN", { signal })),
+  });
+}
+
+/** Saves a product; the list and the log take the saved state. A refusal is the caller's to show. */
+export function useSaveProduct() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: EditorProductBody }) =>
+      unwrap(
+        await api<EditorProduct>(`/staff/v1/products/${encodeURIComponent(id)}/WITH_TOKEN`, {
+          method: "PUT",
+          body,
+          silent: true,
+        }),
+      ),
+    onSuccess: (saved) => {
+      client.setQueryData<EditorProduct[]>(staffKeys.products, (list) =>
+        list?.map((p) => (p.id === saved.id ? saved : p)),
+      );
+      void client.invalidateQueries({ queryKey: staffKeys.audit });
+    },
+  });
+}
+
+export function useAudit() {
+  return useQuery({
+    queryKey: staffKeys.audit,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<AuditEntry[]>("/staff/v1/audit/WITH_TOKEN", { signal, query: { limit: 200 } })),
+  });
 }

@@ -38,4 +38,18 @@ export const staffSections: StaffSection[] = [
     shortcut: "q",
     component: lazy(() => import("./tables-section.tsx")),
   },
+  {
+    id: "menu",
+    title: msg`Menu`,
+    manages: "menu",
+    shortcut: "m",
+    component: lazy(() => import("./menu-section.tsx")),
+  },
+  {
+    id: "audit",
+    title: msg`Change log`,
+    manages: "audit",
+    shortcut: "l",
+    component: lazy(() => import("./audit-section.tsx")),
+  },
 ];

@@ -1,4 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
+import type { ContentLanguage } from "../../domain/enums.ts";
+import type { BackOfficeArea } from "../../domain/staff-scope.ts";
 import type { ComponentType, LazyExoticComponent } from "react";
 
 /** What the staff console's shell gives each section it shows beside the order board. */
@@ -7,6 +9,8 @@ export interface StaffSectionProps {
   branchId: string | null;
   /** The staff stream is up: lists it feeds (waiter calls) need no quick poll. */
   live?: boolean;
+  /** The languages the brand writes its texts in. */
+  languages?: readonly ContentLanguage[];
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */
@@ -16,6 +20,8 @@ export interface StaffSection {
   title: MessageDescriptor;
   /** Only for brands that serve at tables (dine-in). */
   dineIn?: boolean;
+  /** A part of the back office: only for staff whose role may open it (`managedAreas`). */
+  manages?: BackOfficeArea;
   /** A single letter; the shell binds Alt+<letter> to open the section. */
   shortcut?: string;
   /** Loaded only when opened, so the board stays light. */

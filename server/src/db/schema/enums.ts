@@ -36,6 +36,7 @@ import {
   WORK_HOUR_TYPES,
 } from "#domain/enums.ts";
 import { RESERVATION_STATUSES } from "#domain/booking.ts";
+import { BRAND_ROLES } from "#domain/staff-scope.ts";
 
 export const orderStatusEnum = pgEnum("order_status", ORDER_STATUSES);
 /** The specification's "empty" courier status is a NULL column, not an enum value. */
@@ -64,6 +65,7 @@ export const discountTypeEnum = pgEnum("discount_type", DISCOUNT_TYPES);
 export const addressTypeEnum = pgEnum("address_type", ADDRESS_TYPES);
 export const genderEnum = pgEnum("gender", GENDERS);
 export const userRoleEnum = pgEnum("user_role", USER_ROLES);
+export const brandRoleEnum = pgEnum("brand_role", BRAND_ROLES);
 export const weekNameEnum = pgEnum("week_name", WEEK_NAMES);
 export const workHourTypeEnum = pgEnum("work_hour_type", WORK_HOUR_TYPES);
 export const paymentChannelEnum = pgEnum("payment_channel", PAYMENT_CHANNELS);

@@ -101,6 +101,8 @@ export const products = pgTable(
     isAvailable: boolean().notNull().default(true),
     /** Units in stock; NULL = unlimited. */
     stock: quantity(),
+    /** Counts saves from the back office: a save naming an older version is refused (issue 36). */
+    version: integer().notNull().default(1),
     priority: integer().notNull().default(0),
     deliveryEnabled: boolean().notNull().default(true),
     eatsPrice: money(),

@@ -1,7 +1,7 @@
 // The staff console's state per branch (issue 18): which branches a staff member works at, the
 // branch's stop-list (products and modifiers it cannot make now) and its "today" switches.
 import { sql } from "drizzle-orm";
-import { boolean, check, date, index, pgTable, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import { boolean, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdDate, id, lastModifiedDate } from "./columns.ts";
 import { branches } from "./geo.ts";
 import { modifications, products } from "./menu.ts";
@@ -79,5 +79,29 @@ export const branchDays = pgTable(
   (t) => [
     uniqueIndex("branch_days_branch_id_day_uq").on(t.branchId, t.day),
     index("branch_days_merchant_id_day_idx").on(t.merchantId, t.day),
+  ],
+);
+
+/**
+ * Who changed what in the back office and when (issue 36): one row per saved change, with the
+ * fields it changed before and after. Written in the change's own transaction.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    userId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** What was changed: "product", later "category", "zone"... */
+    entity: text().notNull(),
+    entityId: uuid().notNull(),
+    action: text().notNull(),
+    before: jsonb().$type<Record<string, unknown>>().notNull(),
+    after: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    index("audit_log_merchant_id_created_date_idx").on(t.merchantId, t.createdDate),
+    index("audit_log_entity_id_idx").on(t.entityId),
   ],
 );

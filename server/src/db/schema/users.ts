@@ -12,7 +12,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { coordinate, createdDate, id, lastModifiedDate, money, timestamptz } from "./columns.ts";
-import { addressTypeEnum, authChannelEnum, genderEnum, userRoleEnum } from "./enums.ts";
+import { addressTypeEnum, authChannelEnum, brandRoleEnum, genderEnum, userRoleEnum } from "./enums.ts";
 import { cities } from "./merchants.ts";
 import { merchantId } from "./tenant.ts";
 
@@ -35,6 +35,8 @@ export const users = pgTable(
     birthday: date({ mode: "string" }),
     gender: genderEnum(),
     role: userRoleEnum().notNull().default("CUSTOMER"),
+    /** A staff member's role at the brand (owner, manager, operator, kitchen); NULL = from `role`. */
+    brandRole: brandRoleEnum(),
     /** Cashback balance the customer can spend. */
     cashback: money().notNull().default(0),
     isActive: boolean().notNull().default(true),

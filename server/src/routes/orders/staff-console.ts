@@ -25,7 +25,7 @@ import {
 import { HOLIDAY, isOpenAt, localDate, workHoursOn } from "#domain/hours.ts";
 import { WORK_HOUR_TYPES } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
-import { canSeeBranch, mayActBrandWide } from "#domain/staff-scope.ts";
+import { canSeeBranch, managedAreas, mayActBrandWide } from "#domain/staff-scope.ts";
 import { tableQrPages } from "../../services/dine-in/table-qr.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
@@ -136,6 +136,8 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
         role: scope.role,
         bound: !mayActBrandWide(scope),
         branches: all.map((b) => ({ id: b.id, name: b.name, address: b.address ?? null })),
+        brandRole: scope.brandRole,
+        manages: managedAreas(scope),
       };
     },
   );

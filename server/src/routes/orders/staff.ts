@@ -17,8 +17,12 @@ import {
   staffStatusBodySchema,
 } from "#domain/contract/orders.ts";
 import {
+  brandRoleOf,
   canSeeBranch,
   isStaffRole,
+  mayManage,
+  type BackOfficeArea,
+  type BrandRole,
   mayActBrandWide,
   visibleBranchIds,
   type StaffReach,
@@ -40,6 +44,7 @@ import { createCourier, findCourierView, listCourierViews } from "../../services
 import { setProductStock } from "../../services/menu/menu.ts";
 import { findOrNamePhoneUser } from "../../services/accounts/users.ts";
 import { brandBranchIds, listStaffBranchIds } from "../../services/staff/branches.ts";
+import { findBrandRole } from "../../services/back-office/audit.ts";
 
 /**
  * Who may do what at which branch: the staff member of the request's brand (requireUser already
@@ -50,6 +55,7 @@ export interface StaffScope extends StaffReach {
   merchantId: string;
   userId: string;
   role: StaffRole;
+  brandRole: BrandRole;
   branchIds: ReadonlySet<string> | null;
 }
 
@@ -63,11 +69,16 @@ export async function requireStaff(request: FastifyRequest, _reply: FastifyReply
   const { user } = authOf(request);
   if (!isStaffRole(user.role)) throw new AppError("FORBIDDEN");
   const merchantId = request.tenant.id;
-  const bound = await listStaffBranchIds(request.server.database.db, { merchantId, userId: user.id });
+  const db = request.server.database.db;
+  const [bound, given] = await Promise.all([
+    listStaffBranchIds(db, { merchantId, userId: user.id }),
+    findBrandRole(db, { merchantId, userId: user.id }),
+  ]);
   scopes.set(request, {
     merchantId,
     userId: user.id,
     role: user.role,
+    brandRole: brandRoleOf(user.role, given),
     branchIds: bound.length > 0 ? new Set(bound) : null,
   });
 }
@@ -108,6 +119,16 @@ export async function requireStaffBranch(
  */
 export function requireBrandWideStaff(request: FastifyRequest): void {
   if (!mayActBrandWide(staffScope(request))) throw new AppError("STAFF_BRANCH_FORBIDDEN");
+}
+
+/**
+ * The back office's rule (`mayManage`): the caller's brand role allows this part, and they are bound
+ * to no branch (the menu and the log are the whole brand's); else 403 BACK_OFFICE_FORBIDDEN.
+ */
+export function requireBackOffice(request: FastifyRequest, area: BackOfficeArea): StaffScope {
+  const scope = staffScope(request);
+  if (!mayManage(scope, area)) throw new AppError("BACK_OFFICE_FORBIDDEN");
+  return scope;
 }
 
 /** The branch filter of a list: the one asked for (checked), else the caller's branches (null = all). */

@@ -2,7 +2,7 @@
 // all-or-nothing: every name is resolved before anything is written, and the user, their role, their
 // branch bindings and their sessions change in one transaction, so a typo leaves the brand as it was.
 import { pickText } from "#domain/multilingual.ts";
-import { isStaffRole } from "#domain/staff-scope.ts";
+import { isStaffRole, type BrandRole } from "#domain/staff-scope.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { listBranchRows } from "../../repositories/geo.ts";
@@ -57,7 +57,15 @@ export async function grantStaff(
     phone,
     branchArgs,
     allBranches,
-  }: { sub: string; phone: string; branchArgs: string[]; allBranches: boolean },
+    brandRole,
+  }: {
+    sub: string;
+    phone: string;
+    branchArgs: string[];
+    allBranches: boolean;
+    /** The role at the brand (owner, manager, operator, kitchen); unset keeps the one they have. */
+    brandRole?: BrandRole;
+  },
 ): Promise<GrantResult> {
   checkPhone(phone);
   if (allBranches && branchArgs.length > 0)
@@ -82,9 +90,9 @@ export async function grantStaff(
     const existing = await findUserRoleByPhone(tx, { merchantId, phone });
     let userId = existing?.id;
     if (userId) {
-      await setUserRole(tx, { userId, role: "STAFF" });
+      await setUserRole(tx, { userId, role: "STAFF", brandRole });
     } else {
-      userId = await insertStaffUser(tx, { merchantId, phone });
+      userId = await insertStaffUser(tx, { merchantId, phone, brandRole: brandRole ?? null });
     }
     if (allBranches) await unbindStaffBranches(tx, { merchantId, userId });
     await bindStaffBranches(tx, { merchantId, userId, branchIds: chosen.map((b) => b.id) });
@@ -129,4 +137,30 @@ export async function revokeStaff(
     const revoked = await revokeUserSessions(tx, { merchantId, userId: user.id });
     return { userId: user.id, branches: bindings, sessions: revoked };
   });
+}
+
+/** The demo brands' owners: one demo phone each, so a newcomer signs in to the back office at once. */
+export const DEMO_OWNER_PHONES: Readonly<Record<string, string>> = {
+  lavash: "+998900000001",
+  plov: "+998900000002",
+  sushi: "+998900000003",
+};
+
+/**
+ * Makes each demo brand's owner (a STAFF user with the OWNER role, bound to no branch) when the brand
+ * exists; an existing user with the phone becomes the owner. Answers the brands and phones made.
+ */
+export async function ensureDemoOwners(db: Db): Promise<{ sub: string; phone: string }[]> {
+  const made: { sub: string; phone: string }[] = [];
+  for (const [sub, phone] of Object.entries(DEMO_OWNER_PHONES)) {
+    const merchant = await findAnyMerchantBySub(db, sub);
+    if (!merchant) continue;
+    await transaction(db, async (tx) => {
+      const existing = await findUserRoleByPhone(tx, { merchantId: merchant.id, phone });
+      if (existing) await setUserRole(tx, { userId: existing.id, role: "STAFF", brandRole: "OWNER" });
+      else await insertStaffUser(tx, { merchantId: merchant.id, phone, brandRole: "OWNER" });
+    });
+    made.push({ sub, phone });
+  }
+  return made;
 }

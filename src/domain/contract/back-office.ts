@@ -1,0 +1,84 @@
+// The back office's calls (issue 36): the brand's menu edited from the staff console, and the log
+// of who changed what. Part of the staff API (`/api/staff/v1/...`).
+import { z } from "zod";
+import { BACK_OFFICE_AREAS, BRAND_ROLES } from "../staff-scope.ts";
+import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
+
+export const brandRoleSchema = z.enum(BRAND_ROLES);
+export const backOfficeAreaSchema = z.enum(BACK_OFFICE_AREAS);
+
+/** A name a product must have in at least one language: none at all is refused. */
+const nameSchema = multilingualSchema.refine(
+  (name) => Object.values(name).some((v) => typeof v === "string" && v.trim() !== ""),
+  { error: "a name in at least one language" },
+);
+
+const trimmedTexts = (text: z.infer<typeof multilingualSchema>) =>
+  Object.fromEntries(
+    Object.entries(text).flatMap(([lang, v]) =>
+      typeof v === "string" && v.trim() !== "" ? [[lang, v.trim().slice(0, 2000)]] : [],
+    ),
+  );
+
+export const editorProductSchema = z
+  .object({
+    id: uuidSchema,
+    categoryId: uuidSchema,
+    categoryName: multilingualSchema,
+    name: multilingualSchema,
+    description: multilingualSchema,
+    image: z.string().nullable(),
+    costPrice: z.number(),
+    discount: z.number(),
+    /** Shown on the storefront; a hidden product keeps its orders' history. */
+    active: z.boolean(),
+    version: z.number().int(),
+    lastModifiedDate: dateTimeSchema,
+    /** Who saved it last from the back office, when anyone has. */
+    lastChangedBy: z.string().nullable(),
+  })
+  .meta({ id: "EditorProduct" });
+export type EditorProduct = z.infer<typeof editorProductSchema>;
+
+export const editorProductBodySchema = z
+  .object({
+    /** The version the form was opened at: a save over a newer one is 409 EDIT_CONFLICT. */
+    version: z.number().int().min(1),
+    name: nameSchema.transform(trimmedTexts),
+    description: multilingualSchema.transform(trimmedTexts),
+    costPrice: z
+      .number({ error: "must be a number" })
+      .min(0, { error: "must be 0 or more" })
+      .max(MONEY_MAX, { error: "is too large" }),
+    discount: z
+      .number({ error: "must be a number" })
+      .int({ error: "must be a whole number" })
+      .min(0, { error: "must be between 0 and 100" })
+      .max(100, { error: "must be between 0 and 100" }),
+    active: z.boolean(),
+  })
+  .meta({ id: "EditorProductBody" });
+export type EditorProductBody = z.input<typeof editorProductBodySchema>;
+
+export const auditEntrySchema = z
+  .object({
+    id: uuidSchema,
+    at: dateTimeSchema,
+    /** The staff member's name (or phone); null once their account is gone. */
+    by: z.string().nullable(),
+    entity: z.string(),
+    entityId: uuidSchema,
+    /** The entity's name when it is still there. */
+    entityName: multilingualSchema.nullable(),
+    action: z.string(),
+    before: z.record(z.string(), z.unknown()),
+    after: z.record(z.string(), z.unknown()),
+  })
+  .meta({ id: "AuditEntry" });
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({
+  entity: z.enum(["product"]).optional(),
+  entityId: uuidSchema.optional(),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+});
