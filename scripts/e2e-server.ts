@@ -27,6 +27,8 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = 
   ["lavash", "+998977000010"],
   ["plov", "+998977000011"],
   ["lavash", "+998977000012"],
+  // staff-sections.spec.ts: an option stopped at every branch (issue 44, point 14).
+  ["lavash", "+998977000414"],
 ];
 process.env.DATA_DIR = dataDir;
 
