@@ -6,6 +6,7 @@ import { optionKey } from "#domain/stop-list.ts";
 import {
   branchStops,
   categories,
+  menuGroups,
   modificationGroups,
   modifications,
   productBranches,
@@ -73,6 +74,7 @@ export async function listStopList(
       })
       .from(products)
       .innerJoin(categories, eq(categories.id, products.categoryId))
+      .leftJoin(menuGroups, eq(menuGroups.id, categories.groupId))
       .innerJoin(
         productBranches,
         and(
@@ -84,7 +86,14 @@ export async function listStopList(
       .where(
         and(eq(products.merchantId, merchantId), eq(products.active, true), eq(categories.isActive, true)),
       )
-      .orderBy(asc(categories.priority), asc(products.priority), asc(products.id)),
+      // The menu's order, each category's products together: group, category, product.
+      .orderBy(
+        asc(menuGroups.priority),
+        asc(categories.priority),
+        asc(categories.id),
+        asc(products.priority),
+        asc(products.id),
+      ),
     db
       .select({ productId: productBranches.productId, branchId: productBranches.branchId })
       .from(productBranches)

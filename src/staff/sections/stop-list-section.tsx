@@ -49,12 +49,14 @@ function StopList({ branchId }: { branchId: string }) {
     const products = data.products.filter(
       (p) => (!onlyStopped || stoppedAnywhere(p)) && matches(words, [textOf(p.name), textOf(p.categoryName)]),
     );
-    const categories: { id: string; name: string; products: StopListProduct[] }[] = [];
+    // Each category once, in the order its first product comes.
+    const byCategory = new Map<string, { id: string; name: string; products: StopListProduct[] }>();
     for (const p of products) {
-      const last = categories.at(-1);
-      if (last?.id === p.categoryId) last.products.push(p);
-      else categories.push({ id: p.categoryId, name: textOf(p.categoryName), products: [p] });
+      const category = byCategory.get(p.categoryId);
+      if (category) category.products.push(p);
+      else byCategory.set(p.categoryId, { id: p.categoryId, name: textOf(p.categoryName), products: [p] });
     }
+    const categories = [...byCategory.values()];
     const options = data.options.filter(
       (o) =>
         (!onlyStopped || stoppedAnywhere(o)) &&
@@ -212,37 +214,37 @@ function StopRow({
               </span>
             )}
           </span>
+          {branches > 1 && (
+            <div className="stop-everywhere">
+              {reach !== "everywhere" && (
+                <button
+                  type="button"
+                  className="staff-button staff-button--small"
+                  disabled={busy}
+                  aria-label={t`Stop ${name} at every branch`}
+                  onClick={() => {
+                    change(true, true);
+                  }}
+                >
+                  {t`Stop at every branch`}
+                </button>
+              )}
+              {reach !== "nowhere" && (
+                <button
+                  type="button"
+                  className="staff-button staff-button--small"
+                  disabled={busy}
+                  aria-label={t`Put ${name} back at every branch`}
+                  onClick={() => {
+                    change(false, true);
+                  }}
+                >
+                  {t`Put back at every branch`}
+                </button>
+              )}
+            </div>
+          )}
         </div>
-        {branches > 1 && (
-          <div className="stop-everywhere">
-            {reach !== "everywhere" && (
-              <button
-                type="button"
-                className="staff-button staff-button--small"
-                disabled={busy}
-                aria-label={t`Stop ${name} at every branch`}
-                onClick={() => {
-                  change(true, true);
-                }}
-              >
-                {t`Stop at every branch`}
-              </button>
-            )}
-            {reach !== "nowhere" && (
-              <button
-                type="button"
-                className="staff-button staff-button--small"
-                disabled={busy}
-                aria-label={t`Put ${name} back at every branch`}
-                onClick={() => {
-                  change(false, true);
-                }}
-              >
-                {t`Put back at every branch`}
-              </button>
-            )}
-          </div>
-        )}
         <Switch
           checked={!item.stopped}
           disabled={busy}
