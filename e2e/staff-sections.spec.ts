@@ -1,6 +1,7 @@
 // The staff console's sections as a shift uses them: staff stop a dish at their branch on the
 // Stop-list and a customer ordering from that branch sees it unavailable at once, then on sale again
-// once it is put back; a guest at a table calls the waiter and staff acknowledge the call from the
+// once it is put back; staff stop an option (listed once) at every branch and a customer's open
+// basket and product page show it unavailable within 2 s, with no reload; a guest at a table calls the waiter and staff acknowledge the call from the
 // Waiter calls inbox, which the guest sees. Once, at the desktop viewport (playwright.config.ts);
 // the customer and the guest use phone-sized pages of their own.
 import fs from "node:fs";
@@ -12,6 +13,8 @@ import { branchOf, smsCodeFor, type Product } from "./support/session.ts";
 /** Staff members scripts/e2e-server.ts seeds for the console, one per journey. */
 const LAVASH_STAFF_PHONE = "+998977000003";
 const PLOV_STAFF_PHONE = "+998977000004";
+/** Unbound: works at every lavash branch. */
+const LAVASH_OPTIONS_STAFF_PHONE = "+998977000414";
 /** Table 8 of plov's demo hall (scripts/demo-brands/small-brands.ts); no other journey calls there. */
 const TABLE = "plov-Ys5uD7";
 
@@ -113,6 +116,112 @@ test.describe("the staff console's sections", () => {
     const card = await findDish();
     await expect(card).toBeVisible();
     await expect(card.getByText("Not available")).toHaveCount(0);
+    await customer.context().close();
+  });
+
+  test("an option stopped at every branch reads unavailable on an open basket and product page within 2 s, and sells again once put back", async ({
+    page,
+    browser,
+    context,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "lavash");
+    await context.addCookies([{ name: "lang", value: "en", url: origin }]);
+    // "Mushrooms": an extra no other journey chooses (they take sizes only).
+    const OPTION = "Mushrooms";
+    const lavash = await merchantOf(page.request, testInfo, "lavash");
+    const chilonzor = await branchOf(page.request, testInfo, "lavash", "Chilonzor");
+    const menu = await tenantGet<{ products: Product[] }>(
+      page.request,
+      testInfo,
+      lavash.id,
+      `/products/v1/overalls?type=WEB&branchId=${chilonzor.id}`,
+    );
+    type Option = { id: string; name: { eng: string } };
+    type Group = { id: string; minSelect: number; modifications: Option[] };
+    const offering = menu.products.filter(
+      (p) =>
+        p.isAvailable &&
+        (p.modificationGroups as Group[]).some((g) => g.modifications.some((m) => m.name.eng === OPTION)),
+    );
+    const dish = offering.at(-1);
+    if (!dish) throw new Error(`demo facts missing: no dish with ${OPTION}`);
+    const chosen = (dish.modificationGroups as Group[]).flatMap((g) => {
+      const option = g.modifications.find((m) => m.name.eng === OPTION);
+      const picks = option ? [option] : g.modifications.slice(0, g.minSelect);
+      return picks.map((m) => ({ ...m, groupId: g.id }));
+    });
+    const dishName = (dish.name as { eng: string }).eng;
+
+    // A customer picking up at Chilonzor with the dish and the option in the basket, on a phone;
+    // a second tab of theirs shows the dish's page.
+    const customer = await customerPage(browser, origin, "en");
+    await customer.goto(`${origin}/api/health`);
+    await customer.evaluate(
+      ({ branch, line }) => {
+        localStorage.setItem("savat:lavash:basket", JSON.stringify([line]));
+        const key = "savat:lavash:session";
+        const session = JSON.parse(localStorage.getItem(key) ?? "{}") as Record<string, unknown>;
+        const orderRequest = { serviceType: "PICK_UP", branch, branchId: branch.id };
+        localStorage.setItem(key, JSON.stringify({ ...session, orderRequest }));
+      },
+      {
+        branch: chilonzor,
+        line: {
+          key: [dish.id, ...chosen.map((m) => m.id).sort()].join("+"),
+          productId: dish.id,
+          name: dish.name,
+          image: dish.image ?? "",
+          costPrice: dish.costPrice,
+          discount: dish.discount,
+          unit: dish.unit,
+          count: 1,
+          modifications: chosen.map((m) => ({
+            id: m.id,
+            groupId: m.groupId,
+            name: m.name,
+            price: (m as { price?: number }).price ?? 0,
+          })),
+        },
+      },
+    );
+    await customer.goto(`${origin}/basket`);
+    const line = customer
+      .getByRole("list", { name: "Basket" })
+      .getByRole("listitem")
+      .filter({ hasText: dishName });
+    await expect(line).toBeVisible();
+    await expect(line.getByText(`Not available now: ${OPTION}`)).toHaveCount(0);
+    const productTab = await customer.context().newPage();
+    await productTab.goto(`${origin}/product/${dish.id}`);
+    const optionOnPage = productTab.getByText(OPTION, { exact: true });
+    await expect(optionOnPage).toBeVisible();
+
+    // Staff stop the option at every branch from the Stop-list's options.
+    await signInToConsole(page, testInfo, origin, LAVASH_OPTIONS_STAFF_PHONE);
+    await page.getByLabel("Branch").selectOption(chilonzor.id);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Stop-list" })
+      .click();
+    await page.getByRole("searchbox", { name: "Find a dish or an option" }).fill(OPTION);
+    const options = page.getByRole("list", { name: "Options of the branch" });
+    const row = options.getByRole("listitem").filter({ hasText: OPTION });
+    await expect(row).toHaveCount(1);
+    await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).toBeChecked();
+    await row.getByRole("button", { name: `Stop ${OPTION} at every branch` }).click();
+    try {
+      await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).not.toBeChecked();
+      await expect(row.getByTestId("stop-spread")).toHaveText(/Stopped at (\d+) of \1 branches/);
+      // The customer's open pages follow within 2 s, with no reload.
+      await expect(line.getByText(`Not available now: ${OPTION}`)).toBeVisible({ timeout: 2_000 });
+      await expect(optionOnPage).toHaveCount(0, { timeout: 2_000 });
+    } finally {
+      // Put back, also when a check above failed, so the other journeys keep the option.
+      await row.getByRole("button", { name: `Put ${OPTION} back at every branch` }).click();
+      await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).toBeChecked();
+    }
+    await expect(line.getByText(`Not available now: ${OPTION}`)).toHaveCount(0, { timeout: 2_000 });
+    await expect(productTab.getByText(OPTION, { exact: true })).toBeVisible({ timeout: 2_000 });
     await customer.context().close();
   });
 

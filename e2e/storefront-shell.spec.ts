@@ -136,11 +136,15 @@ test.describe("routing", () => {
     );
     const firstParagraph = (policy.text.ru ?? "").split(/\n\s*\n/)[0]?.trim() ?? "";
 
-    await page.goto("/");
     // The rest of the menu arrives after the first screen and the list measures its rows as they
     // scroll in: the footer can still move under a tap made at once, as under a finger, so the
-    // journey waits for the whole menu and taps again if the first tap missed.
-    await page.waitForLoadState("networkidle");
+    // journey waits for the whole menu and taps again if the first tap missed. (Not "networkidle":
+    // the menu's live stream keeps a request open for as long as the page is.)
+    const restOfMenu = page.waitForResponse(
+      (r) => r.request().method() === "GET" && /\/api\/products\/v1\/overalls\?/.test(r.url()),
+    );
+    await page.goto("/");
+    await (await restOfMenu).finished();
     const about = page.getByRole("navigation", { name: "Информация" }).getByRole("link", { name: "О нас" });
     await expect(async () => {
       await about.click();

@@ -358,7 +358,11 @@ describe("the branch stop-list", () => {
 
   it("a stopped product shows unavailable in the branch's menu at once and cannot be ordered there", async () => {
     await menu(ownBranch); // a cached menu must be dropped by the change
-    expect((await stop("products", f.productId, true)).json()).toEqual({ id: f.productId, stopped: true });
+    expect((await stop("products", f.productId, true)).json()).toEqual({
+      id: f.productId,
+      stopped: true,
+      branchIds: [ownBranch],
+    });
     const product = (await menu(ownBranch)).products.find((p) => p.id === f.productId);
     expect(product?.isAvailable).toBe(false);
     const list = (
@@ -367,8 +371,8 @@ describe("the branch stop-list", () => {
         url: `/api/staff/v1/branches/${ownBranch}/stop-list`,
         headers: as(ownBranchStaff),
       })
-    ).json<{ id: string; stopped: boolean }[]>();
-    expect(list.find((p) => p.id === f.productId)?.stopped).toBe(true);
+    ).json<{ products: { id: string; stopped: boolean }[] }>();
+    expect(list.products.find((p) => p.id === f.productId)?.stopped).toBe(true);
     const [table] = await t.db.select().from(diningTables).where(eq(diningTables.code, "plov-Kq7mT2"));
     const refused = await t.app.inject({
       method: "POST",
@@ -387,7 +391,7 @@ describe("the branch stop-list", () => {
     expect((await menu(ownBranch)).products.find((p) => p.id === f.productId)?.isAvailable).toBe(true);
   });
 
-  it("a stopped modifier leaves the branch's menu and cannot be chosen there", async () => {
+  it("a stopped modifier leaves the branch's menu and cannot be chosen there (refused as not available)", async () => {
     const lavashStaff = otherBrandStaff; // staff of lavash, bound to no branch
     const lavashMenu = async () =>
       (
@@ -423,7 +427,7 @@ describe("the branch stop-list", () => {
         cartItems: [{ productId: f.modifiedProductId, count: 1, modifications: f.choice }],
       },
     });
-    expect(codeOf(refused), refused.body).toBe("MODIFICATION_INVALID");
+    expect(codeOf(refused), refused.body).toBe("MODIFICATION_NOT_AVAILABLE");
     // The same modifier is someone else's at plov: its staff cannot stop it.
     const foreign = await t.app.inject({
       method: "PUT",

@@ -31,6 +31,11 @@ const OrderDraftEffects = optionalChunk(
   ),
 );
 
+// The menu's live stream (open pages follow stop-list changes): after the first screen too.
+const MenuLive = optionalChunk(
+  afterFirstScreen(() => import("../shared/menu/menu-live.tsx").then((m) => m.MenuLive)),
+);
+
 // A launch by a table's QR code (and the stored table's check): its own chunk too.
 const TableEntry = optionalChunk(
   afterFirstScreen(() => import("../features/table/components/table-entry.tsx").then((m) => m.TableEntry)),
@@ -102,6 +107,7 @@ export function App({ boot, queryClient }: { boot: BootResult; queryClient: Quer
                 <Suspense fallback={null}>
                   <OrderDraftEffects />
                   <TableEntry />
+                  <MenuLive />
                 </Suspense>
               )}
               <NotificationHost />

@@ -159,6 +159,12 @@ export const API_ERRORS = {
     ru: "Выберите параметры товара правильно",
     eng: "Choose the product's options correctly",
   },
+  MODIFICATION_NOT_AVAILABLE: {
+    status: 400,
+    uz: "Bu qo'shimcha hozir mavjud emas",
+    ru: "Эта добавка сейчас недоступна",
+    eng: "This option is not available now",
+  },
   STOCK_NOT_ENOUGH: {
     status: 400,
     uz: "Mahsulotlar soni yetarli emas",

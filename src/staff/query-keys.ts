@@ -5,6 +5,8 @@ export const staffKeys = {
   couriers: (merchantId: string) => ["staff", merchantId, "couriers"] as const,
   me: (merchantId: string) => ["staff", merchantId, "me"] as const,
   stopList: (branchId: string) => ["staff", "stop-list", branchId] as const,
+  /** Every branch's stop-list (an item switched at every branch shows in each). */
+  allStopLists: ["staff", "stop-list"] as const,
   today: (branchId: string) => ["staff", "today", branchId] as const,
   /** A branch's calls, or "all" the caller's branches. */
   calls: (branchId: string | null) => ["staff", "waiter-calls", branchId ?? "all"] as const,

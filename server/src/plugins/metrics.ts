@@ -17,7 +17,7 @@ import { outboxDepths } from "../repositories/outbox.ts";
 export const METRICS_PATH = "/metrics";
 const PREFIX = "savat_";
 
-export type StreamKind = "orders" | "staff" | "waiter_calls";
+export type StreamKind = "orders" | "staff" | "waiter_calls" | "menu";
 export type PaymentCallbackProvider = "payme" | "click" | "uzum";
 
 /** What the app's code reports; the plugin turns it into metrics. */
@@ -93,7 +93,7 @@ async function metricsPlugin(app: FastifyInstance): Promise<void> {
     registers,
     collect() {
       this.reset();
-      for (const kind of ["orders", "staff", "waiter_calls"] as const) {
+      for (const kind of ["orders", "staff", "waiter_calls", "menu"] as const) {
         const sources = streamSources.filter((s) => s.kind === kind);
         if (sources.length > 0)
           this.set(

@@ -152,6 +152,16 @@ onCacheDropped("menu", (merchantId) => {
 });
 
 /**
+ * Calls `listener` whenever the merchant's menu is dropped in this process: a change made here, or
+ * in another process on the same PostgreSQL (the cache bus). Answers the function that stops it.
+ */
+export function onMenuChanged(merchantId: string, listener: () => void): () => void {
+  return onCacheDropped("menu", (dropped) => {
+    if (dropped === null || dropped === merchantId) listener();
+  });
+}
+
+/**
  * The merchant's menu changed in the transaction `tx` (opened by `transaction()`): every process
  * drops its prepared menus once it has committed (cache-bus.ts).
  */

@@ -7,6 +7,7 @@ import { multilingualSchema, uuidSchema } from "./common.ts";
 
 export const staffBranchParamsSchema = z.object({ branchId: uuidSchema });
 export const staffBranchItemParamsSchema = z.object({ branchId: uuidSchema, id: uuidSchema });
+export const staffItemParamsSchema = z.object({ id: uuidSchema });
 
 export const staffBranchSchema = z
   .object({
@@ -31,30 +32,56 @@ export const staffMeSchema = z
   .meta({ id: "StaffMe" });
 export type StaffMe = z.infer<typeof staffMeSchema>;
 
-export const stopListModifierSchema = z.object({
-  id: uuidSchema,
-  groupId: uuidSchema,
-  name: multilingualSchema,
-  groupName: multilingualSchema,
-  stopped: z.boolean(),
-});
+/** Where an item is stopped, counted over the branches the caller sees. */
+const stopSpreadShape = {
+  stopped: z.boolean().describe("On this branch's stop-list"),
+  soldAt: z.array(uuidSchema).describe("The caller's branches that sell it (offer the option)"),
+  stoppedAt: z.array(uuidSchema).describe("Those of them where it is stopped"),
+};
 
 export const stopListProductSchema = z
   .object({
     id: uuidSchema,
     name: multilingualSchema,
     image: z.string().nullable(),
+    categoryId: uuidSchema,
     categoryName: multilingualSchema,
     brandOff: z.boolean().describe("Switched off for the whole brand (the product's own availability)"),
-    stopped: z.boolean().describe("On this branch's stop-list"),
-    modifiers: z.array(stopListModifierSchema),
+    ...stopSpreadShape,
   })
   .meta({ id: "StopListProduct" });
 export type StopListProduct = z.infer<typeof stopListProductSchema>;
 
+export const stopListOptionSchema = z
+  .object({
+    id: uuidSchema.describe(
+      "One of the option's modifier ids: stopping it stops the option under every product that offers it",
+    ),
+    name: multilingualSchema,
+    groupNames: z
+      .array(multilingualSchema)
+      .describe("The choices it is offered in (Extras, Size), each once"),
+    products: z.number().int().describe("How many of the branch's products offer it"),
+    ...stopSpreadShape,
+  })
+  .meta({ id: "StopListOption" });
+export type StopListOption = z.infer<typeof stopListOptionSchema>;
+
+export const stopListSchema = z
+  .object({
+    products: z.array(stopListProductSchema).describe("What the branch sells, in menu order"),
+    options: z.array(stopListOptionSchema).describe("The options its products offer, each once"),
+  })
+  .meta({ id: "StopList" });
+export type StopList = z.infer<typeof stopListSchema>;
+
 export const stopBodySchema = z.object({ stopped: z.boolean() });
 
-export const stopResultSchema = z.object({ id: uuidSchema, stopped: z.boolean() });
+export const stopResultSchema = z.object({
+  id: uuidSchema,
+  stopped: z.boolean(),
+  branchIds: z.array(uuidSchema).describe("The branches the switch was set at"),
+});
 
 export const branchTodayBodySchema = z
   .object({ closed: z.boolean().optional(), deliveryOff: z.boolean().optional() })

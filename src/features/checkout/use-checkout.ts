@@ -8,7 +8,14 @@ import type { WorkHourType } from "../../domain/enums.ts";
 import { toMinor } from "../../domain/money.ts";
 import { paymentChannelOfHost, paymentPlace } from "../../domain/offer.ts";
 import { laterSlots } from "../../domain/order-time.ts";
-import { errorText } from "../../lib/api-client.ts";
+import { errorText, type ApiError } from "../../lib/api-client.ts";
+import { joinNames } from "../../lib/i18n.ts";
+import { useContentLanguage } from "../../lib/use-content-language.ts";
+import { pickText } from "../../domain/multilingual.ts";
+import { lineProblem } from "../../shared/basket/line-problem.ts";
+import { useMenu } from "../../shared/menu/menu-query.ts";
+import { queryKeys } from "../../shared/query-keys.ts";
+import { useQueryClient } from "@tanstack/react-query";
 import { getPlatform } from "../../platform/index.ts";
 import { useMainButton } from "../../platform/react.ts";
 import { useBasket } from "../../shared/basket/basket.ts";
@@ -63,6 +70,13 @@ function useErrorInView(shownError: string | null) {
   return errorRef;
 }
 
+/** Refusals of the order for one of its items (a dish or an option not available at the branch). */
+const ITEM_REFUSALS = new Set([
+  "PRODUCT_NOT_AVAILABLE",
+  "MODIFICATION_NOT_AVAILABLE",
+  "MODIFICATION_INVALID",
+]);
+
 export function useCheckout() {
   const { t } = useLingui();
   const { merchant, settings } = useRequiredTenant();
@@ -70,6 +84,32 @@ export function useCheckout() {
   const orderDraft = useOrderDraft();
   const { draft, nearestBranch } = orderDraft;
   const format = useFormatMinor();
+  const menu = useMenu();
+  const lang = useContentLanguage();
+  const client = useQueryClient();
+  /**
+   * Why the order is refused, in the customer's language: a line the live menu shows unavailable
+   * (a dish or an option stopped at the branch) is named from the basket in any of the seven
+   * languages; otherwise the server's own words.
+   */
+  const refusalText = (error: ApiError): string => {
+    if (error.code && ITEM_REFUSALS.has(error.code) && menu.data) {
+      const perProduct = new Map<string, number>();
+      for (const i of basket.items) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.count);
+      for (const item of basket.items) {
+        const product = menu.data.productById.get(item.productId);
+        const problem = lineProblem(item, product, perProduct.get(item.productId) ?? 0);
+        const name = pickText(item.name, lang);
+        if (problem?.kind === "unavailable")
+          return t`${name} is not available now. Remove it from the basket to place the order.`;
+        if (problem?.kind === "options") {
+          const options = joinNames(problem.names.map((n) => pickText(n, lang)));
+          return t`${name} with ${options} is not available now. Remove it from the basket to place the order.`;
+        }
+      }
+    }
+    return errorText(error);
+  };
 
   // At a table (its QR code) the order is dine-in at the table's branch, paid as the QR channel allows.
   const table = useTableSession();
@@ -133,7 +173,7 @@ export function useCheckout() {
   const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
   // Why the order cannot be placed, said beside the button that stopped working.
   const hint = blockingError
-    ? errorText(blockingError)
+    ? refusalText(blockingError)
     : later && !chosenTime
       ? t`Choose a time`
       : needsCard
@@ -151,6 +191,14 @@ export function useCheckout() {
       : null,
   );
 
+  // Refused for an item: the menu is read again, so the basket line says which (also without the
+  // menu's live stream).
+  const refusedCode = blockingError?.code ?? place.error?.code ?? null;
+  useEffect(() => {
+    if (refusedCode && ITEM_REFUSALS.has(refusedCode))
+      void client.invalidateQueries({ queryKey: [...queryKeys.brand(merchant.id), "menu"] });
+  }, [client, refusedCode, merchant.id]);
+
   const errorRef = useErrorInView(blockingError?.code ?? place.error?.code ?? (place.error ? "error" : null));
 
   const openPlace = () => {
@@ -164,6 +212,7 @@ export function useCheckout() {
   };
 
   return {
+    refusalText,
     form,
     table,
     draft,

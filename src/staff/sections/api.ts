@@ -3,7 +3,7 @@
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StaffReservation } from "../../domain/contract/reservations.ts";
 import type { AuditEntry, EditorProduct, EditorProductBody } from "../../domain/contract/back-office.ts";
-import type { BranchToday, StaffMe, StaffTable, StopListProduct } from "../../domain/contract/staff.ts";
+import type { BranchToday, StaffMe, StaffTable, StopList } from "../../domain/contract/staff.ts";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
 import { staffKeys } from "../query-keys.ts";
@@ -23,54 +23,65 @@ export function useStopList(branchId: string) {
   return useQuery({
     queryKey: staffKeys.stopList(branchId),
     queryFn: async ({ signal }) =>
-      unwrap(await api<StopListProduct[]>(`${branchPath(branchId)}/stop-list/WITH_TOKEN`, { signal })),
+      unwrap(await api<StopList>(`${branchPath(branchId)}/stop-list/WITH_TOKEN`, { signal })),
   });
 }
 
 export interface StopChange {
+  /** A product, or an option (named by one of its modifier ids: it stops under every product). */
   kind: "product" | "modifier";
   id: string;
   stopped: boolean;
+  /** At every branch the staff member works at, rather than this branch only. */
+  everywhere: boolean;
 }
 
-/** Switches an item; the list shows the new state at once and goes back if the server refuses. */
+/** The item as it will be once the change is saved, counted over the branches the list shows. */
+function applyStop<T extends { id: string; stopped: boolean; soldAt: string[]; stoppedAt: string[] }>(
+  item: T,
+  change: StopChange,
+  branchId: string,
+): T {
+  if (item.id !== change.id) return item;
+  if (change.everywhere)
+    return { ...item, stopped: change.stopped, stoppedAt: change.stopped ? [...item.soldAt] : [] };
+  const stoppedAt = item.soldAt.filter((b) => (b === branchId ? change.stopped : item.stoppedAt.includes(b)));
+  return { ...item, stopped: change.stopped, stoppedAt };
+}
+
+/**
+ * Switches an item at this branch or at every branch; the list shows the new state at once and
+ * goes back if the server refuses. Every branch's list is read again after it (they share items).
+ */
 export function useSetStop(branchId: string) {
   const client = useQueryClient();
   const key = staffKeys.stopList(branchId);
   return useMutation({
-    mutationFn: async ({ kind, id, stopped }: StopChange) =>
+    mutationFn: async ({ kind, id, stopped, everywhere }: StopChange) =>
       unwrap(
-        await api<{ id: string; stopped: boolean }>(
-          `${branchPath(branchId)}/stop-list/${kind}s/${id}/WITH_TOKEN`,
-          {
-            method: "PUT",
-            body: { stopped },
-          },
+        await api<{ id: string; stopped: boolean; branchIds: string[] }>(
+          everywhere
+            ? `/staff/v1/stop-list/${kind}s/${id}/WITH_TOKEN`
+            : `${branchPath(branchId)}/stop-list/${kind}s/${id}/WITH_TOKEN`,
+          { method: "PUT", body: { stopped } },
         ),
       ),
     onMutate: async (change) => {
       await client.cancelQueries({ queryKey: key });
-      const before = client.getQueryData<StopListProduct[]>(key);
-      client.setQueryData<StopListProduct[]>(key, (list) =>
-        list?.map((p) =>
-          change.kind === "product"
-            ? p.id === change.id
-              ? { ...p, stopped: change.stopped }
-              : p
-            : {
-                ...p,
-                modifiers: p.modifiers.map((m) =>
-                  m.id === change.id ? { ...m, stopped: change.stopped } : m,
-                ),
-              },
-        ),
+      const before = client.getQueryData<StopList>(key);
+      client.setQueryData<StopList>(key, (list) =>
+        list
+          ? change.kind === "product"
+            ? { ...list, products: list.products.map((p) => applyStop(p, change, branchId)) }
+            : { ...list, options: list.options.map((o) => applyStop(o, change, branchId)) }
+          : list,
       );
       return { before };
     },
     onError: (_error, _change, context) => {
       if (context?.before) client.setQueryData(key, context.before);
     },
-    onSettled: () => client.invalidateQueries({ queryKey: key }),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.allStopLists }),
   });
 }
 

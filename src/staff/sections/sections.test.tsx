@@ -84,40 +84,52 @@ describe("the registry", () => {
 });
 
 describe("the stop-list", () => {
-  const products = [
-    {
-      id: id(1),
-      name: { eng: "Lavash classic" },
-      image: null,
-      categoryName: { eng: "Lavash" },
-      brandOff: false,
-      stopped: false,
-      modifiers: [
-        {
-          id: id(11),
-          groupId: id(10),
-          name: { eng: "Cheese" },
-          groupName: { eng: "Extras" },
-          stopped: false,
-        },
-      ],
-    },
-    {
-      id: id(2),
-      name: { eng: "Shawarma" },
-      image: null,
-      categoryName: { eng: "Shawarma" },
-      brandOff: false,
-      stopped: true,
-      modifiers: [],
-    },
-  ];
+  const OTHER_BRANCH = "0190b0b0-0000-7000-8000-000000000002";
+  const list = {
+    products: [
+      {
+        id: id(1),
+        name: { eng: "Lavash classic" },
+        image: null,
+        categoryId: id(100),
+        categoryName: { eng: "Lavash" },
+        brandOff: false,
+        stopped: false,
+        soldAt: [BRANCH, OTHER_BRANCH],
+        stoppedAt: [],
+      },
+      {
+        id: id(2),
+        name: { eng: "Shawarma" },
+        image: null,
+        categoryId: id(101),
+        categoryName: { eng: "Shawarma" },
+        brandOff: false,
+        stopped: true,
+        soldAt: [BRANCH],
+        stoppedAt: [BRANCH],
+      },
+    ],
+    options: [
+      {
+        id: id(11),
+        name: { eng: "Cheese" },
+        groupNames: [{ eng: "Extras" }],
+        products: 140,
+        stopped: false,
+        soldAt: [BRANCH, OTHER_BRANCH],
+        stoppedAt: [OTHER_BRANCH],
+      },
+    ],
+  };
 
-  it("finds a dish by name and switches a product and an option off for the branch", async () => {
+  it("lists dishes by category and each option once, found by name, and switches them off for the branch", async () => {
     const seen = serve({
-      [`GET ${base}/stop-list`]: () => json(200, products),
-      [`PUT ${base}/stop-list/products/${id(1)}`]: (b) => json(200, { id: id(1), ...(b as object) }),
-      [`PUT ${base}/stop-list/modifiers/${id(11)}`]: (b) => json(200, { id: id(11), ...(b as object) }),
+      [`GET ${base}/stop-list`]: () => json(200, list),
+      [`PUT ${base}/stop-list/products/${id(1)}`]: (b) =>
+        json(200, { id: id(1), ...(b as object), branchIds: [BRANCH] }),
+      [`PUT ${base}/stop-list/modifiers/${id(11)}`]: (b) =>
+        json(200, { id: id(11), ...(b as object), branchIds: [BRANCH] }),
     });
     show("stop-list");
     const lavash = await screen.findByRole("switch", { name: "Lavash classic on sale" });
@@ -125,6 +137,10 @@ describe("the stop-list", () => {
     expect(screen.getByRole("switch", { name: "Shawarma on sale" }).getAttribute("aria-checked")).toBe(
       "false",
     );
+    expect(screen.getByRole("heading", { name: "Lavash" })).toBeTruthy();
+    const options = screen.getByRole("list", { name: "Options of the branch" });
+    expect(within(options).getAllByRole("listitem")).toHaveLength(1);
+    expect(within(options).getByText("Stopped at 1 of 2 branches")).toBeTruthy();
 
     fireEvent.change(screen.getByRole("searchbox", { name: "Find a dish or an option" }), {
       target: { value: "shaw" },
@@ -132,6 +148,9 @@ describe("the stop-list", () => {
     await waitFor(() => {
       expect(screen.queryByRole("switch", { name: "Lavash classic on sale" })).toBeNull();
     });
+    expect(screen.queryByRole("switch", { name: "Cheese on sale" })).toBeNull();
+    fireEvent.change(screen.getByRole("searchbox"), { target: { value: "chee" } });
+    expect(await screen.findByRole("switch", { name: "Cheese on sale" })).toBeTruthy();
     fireEvent.change(screen.getByRole("searchbox"), { target: { value: "" } });
 
     fireEvent.click(await screen.findByRole("switch", { name: "Lavash classic on sale" }));
@@ -139,15 +158,42 @@ describe("the stop-list", () => {
       expect(seen.some((s) => s.method === "PUT" && s.path.endsWith(`/products/${id(1)}`))).toBe(true);
     });
     expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ stopped: true });
-    fireEvent.click(screen.getByRole("switch", { name: "Lavash classic: Cheese on sale" }));
+    fireEvent.click(screen.getByRole("switch", { name: "Cheese on sale" }));
     await waitFor(() => {
       expect(seen.find((s) => s.path.endsWith(`/modifiers/${id(11)}`))?.body).toEqual({ stopped: true });
     });
   });
 
+  it("stops an option at every branch in one call, and says so at once", async () => {
+    let current: typeof list = list;
+    const seen = serve({
+      [`GET ${base}/stop-list`]: () => json(200, current),
+      [`PUT /api/staff/v1/stop-list/modifiers/${id(11)}`]: (b) => {
+        current = {
+          ...list,
+          options: list.options.map((o) => ({ ...o, stopped: true, stoppedAt: [BRANCH, OTHER_BRANCH] })),
+        };
+        return json(200, { id: id(11), ...(b as object), branchIds: [BRANCH, OTHER_BRANCH] });
+      },
+    });
+    show("stop-list");
+    fireEvent.click(await screen.findByRole("button", { name: "Stop Cheese at every branch" }));
+    await waitFor(() => {
+      expect(
+        seen.find((s) => s.method === "PUT" && s.path === `/api/staff/v1/stop-list/modifiers/${id(11)}`)
+          ?.body,
+      ).toEqual({ stopped: true });
+    });
+    const options = screen.getByRole("list", { name: "Options of the branch" });
+    expect(await within(options).findByText("Stopped at 2 of 2 branches")).toBeTruthy();
+    expect(within(options).getByRole("button", { name: "Put Cheese back at every branch" })).toBeTruthy();
+    // A product sold at one branch only offers no every-branch action.
+    expect(screen.queryByRole("button", { name: "Stop Shawarma at every branch" })).toBeNull();
+  });
+
   it("puts the switch back when the server refuses", async () => {
     serve({
-      [`GET ${base}/stop-list`]: () => json(200, products),
+      [`GET ${base}/stop-list`]: () => json(200, list),
       [`PUT ${base}/stop-list/products/${id(1)}`]: () =>
         json(403, {
           status: 403,
@@ -172,7 +218,7 @@ describe("the stop-list", () => {
         calls += 1;
         return calls === 1
           ? json(404, { status: 404, code: "NOT_FOUND", description: { uz: "-", ru: "-", eng: "-" } })
-          : json(200, products);
+          : json(200, list);
       },
     });
     show("stop-list");

@@ -1,10 +1,14 @@
-// The branch's stop-list: what it sells, found by name, each product and each of its options
-// switched off and on for this branch only. The storefront's menu follows within seconds.
+// The branch's stop-list: its dishes by category and, apart, the options they offer, each once (a
+// modifier such as cheese is one thing whatever products offer it). Each is switched off and on for
+// this branch, or at every branch the staff member works at; the list says where it is stopped.
+// Open storefront pages follow within a second or two (the menu's live stream).
+import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import { foldText } from "../../domain/menu.ts";
-import type { StopListProduct } from "../../domain/contract/staff.ts";
-import { useSetStop, useStopList } from "./api.ts";
+import { stopReach } from "../../domain/stop-list.ts";
+import type { StopListOption, StopListProduct } from "../../domain/contract/staff.ts";
+import { useSetStop, useStopList, type StopChange } from "./api.ts";
 import { ChooseBranch, Empty, Failed, Loading, SectionFrame, Switch, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
@@ -13,11 +17,19 @@ export default function StopListSection({ branchId }: StaffSectionProps) {
   return (
     <SectionFrame
       title={t`Stop-list`}
-      lead={t`Switch off what the kitchen has run out of. Guests see it unavailable at this branch at once.`}
+      lead={t`Switch off what the kitchen has run out of, at this branch or at every branch. Guests see it unavailable within seconds.`}
     >
       {branchId === null ? <ChooseBranch /> : <StopList branchId={branchId} />}
     </SectionFrame>
   );
+}
+
+type Item = (StopListProduct | StopListOption) & { kind: StopChange["kind"] };
+
+function matches(words: string[], texts: string[]): boolean {
+  if (words.length === 0) return true;
+  const text = foldText(texts.join(" "));
+  return words.every((w) => text.includes(w));
 }
 
 function StopList({ branchId }: { branchId: string }) {
@@ -31,21 +43,38 @@ function StopList({ branchId }: { branchId: string }) {
 
   const shown = useMemo(() => {
     const words = foldText(deferred).split(/\s+/).filter(Boolean);
-    return (list.data ?? []).filter((p) => {
-      if (onlyStopped && !p.stopped && !p.modifiers.some((m) => m.stopped)) return false;
-      if (words.length === 0) return true;
-      const text = foldText(
-        [textOf(p.name), textOf(p.categoryName), ...p.modifiers.map((m) => textOf(m.name))].join(" "),
-      );
-      return words.every((w) => text.includes(w));
-    });
+    const data = list.data ?? { products: [], options: [] };
+    const stoppedAnywhere = (i: { stopped: boolean; stoppedAt: readonly string[] }) =>
+      i.stopped || i.stoppedAt.length > 0;
+    const products = data.products.filter(
+      (p) => (!onlyStopped || stoppedAnywhere(p)) && matches(words, [textOf(p.name), textOf(p.categoryName)]),
+    );
+    // Each category once, in the order its first product comes.
+    const byCategory = new Map<string, { id: string; name: string; products: StopListProduct[] }>();
+    for (const p of products) {
+      const category = byCategory.get(p.categoryId);
+      if (category) category.products.push(p);
+      else byCategory.set(p.categoryId, { id: p.categoryId, name: textOf(p.categoryName), products: [p] });
+    }
+    const categories = [...byCategory.values()];
+    const options = data.options.filter(
+      (o) =>
+        (!onlyStopped || stoppedAnywhere(o)) &&
+        matches(words, [textOf(o.name), ...o.groupNames.map((g) => textOf(g))]),
+    );
+    return { categories, products: products.length, options };
   }, [list.data, deferred, onlyStopped]);
 
   if (list.isPending) return <Loading />;
   if (list.isError) return <Failed onRetry={() => void list.refetch()} error={list.error} />;
+  const { products, options } = list.data;
   const stoppedCount =
-    list.data.filter((p) => p.stopped).length +
-    list.data.flatMap((p) => p.modifiers).filter((m) => m.stopped).length;
+    products.filter((p) => p.stopped || p.stoppedAt.length > 0).length +
+    options.filter((o) => o.stopped || o.stoppedAt.length > 0).length;
+  const busyId = setStop.isPending ? setStop.variables.id : null;
+  const onStop = (change: StopChange) => {
+    setStop.mutate(change);
+  };
 
   return (
     <>
@@ -74,106 +103,157 @@ function StopList({ branchId }: { branchId: string }) {
           {t`Only stopped (${stoppedCount})`}
         </label>
       </div>
-      {list.data.length === 0 ? (
+      {setStop.isError && (
+        <p className="staff-inline-error" role="alert">
+          {t`The change was not saved. Check your internet connection and try again.`}
+        </p>
+      )}
+      {products.length === 0 ? (
         <Empty
           title={t`This branch sells nothing yet`}
           text={t`Products appear here once the menu links them to the branch.`}
         />
-      ) : shown.length === 0 ? (
-        <Empty title={t`Nothing found`} text={t`Try another word.`} />
       ) : (
-        <ul className="staff-list" aria-label={t`Products of the branch`}>
-          {shown.map((p) => (
-            <ProductRow
-              key={p.id}
-              product={p}
-              busy={setStop.isPending && setStop.variables.id === p.id}
-              onStop={(kind, id, stopped) => {
-                setStop.mutate({ kind, id, stopped });
-              }}
-            />
-          ))}
-        </ul>
+        <div className={`stop-layout${options.length > 0 ? " stop-layout--options" : ""}`}>
+          {options.length > 0 && (
+            <section className="stop-layout__options" aria-labelledby="stop-options-title">
+              <h2 id="stop-options-title" className="stop-heading">
+                {t`Options`} <span className="stop-heading__count">{options.length}</span>
+              </h2>
+              <p className="stop-heading__lead">{t`An option stopped here is unavailable under every dish that offers it.`}</p>
+              {shown.options.length === 0 ? (
+                <p className="stop-none">{t`No option matches.`}</p>
+              ) : (
+                <ul className="staff-list" aria-label={t`Options of the branch`}>
+                  {shown.options.map((o) => (
+                    <StopRow
+                      key={o.id}
+                      item={{ ...o, kind: "modifier" }}
+                      busy={busyId === o.id}
+                      onStop={onStop}
+                      meta={`${o.groupNames.map((g) => textOf(g)).join(", ")} · ${t`${plural(o.products, { one: "# dish", other: "# dishes" })}`}`}
+                    />
+                  ))}
+                </ul>
+              )}
+            </section>
+          )}
+          <section className="stop-layout__products" aria-labelledby="stop-products-title">
+            <h2 id="stop-products-title" className="stop-heading">
+              {t`Dishes`} <span className="stop-heading__count">{products.length}</span>
+            </h2>
+            {shown.products === 0 ? (
+              <Empty title={t`Nothing found`} text={t`Try another word.`} />
+            ) : (
+              shown.categories.map((c) => (
+                <div key={c.id} className="stop-category">
+                  <h3 className="stop-category__title">{c.name}</h3>
+                  <ul className="staff-list" aria-label={c.name}>
+                    {c.products.map((p) => (
+                      <StopRow
+                        key={p.id}
+                        item={{ ...p, kind: "product" }}
+                        busy={busyId === p.id}
+                        onStop={onStop}
+                        image={p.image}
+                        brandOff={p.brandOff}
+                      />
+                    ))}
+                  </ul>
+                </div>
+              ))
+            )}
+          </section>
+        </div>
       )}
     </>
   );
 }
 
-function ProductRow({
-  product,
+function StopRow({
+  item,
   busy,
   onStop,
+  meta,
+  image,
+  brandOff = false,
 }: {
-  product: StopListProduct;
+  item: Item;
   busy: boolean;
-  onStop: (kind: "product" | "modifier", id: string, stopped: boolean) => void;
+  onStop: (change: StopChange) => void;
+  meta?: string;
+  image?: string | null;
+  brandOff?: boolean;
 }) {
   const { t } = useLingui();
-  const name = textOf(product.name);
-  const groups = new Map<string, { name: string; items: StopListProduct["modifiers"] }>();
-  for (const m of product.modifiers) {
-    const g = groups.get(m.groupId) ?? { name: textOf(m.groupName), items: [] };
-    g.items.push(m);
-    groups.set(m.groupId, g);
-  }
+  const name = textOf(item.name);
+  const reach = stopReach(item);
+  const branches = item.soldAt.length;
+  const stoppedAt = item.stoppedAt.length;
+  const change = (stopped: boolean, everywhere: boolean) => {
+    onStop({ kind: item.kind, id: item.id, stopped, everywhere });
+  };
   return (
-    <li className={`staff-row${product.stopped ? " staff-row--off" : ""}`}>
+    <li className={`staff-row${item.stopped ? " staff-row--off" : ""}`}>
       <div className="staff-row__main">
-        {product.image ? (
-          <img
-            className="staff-row__image"
-            src={product.image}
-            alt=""
-            loading="lazy"
-            width={48}
-            height={48}
-          />
-        ) : (
-          <span className="staff-row__image staff-row__image--none" aria-hidden="true" />
-        )}
+        {image !== undefined &&
+          (image ? (
+            <img className="staff-row__image" src={image} alt="" loading="lazy" width={48} height={48} />
+          ) : (
+            <span className="staff-row__image staff-row__image--none" aria-hidden="true" />
+          ))}
         <div className="staff-row__text">
           <span className="staff-row__title">{name}</span>
           <span className="staff-row__meta">
-            {textOf(product.categoryName)}
-            {product.brandOff && (
-              <span className="staff-badge staff-badge--muted">{t`Off for the whole brand`}</span>
+            {meta && <span>{meta}</span>}
+            {brandOff && <span className="staff-badge staff-badge--muted">{t`Off for the whole brand`}</span>}
+            {item.stopped && <span className="staff-badge staff-badge--off">{t`Stopped`}</span>}
+            {branches > 1 && stoppedAt > 0 && (
+              <span className="staff-badge staff-badge--muted" data-testid="stop-spread">
+                {t`Stopped at ${stoppedAt} of ${plural(branches, { one: "# branch", other: "# branches" })}`}
+              </span>
             )}
-            {product.stopped && <span className="staff-badge staff-badge--off">{t`Stopped`}</span>}
           </span>
+          {branches > 1 && (
+            <div className="stop-everywhere">
+              {reach !== "everywhere" && (
+                <button
+                  type="button"
+                  className="staff-button staff-button--small"
+                  disabled={busy}
+                  aria-label={t`Stop ${name} at every branch`}
+                  onClick={() => {
+                    change(true, true);
+                  }}
+                >
+                  {t`Stop at every branch`}
+                </button>
+              )}
+              {reach !== "nowhere" && (
+                <button
+                  type="button"
+                  className="staff-button staff-button--small"
+                  disabled={busy}
+                  aria-label={t`Put ${name} back at every branch`}
+                  onClick={() => {
+                    change(false, true);
+                  }}
+                >
+                  {t`Put back at every branch`}
+                </button>
+              )}
+            </div>
+          )}
         </div>
         <Switch
-          checked={!product.stopped}
+          checked={!item.stopped}
           disabled={busy}
           label={t`${name} on sale`}
           onChange={(on) => {
-            onStop("product", product.id, !on);
+            change(!on, false);
           }}
         />
       </div>
-      {groups.size > 0 && (
-        <div className="staff-row__options">
-          {[...groups].map(([groupId, g]) => (
-            <fieldset key={groupId} className="staff-options">
-              <legend className="staff-options__legend">{g.name}</legend>
-              {g.items.map((m) => {
-                const option = textOf(m.name);
-                return (
-                  <div key={m.id} className={`staff-option${m.stopped ? " staff-option--off" : ""}`}>
-                    <span>{option}</span>
-                    <Switch
-                      checked={!m.stopped}
-                      label={t`${name}: ${option} on sale`}
-                      onChange={(on) => {
-                        onStop("modifier", m.id, !on);
-                      }}
-                    />
-                  </div>
-                );
-              })}
-            </fieldset>
-          ))}
-        </div>
-      )}
     </li>
   );
 }

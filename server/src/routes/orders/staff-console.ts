@@ -1,5 +1,5 @@
 // The staff console's branch calls (issue 18): who the caller is and where they work, a branch's
-// stop-list (products and modifiers, per branch), its day switches (closed for the day, delivery
+// stop-list (products and options, at a branch or at every branch the caller sees), its day switches (closed for the day, delivery
 // off) with the day's totals, the day's totals of every branch the caller sees (revenue paid,
 // pending apart), and its tables with their printable QR sheet. Every route runs
 // requireStaff and the one branch rule (requireStaffBranch) of staff.ts.
@@ -12,12 +12,13 @@ import {
   branchTodaySchema,
   staffBranchItemParamsSchema,
   staffBranchParamsSchema,
+  staffItemParamsSchema,
   staffMeSchema,
   staffTableSchema,
   staffTotalsQuerySchema,
   staffTotalsSchema,
   stopBodySchema,
-  stopListProductSchema,
+  stopListSchema,
   stopResultSchema,
   tableQrQuerySchema,
   type BranchToday,
@@ -31,14 +32,8 @@ import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findBranch, listBranches } from "../../services/geo/places.ts";
 import { getWebSettings } from "../../services/merchant/settings.ts";
-import {
-  dayTotals,
-  findDaySwitches,
-  listStopList,
-  setDaySwitches,
-  setStop,
-  sumDayTotals,
-} from "../../services/staff/branches.ts";
+import { dayTotals, findDaySwitches, setDaySwitches, sumDayTotals } from "../../services/staff/branches.ts";
+import { branchStopList, stopAtBranch, stopAtEveryBranch } from "../../services/staff/stop-list.ts";
 import { listBranchTables } from "../../services/dine-in/branch-tables.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 
@@ -180,14 +175,19 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
       preHandler,
       schema: {
         ...base,
-        summary: "What the branch sells, in menu order, with the products and modifiers it has stopped",
+        summary:
+          "What the branch sells, in menu order, and the options its products offer, each once; each with whether it is stopped here and at which of the caller's branches",
         params: staffBranchParamsSchema,
-        response: { 200: z.array(stopListProductSchema), ...errors },
+        response: { 200: stopListSchema, ...errors },
       },
     },
     async (request) => {
       await branchOf(request, request.params.branchId);
-      return listStopList(db, { merchantId: request.tenant.id, branchId: request.params.branchId });
+      return branchStopList(db, {
+        merchantId: request.tenant.id,
+        branchId: request.params.branchId,
+        scope: staffScope(request),
+      });
     },
   );
 
@@ -201,7 +201,7 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
           summary:
             kind === "product"
               ? "Stop a product at the branch (the branch's menu shows it unavailable, orders with it are refused) or put it back"
-              : "Stop a modifier at the branch (left out of the branch's menu, orders with it are refused) or put it back",
+              : "Stop an option at the branch, named by any of its modifier ids: it is left out of the branch's menu under every product that offers it, and orders with it are refused; or put it back",
           params: staffBranchItemParamsSchema,
           body: stopBodySchema,
           response: { 200: stopResultSchema, ...errors },
@@ -210,7 +210,7 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
       async (request) => {
         const { branchId, id } = request.params;
         await branchOf(request, branchId);
-        const ok = await setStop(db, {
+        const ok = await stopAtBranch(db, {
           merchantId: request.tenant.id,
           branchId,
           item: { kind, id },
@@ -218,7 +218,36 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
           userId: authOf(request).user.id,
         });
         if (!ok) throw new AppError("NOT_FOUND");
-        return { id, stopped: request.body.stopped };
+        return { id, stopped: request.body.stopped, branchIds: [branchId] };
+      },
+    );
+
+    r.put(
+      `/staff/v1/stop-list/${kind}s/:id`,
+      {
+        preHandler,
+        schema: {
+          ...base,
+          summary:
+            kind === "product"
+              ? "Stop a product, or put it back, at every branch the caller works at (a branch-bound employee: their branches only), in one transaction"
+              : "Stop an option under every product that offers it, or put it back, at every branch the caller works at (a branch-bound employee: their branches only), in one transaction",
+          params: staffItemParamsSchema,
+          body: stopBodySchema,
+          response: { 200: stopResultSchema, ...errors },
+        },
+      },
+      async (request) => {
+        const { id } = request.params;
+        const branchIds = await stopAtEveryBranch(db, {
+          merchantId: request.tenant.id,
+          scope: staffScope(request),
+          item: { kind, id },
+          stopped: request.body.stopped,
+          userId: authOf(request).user.id,
+        });
+        if (!branchIds) throw new AppError("NOT_FOUND");
+        return { id, stopped: request.body.stopped, branchIds };
       },
     );
   }

@@ -20,13 +20,17 @@ import {
   saveFavourite,
   type FavouriteView,
 } from "../../services/menu/favourites.ts";
-import { listBranchIds, listGrades } from "../../services/menu/menu.ts";
+import { listBranchIds, listGrades, onMenuChanged } from "../../services/menu/menu.ts";
+import { SseStreams } from "../../lib/sse.ts";
 
 import { etagMatchesHeader } from "./etag.ts";
 
 export { imageRoutes } from "./images.ts";
 
 const unauthorized = { 401: apiErrorSchema };
+
+/** Limits of the menu's live stream (tests shorten the ping). */
+export const menuStreams = { maxPerAddress: 100, pingMs: 20_000 };
 
 function acceptsGzip(request: FastifyRequest): boolean {
   const header = request.headers["accept-encoding"];
@@ -63,6 +67,46 @@ export function sendPrepared(
 
 function toFavourite(f: FavouriteView): z.input<typeof favouriteSchema> {
   return { ...f, createdDate: f.createdDate.toISOString() };
+}
+
+/**
+ * The storefront's live menu (issue 44, point 14): one stream per open page, told when the brand's
+ * menu changed in any process (the cache bus), so the page reads it again. Anonymous, like the menu:
+ * an address holds a bounded number of streams and is refused more (429) rather than ending
+ * someone else's.
+ */
+function menuEventRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const streams = new SseStreams(app, { restartHint: true });
+  app.metrics.countStreams("menu", () => streams.size);
+  r.get(
+    "/products/v1/overalls/events",
+    {
+      schema: {
+        summary:
+          "Server-sent events: `menu` with {at} whenever the brand's menu changes (a stop-list switch, an import)",
+        description: `Read the menu again on each event (its ETag answers 304 when the branch's menu is unchanged). At most ${String(menuStreams.maxPerAddress)} streams per address and brand; more are refused with 429 RATE_LIMITED.`,
+        tags: ["menu"],
+        headers: tenantHeadersSchema,
+        response: {
+          200: z.any().describe("text/event-stream"),
+          429: errorResponses[403],
+          ...errorResponses,
+        },
+      },
+    },
+    async (request, reply) => {
+      const merchantId = request.tenant.id;
+      const key = `${merchantId}|${request.ip}`;
+      if (streams.of(key).length >= menuStreams.maxPerAddress) throw new AppError("RATE_LIMITED");
+      const stream = streams.open(request, reply, { key, pingMs: menuStreams.pingMs });
+      stream.onEnd(
+        onMenuChanged(merchantId, () => {
+          stream.send("menu", { at: Date.now() });
+        }),
+      );
+    },
+  );
 }
 
 /** The menu, grades and favourites of one brand (tenant scope). */
@@ -122,6 +166,8 @@ export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
       return sendPrepared(request, reply, prepared);
     },
   );
+
+  menuEventRoutes(app);
 
   r.get(
     "/products/v1/grade",

@@ -17,6 +17,7 @@ import type { orderRequestSchema } from "#domain/contract/orders.ts";
 import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
 import { groupDigits } from "#domain/money-format.ts";
+import { pickText } from "#domain/multilingual.ts";
 import { paymentChannelOf, paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
@@ -126,8 +127,21 @@ function fail(code: ApiErrorCode, detail?: string | Texts): never {
   });
 }
 
-function pick(name: { uz?: string; ru?: string; eng?: string } | null | undefined): string {
-  return name?.eng ?? name?.ru ?? name?.uz ?? "";
+type Names = { uz?: string; ru?: string; eng?: string } | null | undefined;
+
+/**
+ * A name in each message language, so a refusal names the product as the customer reads the menu
+ * ("Лаваш с курицей" in Russian, not the English name): the language's own text, else the same
+ * fallback the storefront uses.
+ */
+function pick(name: Names): Texts {
+  return { uz: pickText(name, "uz"), ru: pickText(name, "ru"), eng: pickText(name, "eng") };
+}
+
+/** Each language's texts joined: "Lavash (Size)", "Lavash, max 3". */
+function joined(a: Texts, b: Texts | string, format: (a: string, b: string) => string): Texts {
+  const of = (lang: keyof Texts) => (typeof b === "string" ? b : b[lang]);
+  return { uz: format(a.uz, of("uz")), ru: format(a.ru, of("ru")), eng: format(a.eng, of("eng")) };
 }
 
 /** An amount with the brand's currency in each message language: "30 000 сум", "30 000 so'm". */
@@ -306,8 +320,13 @@ function checkLines(
         const mod = group.modifications.find((m) => m.id === modId);
         if (mod) found = { group, mod };
       }
-      if (!found || !found.mod.isActive || stoppedMods.has(found.mod.id))
-        fail("MODIFICATION_INVALID", pick(product.name));
+      if (!found || !found.mod.isActive) fail("MODIFICATION_INVALID", pick(product.name));
+      // Stopped at the branch (the stop-list): named, so the customer knows what to take out.
+      if (stoppedMods.has(found.mod.id))
+        fail(
+          "MODIFICATION_NOT_AVAILABLE",
+          joined(pick(product.name), pick(found.mod.name), (p, m) => `${p} (${m})`),
+        );
       const { group, mod } = found;
       perGroup.set(group.id, (perGroup.get(group.id) ?? 0) + n);
       snapshot.push({ id: mod.id, groupId: group.id, name: mod.name, price: mod.price, count: n });
@@ -316,7 +335,10 @@ function checkLines(
     for (const g of groups) {
       const n = perGroup.get(g.id) ?? 0;
       if (n < g.minSelect || n > g.maxSelect)
-        fail("MODIFICATION_INVALID", `${pick(product.name)} (${pick(g.name)})`);
+        fail(
+          "MODIFICATION_INVALID",
+          joined(pick(product.name), pick(g.name), (p, n) => `${p} (${n})`),
+        );
     }
     taken.set(product.id, (taken.get(product.id) ?? 0) + item.count);
     lines.push({
@@ -336,7 +358,10 @@ function checkLines(
   for (const [productId, amount] of taken) {
     const product = byId.get(productId);
     if (product && product.stock !== null && amount > product.stock) {
-      fail("STOCK_NOT_ENOUGH", `${pick(product.name)}, max ${String(Math.max(0, product.stock))}`);
+      fail(
+        "STOCK_NOT_ENOUGH",
+        joined(pick(product.name), String(Math.max(0, product.stock)), (p, n) => `${p}, max ${n}`),
+      );
     }
   }
   return {

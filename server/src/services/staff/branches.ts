@@ -1,11 +1,9 @@
-/** The staff's branches, stop list, day switches and day totals. */
+/** The staff's branches, day switches and day totals (the stop-list: stop-list.ts). */
 export {
   brandBranchIds,
   dayTotals,
   findDaySwitches,
   listStaffBranchIds,
-  listStopList,
   setDaySwitches,
-  setStop,
   sumDayTotals,
 } from "../../repositories/staff.ts";

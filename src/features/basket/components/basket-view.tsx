@@ -15,6 +15,7 @@ import {
   useBasketSummary,
   type BasketItem,
 } from "../../../shared/basket/basket.ts";
+import { lineProblem, type LineProblem } from "../../../shared/basket/line-problem.ts";
 import { useMenu } from "../../../shared/menu/menu-query.ts";
 import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -26,14 +27,7 @@ import { useHaptics } from "../../../platform/react.ts";
 import { useOrderRules } from "../api/get-order-rules.ts";
 import "./basket.css";
 
-/** A line the customer cannot order as it is: gone from the menu, switched off, or beyond the stock. */
-export type LineProblem = { kind: "unavailable" } | { kind: "stock"; max: number } | null;
-
-export function lineProblem(item: BasketItem, product: Product | undefined, inBasket: number): LineProblem {
-  if (!product || !product.isAvailable) return { kind: "unavailable" };
-  if (product.stock !== null && inBasket > product.stock) return { kind: "stock", max: product.stock };
-  return null;
-}
+export { lineProblem, type LineProblem } from "../../../shared/basket/line-problem.ts";
 
 /**
  * The basket: lines, recommendations and the totals preview (the page and the main-page panel).
@@ -162,6 +156,11 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: LineProblem 
         {problem?.kind === "unavailable" && (
           <p className="field-error" role="alert">
             {t`This product is not available`}
+          </p>
+        )}
+        {problem?.kind === "options" && (
+          <p className="field-error" role="alert">
+            {t`Not available now: ${joinNames(problem.names.map((n) => pickText(n, lang)))}`}
           </p>
         )}
         {problem?.kind === "stock" && (

@@ -343,4 +343,63 @@ describe("the checkout page", () => {
     expect(third?.key).not.toBe(first?.key);
     expect(third?.body.comment).toBe("Extra sauce");
   });
+
+  it("names the basket line a refusal is about, from the live menu, when a dish was stopped at the branch", async () => {
+    const product = {
+      id: ITEM.productId,
+      categoryId: "0190c0de-0000-7000-8000-000000000100",
+      name: ITEM.name,
+      description: null,
+      image: null,
+      gallery: [],
+      labels: [],
+      tags: [],
+      calorie: null,
+      timeCookingMin: null,
+      timeCookingMax: null,
+      costPrice: 29000,
+      discount: 0,
+      additionalPrice: 0,
+      unit: "COUNT",
+      type: "NONE",
+      // Stopped at the branch: the menu shows it unavailable.
+      isAvailable: false,
+      stock: null,
+      count: 1,
+      amount: 1,
+      priority: 0,
+      deliveryEnabled: true,
+      isCartRecommendation: false,
+      modificationGroups: [],
+    };
+    const category = {
+      id: product.categoryId,
+      groupId: null,
+      name: { eng: "Lavash" },
+      image: null,
+      priority: 0,
+      textColor: null,
+      viewType: "MEDIUM",
+      scrollType: "VERTICAL",
+      navigationType: "SHEET",
+      isWithoutCart: false,
+    };
+    serveApi({
+      "/api/products/v1/overalls": () =>
+        json(200, { groups: [], categories: [category], products: [product] }),
+      // The server's words name the product by its id here: the page says which line it is.
+      "/api/orders/v1/orders/quote": () =>
+        json(400, {
+          status: 400,
+          code: "PRODUCT_NOT_AVAILABLE",
+          description: { uz: "-", ru: "-", eng: `This product is not available: ${ITEM.productId}` },
+        }),
+    });
+    renderCheckout({ cashActive: true });
+    await waitFor(() => {
+      expect(screen.getByTestId("quote-error").textContent).toBe(
+        "Classic lavash is not available now. Remove it from the basket to place the order.",
+      );
+    }, LAZY);
+  });
 });

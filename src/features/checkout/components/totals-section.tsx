@@ -2,7 +2,6 @@ import { useLingui } from "@lingui/react/macro";
 import { Section } from "@telegram-apps/telegram-ui";
 import { SectionTitle } from "../../../components/list-row.tsx";
 import { toMinor } from "../../../domain/money.ts";
-import { errorText } from "../../../lib/api-client.ts";
 import { useBasketSummary } from "../../../shared/basket/basket.ts";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import type { Checkout } from "../use-checkout.ts";
@@ -24,7 +23,7 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
       <div className="checkout__totals-body">
         {blockingError && (
           <p className="field-error" role="alert" data-testid="quote-error" ref={errorRef}>
-            {errorText(blockingError)}
+            {checkout.refusalText(blockingError)}
           </p>
         )}
         <dl className="checkout-totals" data-testid="checkout-totals" aria-busy={quote.isFetching}>
@@ -95,7 +94,7 @@ export function SubmitStatus({ checkout }: { checkout: Checkout }) {
           data-testid="submit-error"
           ref={blockingError ? undefined : errorRef}
         >
-          {errorText(place.error)}
+          {checkout.refusalText(place.error)}
         </p>
       )}
       <p className="visually-hidden" aria-live="polite">

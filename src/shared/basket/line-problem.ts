@@ -1,0 +1,22 @@
+// Why a basket line cannot be ordered as it is, read from the menu the customer sees (live: the
+// menu's stream refreshes it when staff stop a dish or an option). The basket and the checkout's
+// refusal both read it.
+import type { Product } from "../../domain/contract/menu.ts";
+import type { Multilingual } from "../../domain/multilingual.ts";
+import type { BasketItem } from "./basket.ts";
+
+/** Gone from the menu or switched off; an option it has stopped; or more than the stock. */
+export type LineProblem =
+  | { kind: "unavailable" }
+  | { kind: "options"; names: Multilingual[] }
+  | { kind: "stock"; max: number }
+  | null;
+
+export function lineProblem(item: BasketItem, product: Product | undefined, inBasket: number): LineProblem {
+  if (!product || !product.isAvailable) return { kind: "unavailable" };
+  const offered = new Set(product.modificationGroups.flatMap((g) => g.modifications.map((m) => m.id)));
+  const gone = item.modifications.filter((m) => !offered.has(m.id));
+  if (gone.length > 0) return { kind: "options", names: gone.map((m) => m.name) };
+  if (product.stock !== null && inBasket > product.stock) return { kind: "stock", max: product.stock };
+  return null;
+}
