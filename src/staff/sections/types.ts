@@ -1,5 +1,6 @@
 import type { MessageDescriptor } from "@lingui/core";
 import type { ComponentType, LazyExoticComponent } from "react";
+import type { Multilingual } from "../../domain/multilingual.ts";
 
 /** What the staff console's shell gives each section it shows beside the order board. */
 export interface StaffSectionProps {
@@ -7,6 +8,10 @@ export interface StaffSectionProps {
   branchId: string | null;
   /** The staff stream is up: lists it feeds (waiter calls) need no quick poll. */
   live?: boolean;
+  /** The brand's sub ("plov"), for what is named after it (the QR sheet's file). */
+  brandSub?: string;
+  /** The branches the caller may see, with their names. */
+  branches?: readonly { id: string; name: Multilingual }[];
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */
