@@ -497,30 +497,28 @@ test.describe("the staff console through a shift", () => {
     const { token } = (await verified.json()) as { token: string };
     const chilonzor = await branchOf(request, testInfo, "lavash", "Chilonzor");
     const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
-    // A dish with a modifier: the first of its one group.
+    // A dish with modifiers: each group's required ones, and at least one of the first group.
     const overall = (await (
       await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), { headers })
     ).json()) as {
       products: {
         id: string;
         isAvailable: boolean;
-        name: { eng?: string };
-        modificationGroups: {
-          minSelect: number;
-          maxSelect: number;
-          modifications: { id: string; name: { eng?: string } }[];
-        }[];
+        modificationGroups: { minSelect: number; modifications: { id: string }[] }[];
       }[];
     };
     const withMod = overall.products.find(
       (p) =>
         p.isAvailable &&
-        p.modificationGroups.length === 1 &&
-        (p.modificationGroups[0]?.minSelect ?? 2) <= 1 &&
-        (p.modificationGroups[0]?.modifications.length ?? 0) > 0,
+        p.modificationGroups.length > 0 &&
+        p.modificationGroups.every(
+          (g, i) => g.modifications.length >= Math.max(g.minSelect, i === 0 ? 1 : 0),
+        ),
     );
-    if (!withMod) throw new Error("demo facts missing: no lavash dish with one modifier group");
-    const mod = withMod.modificationGroups[0]?.modifications[0];
+    if (!withMod) throw new Error("demo facts missing: no lavash dish with modifiers");
+    const mods = withMod.modificationGroups.flatMap((g, i) =>
+      g.modifications.slice(0, Math.max(g.minSelect, i === 0 ? 1 : 0)).map((m) => ({ id: m.id })),
+    );
     const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
       headers: { ...headers, authorization: `Bearer ${token}` },
       data: {
@@ -528,10 +526,9 @@ test.describe("the staff console through a shift", () => {
         branchId: chilonzor.id,
         paymentType: "CASH",
         address: { ...CENTRE_ADDRESS, entrance: "3", floor: "7", office: "71", domophone: "71B" },
-        receiver: { name: "Slip Journey", phone },
         cartItems: [
           { productId: dish.id, count: 1 },
-          { productId: withMod.id, count: 1, modifications: [{ id: mod?.id }] },
+          { productId: withMod.id, count: 1, modifications: mods },
         ],
         deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
         comment: "Shift journey: slip",
@@ -587,7 +584,11 @@ test.describe("the staff console through a shift", () => {
     await details.getByRole("button", { name: "Print the customer's slip" }).click();
     const slip = page.getByTestId("customer-slip");
     await expect(slip).toContainText(`#${number}`);
-    await expect(slip).toContainText("Slip Journey");
+    // The customer's phone as the console writes every phone: "+998 77 123 45 67".
+    const digits = phone.replace(/\D/g, "");
+    await expect(slip).toContainText(
+      `+${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 8)} ${digits.slice(8, 10)} ${digits.slice(10)}`,
+    );
     await expect(slip).toContainText("Entrance 3");
     await expect(slip).toContainText("Floor 7");
     await expect(slip).toContainText("Apt. 71");
@@ -596,9 +597,14 @@ test.describe("the staff console through a shift", () => {
     await expect(slip).toContainText(chilonzor.name.eng ?? "");
     await expect(slip).toContainText("Cash");
     await expect(slip).toContainText("Not paid");
-    await expect(slip.getByTestId("slip-delivery-fee")).toBeVisible();
     await page.emulateMedia({ media: "print" });
     await expect(slip).toBeVisible();
+    // The fee the customer pays (price less discount), digits grouped with no-break spaces.
+    const fee = String(order.deliveryPrice - order.deliveryDiscount).replace(
+      /\B(?=(\d{3})+(?!\d))/g,
+      "\u00a0",
+    );
+    await expect(slip.getByTestId("slip-delivery-fee")).toHaveText(new RegExp(`^${fee}\u00a0`));
     await expect(page.getByTestId("order-board")).toBeHidden();
     // 72 mm of print on an 80 mm roll (96 CSS px to the inch): nothing wider, nothing cut.
     const fit = await slip.evaluate((el) => ({

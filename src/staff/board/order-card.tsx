@@ -169,7 +169,10 @@ export const OrderCard = forwardRef<
           </button>
         </h3>
         {fresh && <span className="order-card__new">{i18n._(NEW_ORDER_TAG)}</span>}
-        <span className={`chip chip--${order.serviceType.toLowerCase()}`}>
+        <span
+          className={`chip chip--${order.serviceType.toLowerCase()}`}
+          title={i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
+        >
           {i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
         </span>
       </header>
