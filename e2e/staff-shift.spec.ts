@@ -2,8 +2,10 @@
 // details and its printed kitchen ticket say the table; under "All branches" every card says whose
 // branch it is; the card's N/C/P keys work with a Russian keyboard layout; and a shared tablet shows
 // the next employee nothing of the previous one, a branch remembered from someone else falling back
-// to the newcomer's own without a network error. Plov (scripts/demo-brands/small-brands.ts): two
-// branches, Beshyog'och (tables, open around the clock) and Yunusobod.
+// to the newcomer's own without a network error; a customer's slip prints from the details and fits
+// an 80 mm roll, the ticket prints modifiers as large as items, and C puts the focus in the reason
+// field. Plov (scripts/demo-brands/small-brands.ts): two branches, Beshyog'och (tables, open around
+// the clock) and Yunusobod.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { freshTelegramId } from "./fixtures/platform.ts";
 import { branchOf, CENTRE_ADDRESS, plainDish, smsCodeFor } from "./support/session.ts";
@@ -23,6 +25,8 @@ const CALLS_PHONE = "+998977000011";
 const COURIER_PHONE = "+998977000010";
 /** Lavash: the board's fit at a tablet's width. */
 const TABLET_FIT_PHONE = "+998977000012";
+/** Lavash: the customer's slip, the ticket's modifiers and the cancel dialog's focus. */
+const SLIP_PHONE = "+998977000048";
 /**
  * Tables at Beshyog'och no other journey uses: the terrace's T2 and T3, table 3 of the main hall and
  * the terrace's T1.
@@ -469,5 +473,150 @@ test.describe("the staff console through a shift", () => {
     // The details name them too.
     await card.getByRole("button", { name: `Order #${n}: open` }).click();
     await expect(page.getByTestId("order-detail-courier")).toContainText(name);
+  });
+
+  test("the details print a customer's slip that fits an 80 mm receipt, the ticket prints modifiers as large as items, and C puts the focus in the reason field", async ({
+    page,
+    request,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    await page.addInitScript(() => {
+      window.print = () => undefined;
+    });
+    const origin = brandOrigin(testInfo, "lavash");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    const lavash = await merchantOf(request, testInfo, "lavash");
+    const headers = { merchant: lavash.id };
+    const phone = `+99877${freshTelegramId().slice(-7)}`;
+    const since = Date.now() - 1000;
+    await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), { headers, data: { phone } });
+    const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+      headers,
+      data: { phone, code: await smsCodeFor(testInfo, phone, since) },
+    });
+    const { token } = (await verified.json()) as { token: string };
+    const chilonzor = await branchOf(request, testInfo, "lavash", "Chilonzor");
+    const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
+    // A dish with modifiers: each group's required ones, and at least one of the first group.
+    const overall = (await (
+      await request.get(apiUrl(testInfo, "/products/v1/overalls?type=WEB"), { headers })
+    ).json()) as {
+      products: {
+        id: string;
+        isAvailable: boolean;
+        modificationGroups: { minSelect: number; modifications: { id: string }[] }[];
+      }[];
+    };
+    const withMod = overall.products.find(
+      (p) =>
+        p.isAvailable &&
+        p.modificationGroups.length > 0 &&
+        p.modificationGroups.every(
+          (g, i) => g.modifications.length >= Math.max(g.minSelect, i === 0 ? 1 : 0),
+        ),
+    );
+    if (!withMod) throw new Error("demo facts missing: no lavash dish with modifiers");
+    const mods = withMod.modificationGroups.flatMap((g, i) =>
+      g.modifications.slice(0, Math.max(g.minSelect, i === 0 ? 1 : 0)).map((m) => ({ id: m.id })),
+    );
+    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders/at-time"), {
+      headers: { ...headers, authorization: `Bearer ${token}` },
+      data: {
+        serviceType: "DELIVERY",
+        branchId: chilonzor.id,
+        paymentType: "CASH",
+        address: { ...CENTRE_ADDRESS, entrance: "3", floor: "7", office: "71", domophone: "71B" },
+        cartItems: [
+          { productId: dish.id, count: 1 },
+          { productId: withMod.id, count: 1, modifications: mods },
+        ],
+        deliveryAt: new Date(Date.now() + 3 * 3600_000).toISOString(),
+        comment: "Shift journey: slip",
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as {
+      id: string;
+      number: number;
+      deliveryPrice: number;
+      deliveryDiscount: number;
+    };
+    const number = String(order.number);
+
+    await signInToConsole(page, testInfo, SLIP_PHONE, "lavash");
+    const card = page.locator(`article[data-order-id="${order.id}"]`);
+    await expect(card).toBeVisible();
+
+    // C: the cancel dialog opens with the reason field ready to type in, not its close button.
+    await card.focus();
+    await page.keyboard.press("c");
+    const cancel = page.getByRole("dialog", { name: `Cancel order #${number}?` });
+    await expect(cancel).toBeVisible();
+    await expect(cancel.getByLabel("Reason")).toBeFocused();
+    await page.keyboard.type("typed at once");
+    await expect(cancel.getByLabel("Reason")).toHaveValue("typed at once");
+    await page.keyboard.press("Escape");
+    await expect(cancel).toBeHidden();
+
+    // P: the kitchen ticket names the branch and prints the modifier as large as its item.
+    await card.focus();
+    await page.keyboard.press("p");
+    const ticket = page.getByTestId("kitchen-ticket");
+    await expect(ticket.getByTestId("ticket-branch")).toHaveText(chilonzor.name.eng ?? "");
+    await page.emulateMedia({ media: "print" });
+    const sizes = await ticket.evaluate((el) => {
+      const size = (sel: string) => {
+        const node = el.querySelector(sel);
+        return node ? getComputedStyle(node).fontSize : "none";
+      };
+      return { item: size(".order-card__item"), mod: size(".order-card__mods li") };
+    });
+    expect(sizes.mod).toBe(sizes.item);
+    await page.emulateMedia({ media: "screen" });
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await expect(ticket).toHaveCount(0);
+
+    // The details: the delivery fee, then the customer's slip printed from them.
+    await card.focus();
+    await page.keyboard.press("Enter");
+    const details = page.getByRole("dialog", { name: `Order #${number}` });
+    await expect(details.getByTestId("order-detail-delivery-fee")).toBeVisible();
+    await details.getByRole("button", { name: "Print the customer's slip" }).click();
+    const slip = page.getByTestId("customer-slip");
+    await expect(slip).toContainText(`#${number}`);
+    // The customer's phone as the console writes every phone: "+998 77 123 45 67".
+    const digits = phone.replace(/\D/g, "");
+    await expect(slip).toContainText(
+      `+${digits.slice(0, 3)} ${digits.slice(3, 5)} ${digits.slice(5, 8)} ${digits.slice(8, 10)} ${digits.slice(10)}`,
+    );
+    await expect(slip).toContainText("Entrance 3");
+    await expect(slip).toContainText("Floor 7");
+    await expect(slip).toContainText("Apt. 71");
+    await expect(slip).toContainText("Intercom 71B");
+    await expect(slip).toContainText("Shift journey: slip");
+    await expect(slip).toContainText(chilonzor.name.eng ?? "");
+    await expect(slip).toContainText("Cash");
+    await expect(slip).toContainText("Not paid");
+    await page.emulateMedia({ media: "print" });
+    await expect(slip).toBeVisible();
+    // The fee the customer pays (price less discount), digits grouped with no-break spaces.
+    const fee = String(order.deliveryPrice - order.deliveryDiscount).replace(
+      /\B(?=(\d{3})+(?!\d))/g,
+      "\u00a0",
+    );
+    await expect(slip.getByTestId("slip-delivery-fee")).toHaveText(new RegExp(`^${fee}\u00a0`));
+    await expect(page.getByTestId("order-board")).toBeHidden();
+    // 72 mm of print on an 80 mm roll (96 CSS px to the inch): nothing wider, nothing cut.
+    const fit = await slip.evaluate((el) => ({
+      width: el.getBoundingClientRect().width,
+      scroll: el.scrollWidth,
+      client: el.clientWidth,
+    }));
+    expect(fit.width).toBeLessThanOrEqual((72 / 25.4) * 96 + 1);
+    expect(fit.scroll).toBeLessThanOrEqual(fit.client);
+    await page.emulateMedia({ media: "screen" });
+    await page.evaluate(() => window.dispatchEvent(new Event("afterprint")));
+    await expect(slip).toHaveCount(0);
+    await expect(details).toBeVisible();
   });
 });

@@ -1,7 +1,9 @@
 /// <reference lib="dom" />
 // Visual regression (issue 15): the customer's screens at the phone size (project "phone", a
 // Pixel 7) and the desktop size (project "desktop"), in Russian on lavash and in Arabic (right to
-// left) on sushi, compared with the reference images committed in e2e/__screenshots__. A layout
+// left) on sushi, and the staff console's order board at a tablet's 1024x768 and a desktop's
+// 1440x900 in Russian and Uzbek (desktop project; issue 44), compared with the reference images
+// committed in e2e/__screenshots__. A layout
 // change that moves, hides or restyles something fails here with a diff image in test-results.
 //
 // What changes from run to run is frozen or masked: the carousel does not advance (reduced
@@ -20,7 +22,8 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { appFrame, openInTelegram, storedSession } from "./fixtures/platform.ts";
-import { CENTRE_ADDRESS, logInOnTheWeb } from "./support/session.ts";
+import { CENTRE_ADDRESS, logInOnTheWeb, smsCodeFor } from "./support/session.ts";
+import { fixedStaffBoard } from "./support/staff-board.ts";
 import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
 
 type Locale = "ru" | "ar";
@@ -317,3 +320,90 @@ test("ru: the menu and the basket inside Telegram", async ({ page, request }, te
   await expect(tg.app.getByRole("heading", { level: 1 })).toBeVisible();
   await shot(page, "ru-telegram-basket", [], app);
 });
+
+/** Staff of lavash that scripts/e2e-server.ts seeds for these pictures, one per language and size. */
+const STAFF_VISUAL_PHONES: Record<string, string> = {
+  "ru-1024": "+998977000044",
+  "ru-1440": "+998977000045",
+  "uz-1024": "+998977000046",
+  "uz-1440": "+998977000047",
+};
+
+/** A Wednesday, 14:05 in Tashkent: the board's orders are counted back from it. */
+const BOARD_NOW = new Date("2026-11-25T14:05:00+05:00");
+
+/**
+ * The staff console signed in without its form (the session stored as the form stores it): a
+ * staff member's code sign-in through the API, the sound off (its "blocked" notice depends on the
+ * browser's autoplay state) and the console's language.
+ */
+async function openStaffConsole(
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  locale: string,
+  phone: string,
+) {
+  const origin = brandOrigin(testInfo, "lavash");
+  const lavash = await merchantOf(request, testInfo, "lavash");
+  const since = Date.now() - 1000;
+  const asked = await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), {
+    headers: { merchant: lavash.id },
+    data: { phone },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+    headers: { merchant: lavash.id },
+    data: { phone, code: await smsCodeFor(testInfo, phone, since) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { token, user } = (await verified.json()) as { token: string; user: Record<string, unknown> };
+  await page.context().addCookies([{ name: "lang", value: locale, url: origin }]);
+  await page.addInitScript(
+    ({ session }) => {
+      localStorage.setItem("savat:lavash:staff", session);
+      localStorage.setItem("savat:lavash:staff-sound", "off");
+      localStorage.setItem("savat:lavash:staff-branch", "");
+    },
+    {
+      session: JSON.stringify({
+        token,
+        user: {
+          id: user.id,
+          firstName: user.firstName,
+          lastName: user.lastName,
+          phone: user.phone,
+          role: user.role,
+        },
+      }),
+    },
+  );
+  return origin;
+}
+
+for (const locale of ["ru", "uz"] as const) {
+  for (const size of [
+    { width: 1024, height: 768 },
+    { width: 1440, height: 900 },
+  ]) {
+    test(`${locale}: the staff board at ${String(size.width)}x${String(size.height)}`, async ({
+      page,
+      request,
+    }, testInfo) => {
+      test.skip(testInfo.project.name !== "desktop", "the staff console is a tablet and desktop page");
+      await page.setViewportSize(size);
+      await page.clock.setFixedTime(BOARD_NOW);
+      // The live board of the shared demo brand changes with every journey beside this one: the
+      // pictures show a fixed board of eight orders (e2e/support/staff-board.ts).
+      await page.route("**/api/staff/v1/board**", (route) =>
+        route.fulfill({ json: fixedStaffBoard(BOARD_NOW) }),
+      );
+      const phone = STAFF_VISUAL_PHONES[`${locale}-${String(size.width)}`] ?? "";
+      const origin = await openStaffConsole(page, request, testInfo, locale, phone);
+      await page.goto(`${origin}/staff`);
+      await expect(page.locator('[data-column="new"] article')).toHaveCount(2);
+      await expect(page.getByTestId("staff-live")).toHaveAttribute("data-connected", "true");
+      await shot(page, `${locale}-staff-board-${String(size.width)}x${String(size.height)}`);
+    });
+  }
+}

@@ -11,8 +11,8 @@ if (!path.basename(dataDir).startsWith(".data-e2e")) {
 fs.rmSync(dataDir, { recursive: true, force: true });
 
 /**
- * The staff console's journey users (e2e/staff.spec.ts, staff-sections.spec.ts and
- * staff-shift.spec.ts use the same numbers); with a branch (its Uzbek name), bound to it alone.
+ * The staff console's journey users (e2e/staff.spec.ts, staff-sections.spec.ts, staff-shift.spec.ts
+ * and visual.spec.ts use the same numbers); with a branch (its Uzbek name), bound to it alone.
  */
 const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, brandRole?: "MANAGER"][] = [
   ["lavash", "+998977000001"],
@@ -31,6 +31,13 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, bran
   ["plov", "+998977000013", undefined, "MANAGER"],
   // staff-sections.spec.ts: an option stopped at every branch (issue 44, point 14).
   ["lavash", "+998977000414"],
+  // Lavash: the customer's slip, the ticket's modifiers and the cancel dialog's focus (staff-shift).
+  ["lavash", "+998977000048"],
+  // Lavash: the board's visual references (visual.spec.ts), one per language and size.
+  ["lavash", "+998977000044"],
+  ["lavash", "+998977000045"],
+  ["lavash", "+998977000046"],
+  ["lavash", "+998977000047"],
 ];
 process.env.DATA_DIR = dataDir;
 

@@ -4,7 +4,7 @@
 // brand's stream never carries another brand's orders.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { diningTables, staffBranches, users } from "../src/db/schema/index.ts";
+import { diningTables, orders, staffBranches, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
@@ -225,6 +225,88 @@ describe("the order board", () => {
       headers: headers(foreign),
     });
     expect(plovBranch.statusCode).toBe(404);
+  });
+});
+
+describe("an order's details on the board", () => {
+  type Entry = {
+    status: string | null;
+    courierStatus: string | null;
+    reason: string;
+    comment: string | null;
+    by: { customer: boolean; name: string | null; phone: string | null } | null;
+  };
+  type Detailed = { id: string; deliveryPrice: number; deliveryDiscount: number; history: Entry[] };
+  const move = async (who: Person, orderId: string, status: string, comment?: string) => {
+    const res = await t.app.inject({
+      method: "PUT",
+      url: `/api/staff/v1/orders/${orderId}/status`,
+      headers: headers(who),
+      payload: comment ? { status, comment } : { status },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+  };
+  const detailsOf = async (who: Person) => {
+    const res = await t.app.inject({ method: "GET", url: "/api/staff/v1/board", headers: headers(who) });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json<{ orders: Detailed[]; now: string }>();
+  };
+
+  it("names who placed, accepted, moved and cancelled the order, and carries its delivery fee", async () => {
+    const accepting = await person(lavash, "STAFF");
+    const cancelling = await person(lavash, "STAFF");
+    const c = await person(lavash);
+    const placed = await place(c);
+    await move(accepting, placed.id, "ACCEPTED");
+    await move(cancelling, placed.id, "CANCELED", "Out of dough");
+    const board = await detailsOf(accepting);
+    const order = board.orders.find((o) => o.id === placed.id);
+    // The fee the order was placed with (the Tashkent centre's delivery zone charges one).
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, placed.id));
+    expect(order?.deliveryPrice).toBe(row?.deliveryPrice);
+    expect(order?.deliveryPrice).toBeGreaterThan(0);
+    expect(order?.history.map((h) => [h.status, h.by])).toEqual([
+      ["CREATED", { customer: true, name: null, phone: null }],
+      [
+        "ACCEPTED",
+        { customer: false, name: expect.stringMatching(/^Aziza\d+ Karimova$/), phone: accepting.phone },
+      ],
+      [
+        "CANCELED",
+        { customer: false, name: expect.stringMatching(/^Aziza\d+ Karimova$/), phone: cancelling.phone },
+      ],
+    ]);
+    expect(order?.history[1]?.by?.name).not.toBe(order?.history[2]?.by?.name);
+    // The server's clock, for the console's "17 min ago".
+    expect(Math.abs(Date.parse(board.now) - Date.now())).toBeLessThan(60_000);
+  });
+
+  it("writes one history line when a ready order is given to a courier, not two", async () => {
+    const staff = await person(lavash, "STAFF");
+    const c = await person(lavash);
+    const placed = await place(c);
+    for (const status of ["ACCEPTED", "COOKING", "DONE"]) await move(staff, placed.id, status);
+    seq += 1;
+    const added = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/v1/couriers",
+      headers: headers(staff),
+      payload: { name: "Bekzod", phone: `+99894${String(3000000 + seq)}`, branchId: chilonzor },
+    });
+    expect(added.statusCode, added.body).toBe(200);
+    const attached = await t.app.inject({
+      method: "PUT",
+      url: `/api/staff/v1/orders/${placed.id}/courier`,
+      headers: headers(staff),
+      payload: { courierId: added.json<{ id: string }>().id },
+    });
+    expect(attached.statusCode, attached.body).toBe(200);
+    const order = (await detailsOf(staff)).orders.find((o) => o.id === placed.id);
+    const attachedLines = order?.history.filter((h) => h.status === "ATTACHED") ?? [];
+    expect(attachedLines).toEqual([
+      expect.objectContaining({ reason: "CHANGE_STATUS", courierStatus: "PERFORMER_FOUND" }),
+    ]);
+    expect(attachedLines[0]?.by?.phone).toBe(staff.phone);
   });
 });
 

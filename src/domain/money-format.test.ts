@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { groupDigits } from "./money-format.ts";
+import { groupDigits, groupDigitsUnbroken } from "./money-format.ts";
 
 describe("an amount as customers read it", () => {
   it("groups thousands with spaces and keeps up to two decimals", () => {
@@ -24,5 +24,13 @@ describe("an amount as customers read it", () => {
     for (const minor of [0, 1, 5, 10, 99, 100, 150, 99_999, 100_000, 2_500_050, 123_456_789, 3_000_000_00]) {
       expect(groupDigits(minor / 100)).toBe(former(minor / 100));
     }
+  });
+});
+
+describe("an amount that must not wrap", () => {
+  it("joins its digit groups with no-break spaces", () => {
+    expect(groupDigitsUnbroken(51000)).toBe("51\u00a0000");
+    expect(groupDigitsUnbroken(1234567.5)).toBe("1\u00a0234\u00a0567.5");
+    expect(groupDigitsUnbroken(999)).toBe("999");
   });
 });

@@ -14,3 +14,14 @@ export function groupDigits(value: number | string | null | undefined): string {
   const sign = rounded < 0 ? "-" : "";
   return frac ? `${sign}${grouped}.${frac}` : `${sign}${grouped}`;
 }
+
+/** The space that never breaks a line: between an amount's digit groups and before its currency. */
+export const NO_BREAK_SPACE = "\u00a0";
+
+/**
+ * groupDigits with no-break spaces between the groups, for an amount that must never wrap inside
+ * (the staff console's narrow columns read "51 / 000 so'm" with plain spaces): 51000 -> "51 000".
+ */
+export function groupDigitsUnbroken(value: number | string | null | undefined): string {
+  return groupDigits(value).replaceAll(" ", NO_BREAK_SPACE);
+}

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  displayPhone,
   formatMaskedPhone,
   formatPhone,
   maskPhone,
@@ -61,5 +62,17 @@ describe("phone display", () => {
     expect(normalisePhone("998911234567")).toBe("+998911234567");
     expect(normalisePhone("+7 916 123-45-67")).toBe("+79161234567");
     expect(normalisePhone("123")).toBeUndefined();
+  });
+});
+
+describe("a phone typed elsewhere, for display", () => {
+  it("reads as every phone in the console, with its tel: link, however it was typed", () => {
+    expect(displayPhone("998901234567")).toEqual({ text: "+998 90 123 45 67", tel: "+998901234567" });
+    expect(displayPhone("+998 (90) 123-45-67")).toEqual({ text: "+998 90 123 45 67", tel: "+998901234567" });
+    expect(displayPhone("90 123 45 67")).toEqual({ text: "+998 90 123 45 67", tel: "+998901234567" });
+  });
+
+  it("shows what it cannot read as typed", () => {
+    expect(displayPhone("ask at the desk")).toEqual({ text: "ask at the desk", tel: "" });
   });
 });

@@ -69,3 +69,20 @@ export function normalisePhone(value: string): string | undefined {
   const parsed = parsePhoneNumberFromString(`+${digits}`);
   return parsed?.isPossible() ? parsed.number : `+${digits}`;
 }
+
+/**
+ * A phone as people typed it elsewhere (a booking's, a guest's), for display: libphonenumber-js's
+ * international form ("+998 90 123 45 67") and its `tel:` link (E.164), a number without a country
+ * code read as the home country's; a text it cannot read as a number is shown as typed.
+ */
+export function displayPhone(
+  value: string,
+  home: PhoneCountry = DEFAULT_PHONE_COUNTRY,
+): { text: string; tel: string } {
+  const typed = value.trim();
+  const parsed =
+    parsePhoneNumberFromString(typed, home) ??
+    (typed.startsWith("+") ? undefined : parsePhoneNumberFromString(`+${typed.replace(/\D/g, "")}`));
+  if (parsed?.isPossible()) return { text: parsed.formatInternational(), tel: parsed.number };
+  return { text: typed, tel: typed.replace(/[^\d+]/g, "") };
+}

@@ -1,5 +1,5 @@
 import type { Currency } from "../domain/enums.ts";
-import { groupDigits } from "../domain/money-format.ts";
+import { groupDigits, groupDigitsUnbroken, NO_BREAK_SPACE } from "../domain/money-format.ts";
 import { currencyLabel, currentLocale, isRtl } from "./i18n.ts";
 
 /** Left-to-right isolate and its end: digit groups keep their order inside right-to-left text. */
@@ -28,4 +28,17 @@ export function formatNumber(value: number | string | null | undefined): string 
 /** An amount with the merchant's currency label in the current language: "25 000 so'm". */
 export function formatAmount(value: number | string | null | undefined, currency: Currency = "UZS"): string {
   return `${formatNumber(value)} ${currencyLabel(currency)}`;
+}
+
+/** formatNumber that never wraps inside the number (no-break spaces between the digit groups). */
+export function formatNumberUnbroken(value: number | string | null | undefined): string {
+  return ltr(groupDigitsUnbroken(value));
+}
+
+/** formatAmount that never wraps, inside the number or before the currency: "51 000 so'm" whole. */
+export function formatAmountUnbroken(
+  value: number | string | null | undefined,
+  currency: Currency = "UZS",
+): string {
+  return `${formatNumberUnbroken(value)}${NO_BREAK_SPACE}${currencyLabel(currency)}`;
 }

@@ -3,7 +3,8 @@ import { useEffect, useId, useRef, type ReactNode } from "react";
 
 /**
  * A modal dialog (the browser's own <dialog>: focus stays inside, Escape closes, the page behind
- * is inert), labelled by its title; focus goes back where it was when it closes.
+ * is inert), labelled by its title; focus starts on its `data-autofocus` field if it has one and
+ * goes back where it was when it closes.
  */
 export function StaffDialog({
   title,
@@ -25,6 +26,9 @@ export function StaffDialog({
     const dialog = ref.current;
     const before = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     if (dialog && !dialog.open) dialog.showModal();
+    // showModal() focuses the first control, the close button; a dialog that asks for something
+    // marks its field (data-autofocus), where staff type at once (React's autoFocus runs before).
+    dialog?.querySelector<HTMLElement>("[data-autofocus]")?.focus();
     return () => {
       if (dialog?.open) dialog.close();
       before?.focus();

@@ -9,9 +9,11 @@ import { ltr } from "../lib/format.ts";
 import { readLocal, writeLocal } from "../lib/storage.ts";
 import { useContentLanguage } from "../lib/use-content-language.ts";
 import { logout } from "./api.ts";
+import { columnOf } from "./board/board-model.ts";
 import { OrderBoard } from "./board/board.tsx";
 import { primeSound, soundState, subscribeSound, unlockSound } from "./board/beep.ts";
 import { HelpDialog } from "./board/dialogs.tsx";
+import { setConsoleBrand } from "./board/format.ts";
 import { useLiveBoard } from "./board/use-live-board.ts";
 import { useLiveCalls } from "./board/use-live-calls.ts";
 import { LanguagePicker } from "./language-picker.tsx";
@@ -160,8 +162,10 @@ function Console({
   const who =
     [session.user.firstName, session.user.lastName].filter(Boolean).join(" ") ||
     (session.user.phone ? ltr(formatPhone(session.user.phone)) : t`Staff`);
+  // The board's badge counts the orders of its "New" column, the same orders its count says.
+  const waitingNew = (live.board?.orders ?? []).filter((o) => columnOf(o.status) === "new").length;
   const navItems = [
-    { id: "", title: t`Order board`, shortcut: BOARD_SHORTCUT, badge: unseen },
+    { id: "", title: t`Order board`, shortcut: BOARD_SHORTCUT, badge: waitingNew },
     ...sections.map((s) => ({
       id: s.id,
       title: i18n._(s.title),
@@ -317,7 +321,13 @@ function Console({
                 {sectionBranch === undefined ? (
                   <SectionLoading />
                 ) : (
-                  <s.component branchId={sectionBranch} live={live.connected} languages={brand.languages} />
+                  <s.component
+                    branchId={sectionBranch}
+                    live={live.connected}
+                    brandSub={brand.sub}
+                    branches={branches}
+                    languages={brand.languages}
+                  />
                 )}
               </Suspense>
             </Route>
@@ -347,6 +357,8 @@ function Console({
 }
 
 export function StaffShell(props: { brand: StaffBrand; session: StaffSession; onSignOut: () => void }) {
+  // The console's times and sums are the brand's: its time zone and currency (board/format.ts).
+  setConsoleBrand(props.brand.merchant);
   return (
     <Router base="/staff">
       <Console {...props} />

@@ -1,3 +1,4 @@
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { Button } from "@telegram-apps/telegram-ui";
 import { useState, type SyntheticEvent } from "react";
@@ -7,6 +8,7 @@ import { OTP_CODE_LENGTH } from "../domain/contract/users.ts";
 import { formatPhone, parsePhone, phoneCountriesFor } from "../domain/phone.ts";
 import { ApiError, errorText } from "../lib/api-client.ts";
 import { ltr } from "../lib/format.ts";
+import { i18n } from "../lib/i18n.ts";
 import { requestOtp } from "../shared/session/request-otp.ts";
 import { logout, verifyStaffCode } from "./api.ts";
 import { LanguagePicker } from "./language-picker.tsx";
@@ -26,6 +28,22 @@ function BrandMark({ brand }: { brand: StaffBrand }) {
   );
 }
 
+/** Why the server sent no code, in the console's language (the server's own texts have three). */
+function refusalText(failure: ApiError): string {
+  switch (failure.code) {
+    case "OTP_RESEND_TOO_EARLY":
+      return i18n._(msg`A new code can be asked for a little later: the last one is still on its way.`);
+    case "OTP_LIMIT_REACHED":
+      return i18n._(msg`This number has had too many codes. Try again in an hour.`);
+    case "RATE_LIMITED":
+      return i18n._(msg`Too many requests from this device. Try again in a minute.`);
+    case "SMS_SEND_FAILED":
+      return i18n._(msg`The SMS could not be sent. Try again.`);
+    default:
+      return errorText(failure);
+  }
+}
+
 /** /staff before sign-in: the phone, then the code by SMS (the storefront's code flow). */
 export function StaffSignIn({
   brand,
@@ -40,14 +58,18 @@ export function StaffSignIn({
   const [code, setCode] = useState("");
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const [resendRefused, setResendRefused] = useState<string | null>(null);
   const countdown = useResendCountdown(sentTo ?? "");
 
   const ask = async (e164: string) => {
+    const again = sentTo !== null;
     setBusy(true);
     const [failure, issued] = await requestOtp(e164);
     setBusy(false);
-    if (failure && failure.code !== "OTP_RESEND_TOO_EARLY") {
-      setError(errorText(failure));
+    if (failure && (again || failure.code !== "OTP_RESEND_TOO_EARLY")) {
+      // A refused resend says so; the code already sent stays good and its field stays.
+      if (again) setResendRefused(t`The code was not sent again. ${refusalText(failure)}`);
+      else setError(refusalText(failure));
       return;
     }
     if (issued) {
@@ -55,6 +77,7 @@ export function StaffSignIn({
       countdown.restart(issued.resendAfterSeconds);
     }
     setError(null);
+    setResendRefused(null);
     setCode("");
     setSentTo(issued?.phone ?? e164);
   };
@@ -133,6 +156,7 @@ export function StaffSignIn({
                 onClick={() => {
                   setSentTo(null);
                   setError(null);
+                  setResendRefused(null);
                 }}
               >
                 {t`Change the number`}
@@ -152,6 +176,11 @@ export function StaffSignIn({
               {t`Log in`}
             </Button>
             <div aria-live="polite" className="staff-panel__resend">
+              {resendRefused ? (
+                <p className="staff-error" role="alert">
+                  {resendRefused}
+                </p>
+              ) : null}
               {countdown.seconds > 0 ? (
                 <p>{t`You can ask for a new code in ${countdown.seconds} s`}</p>
               ) : (

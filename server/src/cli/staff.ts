@@ -41,6 +41,7 @@ import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { BRAND_ROLES } from "#domain/staff-scope.ts";
+import { tableQrFileBase } from "#domain/file-names.ts";
 import { listBranchRows } from "../repositories/geo.ts";
 import { findAnyMerchantBySub } from "../repositories/merchants.ts";
 import { listQrTables } from "../repositories/tables.ts";
@@ -185,7 +186,7 @@ async function tableQr(sub: string, branchArg: string, args: string[]): Promise<
     );
     const dir = option(args, "--out") ?? ".";
     await mkdir(dir, { recursive: true });
-    const base = `table-qr-${sub}-${folded(pickText(branch.name, "uz")) || branch.id}`;
+    const base = tableQrFileBase(sub, pickText(branch.name, "uz"), branch.id);
     for (const [i, page] of pages.entries()) {
       const file = join(dir, `${base}-${String(i + 1)}.svg`);
       await writeFile(file, page);

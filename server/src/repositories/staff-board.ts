@@ -1,9 +1,9 @@
 // The reads of the staff console's order board: the orders a shift is working on, with who placed
 // each and the table of a dine-in one, always of one merchant.
-import { and, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
-import type { StaffBoardOrder } from "#domain/contract/staff-board.ts";
+import { and, asc, desc, eq, gte, inArray, type SQL } from "drizzle-orm";
+import type { StaffBoardOrder, StaffHistoryEntry } from "#domain/contract/staff-board.ts";
 import { ACTIVE_ORDER_STATUSES, ARCHIVE_ORDER_STATUSES } from "#domain/order-status.ts";
-import { couriers, diningTables, halls, orders, users } from "../db/schema/index.ts";
+import { couriers, diningTables, halls, orderHistory, orders, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 import { orderViews } from "./orders.ts";
 
@@ -50,7 +50,7 @@ export async function listBoardOrders(
   const userIds = [...new Set(rows.map((r) => r.userId).filter((u): u is string => u !== null))];
   const tableIds = [...new Set(rows.map((r) => r.tableId).filter((t): t is string => t !== null))];
   const courierIds = [...new Set(rows.map((r) => r.courierId).filter((c): c is string => c !== null))];
-  const [views, people, tables, riders] = await Promise.all([
+  const [views, people, tables, riders, changes] = await Promise.all([
     orderViews(db, rows),
     userIds.length === 0
       ? Promise.resolve([])
@@ -78,7 +78,56 @@ export async function listBoardOrders(
           .from(couriers)
           .leftJoin(users, eq(users.id, couriers.userId))
           .where(and(eq(couriers.merchantId, q.merchantId), inArray(couriers.id, courierIds))),
+    // Each order's history with who made each change (the brand's own users only).
+    db
+      .select({
+        orderId: orderHistory.orderId,
+        status: orderHistory.status,
+        courierStatus: orderHistory.courierStatus,
+        reason: orderHistory.reason,
+        comment: orderHistory.comment,
+        createdDate: orderHistory.createdDate,
+        actorUserId: orderHistory.actorUserId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phone: users.phone,
+      })
+      .from(orderHistory)
+      .leftJoin(users, and(eq(users.id, orderHistory.actorUserId), eq(users.merchantId, q.merchantId)))
+      .where(
+        and(
+          eq(orderHistory.merchantId, q.merchantId),
+          inArray(
+            orderHistory.orderId,
+            rows.map((r) => r.id),
+          ),
+        ),
+      )
+      .orderBy(asc(orderHistory.createdDate), asc(orderHistory.id)),
   ]);
+  const customerOf = new Map(rows.map((r) => [r.id, r.userId]));
+  const historyOf = new Map<string, StaffHistoryEntry[]>();
+  for (const h of changes) {
+    const customer = h.actorUserId !== null && h.actorUserId === customerOf.get(h.orderId);
+    const named = h.actorUserId !== null && !customer && (h.firstName !== null || h.phone !== null);
+    const entry: StaffHistoryEntry = {
+      status: h.status,
+      courierStatus: h.courierStatus,
+      reason: h.reason,
+      comment: h.comment,
+      createdDate: h.createdDate.toISOString(),
+      by: customer
+        ? { customer: true, name: null, phone: null }
+        : named
+          ? {
+              customer: false,
+              name: [h.firstName, h.lastName].filter(Boolean).join(" ") || null,
+              phone: h.phone,
+            }
+          : null,
+    };
+    historyOf.set(h.orderId, [...(historyOf.get(h.orderId) ?? []), entry]);
+  }
   const courierById = new Map(
     riders.map((c) => [
       c.id,
@@ -95,6 +144,7 @@ export async function listBoardOrders(
       customer: person ? { name, phone: person.phone } : null,
       table: view.tableId ? (tableById.get(view.tableId) ?? null) : null,
       courier: view.courierId ? (courierById.get(view.courierId) ?? null) : null,
+      history: historyOf.get(view.id) ?? [],
     };
   });
 }

@@ -2,13 +2,30 @@
 import { z } from "zod";
 import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
 import { WAITER_CALL_STATUSES } from "../waiter-calls.ts";
-import { multilingualSchema, uuidSchema } from "./common.ts";
-import { orderSchema } from "./orders.ts";
+import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
+import { orderHistoryEntrySchema, orderSchema } from "./orders.ts";
 
 export const staffBoardQuerySchema = z.object({
   /** One branch's orders; all the caller may see when left out. */
   branchId: uuidSchema.optional(),
 });
+
+/**
+ * One change of an order as staff read it: the entry and who made it, the order's customer
+ * (`customer`), a person of the brand (their name and phone), or null for the system, a payment or
+ * the demo simulator.
+ */
+export const staffHistoryEntrySchema = orderHistoryEntrySchema
+  .extend({
+    by: z
+      .object({ customer: z.boolean(), name: z.string().nullable(), phone: z.string().nullable() })
+      .nullable()
+      .describe(
+        "Who made the change: the order's customer (customer true, no name), a person of the brand (name and phone), null for the system, a payment or the demo simulator",
+      ),
+  })
+  .meta({ id: "StaffHistoryEntry" });
+export type StaffHistoryEntry = z.infer<typeof staffHistoryEntrySchema>;
 
 /**
  * An order as the board shows it: the order, who placed it (name and phone to call back), its
@@ -29,6 +46,7 @@ export const staffBoardOrderSchema = orderSchema
       .object({ name: z.string().nullable(), phone: z.string().nullable() })
       .nullable()
       .describe("The courier the order was given to (their name and phone to call); null before"),
+    history: z.array(staffHistoryEntrySchema),
   })
   .meta({ id: "StaffBoardOrder" });
 export type StaffBoardOrder = z.infer<typeof staffBoardOrderSchema>;
@@ -41,6 +59,8 @@ export const staffBoardSchema = z
     branches: z.array(z.object({ id: uuidSchema, name: multilingualSchema })),
     /** The caller may see every branch at once ("all branches"). */
     allBranches: z.boolean(),
+    /** The server's clock as it answered: the console counts "17 min ago" from it, not the device's. */
+    now: dateTimeSchema,
   })
   .meta({ id: "StaffBoard" });
 export type StaffBoard = z.infer<typeof staffBoardSchema>;

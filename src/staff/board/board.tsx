@@ -18,7 +18,8 @@ import {
 import { CancelDialog, CourierDialog, OrderDialog } from "./dialogs.tsx";
 import { COLUMN_LABELS } from "./labels.ts";
 import { OrderCard, type CardActions } from "./order-card.tsx";
-import { KitchenTicket } from "./ticket.tsx";
+import { consoleNow } from "./format.ts";
+import { CustomerSlip, KitchenTicket } from "./ticket.tsx";
 
 type Open = { kind: "cancel" | "courier" | "order"; orderId: string } | null;
 
@@ -45,10 +46,10 @@ export function OrderBoard({
 }) {
   const { t, i18n } = useLingui();
   const queryClient = useQueryClient();
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(consoleNow);
   const [busy, setBusy] = useState<ReadonlySet<string>>(new Set());
   const [open, setOpen] = useState<Open>(null);
-  const [printing, setPrinting] = useState<StaffBoardOrder | null>(null);
+  const [printing, setPrinting] = useState<{ order: StaffBoardOrder; what: "ticket" | "slip" } | null>(null);
   const [activeId, setActiveId] = useState<string | null>(null);
   const [said, setSaid] = useState("");
   /** The finished orders, folded to a narrow strip so the working columns fit a tablet. */
@@ -65,14 +66,19 @@ export function OrderBoard({
     }
   }, [board]);
 
+  // Times move on every 30 s, and with each board read (once the shell has set the server's clock
+  // from it: the parent's effects run after this one's, hence the timeout).
   useEffect(() => {
-    const timer = window.setInterval(() => {
-      setNow(Date.now());
-    }, 30_000);
+    const tick = () => {
+      setNow(consoleNow());
+    };
+    const first = window.setTimeout(tick, 0);
+    const timer = window.setInterval(tick, 30_000);
     return () => {
+      window.clearTimeout(first);
       window.clearInterval(timer);
     };
-  }, []);
+  }, [board]);
 
   const columns = useMemo(() => groupByColumn(board?.orders ?? []), [board]);
   const byId = useMemo(() => new Map((board?.orders ?? []).map((o) => [o.id, o])), [board]);
@@ -118,7 +124,7 @@ export function OrderBoard({
       setOpen({ kind: "courier", orderId: order.id });
     },
     onPrint: (order) => {
-      setPrinting(order);
+      setPrinting({ order, what: "ticket" });
     },
     onOpen: (order) => {
       markSeen(order.id);
@@ -330,11 +336,21 @@ export function OrderBoard({
           onClose={() => {
             setOpen(null);
           }}
+          onPrint={(what) => {
+            setPrinting({ order: opened, what });
+          }}
         />
       ) : null}
-      {printing ? (
+      {printing?.what === "ticket" ? (
         <KitchenTicket
-          order={printing}
+          order={printing.order}
+          onDone={() => {
+            setPrinting(null);
+          }}
+        />
+      ) : printing?.what === "slip" ? (
+        <CustomerSlip
+          order={printing.order}
           onDone={() => {
             setPrinting(null);
           }}

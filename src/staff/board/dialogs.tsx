@@ -3,20 +3,20 @@ import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { Spinner } from "@telegram-apps/telegram-ui";
 import { useId, useState } from "react";
 import type { Courier } from "../../domain/contract/orders.ts";
-import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
+import type { StaffBoardOrder, StaffHistoryEntry } from "../../domain/contract/staff-board.ts";
 import { pickText } from "../../domain/multilingual.ts";
 import { formatPhone } from "../../domain/phone.ts";
 import { errorText } from "../../lib/api-client.ts";
-import { formatAmount, ltr } from "../../lib/format.ts";
+import { ltr } from "../../lib/format.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 import { COURIER_STATUS_LABELS, ORDER_STATUS_LABELS } from "../../shared/orders/status-labels.ts";
 import { createCourier, getCouriers } from "../api.ts";
 import { staffKeys } from "../query-keys.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { cancelRefunds } from "./board-model.ts";
-import { clockTime } from "./format.ts";
+import { clockTime, consoleNow, money } from "./format.ts";
 import { historyNote } from "./history-notes.ts";
-import { AddressLines, ItemList, PaymentLine, tableText, WantedTime } from "./order-card.tsx";
+import { AddressLines, deliveryFee, ItemList, PaymentLine, tableText, WantedTime } from "./order-card.tsx";
 
 export function CancelDialog({
   order,
@@ -34,7 +34,7 @@ export function CancelDialog({
   const id = useId();
   const number = String(order.number);
   const refund = cancelRefunds(order);
-  const amount = formatAmount(order.totalPrice);
+  const amount = money(order.totalPrice);
   const submit = async () => {
     if (reason.trim() === "") {
       setError(t`Say why the order is cancelled: the customer sees it`);
@@ -85,7 +85,7 @@ export function CancelDialog({
           rows={3}
           maxLength={500}
           value={reason}
-          autoFocus
+          data-autofocus
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? `${id}-error` : undefined}
           onChange={(event) => {
@@ -296,21 +296,75 @@ export function CourierDialog({
   );
 }
 
-/** Enter on a card: the whole order with its history. */
-export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClose: () => void }) {
+/** Who made a change of the history: "by the customer", "by Aziza Karimova", else their phone. */
+function ChangedBy({ by }: { by: StaffHistoryEntry["by"] }) {
+  const { t } = useLingui();
+  if (!by) return null;
+  const who = by.customer ? null : by.name || (by.phone ? ltr(formatPhone(by.phone)) : null);
+  if (!by.customer && !who) return null;
+  return (
+    <span className="order-card__muted" data-testid="history-by">
+      {" "}
+      · {by.customer ? t`by the customer` : t`by ${who}`}
+    </span>
+  );
+}
+
+/** Enter on a card: the whole order with its history, and its two printouts. */
+export function OrderDialog({
+  order,
+  onClose,
+  onPrint,
+}: {
+  order: StaffBoardOrder;
+  onClose: () => void;
+  onPrint: (what: "ticket" | "slip") => void;
+}) {
   const { t, i18n } = useLingui();
   const language = useContentLanguage();
-  const [now] = useState(() => Date.now());
+  const [now] = useState(consoleNow);
   const number = String(order.number);
   const customer = order.receiver ?? order.customer;
   const table = tableText(order, language);
+  const fee = deliveryFee(order);
   return (
-    <StaffDialog title={t`Order #${number}`} onClose={onClose} wide>
+    <StaffDialog
+      title={t`Order #${number}`}
+      onClose={onClose}
+      wide
+      footer={
+        <>
+          <button
+            type="button"
+            className="staff-button"
+            onClick={() => {
+              onPrint("ticket");
+            }}
+          >
+            {t`Print the kitchen ticket`}
+          </button>
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            onClick={() => {
+              onPrint("slip");
+            }}
+          >
+            {t`Print the customer's slip`}
+          </button>
+        </>
+      }
+    >
       <div className="order-detail">
         <section aria-label={t`Items`}>
-          <ItemList order={order} />
+          <ItemList order={order} prices />
+          {fee !== null ? (
+            <p className="order-detail__sum" data-testid="order-detail-delivery-fee">
+              {t`Delivery fee`}: {money(fee)}
+            </p>
+          ) : null}
           <p className="order-card__total">
-            {t`Total`}: {formatAmount(order.totalPrice)}
+            {t`Total`}: {money(order.totalPrice)}
           </p>
         </section>
         <dl className="order-card__facts">
@@ -369,7 +423,7 @@ export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClos
           <h3 className="order-detail__subtitle">{t`History`}</h3>
           <ol className="order-detail__history">
             {order.history.map((h, i) => (
-              <li key={i}>
+              <li key={i} data-testid="history-line">
                 <time dateTime={h.createdDate}>{clockTime(h.createdDate)}</time>{" "}
                 {h.status ? i18n._(ORDER_STATUS_LABELS[h.status]) : null}
                 {h.courierStatus && h.reason === "CHANGE_COURIER_STATUS"
@@ -378,6 +432,7 @@ export function OrderDialog({ order, onClose }: { order: StaffBoardOrder; onClos
                 {h.comment ? (
                   <span className="order-card__muted"> · {historyNote(h.comment, i18n)}</span>
                 ) : null}
+                <ChangedBy by={h.by} />
               </li>
             ))}
           </ol>

@@ -4,7 +4,7 @@ import type { StaffBoardOrder } from "../../domain/contract/staff-board.ts";
 import type { ContentLanguage } from "../../domain/enums.ts";
 import { pickText } from "../../domain/multilingual.ts";
 import { formatPhone } from "../../domain/phone.ts";
-import { formatAmount, formatNumber, ltr } from "../../lib/format.ts";
+import { formatNumber, ltr } from "../../lib/format.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
 import {
   ORDER_STATUS_LABELS,
@@ -13,7 +13,7 @@ import {
 } from "../../shared/orders/status-labels.ts";
 import { canAttachCourier } from "../../domain/order-status.ts";
 import { canCancel, nextMove, type BoardMove } from "./board-model.ts";
-import { clockTime, dayLabel, relativeTime } from "./format.ts";
+import { clockTime, dayLabel, money, relativeTime } from "./format.ts";
 import { moveLabel, NEW_ORDER_TAG } from "./labels.ts";
 
 export interface CardActions {
@@ -45,8 +45,13 @@ export function AddressLines({ order }: { order: StaffBoardOrder }) {
   );
 }
 
-/** The order's lines with their modifiers. */
-export function ItemList({ order }: { order: StaffBoardOrder }) {
+/** The fee the customer pays for delivery (its price less its discount); null unless delivered. */
+export function deliveryFee(order: StaffBoardOrder): number | null {
+  return order.serviceType === "DELIVERY" ? Math.max(0, order.deliveryPrice - order.deliveryDiscount) : null;
+}
+
+/** The order's lines with their modifiers (and each line's price, on the customer's slip). */
+export function ItemList({ order, prices = false }: { order: StaffBoardOrder; prices?: boolean }) {
   const language = useContentLanguage();
   return (
     <ul className="order-card__items">
@@ -54,6 +59,7 @@ export function ItemList({ order }: { order: StaffBoardOrder }) {
         <li key={item.id}>
           <span className="order-card__count">{formatNumber(item.count)}×</span>{" "}
           <span className="order-card__item">{pickText(item.name, language)}</span>
+          {prices ? <span className="order-card__price">{money(item.price)}</span> : null}
           {item.modifications.length > 0 && (
             <ul className="order-card__mods">
               {item.modifications.map((m) => (
@@ -102,7 +108,7 @@ export function tableText(order: StaffBoardOrder, language: ContentLanguage): st
 export function WantedTime({ order, now }: { order: StaffBoardOrder; now: number }) {
   const { t } = useLingui();
   if (!order.atTime) return <span>{t`As soon as possible`}</span>;
-  const day = dayLabel(order.atTime);
+  const day = dayLabel(order.atTime, now);
   const time = clockTime(order.atTime);
   return (
     <span className="order-card__later">
@@ -163,7 +169,10 @@ export const OrderCard = forwardRef<
           </button>
         </h3>
         {fresh && <span className="order-card__new">{i18n._(NEW_ORDER_TAG)}</span>}
-        <span className={`chip chip--${order.serviceType.toLowerCase()}`}>
+        <span
+          className={`chip chip--${order.serviceType.toLowerCase()}`}
+          title={i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
+        >
           {i18n._(SERVICE_TYPE_LABELS[order.serviceType])}
         </span>
       </header>
@@ -200,8 +209,7 @@ export const OrderCard = forwardRef<
         </dd>
         <dt>{t`Payment`}</dt>
         <dd>
-          <PaymentLine order={order} /> ·{" "}
-          <span className="order-card__total">{formatAmount(order.totalPrice)}</span>
+          <PaymentLine order={order} /> · <span className="order-card__total">{money(order.totalPrice)}</span>
         </dd>
         {customer && (
           <>

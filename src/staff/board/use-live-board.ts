@@ -9,6 +9,7 @@ import { getBoard, openStaffStream } from "../api.ts";
 import { staffKeys } from "../query-keys.ts";
 import { columnOf } from "./board-model.ts";
 import { beep } from "./beep.ts";
+import { syncConsoleClock } from "./format.ts";
 
 /** How often the board is read again without the stream (and, slower, with it: times move on). */
 const POLL_DOWN_MS = 10_000;
@@ -82,6 +83,10 @@ export function useLiveBoard(opts: {
   useEffect(() => {
     if (query.data) arrived(query.data);
   }, [query.data]);
+  // The server's clock, as of when its answer came: the console's times count from it.
+  useEffect(() => {
+    if (query.data?.now) syncConsoleClock(query.data.now, query.dataUpdatedAt);
+  }, [query.data, query.dataUpdatedAt]);
 
   // Arrivals on this board still waiting in "new": one that has started moving is handled.
   const unseen = useMemo(

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import type { StaffReservation } from "../../domain/contract/reservations.ts";
 import { STAFF_TRANSITIONS } from "../../domain/booking.ts";
 import { localDate } from "../../domain/hours.ts";
+import { displayPhone } from "../../domain/phone.ts";
 import { useBookings, useMoveBooking } from "./api.ts";
 import { ChooseBranch, clockOf, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
@@ -112,8 +113,8 @@ function BookingCard({
       <div className="staff-booking__body">
         <h3 className="staff-booking__name">{r.name}</h3>
         <p className="staff-booking__meta">
-          <a href={`tel:${r.phone}`} dir="ltr">
-            {r.phone}
+          <a href={`tel:${displayPhone(r.phone).tel}`} dir="ltr">
+            {displayPhone(r.phone).text}
           </a>
           {r.hallName && <> · {textOf(r.hallName)}</>}
           <span className="staff-badge">{statusText[r.status]}</span>

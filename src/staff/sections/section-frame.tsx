@@ -4,8 +4,9 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { pickText, type Multilingual } from "../../domain/multilingual.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { formatNumber } from "../../lib/format.ts";
-import { currentContentLanguage, currentLocale } from "../../lib/i18n.ts";
+import { formatNumberUnbroken } from "../../lib/format.ts";
+import { currentContentLanguage } from "../../lib/i18n.ts";
+import { clockTime } from "../board/format.ts";
 import "./sections.css";
 
 export function SectionFrame({
@@ -91,12 +92,9 @@ export function textOf(value: Multilingual | null | undefined): string {
   return value ? pickText(value, currentContentLanguage()) : "";
 }
 
-/** A local time of day, "14:05", in the console's language. */
+/** A time of day at the brand, "14:05", in the console's language (the board's clock). */
 export function clockOf(iso: string): string {
-  return new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
-    hour: "2-digit",
-    minute: "2-digit",
-  }).format(new Date(iso));
+  return clockTime(iso);
 }
 
 /**
@@ -104,7 +102,8 @@ export function clockOf(iso: string): string {
  * browsers' number data has no Uzbek, which gave "38,000" in uz.
  */
 export function moneyOf(value: number): string {
-  return formatNumber(Math.round(value));
+  // No-break spaces: a narrow tile never wraps "51 000" into "51" over "000".
+  return formatNumberUnbroken(Math.round(value));
 }
 
 /** An on/off switch with its label, announced as a switch. */

@@ -41,7 +41,7 @@ function serve(routes: Record<string, (body: unknown) => Response>): Seen[] {
   return seen;
 }
 
-function show(sectionId: string, branchId: string | null = BRANCH) {
+function show(sectionId: string, branchId: string | null = BRANCH, more: Partial<StaffSectionProps> = {}) {
   const section = staffSections.find((s) => s.id === sectionId);
   if (!section) throw new Error(`no section ${sectionId}`);
   const Component = section.component as ComponentType<StaffSectionProps>;
@@ -49,7 +49,7 @@ function show(sectionId: string, branchId: string | null = BRANCH) {
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <Suspense fallback={null}>
-          <Component branchId={branchId} />
+          <Component branchId={branchId} {...more} />
         </Suspense>
       </QueryClientProvider>
     </I18nProvider>,
@@ -423,5 +423,61 @@ describe("tables", () => {
     });
     expect(created).toHaveBeenCalledWith(expect.any(Blob));
     expect(seen.some((s) => s.path === `${base}/table-qr`)).toBe(true);
+  });
+
+  it("names the downloaded sheet by the brand and the branch, not by the branch's id", async () => {
+    serve({
+      [`GET ${base}/tables`]: () =>
+        json(200, [{ id: id(1), code: "c1", name: "1", seats: 4, hall: { eng: "Main hall" } }]),
+      [`GET ${base}/table-qr`]: () =>
+        new Response("<!doctype html><svg></svg>", { status: 200, headers: { "content-type": "text/html" } }),
+    });
+    vi.spyOn(URL, "createObjectURL").mockReturnValue("blob:qr");
+    vi.spyOn(URL, "revokeObjectURL").mockImplementation(() => undefined);
+    let saved = "";
+    vi.spyOn(HTMLAnchorElement.prototype, "click").mockImplementation(function (this: HTMLAnchorElement) {
+      saved = this.download;
+    });
+    show("tables", BRANCH, {
+      brandSub: "plov",
+      branches: [{ id: BRANCH, name: { uz: "Beshyog'och", ru: "Бешагач" } }],
+    });
+    fireEvent.click(await screen.findByRole("button", { name: "Download QR sheet" }));
+    await waitFor(() => {
+      expect(saved).toBe("table-qr-plov-beshyogoch.html");
+    });
+  });
+});
+
+describe("a booking's phone", () => {
+  it("reads formatted, whatever way the guest typed it, with its tel: link", async () => {
+    serve({
+      "GET /api/staff/v1/reservations": () =>
+        json(200, [
+          {
+            id: id(7),
+            branchId: BRANCH,
+            branchName: { eng: "Chilonzor" },
+            bookingPhone: null,
+            hallId: null,
+            hallName: null,
+            name: "Kamola",
+            phone: "998901234567",
+            guests: 2,
+            time: "2026-11-25T14:00:00.000Z",
+            endTime: "2026-11-25T16:00:00.000Z",
+            comment: null,
+            status: "REQUESTED",
+            declineReason: null,
+            cancellable: true,
+            createdDate: "2026-11-25T08:00:00.000Z",
+            lastModifiedDate: "2026-11-25T08:00:00.000Z",
+            userId: id(99),
+          },
+        ]),
+    });
+    show("bookings");
+    const link = await screen.findByRole("link", { name: "+998 90 123 45 67" });
+    expect(link.getAttribute("href")).toBe("tel:+998901234567");
   });
 });

@@ -3,21 +3,32 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
+import { tableQrFileBase } from "../../domain/file-names.ts";
+import { pickText } from "../../domain/multilingual.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { fetchQrSheet, useTables } from "./api.ts";
 import { ChooseBranch, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
-export default function TablesSection({ branchId }: StaffSectionProps) {
+export default function TablesSection({ branchId, brandSub, branches }: StaffSectionProps) {
   const { t } = useLingui();
+  const branch = branches?.find((b) => b.id === branchId);
   return (
     <SectionFrame title={t`Tables`} lead={t`Each table's QR code opens the menu at that table.`}>
-      {branchId === null ? <ChooseBranch /> : <Tables branchId={branchId} />}
+      {branchId === null ? (
+        <ChooseBranch />
+      ) : (
+        <Tables
+          branchId={branchId}
+          // Named by the brand and the branch ("table-qr-plov-beshyogoch.html"), as the server's own.
+          fileName={`${tableQrFileBase(brandSub ?? "", branch ? pickText(branch.name, "uz") : "", branchId)}.html`}
+        />
+      )}
     </SectionFrame>
   );
 }
 
-function Tables({ branchId }: { branchId: string }) {
+function Tables({ branchId, fileName }: { branchId: string; fileName: string }) {
   const { t } = useLingui();
   const tables = useTables(branchId);
   const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
@@ -38,7 +49,7 @@ function Tables({ branchId }: { branchId: string }) {
       const url = URL.createObjectURL(new Blob([html], { type: "text/html" }));
       const link = document.createElement("a");
       link.href = url;
-      link.download = `table-qr-${branchId}.html`;
+      link.download = fileName;
       link.target = "_blank";
       link.rel = "noopener";
       document.body.append(link);

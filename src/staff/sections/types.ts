@@ -2,6 +2,7 @@ import type { MessageDescriptor } from "@lingui/core";
 import type { ContentLanguage } from "../../domain/enums.ts";
 import type { BackOfficeArea } from "../../domain/staff-scope.ts";
 import type { ComponentType, LazyExoticComponent } from "react";
+import type { Multilingual } from "../../domain/multilingual.ts";
 
 /** What the staff console's shell gives each section it shows beside the order board. */
 export interface StaffSectionProps {
@@ -11,6 +12,10 @@ export interface StaffSectionProps {
   live?: boolean;
   /** The languages the brand writes its texts in. */
   languages?: readonly ContentLanguage[];
+  /** The brand's sub ("plov"), for what is named after it (the QR sheet's file). */
+  brandSub?: string;
+  /** The branches the caller may see, with their names. */
+  branches?: readonly { id: string; name: Multilingual }[];
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */

@@ -26,6 +26,7 @@ import {
 import { HOLIDAY, isOpenAt, localDate, workHoursOn } from "#domain/hours.ts";
 import { WORK_HOUR_TYPES } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
+import { tableQrFileBase } from "#domain/file-names.ts";
 import { canSeeBranch, managedAreas, mayActBrandWide } from "#domain/staff-scope.ts";
 import { tableQrPages } from "../../services/dine-in/table-qr.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -367,7 +368,10 @@ ${pages.map((p) => `<section class="page">${p}</section>`).join("\n")}
 </body></html>`;
       return reply
         .type("text/html; charset=utf-8")
-        .header("content-disposition", `inline; filename="table-qr-${branch.id}.html"`)
+        .header(
+          "content-disposition",
+          `inline; filename="${tableQrFileBase(merchant.sub, pickText(branch.name, "uz"), branch.id)}.html"`,
+        )
         .send(html);
     },
   );

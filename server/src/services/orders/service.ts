@@ -471,7 +471,10 @@ export async function attachCourier(
       id: order.id,
       set: { courierId, courierStatus: "PERFORMER_FOUND", status },
     });
-    await recordCourierChange(tx, events, row, "PERFORMER_FOUND", input.actorUserId);
+    // One change, one history entry: a ready order given to a courier moves to ATTACHED, and that
+    // move (which notifies the customer) carries the courier's PERFORMER_FOUND; a second entry for
+    // the courier alone read as a doubled "Attached" line. Another courier for an order already
+    // under way is the courier's entry alone.
     if (status !== order.status) {
       await recordOrderHistory(tx, {
         merchantId: order.merchantId,
@@ -481,6 +484,15 @@ export async function attachCourier(
         reason: "CHANGE_STATUS",
         actorUserId: input.actorUserId,
       });
+      await announce(tx, events, {
+        merchantId: order.merchantId,
+        userId: order.userId,
+        orderId: order.id,
+        status,
+        courierStatus: "PERFORMER_FOUND",
+      });
+    } else {
+      await recordCourierChange(tx, events, row, "PERFORMER_FOUND", input.actorUserId);
     }
     return row;
   });

@@ -21,5 +21,6 @@ export async function staffBoard(
     orders,
     branches: branches.map((b) => ({ id: b.id, name: b.name })),
     allBranches: visible === null,
+    now: q.now.toISOString(),
   };
 }
