@@ -40,6 +40,7 @@ describe("the order board's tab", () => {
                 name: "Lavash",
                 logo: null,
                 services: { delivery: true, dineIn: false },
+                languages: ["uz", "ru", "eng"],
               }}
               session={{
                 token: "t",

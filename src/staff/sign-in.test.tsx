@@ -1,5 +1,6 @@
 // The staff sign-in's code step: a new code the server refuses says so, and why, in the staff
 // member's language, instead of leaving "we sent a code" as the only word on the screen.
+import type { ContentLanguage } from "../domain/enums.ts";
 import { I18nProvider } from "@lingui/react";
 import { AppRoot } from "@telegram-apps/telegram-ui";
 import { fireEvent, render, screen } from "@testing-library/react";
@@ -14,6 +15,7 @@ const BRAND = {
   name: "Lavash",
   logo: null,
   services: { delivery: true, dineIn: false },
+  languages: ["uz", "ru", "eng"] as ContentLanguage[],
 };
 
 function refusal(code: string) {
