@@ -40,7 +40,7 @@ const ENGLISH_LOGIN: LoginTexts = {
 };
 
 /** An address of the benchmarking range 198.18.0.0/15, a different one for each call. */
-function customerAddress(): string {
+export function customerAddress(): string {
   const n = Number(freshTelegramId()) % 131_072;
   return `198.${18 + (n >> 16)}.${(n >> 8) & 255}.${n & 255}`;
 }

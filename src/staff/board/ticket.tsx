@@ -113,7 +113,9 @@ export function CustomerSlip({ order, onDone }: { order: StaffBoardOrder; onDone
               {customer.name ? <span className="customer-slip__strong">{customer.name}</span> : null}
               {customer.name && customer.phone ? " · " : null}
               {customer.phone ? (
-                <span className="customer-slip__strong">{ltr(formatPhone(customer.phone))}</span>
+                <span className="customer-slip__strong customer-slip__phone">
+                  {ltr(formatPhone(customer.phone))}
+                </span>
               ) : null}
             </dd>
           </>

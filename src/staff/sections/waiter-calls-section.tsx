@@ -4,6 +4,7 @@
 import { useLingui } from "@lingui/react/macro";
 import { useEffect, useState } from "react";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
+import { consoleNow } from "../board/format.ts";
 import { useMoveCall, useWaiterCalls } from "./api.ts";
 import { clockOf, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
@@ -17,12 +18,12 @@ export default function WaiterCallsSection({ branchId, live = false }: StaffSect
   );
 }
 
-/** Minutes since a moment, refreshed every 30 s. */
+/** Minutes since a moment by the server's clock (the board's), refreshed every 30 s. */
 function useMinutesSince(iso: string): number {
-  const [now, setNow] = useState(() => Date.now());
+  const [now, setNow] = useState(consoleNow);
   useEffect(() => {
     const timer = setInterval(() => {
-      setNow(Date.now());
+      setNow(consoleNow());
     }, 30_000);
     return () => {
       clearInterval(timer);
