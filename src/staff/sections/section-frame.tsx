@@ -91,11 +91,16 @@ export function textOf(value: Multilingual | null | undefined): string {
   return value ? pickText(value, currentContentLanguage()) : "";
 }
 
-/** A local time of day, "14:05", in the console's language. */
-export function clockOf(iso: string): string {
+/**
+ * A local time of day, "14:05", in the console's language; on the brand's clock when its time zone
+ * is given (the device's otherwise).
+ */
+export function clockOf(iso: string, timeZone?: string): string {
   return new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
     hour: "2-digit",
     minute: "2-digit",
+    hourCycle: "h23",
+    ...(timeZone ? { timeZone } : {}),
   }).format(new Date(iso));
 }
 

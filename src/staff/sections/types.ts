@@ -7,6 +7,8 @@ export interface StaffSectionProps {
   branchId: string | null;
   /** The staff stream is up: lists it feeds (waiter calls) need no quick poll. */
   live?: boolean;
+  /** The brand's time zone: times read as the branch's clock, not the device's. */
+  timeZone?: string;
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */

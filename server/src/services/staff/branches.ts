@@ -1,11 +1,13 @@
-/** The staff's branches, stop list, day switches and day totals. */
+/** The staff's branches, stop list, day switches, pauses and day totals. */
 export {
   brandBranchIds,
   dayTotals,
   findDaySwitches,
+  findPauses,
   listStaffBranchIds,
   listStopList,
   setDaySwitches,
+  setPauses,
   setStop,
   sumDayTotals,
 } from "../../repositories/staff.ts";
