@@ -14,7 +14,7 @@ import { localMoment } from "../../domain/order-time.ts";
 import { formatPhone } from "../../domain/phone.ts";
 import { ltr } from "../../lib/format.ts";
 import { useAssignTable, useBookingRequests, useBookings, useMoveBooking, useTables } from "./api.ts";
-import { ChooseBranch, clockOf, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
+import { clockOf, Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
 export default function BookingsSection({ branchId, live, timeZone = DEFAULT_TIME_ZONE }: StaffSectionProps) {
@@ -46,7 +46,7 @@ export default function BookingsSection({ branchId, live, timeZone = DEFAULT_TIM
     >
       <Inbox branchId={branchId} live={live ?? false} timeZone={timeZone} />
       {branchId === null ? (
-        <ChooseBranch />
+        <p className="staff-note staff-note--muted">{t`Pick a branch in the branch menu to see a day's bookings.`}</p>
       ) : (
         <DayBookings branchId={branchId} date={date} timeZone={timeZone} />
       )}
@@ -336,42 +336,44 @@ function BookingCard({
               }}
             />
           ) : null}
-          {allowed.includes("CONFIRMED") && (
-            <button
-              type="button"
-              className="staff-button staff-button--primary"
-              disabled={busy}
-              onClick={() => {
-                move.mutate({ id: r.id, status: "CONFIRMED", ...(table ? { tableId: table } : {}) });
-              }}
-            >
-              {t`Confirm`}
-            </button>
-          )}
-          {allowed.includes("DONE") && (
-            <button
-              type="button"
-              className="staff-button staff-button--primary"
-              disabled={busy}
-              onClick={() => {
-                move.mutate({ id: r.id, status: "DONE" });
-              }}
-            >
-              {t`Guests seated`}
-            </button>
-          )}
-          {allowed.includes("DECLINED") && (
-            <button
-              type="button"
-              className="staff-button"
-              disabled={busy}
-              onClick={() => {
-                setDeclining(true);
-              }}
-            >
-              {t`Decline`}
-            </button>
-          )}
+          <div className="staff-booking__buttons">
+            {allowed.includes("CONFIRMED") && (
+              <button
+                type="button"
+                className="staff-button staff-button--primary"
+                disabled={busy}
+                onClick={() => {
+                  move.mutate({ id: r.id, status: "CONFIRMED", ...(table ? { tableId: table } : {}) });
+                }}
+              >
+                {t`Confirm`}
+              </button>
+            )}
+            {allowed.includes("DONE") && (
+              <button
+                type="button"
+                className="staff-button staff-button--primary"
+                disabled={busy}
+                onClick={() => {
+                  move.mutate({ id: r.id, status: "DONE" });
+                }}
+              >
+                {t`Guests seated`}
+              </button>
+            )}
+            {allowed.includes("DECLINED") && (
+              <button
+                type="button"
+                className="staff-button"
+                disabled={busy}
+                onClick={() => {
+                  setDeclining(true);
+                }}
+              >
+                {t`Decline`}
+              </button>
+            )}
+          </div>
           {assign.isError && assign.variables.id === r.id ? (
             <p className="staff-inline-error" role="alert">
               {t`The table was not saved. Try again.`}

@@ -457,7 +457,7 @@ describe("bookings", () => {
     const inbox = await screen.findByTestId("booking-inbox");
     const card = (await within(inbox).findByRole("heading", { name: "Guest 4" })).closest("li");
     expect(card?.textContent).toContain("Chilonzor");
-    expect(screen.getByText("Choose a branch")).toBeTruthy();
+    expect(screen.getByText("Pick a branch in the branch menu to see a day's bookings.")).toBeTruthy();
   });
 });
 
