@@ -6,7 +6,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PAUSE_MINUTES } from "#domain/hours.ts";
-import { branchPauses, staffBranches, users } from "../src/db/schema/index.ts";
+import {
+  branchPauses,
+  branches,
+  diningTables,
+  products,
+  staffBranches,
+  users,
+} from "../src/db/schema/index.ts";
 import { forgetGeo } from "../src/repositories/geo.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
@@ -159,5 +166,79 @@ describe("pausing a service for 30 minutes", () => {
     expect((await pause(staff, chilonzor, [], true)).statusCode).toBe(400);
     // Nothing was written by any of them.
     expect(await storedPauses()).toEqual(before);
+  });
+
+  it("of dine-in refuses orders at a table, yet the guests already seated still open their table and call the waiter", async () => {
+    const plov = await merchantId(t, "plov");
+    const [main] = await t.db
+      .select()
+      .from(branches)
+      .where(and(eq(branches.merchantId, plov), eq(branches.isMain, true)));
+    const [table] = await t.db.select().from(diningTables).where(eq(diningTables.code, "plov-Rz4pW9"));
+    const menu = await t.db.query.products.findMany({
+      where: and(eq(products.merchantId, plov), eq(products.active, true), eq(products.isAvailable, true)),
+      with: { modificationGroups: true, productBranches: true },
+    });
+    const dish = menu.find(
+      (p) =>
+        p.webEnabled &&
+        p.stock === null &&
+        p.modificationGroups.every((g) => g.minSelect === 0) &&
+        p.productBranches.some((l) => l.branchId === main!.id && l.isActive),
+    )!;
+    seq += 1;
+    const [staffUser] = await t.db
+      .insert(users)
+      .values({ merchantId: plov, phone: `+99894${String(6200000 + seq)}`, role: "STAFF" })
+      .returning();
+    const staff = {
+      merchant: plov,
+      authorization: `Bearer ${(await createSession(t.db, { merchantId: plov, userId: staffUser!.id, channel: "WEB" })).token}`,
+    };
+    const [guestUser] = await t.db
+      .insert(users)
+      .values({ merchantId: plov, phone: `+99894${String(6300000 + seq)}`, role: "CUSTOMER" })
+      .returning();
+    const guest = {
+      merchant: plov,
+      authorization: `Bearer ${(await createSession(t.db, { merchantId: plov, userId: guestUser!.id, channel: "WEB" })).token}`,
+    };
+    const order = () =>
+      t.app.inject({
+        method: "POST",
+        url: "/api/orders/v1/orders",
+        headers: guest,
+        payload: {
+          serviceType: "DINE_IN",
+          paymentType: "CASH",
+          cartItems: [{ productId: dish.id, count: 1, modifications: [] }],
+          tableId: table!.id,
+        },
+      });
+
+    const paused = await pause(staff, main!.id, ["DINE_IN"], true);
+    expect(paused.statusCode, paused.body).toBe(200);
+    try {
+      const refused = await order();
+      expect(refused.statusCode, refused.body).toBe(400);
+      // As when the branch is closed for dine-in: the table is closed for orders.
+      expect(refused.json<{ code: string }>().code).toBe("TABLE_CLOSED");
+      const opened = await t.app.inject({
+        method: "GET",
+        url: "/api/orders/v1/tables/plov-Rz4pW9",
+        headers: { merchant: plov },
+      });
+      expect(opened.statusCode, opened.body).toBe(200);
+      const call = await t.app.inject({
+        method: "POST",
+        url: "/api/orders/v1/waiter-calls",
+        headers: { merchant: plov },
+        payload: { tableCode: "plov-Rz4pW9", reason: "CALL" },
+      });
+      expect([200, 201], call.body).toContain(call.statusCode);
+    } finally {
+      await pause(staff, main!.id, ["DINE_IN"], false);
+    }
+    expect((await order()).statusCode).toBe(201);
   });
 });

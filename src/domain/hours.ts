@@ -29,6 +29,11 @@ export interface WorkHoursEntry {
 /** How long the console's "pause" switches a service off. */
 export const PAUSE_MINUTES = 30;
 
+/** The hours as they are without the staff's pauses (a pause stops orders, not the service itself). */
+export function withoutPauses(workHours: readonly WorkHoursEntry[]): WorkHoursEntry[] {
+  return workHours.map(({ pausedUntil: _pausedUntil, ...entry }) => entry);
+}
+
 /** Until when the service is paused at `date`, or null when it is not (none, or already over). */
 export function pausedUntil(
   workHours: readonly WorkHoursEntry[],
