@@ -41,10 +41,10 @@ async function person(role: "CUSTOMER" | "STAFF", bindTo: string[] = []) {
   return { merchant: lavash, authorization: `Bearer ${token}` };
 }
 
-function place(who: Record<string, string>, serviceType: "DELIVERY" | "PICK_UP") {
+function place(who: Record<string, string>, serviceType: "DELIVERY" | "PICK_UP", quote = false) {
   return t.app.inject({
     method: "POST",
-    url: "/api/orders/v1/orders",
+    url: quote ? "/api/orders/v1/orders/quote" : "/api/orders/v1/orders",
     headers: who,
     payload: {
       serviceType,
@@ -111,6 +111,9 @@ describe("pausing a service for 30 minutes", () => {
     const refused = await place(customer, "DELIVERY");
     expect(refused.json<{ code: string }>().code, refused.body).toBe("BRANCH_CLOSED");
     expect(refused.statusCode).toBe(400);
+    // The checkout's quote says so before the customer presses "Order".
+    const quoted = await place(customer, "DELIVERY", true);
+    expect(quoted.json<{ code: string }>().code, quoted.body).toBe("BRANCH_CLOSED");
     // Only delivery is paused: pickup at the same branch still goes through.
     expect((await place(customer, "PICK_UP")).statusCode).toBe(201);
 
@@ -120,6 +123,7 @@ describe("pausing a service for 30 minutes", () => {
       .set({ until: new Date(Date.now() - 60_000) })
       .where(and(eq(branchPauses.branchId, chilonzor), eq(branchPauses.type, "DELIVERY")));
     forgetGeo(t.db);
+    expect((await place(customer, "DELIVERY", true)).statusCode).toBe(200);
     const again = await place(customer, "DELIVERY");
     expect(again.statusCode, again.body).toBe(201);
     const after = await t.app.inject({
