@@ -3,7 +3,8 @@
 // once it is put back; a guest at a table calls the waiter and staff acknowledge the call from the
 // Waiter calls inbox, which the guest sees; a guest's booking request chimes into the console (a
 // badge on Bookings and in the title), waits in the Bookings inbox, is confirmed with a table, and
-// the guest reads it confirmed with that table. Once, at the desktop viewport (playwright.config.ts);
+// the guest reads it confirmed with that table; orders paused at a branch for 30 minutes make its
+// row in the customer's pickup choice unselectable until staff resume. Once, at the desktop viewport (playwright.config.ts);
 // the customer and the guest use phone-sized pages of their own.
 import fs from "node:fs";
 import path from "node:path";
@@ -16,6 +17,7 @@ import { branchOf, logInOnTheWeb, smsCodeFor, type Product } from "./support/ses
 const LAVASH_STAFF_PHONE = "+998977000003";
 const PLOV_STAFF_PHONE = "+998977000004";
 const PLOV_BOOKINGS_STAFF_PHONE = "+998977000021";
+const PLOV_PAUSE_STAFF_PHONE = "+998977000022";
 /** Table 8 of plov's demo hall (scripts/demo-brands/small-brands.ts); no other journey calls there. */
 const TABLE = "plov-Ys5uD7";
 
@@ -237,5 +239,51 @@ test.describe("the staff console's sections", () => {
     await expect(row.getByTestId("reservation-status")).toHaveText("Подтверждена");
     await expect(row.getByTestId("reservation-table")).toHaveText(`Ваш стол: ${tableName}`);
     await guestPage.context().close();
+  });
+
+  test("orders paused at a branch for 30 minutes leave it unselectable for pickup until staff resume them", async ({
+    page,
+    browser,
+    context,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const origin = brandOrigin(testInfo, "plov");
+    await context.addCookies([{ name: "lang", value: "ru", url: origin }]);
+    // Yunusobod: no other journey orders there (plov names its branches in uz and ru only).
+    const plov = await merchantOf(page.request, testInfo, "plov");
+    const all = (await (
+      await page.request.get(apiUrl(testInfo, "/users/v1/branches"), { headers: { merchant: plov.id } })
+    ).json()) as { id: string; name: { uz?: string; ru?: string } }[];
+    const yunusobod = all.find((b) => b.name.uz === "Yunusobod");
+    if (!yunusobod?.name.ru) throw new Error("demo facts missing: plov's Yunusobod");
+    const name = yunusobod.name.ru;
+
+    await signInToConsole(page, testInfo, origin, PLOV_PAUSE_STAFF_PHONE, RU);
+    await page.getByLabel("Филиал").selectOption(yunusobod.id);
+    await page
+      .getByRole("navigation", { name: "Разделы консоли" })
+      .getByRole("link", { name: /^Сегодня/ })
+      .click();
+    await page.getByRole("button", { name: "Пауза всех заказов на 30 минут" }).click();
+    const ask = page.getByRole("dialog", { name: "Поставить все заказы на паузу на 30 минут?" });
+    await ask.getByRole("button", { name: "Приостановить" }).click();
+    const state = page.getByTestId("pause-state");
+    await expect(state).toContainText(/На паузе до \d{2}:\d{2}/);
+    const clock = /\d{2}:\d{2}/.exec((await state.textContent()) ?? "")?.[0] ?? "";
+
+    // A customer choosing where to pick up sees the branch not taking orders until then.
+    const customer = await customerPage(browser, origin, "ru");
+    await customer.goto(`${origin}/address/pickup`);
+    const row = customer.getByRole("listitem").getByRole("button", { name: new RegExp(name) });
+    await expect(row).toContainText(`Не принимает заказы до ${clock}`);
+    await expect(row).toHaveAttribute("aria-disabled", "true");
+
+    // Staff resume now: the branch can be chosen again.
+    await state.getByRole("button", { name: "Возобновить сейчас" }).click();
+    await expect(state).toHaveCount(0);
+    await customer.reload();
+    await expect(row).not.toContainText("Не принимает заказы");
+    await expect(row).not.toHaveAttribute("aria-disabled", "true");
+    await customer.context().close();
   });
 });

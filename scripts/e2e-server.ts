@@ -29,6 +29,8 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string][] = 
   ["lavash", "+998977000012"],
   // The bookings inbox journey (staff-sections.spec.ts); a number apart from the others' next ones.
   ["plov", "+998977000021"],
+  // The pause journey (staff-sections.spec.ts).
+  ["plov", "+998977000022"],
 ];
 process.env.DATA_DIR = dataDir;
 
