@@ -170,6 +170,21 @@ test.describe("the staff console's sections", () => {
     const plov = await merchantOf(page.request, testInfo, "plov");
     const beshyogoch = await branchOf(page.request, testInfo, "plov");
 
+    // Count the chimes: each one starts two oscillators of the page's AudioContext.
+    await page.addInitScript(() => {
+      const w = window as unknown as { chimes: number };
+      w.chimes = 0;
+      const proto = BaseAudioContext.prototype;
+      const make = Object.getOwnPropertyDescriptor(proto, "createOscillator")?.value as (
+        this: BaseAudioContext,
+      ) => OscillatorNode;
+      proto.createOscillator = function (this: BaseAudioContext) {
+        w.chimes += 1;
+        return make.call(this);
+      };
+    });
+    const chimes = () => page.evaluate(() => (window as unknown as { chimes: number }).chimes);
+
     // Staff watch the console under "All branches".
     await signInToConsole(page, testInfo, origin, PLOV_BOOKINGS_STAFF_PHONE, RU);
     await expect(page.getByTestId("staff-live")).toHaveAttribute("data-connected", "true");
@@ -178,6 +193,7 @@ test.describe("the staff console's sections", () => {
       .getByRole("link", { name: /Брони/ });
     await expect(tab).toBeVisible();
     const badge = tab.locator(".staff-nav__badge");
+    const chimesBefore = await chimes();
 
     // A guest signs in on their phone and asks for a table tomorrow evening at Beshyog'och.
     const guestPage = await customerPage(browser, origin, "ru");
@@ -205,11 +221,12 @@ test.describe("the staff console's sections", () => {
     });
     expect(booked.status(), await booked.text()).toBe(201);
 
-    // The console hears it live: the Bookings tab and the page title count it, and it is spoken.
-    // (Other journeys' requests may be waiting too: the count is at least this one.)
+    // The console hears it live (the stream, not the 30-second poll): it is spoken and chimes, and
+    // the Bookings tab and the page title count it (other journeys' requests may be waiting too).
+    await expect(page.getByTestId("staff-booking-announcer")).toContainText(guest, { timeout: 4000 });
     await expect(badge).toHaveText(/^[1-9]\d*$/);
     await expect(page).toHaveTitle(/^\(\d+\) /);
-    await expect(page.getByTestId("staff-booking-announcer")).toContainText(guest);
+    expect(await chimes()).toBeGreaterThan(chimesBefore);
 
     await tab.click();
     await expect(page).toHaveURL(/\/staff\/bookings$/);
