@@ -1,20 +1,28 @@
 // The staff console's sections as a shift uses them: staff stop a dish at their branch on the
 // Stop-list and a customer ordering from that branch sees it unavailable at once, then on sale again
 // once it is put back; staff stop an option (listed once) at every branch and a customer's open
-// basket and product page show it unavailable within 2 s, with no reload; a guest at a table calls the waiter and staff acknowledge the call from the
-// Waiter calls inbox, which the guest sees. Once, at the desktop viewport (playwright.config.ts);
+// basket and product page show it unavailable within 2 s, with no reload; a guest at a table calls
+// the waiter and staff acknowledge the call from the Waiter calls inbox, which the guest sees; a
+// guest's booking request chimes into the console (a badge on Bookings and in the title), waits in
+// the Bookings inbox, is confirmed with a table, and the guest reads it confirmed with that table;
+// orders paused at a branch for 30 minutes make its row in the customer's pickup choice
+// unselectable until staff resume; a manager reprices a dish in the back office. Once, at the
+// desktop viewport (playwright.config.ts);
 // the customer and the guest use phone-sized pages of their own.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { storedSession } from "./fixtures/platform.ts";
 import { apiUrl, brandOrigin, merchantOf, tenantGet } from "./support/storefront.ts";
-import { branchOf, smsCodeFor, type Product } from "./support/session.ts";
+import { branchOf, logInOnTheWeb, smsCodeFor, type Product } from "./support/session.ts";
 
 /** Staff members scripts/e2e-server.ts seeds for the console, one per journey. */
 const LAVASH_STAFF_PHONE = "+998977000003";
 const PLOV_STAFF_PHONE = "+998977000004";
 /** Unbound: works at every lavash branch. */
 const LAVASH_OPTIONS_STAFF_PHONE = "+998977000414";
+const PLOV_BOOKINGS_STAFF_PHONE = "+998977000021";
+const PLOV_PAUSE_STAFF_PHONE = "+998977000022";
 /** Table 8 of plov's demo hall (scripts/demo-brands/small-brands.ts); no other journey calls there. */
 const TABLE = "plov-Ys5uD7";
 
@@ -260,6 +268,151 @@ test.describe("the staff console's sections", () => {
     await expect(call).toContainText("Официант идёт");
     await expect(status).toContainText("Официант идёт");
     await guest.context().close();
+  });
+
+  test("a guest's booking request badges the console, waits in the inbox, is confirmed with a table, and the guest sees the table", async ({
+    page,
+    browser,
+    context,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const origin = brandOrigin(testInfo, "plov");
+    await context.addCookies([{ name: "lang", value: "ru", url: origin }]);
+    const plov = await merchantOf(page.request, testInfo, "plov");
+    const beshyogoch = await branchOf(page.request, testInfo, "plov");
+
+    // Count the chimes: each one starts two oscillators of the page's AudioContext.
+    await page.addInitScript(() => {
+      const w = window as unknown as { chimes: number };
+      w.chimes = 0;
+      const proto = BaseAudioContext.prototype;
+      const make = Object.getOwnPropertyDescriptor(proto, "createOscillator")?.value as (
+        this: BaseAudioContext,
+      ) => OscillatorNode;
+      proto.createOscillator = function (this: BaseAudioContext) {
+        w.chimes += 1;
+        return make.call(this);
+      };
+    });
+    const chimes = () => page.evaluate(() => (window as unknown as { chimes: number }).chimes);
+
+    // Staff watch the console under "All branches".
+    await signInToConsole(page, testInfo, origin, PLOV_BOOKINGS_STAFF_PHONE, RU);
+    await expect(page.getByTestId("staff-live")).toHaveAttribute("data-connected", "true");
+    const tab = page
+      .getByRole("navigation", { name: "Разделы консоли" })
+      .getByRole("link", { name: /Брони/ });
+    await expect(tab).toBeVisible();
+    const badge = tab.locator(".staff-nav__badge");
+    const chimesBefore = await chimes();
+
+    // A guest signs in on their phone and asks for a table tomorrow evening at Beshyog'och.
+    const guestPage = await customerPage(browser, origin, "ru");
+    await logInOnTheWeb(guestPage, testInfo, origin, {
+      phone: "Номер телефона",
+      getCode: "Получить код",
+      code: "Код из SMS",
+      loggedIn: "Вы вошли в систему",
+    });
+    const token = (await storedSession(guestPage, "plov"))?.token;
+    if (!token) throw new Error("the guest has no session");
+    const guest = `Гость ${String(Date.now()).slice(-6)}`;
+    const tomorrow = new Intl.DateTimeFormat("en-CA", { timeZone: "Asia/Tashkent" }).format(
+      new Date(Date.now() + 86_400_000),
+    );
+    const booked = await guestPage.request.post(apiUrl(testInfo, "/orders/v1/reservations"), {
+      headers: { merchant: plov.id, authorization: `Bearer ${token}` },
+      data: {
+        branchId: beshyogoch.id,
+        guests: 2,
+        name: guest,
+        phone: "+998901234567",
+        time: `${tomorrow}T21:30:00+05:00`,
+      },
+    });
+    expect(booked.status(), await booked.text()).toBe(201);
+
+    // The console hears it live (the stream, not the 30-second poll): it is spoken and chimes, and
+    // the Bookings tab and the page title count it (other journeys' requests may be waiting too).
+    await expect(page.getByTestId("staff-booking-announcer")).toContainText(guest, { timeout: 4000 });
+    await expect(badge).toHaveText(/^[1-9]\d*$/);
+    await expect(page).toHaveTitle(/^\(\d+\) /);
+    expect(await chimes()).toBeGreaterThan(chimesBefore);
+
+    await tab.click();
+    await expect(page).toHaveURL(/\/staff\/bookings$/);
+    const request = page.getByTestId("booking-inbox").getByRole("listitem").filter({ hasText: guest });
+    await expect(request).toContainText("Завтра");
+    await expect(request).toContainText("21:30");
+    await expect(request).toContainText("+998 90 123 45 67");
+    const tableChoice = request.getByLabel("Стол");
+    await expect(tableChoice.locator("option")).not.toHaveCount(1);
+    await tableChoice.selectOption({ index: 1 });
+    const chosen = (await tableChoice.locator("option:checked").textContent()) ?? "";
+    const tableName = /Стол (\S+)/.exec(chosen)?.[1] ?? "";
+    expect(tableName).not.toBe("");
+    await request.getByRole("button", { name: "Подтвердить" }).click();
+    await expect(request).toHaveCount(0);
+
+    // The day's bookings of the branch show it confirmed with its table.
+    await page.getByLabel("Филиал").selectOption(beshyogoch.id);
+    await page.getByLabel("День").fill(tomorrow);
+    const confirmed = page.getByTestId("day-bookings").getByRole("listitem").filter({ hasText: guest });
+    await expect(confirmed).toContainText("Подтверждена");
+    await expect(confirmed.getByTestId("booking-table")).toHaveText(`Стол ${tableName}`);
+
+    // The guest reads it confirmed, with the table.
+    await guestPage.goto(`${origin}/profile/reservations`);
+    const row = guestPage.getByTestId("reservation-row").filter({ hasText: guest });
+    await expect(row.getByTestId("reservation-status")).toHaveText("Подтверждена");
+    await expect(row.getByTestId("reservation-table")).toHaveText(`Ваш стол: ${tableName}`);
+    await guestPage.context().close();
+  });
+
+  test("orders paused at a branch for 30 minutes leave it unselectable for pickup until staff resume them", async ({
+    page,
+    browser,
+    context,
+  }, testInfo) => {
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const origin = brandOrigin(testInfo, "plov");
+    await context.addCookies([{ name: "lang", value: "ru", url: origin }]);
+    // Yunusobod: no other journey orders there (plov names its branches in uz and ru only).
+    const plov = await merchantOf(page.request, testInfo, "plov");
+    const all = (await (
+      await page.request.get(apiUrl(testInfo, "/users/v1/branches"), { headers: { merchant: plov.id } })
+    ).json()) as { id: string; name: { uz?: string; ru?: string } }[];
+    const yunusobod = all.find((b) => b.name.uz === "Yunusobod");
+    if (!yunusobod?.name.ru) throw new Error("demo facts missing: plov's Yunusobod");
+    const name = yunusobod.name.ru;
+
+    await signInToConsole(page, testInfo, origin, PLOV_PAUSE_STAFF_PHONE, RU);
+    await page.getByLabel("Филиал").selectOption(yunusobod.id);
+    await page
+      .getByRole("navigation", { name: "Разделы консоли" })
+      .getByRole("link", { name: /^Сегодня/ })
+      .click();
+    await page.getByRole("button", { name: "Пауза всех заказов на 30 минут" }).click();
+    const ask = page.getByRole("dialog", { name: "Поставить все заказы на паузу на 30 минут?" });
+    await ask.getByRole("button", { name: "Приостановить" }).click();
+    const state = page.getByTestId("pause-state");
+    await expect(state).toContainText(/На паузе до \d{2}:\d{2}/);
+    const clock = /\d{2}:\d{2}/.exec((await state.textContent()) ?? "")?.[0] ?? "";
+
+    // A customer choosing where to pick up sees the branch not taking orders until then.
+    const customer = await customerPage(browser, origin, "ru");
+    await customer.goto(`${origin}/address/pickup`);
+    const row = customer.getByRole("listitem").getByRole("button", { name: new RegExp(name) });
+    await expect(row).toContainText(`Не принимает заказы до ${clock}`);
+    await expect(row).toHaveAttribute("aria-disabled", "true");
+
+    // Staff resume now: the branch can be chosen again.
+    await state.getByRole("button", { name: "Возобновить сейчас" }).click();
+    await expect(state).toHaveCount(0);
+    await customer.reload();
+    await expect(row).not.toContainText("Не принимает заказы");
+    await expect(row).not.toHaveAttribute("aria-disabled", "true");
+    await customer.context().close();
   });
 });
 

@@ -38,6 +38,10 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, bran
   ["lavash", "+998977000045"],
   ["lavash", "+998977000046"],
   ["lavash", "+998977000047"],
+  // The bookings inbox journey (staff-sections.spec.ts); a number apart from the others' next ones.
+  ["plov", "+998977000021"],
+  // The pause journey (staff-sections.spec.ts).
+  ["plov", "+998977000022"],
 ];
 process.env.DATA_DIR = dataDir;
 

@@ -662,6 +662,18 @@ export const API_ERRORS = {
     ru: "Ваша роль не позволяет это изменять",
     eng: "Your role does not allow changing this",
   },
+  RESERVATION_NOT_CONFIRMED: {
+    status: 409,
+    uz: "Stol faqat tasdiqlangan bronga beriladi",
+    ru: "Стол можно назначить только подтверждённой брони",
+    eng: "Only a confirmed booking gets a table",
+  },
+  RESERVATION_TABLE_OTHER_BRANCH: {
+    status: 409,
+    uz: "Bu stol bronning filialida emas",
+    ru: "Этот стол не в филиале брони",
+    eng: "This table is not at the booking's branch",
+  },
 } as const satisfies Record<string, ErrorDefinition>;
 
 /**

@@ -9,6 +9,7 @@ import {
   localDate,
   localTime,
   parseClock,
+  pausedUntil,
   workHoursOn,
   type WorkHoursEntry,
 } from "./hours.ts";
@@ -155,5 +156,31 @@ describe("the staff's closed days", () => {
     // The closed evening does not run into Tuesday's early hours.
     expect(isOpenAt(hours, "PICK_UP", at("2026-11-17T01:00:00"), TZ)).toBe(false);
     expect(localDate(at("2026-11-16T23:30:00"), TZ)).toBe("2026-11-16");
+  });
+});
+
+describe("a service paused by staff", () => {
+  const hours: WorkHoursEntry[] = [
+    { type: "DELIVERY", hours: every("09:00", "23:00"), pausedUntil: "2026-11-16T19:40:00+05:00" },
+    { type: "PICK_UP", hours: every("09:00", "23:00") },
+  ];
+
+  it("is closed until the pause ends and open again from that moment on, by itself", () => {
+    expect(isOpenAt(hours, "DELIVERY", at("2026-11-16T19:10:00"), TZ)).toBe(false);
+    expect(isOpenAt(hours, "DELIVERY", at("2026-11-16T19:39:59"), TZ)).toBe(false);
+    expect(isOpenAt(hours, "DELIVERY", at("2026-11-16T19:40:00"), TZ)).toBe(true);
+    expect(pausedUntil(hours, "DELIVERY", at("2026-11-16T19:10:00"))?.toISOString()).toBe(
+      "2026-11-16T14:40:00.000Z",
+    );
+    expect(pausedUntil(hours, "DELIVERY", at("2026-11-16T19:45:00"))).toBeNull();
+  });
+
+  it("pauses only its own service and leaves the day's hours as they are", () => {
+    expect(isOpenAt(hours, "PICK_UP", at("2026-11-16T19:10:00"), TZ)).toBe(true);
+    expect(workHoursOn(hours, "DELIVERY", at("2026-11-16T19:10:00"), TZ)).toEqual({
+      open: "09:00",
+      close: "23:00",
+    });
+    expect(isClosedOn(hours, "DELIVERY", at("2026-11-16T19:10:00"), TZ)).toBe(false);
   });
 });

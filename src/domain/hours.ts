@@ -19,6 +19,31 @@ export interface WorkHoursEntry {
    * a holiday or delivery off); closed whatever the weekday's hours say.
    */
   closedOn?: readonly string[] | undefined;
+  /**
+   * The moment (ISO) until which the branch's staff paused this service ("pause for 30 minutes"):
+   * closed before it, open again by itself from it on. A past moment changes nothing.
+   */
+  pausedUntil?: string | undefined;
+}
+
+/** How long the console's "pause" switches a service off. */
+export const PAUSE_MINUTES = 30;
+
+/** The hours as they are without the staff's pauses (a pause stops orders, not the service itself). */
+export function withoutPauses(workHours: readonly WorkHoursEntry[]): WorkHoursEntry[] {
+  return workHours.map(({ pausedUntil: _pausedUntil, ...entry }) => entry);
+}
+
+/** Until when the service is paused at `date`, or null when it is not (none, or already over). */
+export function pausedUntil(
+  workHours: readonly WorkHoursEntry[],
+  type: WorkHourType,
+  date: Date,
+): Date | null {
+  const until = entryOf(workHours, type)?.pausedUntil;
+  if (!until) return null;
+  const at = new Date(until);
+  return at.getTime() > date.getTime() ? at : null;
 }
 
 export interface OpenClose {
@@ -142,7 +167,8 @@ function previousWeekName(weekName: WeekName): WeekName {
 }
 
 /**
- * Whether the branch serves `type` at the moment `date`, in the merchant's time zone. Hours whose
+ * Whether the branch serves `type` at the moment `date`, in the merchant's time zone (not while its
+ * staff paused the service: `pausedUntil`). Hours whose
  * close is earlier than their open run past midnight into the next day; the close minute itself is
  * closed, except "23:59" and "24:00", which mean the end of the day.
  */
@@ -153,6 +179,8 @@ export function isOpenAt(
   timeZone: string,
 ): boolean {
   const entry = entryOf(workHours, type);
+  // Paused by staff: closed until the pause is over, whatever the hours say.
+  if (pausedUntil(workHours, type, date)) return false;
   const { weekName, minutes } = localTime(date, timeZone);
   const today = dayOf(entry, weekName, localDate(date, timeZone));
   if (today) {

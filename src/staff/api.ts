@@ -1,7 +1,12 @@
 // The staff console's calls: the board, moves, couriers (the staff API, /staff/v1) and the live
 // stream of the brand's orders, read with fetch (EventSource cannot send the token or the merchant).
 import type { Courier, Order } from "../domain/contract/orders.ts";
-import type { StaffBoard, StaffCallEvent, StaffOrderEvent } from "../domain/contract/staff-board.ts";
+import type {
+  StaffBoard,
+  StaffCallEvent,
+  StaffOrderEvent,
+  StaffReservationEvent,
+} from "../domain/contract/staff-board.ts";
 import type { LoginResult } from "../domain/contract/users.ts";
 import type { OrderStatus } from "../domain/enums.ts";
 import { api, type ApiResult } from "../lib/api-client.ts";
@@ -57,23 +62,29 @@ export function createCourier(body: {
 }
 
 /**
- * Follows the brand's orders and waiter calls live; answers the function that stops. `onState`
- * tells whether the stream is up (the board and the calls poll while it is down); `onEvent` gets
- * every order change, `onCall` every waiter call made or answered.
+ * Follows the brand's orders, waiter calls and table bookings live; answers the function that
+ * stops. `onState` tells whether the stream is up (the board and the calls poll while it is down);
+ * `onEvent` gets every order change, `onCall` every waiter call made or answered, `onReservation`
+ * every booking requested or changed.
  */
 export function openStaffStream(
   auth: { merchantId: string; token: string },
   onEvent: (event: StaffOrderEvent) => void,
   onState: (connected: boolean) => void,
   onCall: (event: StaffCallEvent) => void = () => undefined,
+  onReservation: (event: StaffReservationEvent) => void = () => undefined,
 ): () => void {
-  return openSseStream<{ order: StaffOrderEvent; call: StaffCallEvent }>({
+  return openSseStream<{
+    order: StaffOrderEvent;
+    call: StaffCallEvent;
+    reservation: StaffReservationEvent;
+  }>({
     request: () => ({
       path: "/staff/v1/events",
       headers: { merchant: auth.merchantId, authorization: `Bearer ${auth.token}` },
     }),
     endOn: [401, 403],
-    on: { order: onEvent, call: onCall },
+    on: { order: onEvent, call: onCall, reservation: onReservation },
     onOpen: () => {
       onState(true);
     },

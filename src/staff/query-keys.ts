@@ -11,8 +11,10 @@ export const staffKeys = {
   /** A branch's calls, or "all" the caller's branches. */
   calls: (branchId: string | null) => ["staff", "waiter-calls", branchId ?? "all"] as const,
   allCalls: ["staff", "waiter-calls"] as const,
-  /** Every date's bookings of a branch (the prefix of `bookings`). */
-  branchBookings: (branchId: string) => ["staff", "bookings", branchId] as const,
+  /** Every list of bookings: the days' and the inbox of requests. */
+  allBookings: ["staff", "bookings"] as const,
+  /** The requests waiting for an answer, of a branch or of "all" the caller's branches. */
+  bookingRequests: (branchId: string | null) => ["staff", "bookings", "requests", branchId ?? "all"] as const,
   bookings: (branchId: string, date: string) => ["staff", "bookings", branchId, date] as const,
   tables: (branchId: string) => ["staff", "tables", branchId] as const,
   /** The caller's role and the parts of the back office they may open. */

@@ -15,6 +15,7 @@ import { primeSound, soundState, subscribeSound, unlockSound } from "./board/bee
 import { HelpDialog } from "./board/dialogs.tsx";
 import { setConsoleBrand } from "./board/format.ts";
 import { useLiveBoard } from "./board/use-live-board.ts";
+import { useLiveBookings } from "./board/use-live-bookings.ts";
 import { useLiveCalls } from "./board/use-live-calls.ts";
 import { LanguagePicker } from "./language-picker.tsx";
 import { staffSections } from "./sections/index.ts";
@@ -98,15 +99,21 @@ function Console({
     connected: live.connected,
     enabled: brand.services.dineIn && sectionBranch !== undefined,
   });
+  const bookings = useLiveBookings({
+    branchId: sectionBranch ?? null,
+    sound,
+    connected: live.connected,
+    enabled: brand.services.dineIn && sectionBranch !== undefined,
+  });
 
   const sectionId = location === "/" ? null : location.slice(1).split("/")[0];
   const section = sections.find((s) => s.id === sectionId);
   const pageTitle = section ? i18n._(section.title) : t`Order board`;
   const unseen = live.unseen.size;
-  const waiting = unseen + calls.waiting;
+  const waiting = unseen + calls.waiting + bookings.waiting;
 
-  // The tab's title: new orders nobody has looked at yet and calls nobody has answered, then the
-  // screen and the brand.
+  // The tab's title: new orders nobody has looked at yet, calls and booking requests nobody has
+  // answered, then the screen and the brand.
   useEffect(() => {
     document.title = `${waiting > 0 ? `(${String(waiting)}) ` : ""}${pageTitle} · ${brand.name}`;
   }, [waiting, pageTitle, brand.name]);
@@ -170,7 +177,7 @@ function Console({
       id: s.id,
       title: i18n._(s.title),
       shortcut: s.shortcut,
-      badge: s.id === "waiter-calls" ? calls.waiting : 0,
+      badge: s.id === "waiter-calls" ? calls.waiting : s.id === "bookings" ? bookings.waiting : 0,
     })),
   ];
 
@@ -294,12 +301,15 @@ function Console({
           })}
         </ul>
       </nav>
-      {/* New orders and waiter calls are spoken as they arrive. */}
+      {/* New orders, waiter calls and booking requests are spoken as they arrive. */}
       <div className="visually-hidden" aria-live="assertive" data-testid="staff-announcer">
         {live.announcement}
       </div>
       <div className="visually-hidden" aria-live="assertive" data-testid="staff-call-announcer">
         {calls.announcement}
+      </div>
+      <div className="visually-hidden" aria-live="assertive" data-testid="staff-booking-announcer">
+        {bookings.announcement}
       </div>
       <main id="main" className="staff-main" tabIndex={-1} aria-label={pageTitle}>
         <Switch>
@@ -327,6 +337,7 @@ function Console({
                     brandSub={brand.sub}
                     branches={branches}
                     languages={brand.languages}
+                    timeZone={brand.merchant.timezone}
                   />
                 )}
               </Suspense>

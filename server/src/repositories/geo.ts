@@ -1,11 +1,18 @@
 // Branches, delivery regions, tariffs and saved addresses of one merchant, as stored. The rules on
 // them (which branch is open, the closest one, the delivery price) are services/geo/coverage.ts.
-import { and, asc, desc, eq, gte } from "drizzle-orm";
+import { and, asc, desc, eq, gt, gte } from "drizzle-orm";
 import type { DayHours, WorkHoursEntry } from "#domain/hours.ts";
 import { WEEK_NAMES, type WorkHourType } from "#domain/enums.ts";
 import type { Db } from "../db/types.ts";
 import { cacheStamp, isCurrent } from "../db/cache-bus.ts";
-import { addresses, branchDays, branches, branchWorkHours, deliveryRegions } from "../db/schema/index.ts";
+import {
+  addresses,
+  branchDays,
+  branches,
+  branchPauses,
+  branchWorkHours,
+  deliveryRegions,
+} from "../db/schema/index.ts";
 
 interface Tenant {
   merchantId: string;
@@ -83,19 +90,26 @@ function groupHours(rows: (typeof branchWorkHours.$inferSelect)[]): Map<string, 
 }
 
 /**
- * The staff's day switches as closed days of the hours, so every reader of the hours (the order
- * check, the closest branch, the storefront's branch list and later times) honours them.
+ * The staff's day switches as closed days of the hours, and their pauses as the moment each service
+ * is paused until, so every reader of the hours (the order check, the closest branch, the
+ * storefront's branch list and later times) honours them.
  */
 function withDaySwitches(
   hours: WorkHoursEntry[],
   days: readonly { day: string; closed: boolean; deliveryOff: boolean }[],
+  pauses: readonly { type: WorkHourType; until: Date }[] = [],
 ): WorkHoursEntry[] {
-  if (days.length === 0) return hours;
+  if (days.length === 0 && pauses.length === 0) return hours;
   return hours.map((entry) => {
     const closedOn = days
       .filter((d) => d.closed || (d.deliveryOff && entry.type === "DELIVERY"))
       .map((d) => d.day);
-    return closedOn.length > 0 ? { ...entry, closedOn } : entry;
+    const pause = pauses.find((p) => p.type === entry.type);
+    return {
+      ...entry,
+      ...(closedOn.length > 0 ? { closedOn } : {}),
+      ...(pause ? { pausedUntil: pause.until.toISOString() } : {}),
+    };
   });
 }
 
@@ -104,7 +118,7 @@ export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWith
   return cached(branchCache, db, merchantId, async () => {
     // Staff's day switches from yesterday on (a night past midnight still reads yesterday's).
     const since = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-    const [rows, hours, days] = await Promise.all([
+    const [rows, hours, days, pauses] = await Promise.all([
       db
         .select()
         .from(branches)
@@ -115,6 +129,11 @@ export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWith
         .select()
         .from(branchDays)
         .where(and(eq(branchDays.merchantId, merchantId), gte(branchDays.day, since))),
+      // Pauses not over yet (one compared with now by every reader; an older one changes nothing).
+      db
+        .select({ branchId: branchPauses.branchId, type: branchPauses.type, until: branchPauses.until })
+        .from(branchPauses)
+        .where(and(eq(branchPauses.merchantId, merchantId), gt(branchPauses.until, new Date()))),
     ]);
     const grouped = groupHours(hours);
     return rows.map((b) => ({
@@ -122,6 +141,7 @@ export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWith
       workHours: withDaySwitches(
         grouped.get(b.id) ?? [],
         days.filter((d) => d.branchId === b.id),
+        pauses.filter((p) => p.branchId === b.id),
       ),
     }));
   });

@@ -169,3 +169,39 @@ export async function listHallNames(
     .from(halls)
     .where(and(eq(halls.merchantId, merchantId), inArray(halls.id, hallIds)));
 }
+
+/**
+ * Requests still waiting for an answer (REQUESTED) whose time is from `from` on, of some branches
+ * (null = every branch of the brand), the oldest request first (at most 500).
+ */
+export function listRequested(
+  db: Db,
+  where: { merchantId: string; branchIds: readonly string[] | null; from: Date },
+) {
+  if (where.branchIds?.length === 0) return Promise.resolve([]);
+  return db
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.merchantId, where.merchantId),
+        eq(reservations.status, "REQUESTED"),
+        gte(reservations.time, where.from),
+        where.branchIds ? inArray(reservations.branchId, [...where.branchIds]) : undefined,
+      ),
+    )
+    .orderBy(asc(reservations.createdDate), asc(reservations.id))
+    .limit(500);
+}
+
+/** The names of the brand's tables among `tableIds`. */
+export async function listTableNames(
+  db: Db,
+  { merchantId, tableIds }: { merchantId: string; tableIds: string[] },
+) {
+  if (tableIds.length === 0) return [];
+  return db
+    .select({ id: diningTables.id, name: diningTables.name })
+    .from(diningTables)
+    .where(and(eq(diningTables.merchantId, merchantId), inArray(diningTables.id, tableIds)));
+}

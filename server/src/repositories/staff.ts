@@ -1,10 +1,18 @@
 // The staff console's reads and writes (issue 18): a staff member's branches, a branch's day
-// switches, and the day's totals (the stop-list: stop-list.ts).
-import { and, count, eq, gte, inArray, isNotNull, lt, ne, sql, sum } from "drizzle-orm";
+// switches and short pauses, and the day's totals (the stop-list: stop-list.ts).
+import { and, count, eq, gt, gte, inArray, isNotNull, lt, ne, sql, sum } from "drizzle-orm";
 import { localMoment } from "#domain/order-time.ts";
-import { branchDays, branches, orderHistory, orders, staffBranches, users } from "../db/schema/index.ts";
+import {
+  branchDays,
+  branches,
+  branchPauses,
+  orderHistory,
+  orders,
+  staffBranches,
+  users,
+} from "../db/schema/index.ts";
 import { transaction } from "../db/transaction.ts";
-import type { UserRole } from "#domain/enums.ts";
+import type { UserRole, WorkHourType } from "#domain/enums.ts";
 import type { BrandRole } from "#domain/staff-scope.ts";
 import type { Db } from "../db/types.ts";
 import { cachesChanged } from "../db/cache-bus.ts";
@@ -100,6 +108,61 @@ export async function setDaySwitches(
     // The branches (with their hours) and the menus a branch's state shows in.
     await cachesChanged(tx, merchantId, ["geo", "menu"]);
     return { day, closed: row?.closed ?? false, deliveryOff: row?.deliveryOff ?? false };
+  });
+}
+
+/** The services of a branch paused now, each with the moment it comes back by itself. */
+export async function findPauses(
+  db: Db,
+  { merchantId, branchId, now }: Tenant & { branchId: string; now: Date },
+): Promise<{ type: WorkHourType; until: Date }[]> {
+  return db
+    .select({ type: branchPauses.type, until: branchPauses.until })
+    .from(branchPauses)
+    .where(
+      and(
+        eq(branchPauses.merchantId, merchantId),
+        eq(branchPauses.branchId, branchId),
+        gt(branchPauses.until, now),
+      ),
+    );
+}
+
+/**
+ * Pauses services of a branch until `until`, or resumes them (until null); branches and hours follow
+ * in every process.
+ */
+export async function setPauses(
+  db: Db,
+  {
+    merchantId,
+    branchId,
+    types,
+    until,
+    userId,
+  }: Tenant & { branchId: string; types: readonly WorkHourType[]; until: Date | null; userId: string },
+): Promise<void> {
+  await transaction(db, async (tx) => {
+    if (until === null) {
+      await tx
+        .delete(branchPauses)
+        .where(
+          and(
+            eq(branchPauses.merchantId, merchantId),
+            eq(branchPauses.branchId, branchId),
+            inArray(branchPauses.type, [...types]),
+          ),
+        );
+    } else {
+      await tx
+        .insert(branchPauses)
+        .values(types.map((type) => ({ merchantId, branchId, type, until, createdBy: userId })))
+        .onConflictDoUpdate({
+          target: [branchPauses.branchId, branchPauses.type],
+          set: { until, createdBy: userId, lastModifiedDate: new Date() },
+        });
+    }
+    await cachesChanged(tx, merchantId, ["geo", "menu"]);
   });
 }
 

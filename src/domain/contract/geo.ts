@@ -24,6 +24,9 @@ export const workHoursSchema = z
       .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
       .optional()
       .describe("Local days the branch's staff closed this service for (a holiday, delivery off)"),
+    pausedUntil: dateTimeSchema
+      .optional()
+      .describe("Paused by the branch's staff: closed for this service until this moment, open again after"),
   })
   .meta({ id: "WorkHours", description: "Hours per weekday of one service type; a missing day is closed" });
 

@@ -31,6 +31,8 @@ export const reservationSchema = z
     bookingPhone: z.string().nullable().describe("The branch's booking phone (or its phone) to call"),
     hallId: uuidSchema.nullable(),
     hallName: multilingualSchema.nullable(),
+    tableId: uuidSchema.nullable().describe("The table staff gave the booking, once they have"),
+    tableName: z.string().nullable().describe("That table's name as guests read it on the table"),
     name: z.string(),
     phone: z.string(),
     guests: z.number().int(),
@@ -97,8 +99,25 @@ export const staffReservationBodySchema = z
   .object({
     status: z.enum(["CONFIRMED", "DECLINED", "DONE"]),
     reason: z.string().trim().min(1).max(500).optional().describe("Why it is declined (required then)"),
+    tableId: uuidSchema
+      .optional()
+      .describe("When confirming: a table of the booking's branch to give it (404/409 otherwise)"),
   })
   .refine((b) => b.status !== "DECLINED" || b.reason !== undefined, {
     message: "a decline needs a reason",
     path: ["reason"],
+  })
+  .refine((b) => b.tableId === undefined || b.status === "CONFIRMED", {
+    message: "a table is given when confirming",
+    path: ["tableId"],
   });
+
+export const staffReservationTableBodySchema = z
+  .object({
+    tableId: uuidSchema.nullable().describe("A table of the booking's branch; null takes the table away"),
+  })
+  .describe("The table of a confirmed booking");
+
+export const staffReservationRequestsQuerySchema = z.object({
+  branchId: uuidSchema.optional().describe("One branch; left out: every branch the caller works at"),
+});

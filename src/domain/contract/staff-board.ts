@@ -1,5 +1,6 @@
 // The staff console's order board (GET /staff/v1/board) and its live stream (GET /staff/v1/events).
 import { z } from "zod";
+import { RESERVATION_STATUSES } from "../booking.ts";
 import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
 import { WAITER_CALL_STATUSES } from "../waiter-calls.ts";
 import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
@@ -82,3 +83,11 @@ export const staffCallEventSchema = z.object({
   tableId: uuidSchema,
 });
 export type StaffCallEvent = z.infer<typeof staffCallEventSchema>;
+
+/** One `reservation` event of the staff stream: a table booking was requested or changed. */
+export const staffReservationEventSchema = z.object({
+  reservationId: uuidSchema,
+  status: z.enum(RESERVATION_STATUSES),
+  branchId: uuidSchema,
+});
+export type StaffReservationEvent = z.infer<typeof staffReservationEventSchema>;

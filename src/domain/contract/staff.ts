@@ -2,8 +2,10 @@
 // switches and totals, and its tables. Shared by the server routes and, as types only, the console.
 import { z } from "zod";
 import { backOfficeAreaSchema, brandRoleSchema } from "./back-office.ts";
+import { WORK_HOUR_TYPES } from "../enums.ts";
+import { PAUSE_MINUTES } from "../hours.ts";
 import { STAFF_ROLES } from "../staff-scope.ts";
-import { multilingualSchema, uuidSchema } from "./common.ts";
+import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
 
 export const staffBranchParamsSchema = z.object({ branchId: uuidSchema });
 export const staffBranchItemParamsSchema = z.object({ branchId: uuidSchema, id: uuidSchema });
@@ -87,6 +89,19 @@ export const branchTodayBodySchema = z
   .object({ closed: z.boolean().optional(), deliveryOff: z.boolean().optional() })
   .refine((b) => b.closed !== undefined || b.deliveryOff !== undefined, "closed or deliveryOff");
 
+export const branchPauseBodySchema = z
+  .object({
+    services: z
+      .array(z.enum(WORK_HOUR_TYPES))
+      .min(1)
+      .max(WORK_HOUR_TYPES.length)
+      .describe("The services to pause or resume"),
+    paused: z
+      .boolean()
+      .describe(`true: off from now for ${String(PAUSE_MINUTES)} minutes, on again by itself; false: on now`),
+  })
+  .describe("Pause services of the branch for a short while, or resume them");
+
 export const dayTotalsSchema = z.object({
   orders: z.number().int().describe("Orders placed this local day, cancelled ones left out"),
   canceled: z.number().int(),
@@ -128,6 +143,9 @@ export const branchTodaySchema = z
       .array(z.object({ type: z.string(), open: z.string().nullable(), close: z.string().nullable() }))
       .describe("Today's hours per service type; open null = closed all day"),
     openNow: z.boolean().describe("Takes orders (any service) at this moment"),
+    paused: z
+      .array(z.object({ type: z.enum(WORK_HOUR_TYPES), until: dateTimeSchema }))
+      .describe("Services paused by staff now, each with the moment it comes back by itself"),
     totals: dayTotalsSchema,
   })
   .meta({ id: "BranchToday" });

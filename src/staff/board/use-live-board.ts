@@ -128,11 +128,16 @@ export function useLiveBoard(opts: {
         if (up) {
           void queryClient.invalidateQueries({ queryKey: staffKeys.board(merchantId, branchId) });
           void queryClient.invalidateQueries({ queryKey: staffKeys.allCalls });
+          void queryClient.invalidateQueries({ queryKey: staffKeys.allBookings });
         }
       },
       // A waiter call made or answered: every list of calls reads again (the shell's and the section's).
       () => {
         void queryClient.invalidateQueries({ queryKey: staffKeys.allCalls });
+      },
+      // A booking requested or answered: the inbox and the days' lists read again.
+      () => {
+        void queryClient.invalidateQueries({ queryKey: staffKeys.allBookings });
       },
     );
     return () => {

@@ -5,6 +5,7 @@ import type { StaffReservation } from "../../domain/contract/reservations.ts";
 import type { AuditEntry, EditorProduct, EditorProductBody } from "../../domain/contract/back-office.ts";
 import type { BranchToday, StaffMe, StaffTable, StopList } from "../../domain/contract/staff.ts";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
+import type { WorkHourType } from "../../domain/enums.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
 import { staffKeys } from "../query-keys.ts";
 
@@ -94,6 +95,16 @@ export function useBranchToday(branchId: string) {
   });
 }
 
+/** Pauses services of the branch for a short while, or resumes them. */
+export function useSetPause(branchId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { services: WorkHourType[]; paused: boolean }) =>
+      unwrap(await api<BranchToday>(`${branchPath(branchId)}/pause/WITH_TOKEN`, { method: "PUT", body })),
+    onSuccess: (today) => client.setQueryData(staffKeys.today(branchId), today),
+  });
+}
+
 export function useSetToday(branchId: string) {
   const client = useQueryClient();
   return useMutation({
@@ -142,17 +153,63 @@ export function useBookings(branchId: string, date: string) {
   });
 }
 
-export function useMoveBooking(branchId: string) {
-  const client = useQueryClient();
-  return useMutation({
-    mutationFn: async (body: { id: string; status: "CONFIRMED" | "DECLINED" | "DONE"; reason?: string }) =>
+/**
+ * The inbox: requests waiting for an answer from today on, of a branch or of all the caller's
+ * branches (null); kept fresh by the staff stream, polled quickly only while it is down.
+ */
+export function useBookingRequests(branchId: string | null, live = false, enabled = true) {
+  return useQuery({
+    enabled,
+    queryKey: staffKeys.bookingRequests(branchId),
+    queryFn: async ({ signal }) =>
       unwrap(
-        await api<StaffReservation>(`/staff/v1/reservations/${body.id}/status/WITH_TOKEN`, {
-          method: "PUT",
-          body: { status: body.status, ...(body.reason ? { reason: body.reason } : {}) },
+        await api<StaffReservation[]>("/staff/v1/reservations/requests/WITH_TOKEN", {
+          query: branchId ? { branchId } : {},
+          signal,
         }),
       ),
-    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.branchBookings(branchId) }),
+    refetchInterval: live ? SLOW_POLL_MS : CALLS_POLL_MS,
+  });
+}
+
+export interface BookingMove {
+  id: string;
+  status: "CONFIRMED" | "DECLINED" | "DONE";
+  reason?: string;
+  /** When confirming: the table given. */
+  tableId?: string;
+}
+
+export function useMoveBooking() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, ...body }: BookingMove) =>
+      unwrap(
+        await api<StaffReservation>(`/staff/v1/reservations/${id}/status/WITH_TOKEN`, {
+          method: "PUT",
+          body: {
+            status: body.status,
+            ...(body.reason ? { reason: body.reason } : {}),
+            ...(body.tableId ? { tableId: body.tableId } : {}),
+          },
+        }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.allBookings }),
+  });
+}
+
+/** Gives a confirmed booking a table of its branch, or none (null). */
+export function useAssignTable() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, tableId }: { id: string; tableId: string | null }) =>
+      unwrap(
+        await api<StaffReservation>(`/staff/v1/reservations/${id}/table/WITH_TOKEN`, {
+          method: "PUT",
+          body: { tableId },
+        }),
+      ),
+    onSettled: () => client.invalidateQueries({ queryKey: staffKeys.allBookings }),
   });
 }
 

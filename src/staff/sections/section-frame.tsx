@@ -5,7 +5,7 @@ import type { ReactNode } from "react";
 import { pickText, type Multilingual } from "../../domain/multilingual.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { formatNumberUnbroken } from "../../lib/format.ts";
-import { currentContentLanguage } from "../../lib/i18n.ts";
+import { currentContentLanguage, currentLocale } from "../../lib/i18n.ts";
 import { clockTime } from "../board/format.ts";
 import "./sections.css";
 
@@ -92,9 +92,18 @@ export function textOf(value: Multilingual | null | undefined): string {
   return value ? pickText(value, currentContentLanguage()) : "";
 }
 
-/** A time of day at the brand, "14:05", in the console's language (the board's clock). */
-export function clockOf(iso: string): string {
-  return clockTime(iso);
+/**
+ * A time of day, "14:05", in the console's language: on the brand's clock (the board's), or on the
+ * time zone given.
+ */
+export function clockOf(iso: string, timeZone?: string): string {
+  if (!timeZone) return clockTime(iso);
+  return new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone,
+  }).format(new Date(iso));
 }
 
 /**

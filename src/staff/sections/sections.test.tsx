@@ -242,6 +242,7 @@ describe("today at the branch", () => {
       { type: "DINE_IN", open: null, close: null },
     ],
     openNow: true,
+    paused: [],
     totals: {
       orders: 12,
       canceled: 1,
@@ -304,6 +305,61 @@ describe("today at the branch", () => {
     // The branch has no dine-in: only pickup is promised.
     expect(screen.getByTestId("delivery-today-text").textContent).toBe("Guests can still pick up.");
   });
+
+  it("pauses delivery for 30 minutes, says until when on the brand's clock, and resumes it now", async () => {
+    // 19:40 in Tashkent, the brand's time zone (the console's default).
+    const until = "2026-11-25T14:40:00.000Z";
+    const seen = serve({
+      [`GET ${base}/today`]: () => json(200, today()),
+      [`PUT ${base}/pause`]: (b) => {
+        const { services, paused } = b as { services: string[]; paused: boolean };
+        return json(200, today({ paused: paused ? services.map((type) => ({ type, until })) : [] }));
+      },
+    });
+    show("today");
+    const delivery = await screen.findByTestId("delivery-card");
+    fireEvent.click(within(delivery).getByRole("button", { name: "Pause delivery for 30 minutes" }));
+    // Asked first, as switching off for the day is.
+    const ask = await screen.findByRole("dialog", { name: "Pause delivery for 30 minutes?" });
+    expect(seen.some((s) => s.method === "PUT")).toBe(false);
+    fireEvent.click(within(ask).getByRole("button", { name: "Pause" }));
+    expect(await within(delivery).findByText("Paused until 19:40")).toBeTruthy();
+    expect(within(delivery).getByText("Delivery paused")).toBeTruthy();
+    expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ services: ["DELIVERY"], paused: true });
+    // The branch as a whole still takes pickup: its card is not paused.
+    expect(screen.getByText("Open today")).toBeTruthy();
+
+    fireEvent.click(within(delivery).getByRole("button", { name: "Resume now" }));
+    expect(await within(delivery).findByText("Delivery on")).toBeTruthy();
+    expect(seen.filter((s) => s.method === "PUT").at(-1)?.body).toEqual({
+      services: ["DELIVERY"],
+      paused: false,
+    });
+  });
+
+  it("pauses every service the branch offers at once", async () => {
+    const seen = serve({
+      [`GET ${base}/today`]: () => json(200, today()),
+      [`PUT ${base}/pause`]: (b) => {
+        const { services } = b as { services: string[] };
+        return json(
+          200,
+          today({ paused: services.map((type) => ({ type, until: "2026-11-25T14:40:00.000Z" })) }),
+        );
+      },
+    });
+    show("today");
+    fireEvent.click(await screen.findByRole("button", { name: "Pause all orders for 30 minutes" }));
+    const ask = await screen.findByRole("dialog", { name: "Pause all orders for 30 minutes?" });
+    fireEvent.click(within(ask).getByRole("button", { name: "Pause" }));
+    expect(await screen.findByText("Orders paused")).toBeTruthy();
+    // No dine-in at this branch: delivery and pickup only.
+    expect(seen.find((s) => s.method === "PUT")?.body).toEqual({
+      services: ["DELIVERY", "PICK_UP"],
+      paused: true,
+    });
+    expect(screen.getAllByText("Paused until 19:40")).toHaveLength(2);
+  });
 });
 
 describe("waiter calls", () => {
@@ -348,13 +404,15 @@ describe("waiter calls", () => {
 });
 
 describe("bookings", () => {
-  const booking = (n: number, status: string) => ({
+  const booking = (n: number, status: string, over: Record<string, unknown> = {}) => ({
     id: id(n),
     branchId: BRANCH,
     branchName: { eng: "Chilonzor" },
     bookingPhone: null,
     hallId: null,
     hallName: null,
+    tableId: null,
+    tableName: null,
     name: `Guest ${String(n)}`,
     phone: "+998901112233",
     guests: 4,
@@ -367,24 +425,39 @@ describe("bookings", () => {
     createdDate: "2026-11-25T08:00:00.000Z",
     lastModifiedDate: "2026-11-25T08:00:00.000Z",
     userId: id(99),
+    ...over,
   });
+  const tables = [
+    { id: id(51), code: "c5", name: "5", seats: 4, hall: { eng: "Main hall" } },
+    { id: id(52), code: "c6", name: "6", seats: 2, hall: { eng: "Terrace" } },
+  ];
 
-  it("confirms a request and declines one with a reason for the guest", async () => {
+  it("lists the requests waiting in the inbox, confirms one with a table and declines one with a reason", async () => {
     const seen = serve({
-      "GET /api/staff/v1/reservations": () => json(200, [booking(1, "REQUESTED"), booking(2, "DONE")]),
+      "GET /api/staff/v1/reservations/requests": () => json(200, [booking(1, "REQUESTED")]),
+      "GET /api/staff/v1/reservations": () => json(200, [booking(2, "DONE")]),
+      [`GET ${base}/tables`]: () => json(200, tables),
       [`PUT /api/staff/v1/reservations/${id(1)}/status`]: () => json(200, booking(1, "CONFIRMED")),
     });
     show("bookings");
-    const card = (await screen.findByRole("heading", { name: "Guest 1" })).closest("li");
+    const inbox = await screen.findByTestId("booking-inbox");
+    const card = (await within(inbox).findByRole("heading", { name: "Guest 1" })).closest("li");
     if (!card) throw new Error("no card");
     expect(within(card).getByText("4 guests")).toBeTruthy();
-    // A finished booking offers nothing.
-    const done = screen.getByRole("heading", { name: "Guest 2" }).closest("li");
+    // Its day (the inbox spans days), the brand's clock and a readable phone.
+    expect(within(card).getByText("25.11.2026")).toBeTruthy();
+    expect(within(card).getByText("19:00")).toBeTruthy();
+    expect(within(card).getByRole("link", { name: /\+998 90 111 22 33/ })).toBeTruthy();
+    // The day's answered bookings below; a finished one offers nothing.
+    const done = (await screen.findByRole("heading", { name: "Guest 2" })).closest("li");
+    expect(within(inbox).queryByText("Guest 2")).toBeNull();
     expect(done && within(done).queryAllByRole("button")).toHaveLength(0);
 
+    await within(card).findByRole("option", { name: "Table 6 · 2 seats" });
+    fireEvent.change(within(card).getByLabelText("Table"), { target: { value: id(52) } });
     fireEvent.click(within(card).getByRole("button", { name: "Confirm" }));
     await waitFor(() => {
-      expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ status: "CONFIRMED" });
+      expect(seen.find((s) => s.method === "PUT")?.body).toEqual({ status: "CONFIRMED", tableId: id(52) });
     });
     fireEvent.click(within(card).getByRole("button", { name: "Decline" }));
     fireEvent.change(within(card).getByLabelText("Reason for the guest"), {
@@ -397,6 +470,44 @@ describe("bookings", () => {
         reason: "Fully booked",
       });
     });
+  });
+
+  it("changes the table of a confirmed booking, which shows on its card", async () => {
+    const seen = serve({
+      "GET /api/staff/v1/reservations/requests": () => json(200, []),
+      "GET /api/staff/v1/reservations": () =>
+        json(200, [booking(3, "CONFIRMED", { tableId: id(51), tableName: "5" })]),
+      [`GET ${base}/tables`]: () => json(200, tables),
+      [`PUT /api/staff/v1/reservations/${id(3)}/table`]: () =>
+        json(200, booking(3, "CONFIRMED", { tableId: id(52), tableName: "6" })),
+    });
+    show("bookings");
+    expect(await screen.findByText("No requests are waiting for an answer.")).toBeTruthy();
+    const card = (await screen.findByRole("heading", { name: "Guest 3" })).closest("li");
+    if (!card) throw new Error("no card");
+    expect(within(card).getByTestId("booking-table").textContent).toBe("Table 5");
+    await within(card).findByRole("option", { name: "Table 6 · 2 seats" });
+    fireEvent.change(within(card).getByLabelText("Table"), { target: { value: id(52) } });
+    await waitFor(() => {
+      expect(seen.find((s) => s.method === "PUT")).toEqual(
+        expect.objectContaining({
+          path: `/api/staff/v1/reservations/${id(3)}/table`,
+          body: { tableId: id(52) },
+        }),
+      );
+    });
+  });
+
+  it("under all branches lists every branch's requests with their branch, and asks for one for a day", async () => {
+    serve({
+      "GET /api/staff/v1/reservations/requests": () => json(200, [booking(4, "REQUESTED")]),
+      [`GET ${base}/tables`]: () => json(200, tables),
+    });
+    show("bookings", null);
+    const inbox = await screen.findByTestId("booking-inbox");
+    const card = (await within(inbox).findByRole("heading", { name: "Guest 4" })).closest("li");
+    expect(card?.textContent).toContain("Chilonzor");
+    expect(screen.getByText("Pick a branch in the branch menu to see a day's bookings.")).toBeTruthy();
   });
 });
 

@@ -1,14 +1,17 @@
-// Today at the branch: open or closed for the day (a holiday), delivery on or off for the day, the
-// hours the storefront shows, and the day's totals (orders, revenue paid and what is not paid yet,
-// revenue by payment type, time to ready).
+// Today at the branch: open or closed for the day (a holiday), delivery on or off for the day, a
+// pause of every service or of delivery for 30 minutes (back on by itself), the hours the
+// storefront shows, and the day's totals (orders, revenue paid and what is not paid yet, revenue by
+// payment type, time to ready).
 import { msg } from "@lingui/core/macro";
 import type { MessageDescriptor } from "@lingui/core";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { BranchToday } from "../../domain/contract/staff.ts";
+import type { WorkHourType } from "../../domain/enums.ts";
+import { DEFAULT_TIME_ZONE, PAUSE_MINUTES } from "../../domain/hours.ts";
 import { StaffDialog } from "../dialog.tsx";
-import { useBranchToday, useSetToday } from "./api.ts";
-import { ChooseBranch, Failed, Loading, moneyOf, SectionFrame, Switch } from "./section-frame.tsx";
+import { useBranchToday, useSetPause, useSetToday } from "./api.ts";
+import { ChooseBranch, clockOf, Failed, Loading, moneyOf, SectionFrame, Switch } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
 const PAYMENT_LABELS: Record<string, MessageDescriptor> = {
@@ -27,17 +30,83 @@ const SERVICE_LABELS: Record<string, MessageDescriptor> = {
   DINE_IN: msg`In the hall`,
 };
 
-export default function TodaySection({ branchId }: StaffSectionProps) {
+export default function TodaySection({ branchId, timeZone = DEFAULT_TIME_ZONE }: StaffSectionProps) {
   const { t } = useLingui();
   return (
     <SectionFrame title={t`Today at the branch`}>
-      {branchId === null ? <ChooseBranch /> : <Today branchId={branchId} />}
+      {branchId === null ? <ChooseBranch /> : <Today branchId={branchId} timeZone={timeZone} />}
     </SectionFrame>
   );
 }
 
-/** A day switch waiting for its confirmation. */
-type DayChange = { closed: boolean } | { deliveryOff: boolean };
+/** A day switch or a pause waiting for its confirmation. */
+type DayChange = { closed: boolean } | { deliveryOff: boolean } | { pause: WorkHourType[] };
+
+/** The services the branch offers guests at all (a pause of "everything" pauses these). */
+function offeredServices(d: BranchToday): WorkHourType[] {
+  const services: WorkHourType[] = [];
+  if (d.deliveryOffered) services.push("DELIVERY");
+  if (d.pickupOffered) services.push("PICK_UP");
+  if (d.dineInOffered) services.push("DINE_IN");
+  return services;
+}
+
+/** Until when all of `services` are paused (the latest end), or null when one of them is not. */
+function pausedUntil(d: BranchToday, services: readonly WorkHourType[]): string | null {
+  if (services.length === 0) return null;
+  let until: string | null = null;
+  for (const type of services) {
+    const pause = d.paused.find((p) => p.type === type);
+    if (!pause) return null;
+    if (until === null || pause.until > until) until = pause.until;
+  }
+  return until;
+}
+
+/** "Pause for 30 minutes", or "Paused until 19:40" with "Resume now". */
+function PauseControl({
+  until,
+  timeZone,
+  busy,
+  pauseLabel,
+  onPause,
+  onResume,
+}: {
+  until: string | null;
+  timeZone: string;
+  busy: boolean;
+  pauseLabel: string;
+  onPause: () => void;
+  onResume: () => void;
+}) {
+  const { t } = useLingui();
+  if (until) {
+    const clock = clockOf(until, timeZone);
+    return (
+      <div className="staff-pause staff-pause--on" data-testid="pause-state">
+        <span className="staff-pause__text">
+          <span className="staff-pause__dot" aria-hidden="true" />
+          {t`Paused until ${clock}`}
+        </span>
+        <button
+          type="button"
+          className="staff-button staff-button--primary"
+          disabled={busy}
+          onClick={onResume}
+        >
+          {t`Resume now`}
+        </button>
+      </div>
+    );
+  }
+  return (
+    <div className="staff-pause">
+      <button type="button" className="staff-button" disabled={busy} onClick={onPause}>
+        {pauseLabel}
+      </button>
+    </div>
+  );
+}
 
 /** What guests can still order with delivery off: only what is true of this branch today. */
 function withoutDelivery(d: BranchToday, closed: boolean): MessageDescriptor {
@@ -48,10 +117,69 @@ function withoutDelivery(d: BranchToday, closed: boolean): MessageDescriptor {
   return msg`Guests cannot order from this branch today.`;
 }
 
-function Today({ branchId }: { branchId: string }) {
+/** Asks before a switch or a pause turns guests away. */
+function AskDialog({
+  asking,
+  today: d,
+  onBack,
+  onConfirm,
+}: {
+  asking: DayChange;
+  today: BranchToday;
+  onBack: () => void;
+  onConfirm: () => void;
+}) {
+  const { t, i18n } = useLingui();
+  const minutes = PAUSE_MINUTES;
+  const pauseOfDelivery = "pause" in asking && asking.pause.length === 1 && asking.pause[0] === "DELIVERY";
+  return (
+    <StaffDialog
+      title={
+        "pause" in asking
+          ? pauseOfDelivery
+            ? t`Pause delivery for ${minutes} minutes?`
+            : t`Pause all orders for ${minutes} minutes?`
+          : "closed" in asking
+            ? t`Close the branch for today?`
+            : t`Switch delivery off for today?`
+      }
+      onClose={onBack}
+      footer={
+        <>
+          <button type="button" className="staff-button" onClick={onBack}>
+            {t`Back`}
+          </button>
+          <button type="button" className="staff-button staff-button--danger-filled" onClick={onConfirm}>
+            {"pause" in asking
+              ? t({ message: "Pause", context: "a branch's service, for a short while" })
+              : "closed" in asking
+                ? t`Close for today`
+                : t`Switch delivery off`}
+          </button>
+        </>
+      }
+    >
+      <p className="staff-note">
+        {"pause" in asking
+          ? pauseOfDelivery
+            ? i18n._(withoutDelivery(d, false))
+            : t`Guests cannot order from this branch meanwhile.`
+          : "closed" in asking
+            ? t`Guests cannot order from this branch until tomorrow.`
+            : i18n._(withoutDelivery(d, false))}{" "}
+        {"pause" in asking
+          ? t`It comes back by itself in ${minutes} minutes, or when you resume it.`
+          : t`It opens again by itself tomorrow.`}
+      </p>
+    </StaffDialog>
+  );
+}
+
+function Today({ branchId, timeZone }: { branchId: string; timeZone: string }) {
   const { t, i18n } = useLingui();
   const today = useBranchToday(branchId);
   const set = useSetToday(branchId);
+  const pause = useSetPause(branchId);
   const [asking, setAsking] = useState<DayChange | null>(null);
   if (today.isPending) return <Loading />;
   if (today.isError) return <Failed onRetry={() => void today.refetch()} error={today.error} />;
@@ -61,23 +189,37 @@ function Today({ branchId }: { branchId: string }) {
   const deliveryOff = pending?.deliveryOff ?? d.deliveryOff;
   // Switching something off turns guests away: it is asked first. Switching back on is at once.
   const change = (next: DayChange) => {
-    if (("closed" in next && next.closed) || ("deliveryOff" in next && next.deliveryOff)) setAsking(next);
+    if ("pause" in next || ("closed" in next && next.closed) || ("deliveryOff" in next && next.deliveryOff))
+      setAsking(next);
     else set.mutate(next);
   };
+  const confirm = (asked: DayChange) => {
+    if ("pause" in asked) pause.mutate({ services: asked.pause, paused: true });
+    else set.mutate(asked);
+  };
+  const services = offeredServices(d);
+  const allPaused = pausedUntil(d, services);
+  const deliveryPaused = pausedUntil(d, ["DELIVERY"]);
+  const pauseBusy = pause.isPending || set.isPending;
+  const minutes = PAUSE_MINUTES;
 
   return (
     <div className="staff-today">
       <div className="staff-cards">
-        <article className={`staff-card${closed ? " staff-card--alert" : ""}`}>
+        <article className={`staff-card${closed || allPaused ? " staff-card--alert" : ""}`}>
           <div className="staff-card__row">
             <div>
-              <h2 className="staff-card__title">{closed ? t`Closed for today` : t`Open today`}</h2>
+              <h2 className="staff-card__title">
+                {closed ? t`Closed for today` : allPaused ? t`Orders paused` : t`Open today`}
+              </h2>
               <p className="staff-card__text">
                 {closed
                   ? t`Guests cannot order from this branch until tomorrow.`
-                  : d.openNow
-                    ? t`Taking orders now.`
-                    : t`Outside working hours now.`}
+                  : allPaused
+                    ? t`Guests cannot order from this branch until the pause ends; it ends by itself.`
+                    : d.openNow
+                      ? t`Taking orders now.`
+                      : t`Outside working hours now.`}
               </p>
             </div>
             <Switch
@@ -89,14 +231,37 @@ function Today({ branchId }: { branchId: string }) {
               }}
             />
           </div>
+          {!closed && services.length > 0 ? (
+            <PauseControl
+              until={allPaused}
+              timeZone={timeZone}
+              busy={pauseBusy}
+              pauseLabel={t`Pause all orders for ${minutes} minutes`}
+              onPause={() => {
+                change({ pause: services });
+              }}
+              onResume={() => {
+                pause.mutate({ services, paused: false });
+              }}
+            />
+          ) : null}
         </article>
         {d.deliveryOffered && (
-          <article className={`staff-card${deliveryOff || closed ? " staff-card--alert" : ""}`}>
+          <article
+            className={`staff-card${deliveryOff || closed || deliveryPaused ? " staff-card--alert" : ""}`}
+            data-testid="delivery-card"
+          >
             <div className="staff-card__row">
               <div>
-                <h2 className="staff-card__title">{deliveryOff ? t`Delivery off today` : t`Delivery on`}</h2>
+                <h2 className="staff-card__title">
+                  {deliveryOff ? t`Delivery off today` : deliveryPaused ? t`Delivery paused` : t`Delivery on`}
+                </h2>
                 <p className="staff-card__text" data-testid="delivery-today-text">
-                  {deliveryOff || closed ? i18n._(withoutDelivery(d, closed)) : t`Guests can order delivery.`}
+                  {deliveryOff || closed
+                    ? i18n._(withoutDelivery(d, closed))
+                    : deliveryPaused
+                      ? t`Guests can order delivery again when the pause ends; it ends by itself.`
+                      : t`Guests can order delivery.`}
                 </p>
               </div>
               <Switch
@@ -108,48 +273,37 @@ function Today({ branchId }: { branchId: string }) {
                 }}
               />
             </div>
+            {!closed && !deliveryOff ? (
+              <PauseControl
+                until={deliveryPaused}
+                timeZone={timeZone}
+                busy={pauseBusy}
+                pauseLabel={t`Pause delivery for ${minutes} minutes`}
+                onPause={() => {
+                  change({ pause: ["DELIVERY"] });
+                }}
+                onResume={() => {
+                  pause.mutate({ services: ["DELIVERY"], paused: false });
+                }}
+              />
+            ) : null}
           </article>
         )}
       </div>
       {asking ? (
-        <StaffDialog
-          title={"closed" in asking ? t`Close the branch for today?` : t`Switch delivery off for today?`}
-          onClose={() => {
+        <AskDialog
+          asking={asking}
+          today={d}
+          onBack={() => {
             setAsking(null);
           }}
-          footer={
-            <>
-              <button
-                type="button"
-                className="staff-button"
-                onClick={() => {
-                  setAsking(null);
-                }}
-              >
-                {t`Back`}
-              </button>
-              <button
-                type="button"
-                className="staff-button staff-button--danger-filled"
-                onClick={() => {
-                  set.mutate(asking);
-                  setAsking(null);
-                }}
-              >
-                {"closed" in asking ? t`Close for today` : t`Switch delivery off`}
-              </button>
-            </>
-          }
-        >
-          <p className="staff-note">
-            {"closed" in asking
-              ? t`Guests cannot order from this branch until tomorrow.`
-              : i18n._(withoutDelivery(d, false))}{" "}
-            {t`It opens again by itself tomorrow.`}
-          </p>
-        </StaffDialog>
+          onConfirm={() => {
+            confirm(asking);
+            setAsking(null);
+          }}
+        />
       ) : null}
-      {set.isError && (
+      {(set.isError || pause.isError) && (
         <p className="staff-inline-error" role="alert">
           {t`The change was not saved. Try again.`}
         </p>

@@ -16,6 +16,8 @@ export interface StaffSectionProps {
   brandSub?: string;
   /** The branches the caller may see, with their names. */
   branches?: readonly { id: string; name: Multilingual }[];
+  /** The brand's time zone: times read as the branch's clock, not the device's. */
+  timeZone?: string;
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */

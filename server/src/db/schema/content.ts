@@ -93,6 +93,8 @@ export const reservations = pgTable(
       .notNull()
       .references(() => branches.id, { onDelete: "cascade" }),
     hallId: uuid().references(() => halls.id, { onDelete: "set null" }),
+    /** The table staff gave the booking (when confirming or after); a table of the booking's branch. */
+    tableId: uuid().references(() => diningTables.id, { onDelete: "set null" }),
     /** The guest the table is booked for, and how to reach them. */
     name: text().notNull(),
     phone: text().notNull(),

@@ -2,7 +2,8 @@
 // branch's stop-list (products and modifiers it cannot make now) and its "today" switches.
 import { sql } from "drizzle-orm";
 import { boolean, check, date, index, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
-import { createdDate, id, lastModifiedDate } from "./columns.ts";
+import { createdDate, id, lastModifiedDate, timestamptz } from "./columns.ts";
+import { workHourTypeEnum } from "./enums.ts";
 import { branches } from "./geo.ts";
 import { modifications, products } from "./menu.ts";
 import { merchantId } from "./tenant.ts";
@@ -79,6 +80,31 @@ export const branchDays = pgTable(
   (t) => [
     uniqueIndex("branch_days_branch_id_day_uq").on(t.branchId, t.day),
     index("branch_days_merchant_id_day_idx").on(t.merchantId, t.day),
+  ],
+);
+
+/**
+ * A service of a branch paused by staff until a moment ("pause for 30 minutes"): closed for it until
+ * `until`, open again by itself after (every reader compares with now, so no worker ends it). One
+ * row per branch and service; "resume now" deletes it.
+ */
+export const branchPauses = pgTable(
+  "branch_pauses",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    type: workHourTypeEnum().notNull(),
+    until: timestamptz().notNull(),
+    createdBy: uuid().references(() => users.id, { onDelete: "set null" }),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("branch_pauses_branch_id_type_uq").on(t.branchId, t.type),
+    index("branch_pauses_merchant_id_idx").on(t.merchantId),
   ],
 );
 

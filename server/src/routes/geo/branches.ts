@@ -39,6 +39,7 @@ export function toBranch(b: BranchWithHours, distance: number | null = null): Br
       type: w.type,
       hours: [...w.hours],
       ...(w.closedOn?.length ? { closedOn: [...w.closedOn] } : {}),
+      ...(w.pausedUntil ? { pausedUntil: w.pausedUntil } : {}),
     })),
     settings: {
       bookingEnabled: b.bookingEnabled,

@@ -1,6 +1,8 @@
 // Table booking (issue 14): the customer books, lists, reads and cancels their bookings and reads
-// the free times of a day; staff of the brand list a branch's bookings and confirm, decline or
-// close them. Every change reaches the customer on the live order stream as a `reservation` event.
+// the free times of a day; staff of the brand list a branch's bookings and the inbox of requests,
+// confirm (with a table), decline or close them, and give a confirmed one a table (issue 44). Every
+// change reaches the customer on the live order stream as a `reservation` event, and the staff of
+// its branch on theirs.
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -12,18 +14,22 @@ import {
   reservationSchema,
   slotsQuerySchema,
   staffReservationBodySchema,
+  staffReservationRequestsQuerySchema,
   staffReservationSchema,
   staffReservationsQuerySchema,
+  staffReservationTableBodySchema,
 } from "#domain/contract/reservations.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import {
+  assignReservationTable,
   bookingDay,
   cancelReservation,
   createReservation,
   findReservation,
   listBranchReservations,
+  listRequestedReservations,
   listUserReservations,
   moveReservation,
   reservationViews,
@@ -176,6 +182,58 @@ export async function reservationRoutes(app: FastifyInstance, events: OrderEvent
     },
   );
 
+  r.get(
+    "/staff/v1/reservations/requests",
+    {
+      preHandler,
+      schema: {
+        ...staff,
+        summary:
+          "The inbox: every booking still waiting for an answer (REQUESTED) from the brand's local today on, whatever its day, of a branch or of every branch the caller works at, the oldest request first",
+        querystring: staffReservationRequestsQuerySchema,
+        response: { 200: z.array(staffReservationSchema), ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      const branchIds = await staffBranchFilter(request, request.query.branchId);
+      const rows = await listRequestedReservations(db, {
+        merchantId,
+        timeZone: request.tenant.timezone,
+        branchIds,
+      });
+      return reservationViews(db, merchantId, rows);
+    },
+  );
+
+  r.put(
+    "/staff/v1/reservations/:id/table",
+    {
+      preHandler,
+      schema: {
+        ...staff,
+        summary:
+          "Give a confirmed booking a table of its branch, another one, or none (null); the guest sees it on their booking. 404 for a table not of the brand, 409 RESERVATION_TABLE_OTHER_BRANCH for one of another branch, 409 RESERVATION_NOT_CONFIRMED unless confirmed",
+        params: reservationIdParamsSchema,
+        body: staffReservationTableBodySchema,
+        response: { 200: staffReservationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const merchantId = request.tenant.id;
+      const own = await findReservation(db, { merchantId, id: request.params.id });
+      if (!own) throw new AppError("NOT_FOUND");
+      await requireStaffBranch(request, own.branchId, "row");
+      const row = await assignReservationTable(
+        db,
+        events,
+        { merchantId, id: request.params.id },
+        request.body.tableId,
+      );
+      return view(merchantId, row);
+    },
+  );
+
   r.put(
     "/staff/v1/reservations/:id/status",
     {
@@ -183,7 +241,7 @@ export async function reservationRoutes(app: FastifyInstance, events: OrderEvent
       schema: {
         ...staff,
         summary:
-          "Confirm or decline (with a reason) a requested booking, or mark a confirmed one done; 409 RESERVATION_STATUS_TRANSITION otherwise",
+          "Confirm (with a table of its branch when given: 404 for a table not of the brand, 409 RESERVATION_TABLE_OTHER_BRANCH for one of another branch) or decline (with a reason) a requested booking, or mark a confirmed one done; 409 RESERVATION_STATUS_TRANSITION otherwise",
         params: reservationIdParamsSchema,
         body: staffReservationBodySchema,
         response: { 200: staffReservationSchema, ...errors },
@@ -201,6 +259,7 @@ export async function reservationRoutes(app: FastifyInstance, events: OrderEvent
         { merchantId, id: request.params.id },
         request.body.status,
         request.body.reason ?? null,
+        request.body.tableId,
       );
       return view(merchantId, row);
     },

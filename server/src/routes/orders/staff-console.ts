@@ -1,6 +1,6 @@
 // The staff console's branch calls (issue 18): who the caller is and where they work, a branch's
 // stop-list (products and options, at a branch or at every branch the caller sees), its day switches (closed for the day, delivery
-// off) with the day's totals, the day's totals of every branch the caller sees (revenue paid,
+// off) and short pauses of a service (issue 44) with the day's totals, the day's totals of every branch the caller sees (revenue paid,
 // pending apart), and its tables with their printable QR sheet. Every route runs
 // requireStaff and the one branch rule (requireStaffBranch) of staff.ts.
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -8,6 +8,7 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
+  branchPauseBodySchema,
   branchTodayBodySchema,
   branchTodaySchema,
   staffBranchItemParamsSchema,
@@ -23,7 +24,7 @@ import {
   tableQrQuerySchema,
   type BranchToday,
 } from "#domain/contract/staff.ts";
-import { HOLIDAY, isOpenAt, localDate, workHoursOn } from "#domain/hours.ts";
+import { HOLIDAY, isOpenAt, localDate, PAUSE_MINUTES, workHoursOn } from "#domain/hours.ts";
 import { WORK_HOUR_TYPES } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { tableQrFileBase } from "#domain/file-names.ts";
@@ -33,7 +34,14 @@ import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findBranch, listBranches } from "../../services/geo/places.ts";
 import { getWebSettings } from "../../services/merchant/settings.ts";
-import { dayTotals, findDaySwitches, setDaySwitches, sumDayTotals } from "../../services/staff/branches.ts";
+import {
+  dayTotals,
+  findDaySwitches,
+  findPauses,
+  setDaySwitches,
+  setPauses,
+  sumDayTotals,
+} from "../../services/staff/branches.ts";
 import { branchStopList, stopAtBranch, stopAtEveryBranch } from "../../services/staff/stop-list.ts";
 import { listBranchTables } from "../../services/dine-in/branch-tables.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
@@ -87,8 +95,9 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
     const timeZone = request.tenant.timezone;
     const now = new Date();
     const day = localDate(now, timeZone);
-    const [switches, totals, web] = await Promise.all([
+    const [switches, pauses, totals, web] = await Promise.all([
       findDaySwitches(db, { merchantId, branchId, day }),
+      findPauses(db, { merchantId, branchId, now }),
       dayTotals(db, { merchantId, branchId, day, timeZone }),
       getWebSettings(db, { merchantId }),
     ]);
@@ -108,6 +117,7 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
         return h === HOLIDAY ? { type, open: null, close: null } : { type, open: h.open, close: h.close };
       }),
       openNow: WORK_HOUR_TYPES.some((type) => isOpenAt(branch.workHours, type, now, timeZone)),
+      paused: pauses.map((p) => ({ type: p.type, until: p.until.toISOString() })),
       totals: rest,
     };
   };
@@ -291,6 +301,33 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
         branchId,
         day: localDate(new Date(), request.tenant.timezone),
         set,
+      });
+      return today(request, branchId);
+    },
+  );
+
+  r.put(
+    "/staff/v1/branches/:branchId/pause",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: `Pause services of the branch for ${String(PAUSE_MINUTES)} minutes (the storefront refuses them as when switched off for the day, and offers them again by itself after), or resume them now`,
+        params: staffBranchParamsSchema,
+        body: branchPauseBodySchema,
+        response: { 200: branchTodaySchema, ...errors },
+      },
+    },
+    async (request) => {
+      const { branchId } = request.params;
+      await branchOf(request, branchId);
+      const { services, paused } = request.body;
+      await setPauses(db, {
+        merchantId: request.tenant.id,
+        branchId,
+        types: [...new Set(services)],
+        until: paused ? new Date(Date.now() + PAUSE_MINUTES * 60_000) : null,
+        userId: authOf(request).user.id,
       });
       return today(request, branchId);
     },

@@ -65,7 +65,7 @@ export async function staffEventRoutes(
       schema: {
         ...base,
         summary:
-          "Server-sent events: `order` with {orderId, status, courierStatus, branchId} whenever an order of the brand is placed or changes; `call` with {callId, status, branchId, tableId} whenever a waiter call is made or answered",
+          "Server-sent events: `order` with {orderId, status, courierStatus, branchId} whenever an order of the brand is placed or changes; `call` with {callId, status, branchId, tableId} whenever a waiter call is made or answered; `reservation` with {reservationId, status, branchId} whenever a table booking is requested or changes",
         description: `At most ${staffStreams.maxPerUser} open streams per staff member (a new one closes the oldest); a stream ends once its session is logged out or its role taken away.`,
         response: { 200: z.any().describe("text/event-stream"), ...errors },
       },
@@ -89,7 +89,16 @@ export async function staffEventRoutes(
       let queue = Promise.resolve();
       stream.onEnd(
         events.subscribe(merchantId, (c) => {
-          if ("kind" in c) return;
+          // A table booking requested or changed, at one of the caller's branches.
+          if ("kind" in c) {
+            if (visible && !visible.includes(c.branchId)) return;
+            stream.send("reservation", {
+              reservationId: c.reservationId,
+              status: c.status,
+              branchId: c.branchId,
+            });
+            return;
+          }
           queue = queue
             .then(async () => {
               let branchId = branchOf.get(c.orderId);

@@ -19,6 +19,7 @@ import {
 } from "#domain/booking.ts";
 import type { BookingDay, Reservation, ReservationRequest } from "#domain/contract/reservations.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
+import { localDate } from "#domain/hours.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import { afterCommit, transaction } from "../../db/transaction.ts";
@@ -27,12 +28,15 @@ import { AppError } from "../../lib/errors.ts";
 import { notifyOrderChanged, type OrderEvents, type ReservationChange } from "../orders/events.ts";
 import { findBranch, listBranches, type BranchWithHours } from "../../repositories/geo.ts";
 import { getWebSettings, type MerchantRow } from "../../repositories/merchants.ts";
+import { findTableById } from "../../repositories/tables.ts";
 import {
   countUserBookings,
   insertReservation,
   listHallNames,
   listOverlapping,
+  listRequested,
   listReservations,
+  listTableNames,
   listTableSeats,
   lockBookingBranch,
   lockBookingUser,
@@ -161,6 +165,7 @@ async function announceReservation(tx: Db, events: OrderEvents, row: Reservation
     merchantId: row.merchantId,
     userId: row.userId,
     reservationId: row.id,
+    branchId: row.branchId,
     status: row.status,
   };
   await notifyOrderChanged(tx, change);
@@ -257,24 +262,78 @@ export async function cancelReservation(
   });
 }
 
-/** Staff confirm, decline (with a reason the customer reads) or mark a booking done. */
+/**
+ * The table staff give a booking: an active table of the brand (404 otherwise) at the booking's
+ * branch (409 RESERVATION_TABLE_OTHER_BRANCH otherwise).
+ */
+async function checkTable(db: Db, row: ReservationRow, tableId: string): Promise<string> {
+  const table = await findTableById(db, { merchantId: row.merchantId, id: tableId });
+  if (!table || !table.isActive || !table.hallActive) throw new AppError("NOT_FOUND");
+  if (table.branchId !== row.branchId) throw new AppError("RESERVATION_TABLE_OTHER_BRANCH");
+  return table.id;
+}
+
+/**
+ * Staff confirm (giving a table of the branch, when they choose one), decline (with a reason the
+ * customer reads) or mark a booking done.
+ */
 export async function moveReservation(
   db: Db,
   events: OrderEvents,
   where: { merchantId: string; id: string },
   to: ReservationStatus,
   reason: string | null,
+  tableId?: string,
 ): Promise<ReservationRow> {
   return transaction(db, async (tx) => {
     const row = await lockReservation(tx, where);
     if (!STAFF_TRANSITIONS[row.status].includes(to)) throw new AppError("RESERVATION_STATUS_TRANSITION");
+    const table = tableId === undefined ? undefined : await checkTable(tx, row, tableId);
     const updated = await updateReservation(tx, {
       id: row.id,
-      set: { status: to, declineReason: to === "DECLINED" ? reason : row.declineReason },
+      set: {
+        status: to,
+        declineReason: to === "DECLINED" ? reason : row.declineReason,
+        ...(table === undefined ? {} : { tableId: table }),
+      },
     });
     if (!updated) throw new AppError("NOT_FOUND");
     await announceReservation(tx, events, updated);
     return updated;
+  });
+}
+
+/** Staff give a confirmed booking a table of its branch, another one, or none (null). */
+export async function assignReservationTable(
+  db: Db,
+  events: OrderEvents,
+  where: { merchantId: string; id: string },
+  tableId: string | null,
+): Promise<ReservationRow> {
+  return transaction(db, async (tx) => {
+    const row = await lockReservation(tx, where);
+    if (row.status !== "CONFIRMED") throw new AppError("RESERVATION_NOT_CONFIRMED");
+    const table = tableId === null ? null : await checkTable(tx, row, tableId);
+    const updated = await updateReservation(tx, { id: row.id, set: { tableId: table } });
+    if (!updated) throw new AppError("NOT_FOUND");
+    await announceReservation(tx, events, updated);
+    return updated;
+  });
+}
+
+/**
+ * The requests waiting for an answer (REQUESTED) from the brand's local today on, of some branches
+ * (null = all), the oldest request first: the console's inbox, whatever day it shows.
+ */
+export function listRequestedReservations(
+  db: Db,
+  where: { merchantId: string; timeZone: string; branchIds: readonly string[] | null; now?: Date },
+) {
+  const today = localDate(where.now ?? new Date(), where.timeZone);
+  return listRequested(db, {
+    merchantId: where.merchantId,
+    branchIds: where.branchIds,
+    from: localMoment(today, "00:00", where.timeZone),
   });
 }
 
@@ -319,6 +378,9 @@ export async function reservationViews(
   const hallIds = [...new Set(rows.map((r) => r.hallId).filter((id): id is string => id !== null))];
   const hallRows = await listHallNames(db, { merchantId, hallIds });
   const hallById = new Map(hallRows.map((h) => [h.id, h.name]));
+  const tableIds = [...new Set(rows.map((r) => r.tableId).filter((id): id is string => id !== null))];
+  const tableRows = await listTableNames(db, { merchantId, tableIds });
+  const tableById = new Map(tableRows.map((t) => [t.id, t.name]));
   return rows.map((r) => {
     const branch = branchById.get(r.branchId);
     return {
@@ -329,6 +391,8 @@ export async function reservationViews(
       bookingPhone: branch?.bookingPhone ?? branch?.phone ?? null,
       hallId: r.hallId,
       hallName: r.hallId ? (hallById.get(r.hallId) ?? null) : null,
+      tableId: r.tableId,
+      tableName: r.tableId ? (tableById.get(r.tableId) ?? null) : null,
       name: r.name,
       phone: r.phone,
       guests: r.chairs,

@@ -11,7 +11,9 @@ import { afterCommit, transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { BranchWithHours } from "../../repositories/geo.ts";
+import { isOpenAt, withoutPauses } from "#domain/hours.ts";
 import { checkBranchOpen } from "../geo/coverage.ts";
+import { findBranch } from "../geo/places.ts";
 import {
   countCallsSince,
   findDineInActive,
@@ -60,6 +62,8 @@ async function servingTable(
   merchant: Brand,
   table: TableRow | undefined,
   now: Date,
+  /** For an order: a dine-in pause refuses it. A guest already seated still opens the table and calls. */
+  ordering: boolean,
 ): Promise<{ table: TableRow; branch: BranchWithHours }> {
   if (!table) throw new AppError("TABLE_NOT_FOUND");
   if (!table.isActive || !table.hallActive) throw new AppError("TABLE_UNAVAILABLE");
@@ -72,6 +76,11 @@ async function servingTable(
     timeZone: merchant.timezone,
   });
   if (check.ok) return { table, branch: check.branch };
+  if (!ordering && check.reason === "closed") {
+    const branch = await findBranch(db, { merchantId: merchant.id, branchId: table.branchId });
+    if (branch && isOpenAt(withoutPauses(branch.workHours), "DINE_IN", now, merchant.timezone))
+      return { table, branch };
+  }
   if (check.reason === "holiday" || check.reason === "closed") throw new AppError("TABLE_CLOSED");
   throw new AppError("TABLE_UNAVAILABLE");
 }
@@ -84,7 +93,7 @@ export async function resolveTable(
   now = new Date(),
 ): Promise<TableSession> {
   const found = await findTableByCode(db, { merchantId: merchant.id, code });
-  const { table, branch } = await servingTable(db, merchant, found, now);
+  const { table, branch } = await servingTable(db, merchant, found, now, false);
   return {
     code: table.code,
     branch: { id: branch.id, name: branch.name, address: branch.address },
@@ -113,7 +122,7 @@ export async function checkOrderTable(
   ) {
     throw new AppError("TABLE_INVALID");
   }
-  return (await servingTable(db, merchant, table, at)).table;
+  return (await servingTable(db, merchant, table, at, true)).table;
 }
 
 async function announceCall(tx: Db, events: WaiterCallEvents, row: WaiterCallRow): Promise<void> {
@@ -147,7 +156,7 @@ export async function callWaiter(
   }: { merchant: Brand; code: string; reason: WaiterCallReason; userId: string | null; now?: Date },
 ): Promise<{ call: WaiterCallView; created: boolean }> {
   const found = await findTableByCode(db, { merchantId: merchant.id, code });
-  const { table } = await servingTable(db, merchant, found, now);
+  const { table } = await servingTable(db, merchant, found, now, false);
   const { row, created } = await transaction(db, async (tx) => {
     await lockTable(tx, { tableId: table.id });
     const open = await findOpenCall(tx, { tableId: table.id, reason });

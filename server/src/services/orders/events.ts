@@ -25,6 +25,8 @@ export interface ReservationChange {
   merchantId: string;
   userId: string;
   reservationId: string;
+  /** The booking's branch: the staff stream tells only the staff who work there. */
+  branchId: string;
   status: string;
 }
 

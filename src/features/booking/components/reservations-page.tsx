@@ -129,6 +129,11 @@ function ReservationCard({ reservation: r, onCancel }: { reservation: Reservatio
       <p className="booking-list__meta">
         {t`Guests`}: {r.guests} · {r.name}
       </p>
+      {r.tableName && (r.status === "CONFIRMED" || r.status === "DONE") && (
+        <p className="booking-list__table" data-testid="reservation-table">
+          {t`Your table: ${r.tableName}`}
+        </p>
+      )}
       {r.comment && <p className="booking-list__meta">{r.comment}</p>}
       {r.status === "DECLINED" && r.declineReason && (
         <p className="booking-list__reason" data-testid="reservation-decline-reason">

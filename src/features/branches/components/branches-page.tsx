@@ -11,7 +11,7 @@ import { LoadFailed } from "../../../components/load-failed.tsx";
 import { PageSpinner } from "../../../components/page-spinner.tsx";
 import { UrlSheet, useUrlSheet } from "../../../components/url-sheet.tsx";
 import type { Branch } from "../../../domain/contract/geo.ts";
-import { HOLIDAY, opensAllDay, workHoursOn, type TodayHours } from "../../../domain/hours.ts";
+import { HOLIDAY, opensAllDay, pausedUntil, workHoursOn, type TodayHours } from "../../../domain/hours.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { branchesQueryOptions, citiesQueryOptions, initialCity } from "../../../shared/geo/geo-queries.ts";
 import { toDraftBranch, useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
@@ -31,6 +31,18 @@ interface Row {
   branch: Branch;
   hours: TodayHours;
   closed: boolean;
+  /** Staff paused the service for a short while: "HH:mm" on the brand's clock it comes back at. */
+  pausedTill: string | null;
+}
+
+/** "19:40": a moment on the brand's clock. */
+function clockIn(date: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat("en-GB", {
+    timeZone,
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+  }).format(date);
 }
 
 /** Where the page returns after a choice: the `redirect` parameter (a local path), else the menu. */
@@ -39,9 +51,10 @@ function redirectTarget(): string {
   return value?.startsWith("/") && !value.startsWith("//") ? value : "/";
 }
 
-function HoursText({ hours }: { hours: TodayHours }) {
+function HoursText({ hours, pausedTill = null }: { hours: TodayHours; pausedTill?: string | null }) {
   const { t } = useLingui();
   if (hours === HOLIDAY) return <>{t`holiday`}</>;
+  if (pausedTill) return <>{t`Not taking orders until ${pausedTill}`}</>;
   return <>{opensAllDay(hours) ? t`Open 24 hours` : `${hours.open} - ${hours.close}`}</>;
 }
 
@@ -55,7 +68,7 @@ function BranchDetails({ row, busy, onSelect }: { row: Row; busy: boolean; onSel
       <dl>
         <dt>{t`Working hours`}</dt>
         <dd>
-          <HoursText hours={row.hours} />
+          <HoursText hours={row.hours} pausedTill={row.pausedTill} />
         </dd>
         {branch.phone && (
           <>
@@ -72,7 +85,7 @@ function BranchDetails({ row, busy, onSelect }: { row: Row; busy: boolean; onSel
           </>
         )}
       </dl>
-      {row.closed && <p className="branch-details__closed">{t`Today is a holiday`}</p>}
+      {row.closed && !row.pausedTill && <p className="branch-details__closed">{t`Today is a holiday`}</p>}
       <Button mode="filled" size="l" stretched disabled={row.closed || busy} onClick={onSelect}>
         {t`Select`}
       </Button>
@@ -116,7 +129,14 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
         .filter((b) => !city || b.cityId === null || b.cityId === city.id)
         .map((branch) => {
           const hours = workHoursOn(branch.workHours, serviceType, now, merchant.timezone);
-          return { branch, hours, closed: hours === HOLIDAY };
+          // Paused by staff: not chosen meanwhile, as a branch closed for the day.
+          const paused = pausedUntil(branch.workHours, serviceType, now);
+          return {
+            branch,
+            hours,
+            closed: hours === HOLIDAY || paused !== null,
+            pausedTill: paused ? clockIn(paused, merchant.timezone) : null,
+          };
         }),
     // `now` changes every render; the day only matters when the data or the city change.
     // eslint-disable-next-line react-hooks/exhaustive-deps
@@ -257,7 +277,7 @@ export function BranchesPage({ mode }: { mode: BranchesMode }) {
                 >
                   <span className="branch-row__name">{pickText(row.branch.name, language)}</span>
                   <span className="branch-row__hours">
-                    <HoursText hours={row.hours} />
+                    <HoursText hours={row.hours} pausedTill={row.pausedTill} />
                   </span>
                   <span className="branch-row__address">{pickText(row.branch.address, language)}</span>
                 </button>
