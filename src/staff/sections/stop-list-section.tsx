@@ -221,7 +221,8 @@ function StopRow({
                   type="button"
                   className="staff-button staff-button--small"
                   disabled={busy}
-                  aria-label={t`Stop ${name} at every branch`}
+                  // The visible words first, then whose (a label that holds the visible text).
+                  aria-label={`${t`Stop at every branch`}: ${name}`}
                   onClick={() => {
                     change(true, true);
                   }}
@@ -234,7 +235,7 @@ function StopRow({
                   type="button"
                   className="staff-button staff-button--small"
                   disabled={busy}
-                  aria-label={t`Put ${name} back at every branch`}
+                  aria-label={`${t`Put back at every branch`}: ${name}`}
                   onClick={() => {
                     change(false, true);
                   }}
