@@ -187,6 +187,24 @@ describe("the stop-list", () => {
     expect(screen.queryByRole("button", { name: "Stop at every branch: Shawarma" })).toBeNull();
   });
 
+  it("with all branches chosen, lists what they sell and switches each at every branch", async () => {
+    const seen = serve({
+      "GET /api/staff/v1/stop-list": () => json(200, list),
+      [`PUT /api/staff/v1/stop-list/products/${id(2)}`]: (b) =>
+        json(200, { id: id(2), ...(b as object), branchIds: [BRANCH] }),
+    });
+    show("stop-list", null);
+    const putBack = await screen.findByRole("button", { name: "Put back at every branch: Shawarma" });
+    // No per-branch switches: every change is at every branch.
+    expect(screen.queryByRole("switch")).toBeNull();
+    fireEvent.click(putBack);
+    await waitFor(() => {
+      expect(
+        seen.find((s) => s.method === "PUT" && s.path === `/api/staff/v1/stop-list/products/${id(2)}`)?.body,
+      ).toEqual({ stopped: false });
+    });
+  });
+
   it("puts the switch back when the server refuses", async () => {
     serve({
       [`GET ${base}/stop-list`]: () => json(200, list),
