@@ -216,7 +216,7 @@ test.describe("the staff console's sections", () => {
     const row = options.getByRole("listitem").filter({ hasText: OPTION });
     await expect(row).toHaveCount(1);
     await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).toBeChecked();
-    await row.getByRole("button", { name: `Stop ${OPTION} at every branch` }).click();
+    await row.getByRole("button", { name: `Stop at every branch: ${OPTION}` }).click();
     try {
       await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).not.toBeChecked();
       await expect(row.getByTestId("stop-spread")).toHaveText(/Stopped at (\d+) of \1 branches/);
@@ -225,7 +225,7 @@ test.describe("the staff console's sections", () => {
       await expect(optionOnPage).toHaveCount(0, { timeout: 2_000 });
     } finally {
       // Put back, also when a check above failed, so the other journeys keep the option.
-      await row.getByRole("button", { name: `Put ${OPTION} back at every branch` }).click();
+      await row.getByRole("button", { name: `Put back at every branch: ${OPTION}` }).click();
       await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).toBeChecked();
     }
     await expect(line.getByText(`Not available now: ${OPTION}`)).toHaveCount(0, { timeout: 2_000 });

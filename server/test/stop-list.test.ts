@@ -243,6 +243,32 @@ describe("stop at every branch", () => {
     expect(await rowsOf("modificationId", ids)).toEqual([]);
   });
 
+  it("lists what any of the caller's branches sells, 'stopped' meaning at every one of them", async () => {
+    const all = async (who: Person) => {
+      const res = await t.app.inject({ method: "GET", url: "/api/staff/v1/stop-list", headers: as(who) });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<StopList>();
+    };
+    const mine = await all(boundStaff);
+    const own = new Set([chilonzor, yunusobod]);
+    expect(mine.products.every((p) => p.soldAt.every((b) => own.has(b)))).toBe(true);
+    expect(new Set(mine.products.map((p) => p.id)).size).toBe(mine.products.length);
+    const product = mine.products.find((p) => p.soldAt.length === 2)!;
+    const at = `/api/staff/v1/branches/${chilonzor}/stop-list/products/${product.id}`;
+    await put(boundStaff, at, true);
+    try {
+      const once = (await all(boundStaff)).products.find((p) => p.id === product.id)!;
+      expect(once.stopped).toBe(false);
+      expect(once.stoppedAt).toEqual([chilonzor]);
+      await put(boundStaff, `/api/staff/v1/stop-list/products/${product.id}`, true);
+      expect((await all(boundStaff)).products.find((p) => p.id === product.id)?.stopped).toBe(true);
+      // Unbound staff see it stopped at two of more branches: not everywhere.
+      expect((await all(unboundStaff)).products.find((p) => p.id === product.id)?.stopped).toBe(false);
+    } finally {
+      await put(boundStaff, `/api/staff/v1/stop-list/products/${product.id}`, false);
+    }
+  });
+
   it("refuses customers, and another brand's items are not found", async () => {
     const [product] = await t.db.select().from(products).where(eq(products.merchantId, lavash)).limit(1);
     const refused = await put(customer, `/api/staff/v1/stop-list/products/${product!.id}`, true);

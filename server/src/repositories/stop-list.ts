@@ -53,15 +53,23 @@ export interface StopList {
 }
 
 /**
- * What a branch sells, in menu order, and the options its products offer, each once; where each is
- * stopped is counted over `branchIds` (the branches the caller sees, the branch itself among them).
- * An option is stopped at a branch when every one of its modifiers on that branch's products is.
+ * What a branch sells (`branchId`), or any of `branchIds` (null: "all my branches"), in menu order,
+ * and the options its products offer, each once; where each is stopped is counted over `branchIds`
+ * (the branches the caller sees). An option is stopped at a branch when every one of its modifiers
+ * on that branch's products is. For all branches, `stopped` means stopped at every one that sells it.
  */
 export async function listStopList(
   db: Db,
-  { merchantId, branchId, branchIds }: { merchantId: string; branchId: string; branchIds: readonly string[] },
+  {
+    merchantId,
+    branchId,
+    branchIds,
+  }: { merchantId: string; branchId: string | null; branchIds: readonly string[] },
 ): Promise<StopList> {
-  const branchList = branchIds.includes(branchId) ? [...branchIds] : [branchId, ...branchIds];
+  const branchList =
+    branchId === null || branchIds.includes(branchId) ? [...branchIds] : [branchId, ...branchIds];
+  const listed = branchId === null ? branchList : [branchId];
+  if (listed.length === 0) return { products: [], options: [] };
   const [productRows, linkRows, modRows, stopRows] = await Promise.all([
     db
       .select({
@@ -79,7 +87,7 @@ export async function listStopList(
         productBranches,
         and(
           eq(productBranches.productId, products.id),
-          eq(productBranches.branchId, branchId),
+          inArray(productBranches.branchId, listed),
           eq(productBranches.isActive, true),
         ),
       )
@@ -141,7 +149,14 @@ export async function listStopList(
   }
   const isStopped = (branch: string, item: string) => stopsAt.get(branch)?.has(item) ?? false;
 
-  const productList: StopListProduct[] = productRows.map((p) => {
+  // A product sold at several of the listed branches comes once per branch: keep the first.
+  const seen = new Set<string>();
+  const uniqueRows = productRows.filter((p) => {
+    if (seen.has(p.id)) return false;
+    seen.add(p.id);
+    return true;
+  });
+  const productList: StopListProduct[] = uniqueRows.map((p) => {
     const soldAt = branchList.filter((b) => sellingAt.get(p.id)?.has(b));
     return {
       id: p.id,
@@ -150,15 +165,50 @@ export async function listStopList(
       categoryId: p.categoryId,
       categoryName: p.categoryName,
       brandOff: !p.isAvailable,
-      stopped: isStopped(branchId, p.id),
+      stopped:
+        branchId === null
+          ? soldAt.length > 0 && soldAt.every((b) => isStopped(b, p.id))
+          : isStopped(branchId, p.id),
       soldAt,
       stoppedAt: soldAt.filter((b) => isStopped(b, p.id)),
     };
   });
 
+  const productOrder = new Map(uniqueRows.map((p, i) => [p.id, i]));
+  const options = optionsOf(modRows, { productOrder, sellingAt, isStopped, branchList, branchId });
+  return { products: productList, options };
+}
+
+interface OptionRow {
+  id: string;
+  productId: string;
+  name: Texts;
+  iikoId: string | null;
+  groupName: Texts;
+}
+
+/**
+ * The options the listed products offer, each once (`optionKey`), in menu order: by the first
+ * product that offers them; each with where it is stopped over `branchList`.
+ */
+function optionsOf(
+  modRows: readonly OptionRow[],
+  {
+    productOrder,
+    sellingAt,
+    isStopped,
+    branchList,
+    branchId,
+  }: {
+    productOrder: ReadonlyMap<string, number>;
+    sellingAt: ReadonlyMap<string, ReadonlySet<string>>;
+    isStopped: (branch: string, item: string) => boolean;
+    branchList: readonly string[];
+    branchId: string | null;
+  },
+): StopListOption[] {
   // Options in menu order: by the first product of the branch that offers them.
-  const productOrder = new Map(productRows.map((p, i) => [p.id, i]));
-  const byKey = new Map<string, (typeof modRows)[number][]>();
+  const byKey = new Map<string, OptionRow[]>();
   for (const m of modRows) {
     const key = optionKey(m);
     const list = byKey.get(key) ?? [];
@@ -182,6 +232,7 @@ export async function listStopList(
       return offered.every((m) => isStopped(branch, m.id));
     };
     const spread = branchList.map((b) => [b, stoppedOn(b)] as const);
+    const offeredAt = spread.filter(([, st]) => st !== null);
     const groupNames = new Map<string, Texts>();
     for (const m of here) groupNames.set(JSON.stringify(m.groupName), m.groupName);
     options.push({
@@ -189,14 +240,18 @@ export async function listStopList(
       name: first.name,
       groupNames: [...groupNames.values()],
       products: new Set(here.map((m) => m.productId)).size,
-      stopped: stoppedOn(branchId) === true,
-      soldAt: spread.filter(([, s]) => s !== null).map(([b]) => b),
+      stopped:
+        branchId === null
+          ? offeredAt.length > 0 && offeredAt.every(([, st]) => st === true)
+          : stoppedOn(branchId) === true,
+      soldAt: offeredAt.map(([b]) => b),
       stoppedAt: spread.filter(([, s]) => s === true).map(([b]) => b),
       order: productOrder.get(first.productId) ?? 0,
     });
   }
   options.sort((a, b) => a.order - b.order);
-  return { products: productList, options: options.map(({ order: _o, ...o }) => o) };
+  options.sort((a, b) => a.order - b.order);
+  return options.map(({ order: _o, ...o }) => o);
 }
 
 /**

@@ -20,11 +20,19 @@ const SLOW_POLL_MS = 30_000;
 
 const branchPath = (branchId: string) => `/staff/v1/branches/${encodeURIComponent(branchId)}`;
 
-export function useStopList(branchId: string) {
+/** A branch's stop-list, or (null) what any of the caller's branches sells. */
+export function useStopList(branchId: string | null) {
   return useQuery({
-    queryKey: staffKeys.stopList(branchId),
+    queryKey: staffKeys.stopList(branchId ?? "all"),
     queryFn: async ({ signal }) =>
-      unwrap(await api<StopList>(`${branchPath(branchId)}/stop-list/WITH_TOKEN`, { signal })),
+      unwrap(
+        await api<StopList>(
+          branchId === null
+            ? "/staff/v1/stop-list/WITH_TOKEN"
+            : `${branchPath(branchId)}/stop-list/WITH_TOKEN`,
+          { signal },
+        ),
+      ),
   });
 }
 
@@ -41,7 +49,7 @@ export interface StopChange {
 function applyStop<T extends { id: string; stopped: boolean; soldAt: string[]; stoppedAt: string[] }>(
   item: T,
   change: StopChange,
-  branchId: string,
+  branchId: string | null,
 ): T {
   if (item.id !== change.id) return item;
   if (change.everywhere)
@@ -54,14 +62,14 @@ function applyStop<T extends { id: string; stopped: boolean; soldAt: string[]; s
  * Switches an item at this branch or at every branch; the list shows the new state at once and
  * goes back if the server refuses. Every branch's list is read again after it (they share items).
  */
-export function useSetStop(branchId: string) {
+export function useSetStop(branchId: string | null) {
   const client = useQueryClient();
-  const key = staffKeys.stopList(branchId);
+  const key = staffKeys.stopList(branchId ?? "all");
   return useMutation({
     mutationFn: async ({ kind, id, stopped, everywhere }: StopChange) =>
       unwrap(
         await api<{ id: string; stopped: boolean; branchIds: string[] }>(
-          everywhere
+          everywhere || branchId === null
             ? `/staff/v1/stop-list/${kind}s/${id}/WITH_TOKEN`
             : `${branchPath(branchId)}/stop-list/${kind}s/${id}/WITH_TOKEN`,
           { method: "PUT", body: { stopped } },

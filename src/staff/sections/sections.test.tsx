@@ -177,7 +177,7 @@ describe("the stop-list", () => {
       },
     });
     show("stop-list");
-    fireEvent.click(await screen.findByRole("button", { name: "Stop Cheese at every branch" }));
+    fireEvent.click(await screen.findByRole("button", { name: "Stop at every branch: Cheese" }));
     await waitFor(() => {
       expect(
         seen.find((s) => s.method === "PUT" && s.path === `/api/staff/v1/stop-list/modifiers/${id(11)}`)
@@ -186,9 +186,27 @@ describe("the stop-list", () => {
     });
     const options = screen.getByRole("list", { name: "Options of the branch" });
     expect(await within(options).findByText("Stopped at 2 of 2 branches")).toBeTruthy();
-    expect(within(options).getByRole("button", { name: "Put Cheese back at every branch" })).toBeTruthy();
+    expect(within(options).getByRole("button", { name: "Put back at every branch: Cheese" })).toBeTruthy();
     // A product sold at one branch only offers no every-branch action.
-    expect(screen.queryByRole("button", { name: "Stop Shawarma at every branch" })).toBeNull();
+    expect(screen.queryByRole("button", { name: "Stop at every branch: Shawarma" })).toBeNull();
+  });
+
+  it("with all branches chosen, lists what they sell and switches each at every branch", async () => {
+    const seen = serve({
+      "GET /api/staff/v1/stop-list": () => json(200, list),
+      [`PUT /api/staff/v1/stop-list/products/${id(2)}`]: (b) =>
+        json(200, { id: id(2), ...(b as object), branchIds: [BRANCH] }),
+    });
+    show("stop-list", null);
+    const putBack = await screen.findByRole("button", { name: "Put back at every branch: Shawarma" });
+    // No per-branch switches: every change is at every branch.
+    expect(screen.queryByRole("switch")).toBeNull();
+    fireEvent.click(putBack);
+    await waitFor(() => {
+      expect(
+        seen.find((s) => s.method === "PUT" && s.path === `/api/staff/v1/stop-list/products/${id(2)}`)?.body,
+      ).toEqual({ stopped: false });
+    });
   });
 
   it("puts the switch back when the server refuses", async () => {

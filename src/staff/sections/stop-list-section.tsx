@@ -9,7 +9,7 @@ import { foldText } from "../../domain/menu.ts";
 import { stopReach } from "../../domain/stop-list.ts";
 import type { StopListOption, StopListProduct } from "../../domain/contract/staff.ts";
 import { useSetStop, useStopList, type StopChange } from "./api.ts";
-import { ChooseBranch, Empty, Failed, Loading, SectionFrame, Switch, textOf } from "./section-frame.tsx";
+import { Empty, Failed, Loading, SectionFrame, Switch, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
 export default function StopListSection({ branchId }: StaffSectionProps) {
@@ -19,7 +19,7 @@ export default function StopListSection({ branchId }: StaffSectionProps) {
       title={t`Stop-list`}
       lead={t`Switch off what the kitchen has run out of, at this branch or at every branch. Guests see it unavailable within seconds.`}
     >
-      {branchId === null ? <ChooseBranch /> : <StopList branchId={branchId} />}
+      <StopList branchId={branchId} />
     </SectionFrame>
   );
 }
@@ -32,7 +32,8 @@ function matches(words: string[], texts: string[]): boolean {
   return words.every((w) => text.includes(w));
 }
 
-function StopList({ branchId }: { branchId: string }) {
+/** A branch's list, or (null, "all my branches") what any of them sells, switched at every one. */
+function StopList({ branchId }: { branchId: string | null }) {
   const { t } = useLingui();
   const list = useStopList(branchId);
   const setStop = useSetStop(branchId);
@@ -131,6 +132,7 @@ function StopList({ branchId }: { branchId: string }) {
                       item={{ ...o, kind: "modifier" }}
                       busy={busyId === o.id}
                       onStop={onStop}
+                      allBranches={branchId === null}
                       meta={`${o.groupNames.map((g) => textOf(g)).join(", ")} · ${t`${plural(o.products, { one: "# dish", other: "# dishes" })}`}`}
                     />
                   ))}
@@ -155,6 +157,7 @@ function StopList({ branchId }: { branchId: string }) {
                         item={{ ...p, kind: "product" }}
                         busy={busyId === p.id}
                         onStop={onStop}
+                        allBranches={branchId === null}
                         image={p.image}
                         brandOff={p.brandOff}
                       />
@@ -177,9 +180,12 @@ function StopRow({
   meta,
   image,
   brandOff = false,
+  allBranches,
 }: {
   item: Item;
   busy: boolean;
+  /** "All my branches": every switch is at every branch, so the buttons alone. */
+  allBranches: boolean;
   onStop: (change: StopChange) => void;
   meta?: string;
   image?: string | null;
@@ -208,20 +214,21 @@ function StopRow({
             {meta && <span>{meta}</span>}
             {brandOff && <span className="staff-badge staff-badge--muted">{t`Off for the whole brand`}</span>}
             {item.stopped && <span className="staff-badge staff-badge--off">{t`Stopped`}</span>}
-            {branches > 1 && stoppedAt > 0 && (
+            {(branches > 1 || allBranches) && stoppedAt > 0 && (
               <span className="staff-badge staff-badge--muted" data-testid="stop-spread">
                 {t`Stopped at ${stoppedAt} of ${plural(branches, { one: "# branch", other: "# branches" })}`}
               </span>
             )}
           </span>
-          {branches > 1 && (
+          {(branches > 1 || allBranches) && (
             <div className="stop-everywhere">
               {reach !== "everywhere" && (
                 <button
                   type="button"
                   className="staff-button staff-button--small"
                   disabled={busy}
-                  aria-label={t`Stop ${name} at every branch`}
+                  // The visible words first, then whose (a label that holds the visible text).
+                  aria-label={`${t`Stop at every branch`}: ${name}`}
                   onClick={() => {
                     change(true, true);
                   }}
@@ -234,7 +241,7 @@ function StopRow({
                   type="button"
                   className="staff-button staff-button--small"
                   disabled={busy}
-                  aria-label={t`Put ${name} back at every branch`}
+                  aria-label={`${t`Put back at every branch`}: ${name}`}
                   onClick={() => {
                     change(false, true);
                   }}
@@ -245,14 +252,16 @@ function StopRow({
             </div>
           )}
         </div>
-        <Switch
-          checked={!item.stopped}
-          disabled={busy}
-          label={t`${name} on sale`}
-          onChange={(on) => {
-            change(!on, false);
-          }}
-        />
+        {!allBranches && (
+          <Switch
+            checked={!item.stopped}
+            disabled={busy}
+            label={t`${name} on sale`}
+            onChange={(on) => {
+              change(!on, false);
+            }}
+          />
+        )}
       </div>
     </li>
   );

@@ -202,6 +202,21 @@ export async function staffConsoleRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.get(
+    "/staff/v1/stop-list",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "What any of the caller's branches sells, and the options offered, each once; stopped = at every one of the caller's branches that sells it",
+        response: { 200: stopListSchema, ...errors },
+      },
+    },
+    async (request) =>
+      branchStopList(db, { merchantId: request.tenant.id, branchId: null, scope: staffScope(request) }),
+  );
+
   for (const kind of ["product", "modifier"] as const) {
     r.put(
       `/staff/v1/branches/:branchId/stop-list/${kind}s/:id`,

@@ -14,10 +14,13 @@ async function seenBranchIds(db: Db, merchantId: string, scope: StaffReach): Pro
   return (await listBranches(db, { merchantId })).filter((b) => canSeeBranch(scope, b.id)).map((b) => b.id);
 }
 
-/** The branch's list; "stopped at 2 of 3" counts the branches the caller sees. */
+/**
+ * The branch's list (null: what any of the caller's branches sells); "stopped at 2 of 3" counts the
+ * branches the caller sees.
+ */
 export async function branchStopList(
   db: Db,
-  { merchantId, branchId, scope }: { merchantId: string; branchId: string; scope: StaffReach },
+  { merchantId, branchId, scope }: { merchantId: string; branchId: string | null; scope: StaffReach },
 ): Promise<StopList> {
   return listStopList(db, { merchantId, branchId, branchIds: await seenBranchIds(db, merchantId, scope) });
 }
