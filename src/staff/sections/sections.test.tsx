@@ -596,7 +596,7 @@ describe("a booking's phone", () => {
             time: "2026-11-25T14:00:00.000Z",
             endTime: "2026-11-25T16:00:00.000Z",
             comment: null,
-            status: "REQUESTED",
+            status: "CONFIRMED",
             declineReason: null,
             cancellable: true,
             createdDate: "2026-11-25T08:00:00.000Z",
@@ -604,6 +604,7 @@ describe("a booking's phone", () => {
             userId: id(99),
           },
         ]),
+      "GET /api/staff/v1/reservations/requests": () => json(200, []),
     });
     show("bookings");
     const link = await screen.findByRole("link", { name: "+998 90 123 45 67" });
