@@ -4,11 +4,9 @@ import { useLingui } from "@lingui/react/macro";
 import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { AuditEntry } from "../../domain/contract/back-office.ts";
 import { foldText } from "../../domain/menu.ts";
-import { formatPhone } from "../../domain/phone.ts";
-import { ltr } from "../../lib/format.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { useAudit } from "./api.ts";
-import { Empty, Failed, Loading, moneyOf, SectionFrame, textOf } from "./section-frame.tsx";
+import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
 export default function AuditSection(_props: StaffSectionProps) {
@@ -98,11 +96,7 @@ function Entry({ entry }: { entry: AuditEntry }) {
           {when}
         </time>
         <span className="audit-log__who">
-          {entry.by === null
-            ? t`A former employee`
-            : entry.by.startsWith("+")
-              ? ltr(formatPhone(entry.by))
-              : entry.by}
+          {entry.by === null ? t`A former employee` : personName(entry.by)}
         </span>
         <span className="audit-log__what">{textOf(entry.entityName) || t`A deleted dish`}</span>
       </div>

@@ -11,7 +11,7 @@ import { ApiError } from "../../lib/api-client.ts";
 import { currentContentLanguage, LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { useEditorProducts, useSaveProduct } from "./api.ts";
-import { Empty, Failed, Loading, moneyOf, SectionFrame, textOf } from "./section-frame.tsx";
+import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
 const languageName = (language: ContentLanguage) => {
@@ -155,7 +155,7 @@ function ProductRow({
               </span>
             )}
             {product.lastChangedBy && (
-              <span className="menu-editor__by">{t`Last changed by ${product.lastChangedBy}`}</span>
+              <span className="menu-editor__by">{t`Last changed by ${personName(product.lastChangedBy)}`}</span>
             )}
           </span>
         </div>

@@ -4,7 +4,8 @@ import { useLingui } from "@lingui/react/macro";
 import type { ReactNode } from "react";
 import { pickText, type Multilingual } from "../../domain/multilingual.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { formatNumberUnbroken } from "../../lib/format.ts";
+import { formatPhone } from "../../domain/phone.ts";
+import { formatNumberUnbroken, ltr } from "../../lib/format.ts";
 import { currentContentLanguage, currentLocale } from "../../lib/i18n.ts";
 import { clockTime } from "../board/format.ts";
 import "./sections.css";
@@ -85,6 +86,11 @@ export function Empty({ title, text }: { title: string; text?: string }) {
       {text && <p className="staff-state__text">{text}</p>}
     </div>
   );
+}
+
+/** A person as the change log names them: their name, or their phone (formatted) when they have none. */
+export function personName(by: string): string {
+  return by.startsWith("+") ? ltr(formatPhone(by)) : by;
 }
 
 /** A brand text in the console's language. */
