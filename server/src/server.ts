@@ -7,6 +7,8 @@ import { importDemoBrands } from "./import/demo.ts";
 import { ensureDemoOwners } from "./services/staff/access.ts";
 import { openRedis, RedisUnreachableError, watchRedis, type Redis } from "./lib/redis.ts";
 import { warmUp } from "./warm-up.ts";
+import { listenAdminSocket } from "./lib/admin-socket.ts";
+import { runDatabaseCommand } from "./cli/staff-db-commands.ts";
 
 // Runs the app: configuration, database, listen, and a clean stop on SIGINT/SIGTERM.
 const started = performance.now();
@@ -72,6 +74,7 @@ const CLOSE_TIMEOUT_MS = 10_000;
 // live order streams with a reconnection hint, finishes every request in flight (an order being
 // placed included), then closes the database pool and Redis and exits 0.
 let stopping = false;
+let closeAdminSocket: (() => Promise<void>) | undefined;
 async function stop(signal: string): Promise<void> {
   if (stopping) return;
   stopping = true;
@@ -84,6 +87,7 @@ async function stop(signal: string): Promise<void> {
   force.unref();
   if (config.shutdownDrainMs > 0) await new Promise((resolve) => setTimeout(resolve, config.shutdownDrainMs));
   try {
+    await closeAdminSocket?.();
     await app.close();
   } finally {
     await database.close();
@@ -104,6 +108,13 @@ try {
   await database.close();
   redis?.disconnect();
   fail(`Cannot listen on ${config.host}:${config.port}: ${(error as Error).message}`);
+}
+
+// The embedded database is this process's alone: `npm run staff -- grant|revoke|new-brand` asks it.
+if (database.kind === "pglite") {
+  closeAdminSocket = await listenAdminSocket(config.dataDir, (args, io) =>
+    runDatabaseCommand(database.db, args, io),
+  );
 }
 
 const address = app.server.address();

@@ -53,7 +53,7 @@ export const BRAND_ROLES = ["OWNER", "MANAGER", "OPERATOR", "KITCHEN"] as const;
 export type BrandRole = (typeof BRAND_ROLES)[number];
 
 /** The parts of the back office, each a set of staff routes and a console section. */
-export const BACK_OFFICE_AREAS = ["menu", "audit"] as const;
+export const BACK_OFFICE_AREAS = ["menu", "audit", "brand-file"] as const;
 export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
 
 const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {

@@ -335,6 +335,7 @@ function Console({
                     branchId={sectionBranch}
                     live={live.connected}
                     brandSub={brand.sub}
+                    manages={manages ?? []}
                     branches={branches}
                     languages={brand.languages}
                     timeZone={brand.merchant.timezone}

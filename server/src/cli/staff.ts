@@ -11,7 +11,11 @@
 //   node server/src/cli/staff.ts revoke <brand sub> <phone>
 //       takes a staff member back to CUSTOMER: their branch bindings go and every session of theirs
 //       at the brand is revoked (the console signs them out); an unknown or non-staff phone exits 1.
-//       Both read DATABASE_URL / DATA_DIR like the server (with the embedded database, stop the server).
+//   node server/src/cli/staff.ts new-brand <brand sub> "<brand name>" --owner <phone> [--bot-token <token>]
+//       makes an empty brand (its name, its sub, the bot token when given; the city of Tashkent until
+//       its first branch) and its first owner, who builds the rest in the back office (/staff).
+//       The three read DATABASE_URL / DATA_DIR like the server; with the embedded database while a
+//       server runs on that DATA_DIR, the server runs the command for them (its admin socket).
 //   SAVAT_URL=http://127.0.0.1:8080 SAVAT_TOKEN=<token> node server/src/cli/staff.ts <command> <brand sub> ...
 //       orders [STATUS]                    the brand's newest orders (optionally of one status)
 //       move <orderId> <STATUS> [comment]  next status; illegal transitions are refused
@@ -40,19 +44,14 @@ import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { pickText } from "#domain/multilingual.ts";
-import { BRAND_ROLES } from "#domain/staff-scope.ts";
 import { tableQrFileBase } from "#domain/file-names.ts";
 import { listBranchRows } from "../repositories/geo.ts";
 import { findAnyMerchantBySub } from "../repositories/merchants.ts";
 import { listQrTables } from "../repositories/tables.ts";
 import { tableQrPages } from "../services/dine-in/table-qr.ts";
-import {
-  folded,
-  grantStaff,
-  PHONE_PATTERN,
-  revokeStaff,
-  StaffAccessError,
-} from "../services/staff/access.ts";
+import { callAdminSocket } from "../lib/admin-socket.ts";
+import { folded } from "../services/staff/access.ts";
+import { isDatabaseCommand, runDatabaseCommand } from "./staff-db-commands.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 const err = (line: string) => process.stderr.write(`${line}\n`);
@@ -60,6 +59,7 @@ const err = (line: string) => process.stderr.write(`${line}\n`);
 const USAGE = `usage:
   node server/src/cli/staff.ts grant <brand> <phone> [--branch <id or name>]... [--all-branches] [--role owner|manager|operator|kitchen]
   node server/src/cli/staff.ts revoke <brand> <phone>
+  node server/src/cli/staff.ts new-brand <brand> "<brand name>" --owner <phone> [--bot-token <token>]
   node server/src/cli/staff.ts table-qr <brand> <branch> [--base-url URL] [--app NAME] [--out DIR]
   SAVAT_URL=... SAVAT_TOKEN=... node server/src/cli/staff.ts orders|move|couriers|add-courier|attach|position|stock|reservations|confirm|decline|seated|calls|ack|close-call|notify <brand> ...`;
 
@@ -70,63 +70,36 @@ function texts(arg: string | undefined): Record<string, string> {
   return { uz: value, ru: value, eng: value };
 }
 
-/** Opens the database like the server, runs `work` and prints its refusals; the exit code. */
-async function withDatabase(work: (db: Database["db"]) => Promise<void>): Promise<number> {
+const io = { out, err };
+
+/**
+ * grant, revoke and new-brand: on the command's own connection to the database, or, while a server
+ * holds the embedded database's directory, run by that server (its admin socket), so the first owner
+ * of a brand is made without stopping anything.
+ */
+async function databaseCommand(args: string[]): Promise<number> {
   let database: Database | undefined;
   try {
-    database = await openDatabase(loadConfig(process.env), { migrate: true });
-    await work(database.db);
-    return 0;
-  } catch (error) {
-    if (error instanceof ConfigError || error instanceof StaffAccessError) {
-      err(error.message);
+    const config = loadConfig(process.env);
+    try {
+      database = await openDatabase(config, { migrate: true });
+    } catch (error) {
+      if (!(error instanceof DataDirLockedError)) throw error;
+      const code = await callAdminSocket(config.dataDir, args, io);
+      if (code !== undefined) return code;
+      err(`stop the server first: ${error.message}`);
       return 1;
     }
-    if (error instanceof DataDirLockedError) {
-      err(`stop the server first: ${error.message}`);
+    return await runDatabaseCommand(database.db, args, io);
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      err(error.message);
       return 1;
     }
     throw error;
   } finally {
     await database?.close();
   }
-}
-
-async function grant(sub: string, phone: string, args: string[]): Promise<number> {
-  if (!PHONE_PATTERN.test(phone)) {
-    err("the phone must be in E.164, e.g. +998901234567");
-    return 1;
-  }
-  const branchArgs = args.flatMap((a, i) => (args[i - 1] === "--branch" ? [a] : []));
-  const roleArg = option(args, "--role");
-  const brandRole = BRAND_ROLES.find((r) => r === roleArg?.toUpperCase());
-  if (roleArg !== null && !brandRole) {
-    err(`--role must be one of ${BRAND_ROLES.map((r) => r.toLowerCase()).join(", ")}`);
-    return 1;
-  }
-  return withDatabase(async (db) => {
-    const done = await grantStaff(db, {
-      sub,
-      phone,
-      branchArgs,
-      allBranches: args.includes("--all-branches"),
-      ...(brandRole ? { brandRole } : {}),
-    });
-    if (brandRole) out(`role: ${brandRole.toLowerCase()}`);
-    if (done.unbound) out("works at every branch of the brand");
-    if (done.bound.length > 0) out(`bound to ${done.bound.join(", ")}`);
-    out(`${phone} is staff of ${sub} (user ${done.userId}${done.created ? ", new" : ""})`);
-    out(`SAVAT_TOKEN=${done.token}  (valid until ${done.expiresAt.toISOString()})`);
-  });
-}
-
-async function revoke(sub: string, phone: string): Promise<number> {
-  return withDatabase(async (db) => {
-    const done = await revokeStaff(db, { sub, phone });
-    out(
-      `${phone} is a customer of ${sub} again (user ${done.userId}): ${String(done.branches)} branch binding(s) removed, ${String(done.sessions)} session(s) signed out`,
-    );
-  });
 }
 
 function option(args: string[], name: string): string | null {
@@ -290,8 +263,7 @@ async function main(args: string[]): Promise<number> {
     err(USAGE);
     return 1;
   }
-  if (command === "grant") return grant(sub, rest[0] ?? "", rest.slice(1));
-  if (command === "revoke") return revoke(sub, rest[0] ?? "");
+  if (isDatabaseCommand(command)) return databaseCommand(args);
   if (command === "table-qr") return tableQr(sub, rest[0] ?? "", rest.slice(1));
   const merchant = (await call("GET", `/users/v1/merchants/sub/${encodeURIComponent(sub)}`, null)) as {
     id: string;

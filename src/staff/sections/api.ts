@@ -239,6 +239,11 @@ export async function fetchQrSheet(branchId: string, lang: string): Promise<stri
   );
 }
 
+/** The brand as a brand file, for the owner's download (the call needs the token: not a link). */
+export async function fetchBrandFile(): Promise<unknown> {
+  return unwrap(await api<unknown>("/staff/v1/brand-file/WITH_TOKEN", { silent: true }));
+}
+
 /** The caller's role at the brand and the parts of the back office they may open. */
 export function useStaffAccess(merchantId: string) {
   return useQuery({

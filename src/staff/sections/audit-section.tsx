@@ -5,11 +5,11 @@ import { useDeferredValue, useId, useMemo, useState } from "react";
 import type { AuditEntry } from "../../domain/contract/back-office.ts";
 import { foldText } from "../../domain/menu.ts";
 import { currentLocale } from "../../lib/i18n.ts";
-import { useAudit } from "./api.ts";
+import { fetchBrandFile, useAudit } from "./api.ts";
 import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
-export default function AuditSection(_props: StaffSectionProps) {
+export default function AuditSection({ manages = [], brandSub = "brand" }: StaffSectionProps) {
   const { t } = useLingui();
   const [query, setQuery] = useState("");
   const searchId = useId();
@@ -19,6 +19,7 @@ export default function AuditSection(_props: StaffSectionProps) {
       lead={t`Who changed what in the back office, and when.`}
       actions={
         <>
+          {manages.includes("brand-file") && <BrandFileButton sub={brandSub} />}
           <label htmlFor={searchId} className="visually-hidden">
             {t`Find by person or dish`}
           </label>
@@ -37,6 +38,52 @@ export default function AuditSection(_props: StaffSectionProps) {
     >
       <Entries query={query} />
     </SectionFrame>
+  );
+}
+
+/**
+ * The brand as a file: what `npm run import` takes, to keep or to move the brand to another
+ * deployment. Secrets are not in it (the server leaves them out).
+ */
+function BrandFileButton({ sub }: { sub: string }) {
+  const { t } = useLingui();
+  const [state, setState] = useState<"idle" | "busy" | "failed">("idle");
+  const download = async () => {
+    setState("busy");
+    try {
+      const file = await fetchBrandFile();
+      const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
+      const url = URL.createObjectURL(blob);
+      const link = document.createElement("a");
+      link.href = url;
+      link.download = `${sub}-brand-${new Date().toISOString().slice(0, 10)}.json`;
+      link.click();
+      setTimeout(() => {
+        URL.revokeObjectURL(url);
+      }, 10_000);
+      setState("idle");
+    } catch {
+      setState("failed");
+    }
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="staff-button"
+        aria-busy={state === "busy"}
+        disabled={state === "busy"}
+        title={t`Everything but the secrets: payment keys and the bot token are entered again after an import.`}
+        onClick={() => void download()}
+      >
+        {state === "busy" ? t`Preparing the file…` : t`Download the brand file`}
+      </button>
+      {state === "failed" && (
+        <span role="alert" className="staff-inline-error">
+          {t`The file could not be prepared. Try again.`}
+        </span>
+      )}
+    </>
   );
 }
 

@@ -18,6 +18,8 @@ export interface StaffSectionProps {
   branches?: readonly { id: string; name: Multilingual }[];
   /** The brand's time zone: times read as the branch's clock, not the device's. */
   timeZone?: string;
+  /** The parts of the back office the caller may open. */
+  manages?: readonly BackOfficeArea[];
 }
 
 /** One section of the staff console (stop-list, today at the branch, inboxes, totals...). */
