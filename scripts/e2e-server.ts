@@ -45,6 +45,14 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, bran
 ];
 process.env.DATA_DIR = dataDir;
 
+/** The brand e2e/back-office-first-brand.spec.ts builds from nothing. */
+const EMPTY_BRAND = {
+  sub: "bahor",
+  name: "Cafe Bahor",
+  botToken: "7001234567:AAHk3-e2e-bot-token-of-an-empty-brand",
+  owner: "+998977000100",
+};
+
 // A staff member of the lavash and of the plov demo brand for the journeys that drive the staff API
 // (stock, statuses, table bookings): their bearer tokens are left in the data directory. Seeded
 // before the server opens the database; the server's own demo import then finds the brands in.
@@ -102,6 +110,22 @@ process.env.DATA_DIR = dataDir;
         .insert(staffBranches)
         .values({ merchantId: brand.id, userId: member.id, branchId: branch.id });
     }
+    // An empty brand and its owner (e2e/back-office-first-brand.spec.ts): only a name and a bot
+    // token, as `npm run staff -- new-brand` makes one; the journey builds the rest in the console.
+    const { createEmptyBrand } = await import("../server/src/services/staff/new-brand.ts");
+    const { merchantId } = await createEmptyBrand(database.db, {
+      sub: EMPTY_BRAND.sub,
+      name: EMPTY_BRAND.name,
+      botToken: EMPTY_BRAND.botToken,
+    });
+    await database.db.insert(users).values({
+      merchantId,
+      firstName: "Nodira",
+      lastName: "Owner",
+      phone: EMPTY_BRAND.owner,
+      role: "STAFF",
+      brandRole: "OWNER",
+    });
   } finally {
     await database.close();
   }

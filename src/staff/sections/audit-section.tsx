@@ -9,7 +9,7 @@ import { fetchBrandFile, useAudit } from "./api.ts";
 import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
-export default function AuditSection({ manages = [], brandSub = "brand" }: StaffSectionProps) {
+export default function AuditSection({ manages = [], brandSub = "brand", branches = [] }: StaffSectionProps) {
   const { t } = useLingui();
   const [query, setQuery] = useState("");
   const searchId = useId();
@@ -36,7 +36,7 @@ export default function AuditSection({ manages = [], brandSub = "brand" }: Staff
         </>
       }
     >
-      <Entries query={query} />
+      <Entries query={query} branches={branches} />
     </SectionFrame>
   );
 }
@@ -87,7 +87,9 @@ function BrandFileButton({ sub }: { sub: string }) {
   );
 }
 
-function Entries({ query }: { query: string }) {
+type Branches = NonNullable<StaffSectionProps["branches"]>;
+
+function Entries({ query, branches }: { query: string; branches: Branches }) {
   const { t } = useLingui();
   const log = useAudit();
   const deferred = useDeferredValue(query);
@@ -108,13 +110,36 @@ function Entries({ query }: { query: string }) {
   return (
     <ol className="staff-list audit-log" aria-label={t`Changes, newest first`}>
       {shown.map((entry) => (
-        <Entry key={entry.id} entry={entry} />
+        <Entry key={entry.id} entry={entry} branches={branches} />
       ))}
     </ol>
   );
 }
 
-function Entry({ entry }: { entry: AuditEntry }) {
+/** The page's name in the console, by its kind (the log keeps the kind, not a title). */
+function usePageNames(): Record<string, string> {
+  const { t } = useLingui();
+  return {
+    ABOUT_COMPANY: t`About us`,
+    TERMS: t`Public offer`,
+    PRIVACY_POLICY: t`Privacy policy`,
+    extra: t`Extra page 1`,
+    extra2: t`Extra page 2`,
+    extr3: t`Extra page 3`,
+  };
+}
+
+/** What the entry is about: the dish's name, the vacancy's position, the page's name. */
+function useSubject(entry: AuditEntry): string {
+  const { t } = useLingui();
+  const pages = usePageNames();
+  const side = Object.keys(entry.after).length > 0 ? entry.after : entry.before;
+  if (entry.entity === "page") return pages[String(side.kind)] ?? t`A page`;
+  if (entry.entity === "vacancy") return textOf(side.position as Record<string, string>) || t`A vacancy`;
+  return textOf(entry.entityName) || t`A deleted dish`;
+}
+
+function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
   const { t } = useLingui();
   const when = new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
     day: "numeric",
@@ -128,12 +153,34 @@ function Entry({ entry }: { entry: AuditEntry }) {
     costPrice: t`Price`,
     discount: t`Discount`,
     active: t`Seen by guests`,
+    title: t`Title`,
+    body: t`Text`,
+    position: t`Position`,
+    requirements: t`Requirements`,
+    responsible: t`Contact person`,
+    phone: t`Phone`,
+    telegram: t`Telegram`,
+    salary: t`Salary`,
+    branchId: t`Branch`,
+    isActive: t`Seen by guests`,
   };
-  const show = (field: string, value: unknown): string => {
+  const subject = useSubject(entry);
+  const action: Record<string, string> = { create: t`added`, delete: t`removed` };
+  // The fields that changed; what only names the entry (a page's kind, an unchanged position) is not a change.
+  const fields = [...new Set([...Object.keys(entry.before), ...Object.keys(entry.after)])].filter(
+    (field) => field !== "kind" && JSON.stringify(entry.before[field]) !== JSON.stringify(entry.after[field]),
+  );
+  // A page's text may run to pages: the log shows its start.
+  const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
+  const show = (field: string, value: unknown): string => clip(plain(field, value));
+  const plain = (field: string, value: unknown): string => {
     if (field === "costPrice" && typeof value === "number") return moneyOf(value);
     if (field === "discount" && typeof value === "number") return `${String(value)}%`;
-    if (field === "active") return value ? t`yes` : t`no`;
-    if (value && typeof value === "object") return textOf(value) || "—";
+    if (field === "active" || field === "isActive") return value ? t`yes` : t`no`;
+    if (field === "salary" && typeof value === "number") return moneyOf(value);
+    if (value === undefined || value === null) return "—";
+    if (field === "branchId") return textOf(branches.find((b) => b.id === value)?.name) || t`another branch`;
+    if (typeof value === "object") return textOf(value) || "—";
     return typeof value === "string" || typeof value === "number" ? String(value) : "—";
   };
   return (
@@ -145,10 +192,15 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <span className="audit-log__who">
           {entry.by === null ? t`A former employee` : personName(entry.by)}
         </span>
-        <span className="audit-log__what">{textOf(entry.entityName) || t`A deleted dish`}</span>
+        <span className="audit-log__what">
+          {subject}
+          {action[entry.action] && (
+            <span className="staff-badge staff-badge--muted">{action[entry.action]}</span>
+          )}
+        </span>
       </div>
       <ul className="audit-log__changes">
-        {Object.keys(entry.after).map((field) => (
+        {fields.map((field) => (
           <li key={field}>
             <span className="audit-log__field">{fieldName[field] ?? field}:</span>{" "}
             <del>{show(field, entry.before[field])}</del> → <ins>{show(field, entry.after[field])}</ins>

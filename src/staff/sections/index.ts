@@ -46,6 +46,13 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./menu-section.tsx")),
   },
   {
+    id: "content",
+    title: msg`Content`,
+    manages: "content",
+    shortcut: "c",
+    component: lazy(() => import("./content-section.tsx")),
+  },
+  {
     id: "audit",
     title: msg`Change log`,
     manages: "audit",

@@ -15,6 +15,7 @@ import { listAudit } from "../../services/back-office/audit.ts";
 import { editorProducts, saveProduct } from "../../services/back-office/menu-editor.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 import { brandFileRoutes } from "./brand-file.ts";
+import { contentEditorRoutes } from "./content.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -24,6 +25,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
   const preHandler = [requireUser, requireStaff];
   await app.register(brandFileRoutes);
+  await app.register(contentEditorRoutes);
 
   r.get(
     "/staff/v1/products",
