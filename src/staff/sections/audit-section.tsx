@@ -81,9 +81,26 @@ function Entry({ entry }: { entry: AuditEntry }) {
     costPrice: t`Price`,
     discount: t`Discount`,
     active: t`Seen by guests`,
+    address: t`Address`,
+    phone: t`Phone`,
+    latitude: t`Latitude`,
+    longitude: t`Longitude`,
+    isActive: t`Seen by guests`,
+    services: t`Services`,
+    hours: t`Working hours`,
+    polygon: t`The zone's border`,
+    price: t`Delivery price`,
+    minOrderAmount: t`Minimum order`,
   };
   const show = (field: string, value: unknown): string => {
-    if (field === "costPrice" && typeof value === "number") return moneyOf(value);
+    if (
+      (field === "costPrice" || field === "price" || field === "minOrderAmount") &&
+      typeof value === "number"
+    )
+      return moneyOf(value);
+    if (field === "isActive") return value ? t`yes` : t`no`;
+    // A week of hours, a list of services or a zone's points: too long for one line of the log.
+    if (Array.isArray(value)) return value.length === 0 ? "—" : t`changed`;
     if (field === "discount" && typeof value === "number") return `${String(value)}%`;
     if (field === "active") return value ? t`yes` : t`no`;
     if (value && typeof value === "object") return textOf(value) || "—";
@@ -98,7 +115,14 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <span className="audit-log__who">
           {entry.by === null ? t`A former employee` : personName(entry.by)}
         </span>
-        <span className="audit-log__what">{textOf(entry.entityName) || t`A deleted dish`}</span>
+        <span className="audit-log__what">
+          {textOf(entry.entityName) ||
+            (entry.entity === "zone"
+              ? t`A deleted zone`
+              : entry.entity === "branch"
+                ? t`A deleted branch`
+                : t`A deleted dish`)}
+        </span>
       </div>
       <ul className="audit-log__changes">
         {Object.keys(entry.after).map((field) => (
