@@ -18,6 +18,8 @@ maplibregl.setWorkerUrl(workerUrl);
 export interface ZoneMapProps {
   styleUrl: string;
   center: { latitude: number; longitude: number };
+  /** A new zone starts wide (the whole city and around it), an edited one close. */
+  zoom: number;
   /** The brand's other zones, shown and not editable. */
   others: readonly (readonly LonLat[])[];
   /** The zone as it stands (the points list's or the last drawing's). */
@@ -33,7 +35,7 @@ const same = (a: readonly LonLat[], b: readonly LonLat[]) =>
     return q !== undefined && p[0] === q[0] && p[1] === q[1];
   });
 
-export default function ZoneMap({ styleUrl, center, others, ring, onDrawn, label }: ZoneMapProps) {
+export default function ZoneMap({ styleUrl, center, zoom, others, ring, onDrawn, label }: ZoneMapProps) {
   const { t } = useLingui();
   const container = useRef<HTMLDivElement>(null);
   const drawRef = useRef<TerraDraw | null>(null);
@@ -51,7 +53,7 @@ export default function ZoneMap({ styleUrl, center, others, ring, onDrawn, label
       container: container.current,
       style: styleUrl,
       center: [center.longitude, center.latitude],
-      zoom: 11,
+      zoom,
       dragRotate: false,
       pitchWithRotate: false,
       attributionControl: { compact: true },

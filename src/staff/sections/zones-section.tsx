@@ -400,6 +400,7 @@ function ZoneBorder({
             <ZoneMap
               styleUrl={map.data.styleUrl}
               center={center}
+              zoom={ring.length > 0 ? 11 : 9}
               others={others}
               ring={ring}
               label={t`Map: draw the zone`}
