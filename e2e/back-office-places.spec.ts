@@ -4,6 +4,7 @@
 // first), and a customer on a phone delivering to an address inside that zone reads the zone's
 // delivery price at checkout. Once, at the desktop viewport (the console's); the customer uses a
 // phone-sized page of their own.
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
 import {
@@ -25,6 +26,20 @@ async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, p
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Get the code" }).click();
   await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
+}
+
+/** Axe's serious and critical findings on the open dialog (e2e/a11y.spec.ts's rule). */
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  // What a screen shows at rest: not a button under the pointer after its click.
+  await page.mouse.move(1, 1);
+  const { violations } = await new AxeBuilder({ page }).include("dialog[open]").analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map(
+      (v) =>
+        `${v.id} (${v.impact ?? ""}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`,
+    );
+  expect(serious, `${screen}:\n${serious.join("\n")}`).toEqual([]);
 }
 
 test("sushi's owner adds a branch and draws a zone on the map; a customer in the zone pays its delivery price @desktop", async ({
@@ -56,6 +71,7 @@ test("sushi's owner adds a branch and draws a zone on the map; a customer in the
   await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2 + 80, { steps: 8 });
   await page.mouse.up();
   await expect(latitude).not.toHaveValue(before);
+  await expectNoSeriousViolations(page, "the branch form");
   await branch.getByRole("checkbox", { name: "Sunday: closed" }).check();
   await branch.getByLabel("Monday: opens").fill("9:00");
   await branch.getByRole("button", { name: "Save" }).click();
@@ -88,6 +104,7 @@ test("sushi's owner adds a branch and draws a zone on the map; a customer in the
   await expect(zone.locator(".places-zone-map")).toHaveAttribute("data-map-state", "ready", {
     timeout: 20_000,
   });
+  await expectNoSeriousViolations(page, "the zone form");
   const area = await canvas.boundingBox();
   if (!area) throw new Error("the zone map has no box");
   const cx = area.x + area.width / 2;
