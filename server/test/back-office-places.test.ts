@@ -149,16 +149,15 @@ describe("branches", () => {
       url: "/api/users/v1/branches",
       headers: { merchant: sushi },
     });
-    const shown =
-      list.json<
-        {
-          id: string;
-          workHours: {
-            type: string;
-            hours: { weekName: string; open: string | null; isDayOff: boolean }[];
-          }[];
-        }[]
-      >();
+    const shown = list.json<
+      {
+        id: string;
+        workHours: {
+          type: string;
+          hours: { weekName: string; open: string | null; isDayOff: boolean }[];
+        }[];
+      }[]
+    >();
     const onStorefront = shown.find((b) => b.id === added.id);
     expect(onStorefront).toBeDefined();
     const delivery = onStorefront!.workHours.find((w) => w.type === "DELIVERY")!;
@@ -269,5 +268,46 @@ describe("delivery zones", () => {
       expect((await call(owner, "POST", "zones", bad)).statusCode).toBe(400);
     }
     expect((await call(owner, "GET", "zones")).json<unknown[]>()).toHaveLength(before + 2);
+  });
+
+  it("a zone's own minimum order holds for an order delivered into it when it is above the brand's", async () => {
+    const owner = await staff(sushi, { brandRole: "OWNER" });
+    const zone = await call(
+      owner,
+      "POST",
+      "zones",
+      newZone({ polygon: square(69.9, 41.3), minOrderAmount: 900_000 }),
+    );
+    expect(zone.statusCode).toBe(200);
+    const [customer] = await t.db
+      .insert(users)
+      .values({ merchantId: sushi, phone: "+998947777001", firstName: "Guest", role: "CUSTOMER" })
+      .returning();
+    const { token } = await createSession(t.db, { merchantId: sushi, userId: customer!.id, channel: "WEB" });
+    const menu = await t.app.inject({
+      method: "GET",
+      url: "/api/products/v1/overalls?type=WEB",
+      headers: { merchant: sushi },
+    });
+    const dish = menu
+      .json<{
+        products: { id: string; costPrice: number; isAvailable: boolean; modificationGroups: unknown[] }[];
+      }>()
+      .products.find((p) => p.isAvailable && p.modificationGroups.length === 0 && p.costPrice >= 60_000 / 3)!;
+    const count = Math.ceil(60_000 / dish.costPrice);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers: { merchant: sushi, authorization: `Bearer ${token}` },
+      payload: {
+        serviceType: "DELIVERY",
+        paymentType: "CASH",
+        cartItems: [{ productId: dish.id, count, modifications: [] }],
+        address: { name: "Far east 1", houseNumber: "1", latitude: 41.31, longitude: 69.91 },
+      },
+    });
+    // Above the brand's own 50 000, below the zone's 900 000.
+    expect(res.json()).toMatchObject({ code: "MIN_ORDER_AMOUNT" });
+    expect(res.json<{ description: { eng: string } }>().description.eng).toMatch(/900/);
   });
 });
