@@ -656,6 +656,18 @@ export const API_ERRORS = {
     ru: "Это уже изменил другой сотрудник: обновите, чтобы увидеть его изменения",
     eng: "Someone else changed this meanwhile: reload to see their change",
   },
+  ZONE_SELF_CROSSING: {
+    status: 400,
+    uz: "Zona chegarasi o'zini kesib o'tadi: nuqtalarni kesishmaydigan qilib joylashtiring",
+    ru: "Граница зоны пересекает саму себя: расставьте точки без пересечений",
+    eng: "The zone's border crosses itself: place the points so that no edges cross",
+  },
+  ZONE_OVERLAP: {
+    status: 400,
+    uz: "Zona brendning boshqa zonasini qoplaydi",
+    ru: "Зона накладывается на другую зону бренда",
+    eng: "The zone overlaps another zone of the brand",
+  },
   BACK_OFFICE_FORBIDDEN: {
     status: 403,
     uz: "Sizning rolingiz buni o'zgartirishga ruxsat bermaydi",

@@ -2,7 +2,7 @@
 // a product's save (version-checked), the staff member's brand role and the audit log.
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Multilingual } from "#domain/multilingual.ts";
-import { auditLog, categories, products, users } from "../db/schema/index.ts";
+import { auditLog, branches, categories, deliveryRegions, products, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -113,7 +113,7 @@ export async function listAudit(
       by: sql<string | null>`coalesce(${staffName}, ${users.phone})`,
       entity: auditLog.entity,
       entityId: auditLog.entityId,
-      entityName: products.name,
+      entityName: sql<Multilingual | null>`coalesce(${products.name}, ${branches.name}, ${deliveryRegions.name})`,
       action: auditLog.action,
       before: auditLog.before,
       after: auditLog.after,
@@ -126,6 +126,22 @@ export async function listAudit(
         eq(auditLog.entity, "product"),
         eq(products.id, auditLog.entityId),
         eq(products.merchantId, merchantId),
+      ),
+    )
+    .leftJoin(
+      branches,
+      and(
+        eq(auditLog.entity, "branch"),
+        eq(branches.id, auditLog.entityId),
+        eq(branches.merchantId, merchantId),
+      ),
+    )
+    .leftJoin(
+      deliveryRegions,
+      and(
+        eq(auditLog.entity, "zone"),
+        eq(deliveryRegions.id, auditLog.entityId),
+        eq(deliveryRegions.merchantId, merchantId),
       ),
     )
     .where(

@@ -242,6 +242,7 @@ export async function writeDeliveryRegions(tx: Tx, merchantId: string, file: Bra
       polygon: r.polygon,
       color: r.color,
       price: r.price,
+      minOrderAmount: r.minOrderAmount,
       priority: r.priority,
     })),
   );

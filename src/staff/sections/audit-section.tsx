@@ -136,7 +136,10 @@ function useSubject(entry: AuditEntry): string {
   const side = Object.keys(entry.after).length > 0 ? entry.after : entry.before;
   if (entry.entity === "page") return pages[String(side.kind)] ?? t`A page`;
   if (entry.entity === "vacancy") return textOf(side.position as Record<string, string>) || t`A vacancy`;
-  return textOf(entry.entityName) || t`A deleted dish`;
+  if (textOf(entry.entityName)) return textOf(entry.entityName);
+  if (entry.entity === "zone") return t`A deleted zone`;
+  if (entry.entity === "branch") return t`A deleted branch`;
+  return t`A deleted dish`;
 }
 
 function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
@@ -163,6 +166,14 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
     salary: t`Salary`,
     branchId: t`Branch`,
     isActive: t`Seen by guests`,
+    address: t`Address`,
+    latitude: t`Latitude`,
+    longitude: t`Longitude`,
+    services: t`Services`,
+    hours: t`Working hours`,
+    polygon: t`The zone's border`,
+    price: t`Delivery price`,
+    minOrderAmount: t`Minimum order`,
   };
   const subject = useSubject(entry);
   const action: Record<string, string> = { create: t`added`, delete: t`removed` };
@@ -174,7 +185,10 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
   const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
   const show = (field: string, value: unknown): string => clip(plain(field, value));
   const plain = (field: string, value: unknown): string => {
-    if (field === "costPrice" && typeof value === "number") return moneyOf(value);
+    if ((field === "costPrice" || field === "price" || field === "minOrderAmount") && typeof value === "number")
+      return moneyOf(value);
+    // A week of hours, a list of services or a zone's points: too long for one line of the log.
+    if (Array.isArray(value)) return value.length === 0 ? "—" : t`changed`;
     if (field === "discount" && typeof value === "number") return `${String(value)}%`;
     if (field === "active" || field === "isActive") return value ? t`yes` : t`no`;
     if (field === "salary" && typeof value === "number") return moneyOf(value);

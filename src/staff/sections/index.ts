@@ -46,6 +46,20 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./menu-section.tsx")),
   },
   {
+    id: "branches",
+    title: msg`Branches`,
+    manages: "places",
+    shortcut: "f",
+    component: lazy(() => import("./branches-section.tsx")),
+  },
+  {
+    id: "zones",
+    title: msg`Delivery zones`,
+    manages: "places",
+    shortcut: "z",
+    component: lazy(() => import("./zones-section.tsx")),
+  },
+  {
     id: "content",
     title: msg`Content`,
     manages: "content",

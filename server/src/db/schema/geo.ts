@@ -55,6 +55,8 @@ export const branches = pgTable(
     storageEnabled: boolean().notNull().default(false),
     thirdPartyDeliveryEnabled: boolean().notNull().default(false),
     directorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /** Counted up by every back-office save: a save naming an older one is refused (issue 36). */
+    version: integer().notNull().default(1),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
@@ -149,6 +151,10 @@ export const deliveryRegions = pgTable(
     price: money().notNull().default(0),
     /** Lower first when regions overlap. */
     priority: integer().notNull().default(0),
+    /** Minimum product total for delivery into this zone; 0 = the brand's own minimum only. */
+    minOrderAmount: money().notNull().default(0),
+    /** Counted up by every back-office save: a save naming an older one is refused (issue 36). */
+    version: integer().notNull().default(1),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

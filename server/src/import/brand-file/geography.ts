@@ -113,5 +113,7 @@ export const deliveryRegionSchema = z.strictObject({
     .min(3, { error: "needs at least 3 points" }),
   color: color.nullable().default(null),
   price: moneySchema,
+  /** Minimum product total for delivery into this zone; 0 = the brand's own minimum only. */
+  minOrderAmount: moneySchema.default(0),
   priority,
 });

@@ -16,6 +16,7 @@ import { editorProducts, saveProduct } from "../../services/back-office/menu-edi
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 import { brandFileRoutes } from "./brand-file.ts";
 import { contentEditorRoutes } from "./content.ts";
+import { backOfficePlacesRoutes } from "./places.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -26,6 +27,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   const preHandler = [requireUser, requireStaff];
   await app.register(brandFileRoutes);
   await app.register(contentEditorRoutes);
+  await backOfficePlacesRoutes(app);
 
   r.get(
     "/staff/v1/products",

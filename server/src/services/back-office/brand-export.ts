@@ -128,6 +128,7 @@ function geography(rows: BrandRows) {
                 polygon: r.polygon,
                 color: r.color,
                 price: r.price,
+                minOrderAmount: r.minOrderAmount,
                 priority: r.priority,
               },
             ];

@@ -457,13 +457,10 @@ export async function prepareOrder(
   const { lines, stockTaken } = checkLines(ctx, req, branch, loaded);
   const net = productsNet(lines.map((l) => l.input));
   const settings = pickOrderSettings(settingRows, region?.cityId ?? branch.cityId);
-  if (
-    kind === "DELIVERY" &&
-    settings &&
-    settings.minOrderAmount > 0 &&
-    net < toMinor(settings.minOrderAmount)
-  ) {
-    fail("MIN_ORDER_AMOUNT", amountTexts(settings.minOrderAmount, ctx.merchant.currency));
+  // A zone may ask more than the brand's minimum (a far zone): the larger of the two holds.
+  const minOrderAmount = Math.max(settings?.minOrderAmount ?? 0, region?.minOrderAmount ?? 0);
+  if (kind === "DELIVERY" && minOrderAmount > 0 && net < toMinor(minOrderAmount)) {
+    fail("MIN_ORDER_AMOUNT", amountTexts(minOrderAmount, ctx.merchant.currency));
   }
 
   // The delivery price is the tariff call's own answer for this point and these products.
