@@ -14,6 +14,7 @@ import { requireUser } from "../../plugins/auth.ts";
 import { listAudit } from "../../services/back-office/audit.ts";
 import { editorProducts, saveProduct } from "../../services/back-office/menu-editor.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
+import { menuBuilderRoutes } from "./menu.ts";
 import { pictureRoutes } from "./pictures.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
@@ -24,6 +25,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
   const preHandler = [requireUser, requireStaff];
   await app.register(pictureRoutes);
+  await app.register(menuBuilderRoutes);
 
   r.get(
     "/staff/v1/products",
