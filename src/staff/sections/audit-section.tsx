@@ -81,6 +81,17 @@ function Entry({ entry }: { entry: AuditEntry }) {
     costPrice: t`Price`,
     discount: t`Discount`,
     active: t`Seen by guests`,
+    isActive: t`Seen by guests`,
+    image: t`Picture`,
+    categoryId: t`Category`,
+    mxicCode: t`IKPU code`,
+    src: t`Picture`,
+    order: t`Order`,
+  };
+  const kindName: Record<string, string> = {
+    category: t`A category`,
+    "modifier-group": t`A group of options`,
+    picture: t`A picture`,
   };
   const show = (field: string, value: unknown): string => {
     if (field === "costPrice" && typeof value === "number") return moneyOf(value);
@@ -98,7 +109,10 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <span className="audit-log__who">
           {entry.by === null ? t`A former employee` : personName(entry.by)}
         </span>
-        <span className="audit-log__what">{textOf(entry.entityName) || t`A deleted dish`}</span>
+        <span className="audit-log__what">
+          {textOf(entry.entityName) ||
+            (entry.entity === "product" ? t`A deleted dish` : (kindName[entry.entity] ?? entry.entity))}
+        </span>
       </div>
       <ul className="audit-log__changes">
         {Object.keys(entry.after).map((field) => (

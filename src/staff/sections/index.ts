@@ -46,6 +46,13 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./menu-section.tsx")),
   },
   {
+    id: "menu-builder",
+    title: msg`Categories and dishes`,
+    manages: "menu",
+    shortcut: "c",
+    component: lazy(() => import("./menu-builder-section.tsx")),
+  },
+  {
     id: "audit",
     title: msg`Change log`,
     manages: "audit",
