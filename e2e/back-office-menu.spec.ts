@@ -2,6 +2,7 @@
 // a picture, a dish in it with a picture and a required group of two options, and puts the category
 // first by keyboard; a customer on a phone then sees that category first, the dish with its picture,
 // and picks an option on the dish's page. Desktop project (the console is a tablet/desktop page).
+import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { brandOrigin, merchantOf, tenantGet } from "./support/storefront.ts";
@@ -18,6 +19,15 @@ async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, p
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Get the code" }).click();
   await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
+}
+
+/** Axe's serious and critical findings on what the console shows now. */
+async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  const serious = violations
+    .filter((v) => v.impact === "serious" || v.impact === "critical")
+    .map((v) => `${v.id} (${v.impact}): ${v.help}\n  ${v.nodes.map((n) => n.target.join(" ")).join("\n  ")}`);
+  expect(serious, `${screen}:\n${serious.join("\n")}`).toEqual([]);
 }
 
 async function photo(testInfo: TestInfo, name: string, colour: string): Promise<string> {
@@ -61,6 +71,7 @@ test("an owner builds a category with a dish, a picture and options, puts it fir
   await dishDialog.getByLabel("Price", { exact: true }).fill("65000");
   await dishDialog.locator('input[type="file"]').setInputFiles(await photo(testInfo, "dish.png", "#f1c40f"));
   await expect(dishDialog.getByRole("img", { name: /Dish picture/ })).toBeVisible();
+  await expectNoSeriousViolations(page, "the new dish dialog");
   await dishDialog.getByRole("button", { name: "Save" }).click();
   await expect(dishDialog).toBeHidden();
 
@@ -87,6 +98,7 @@ test("an owner builds a category with a dish, a picture and options, puts it fir
   await page.keyboard.press("Space");
   await saved;
   await expect(categories.getByRole("listitem").first()).toContainText(categoryName);
+  await expectNoSeriousViolations(page, "categories and dishes");
 
   // The customer, on a phone.
   const plov = await merchantOf(page.request, testInfo, "plov");
