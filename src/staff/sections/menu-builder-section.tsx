@@ -25,7 +25,7 @@ import { useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import type { EditorCategory, EditorModifierGroup } from "../../domain/contract/back-office-menu.ts";
 import type { EditorProduct } from "../../domain/contract/back-office.ts";
-import type { ContentLanguage } from "../../domain/enums.ts";
+import type { CategoryViewType, ContentLanguage } from "../../domain/enums.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { currentContentLanguage, LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { StaffDialog } from "../dialog.tsx";
@@ -459,6 +459,7 @@ function CategoryDialog({
   const [name, setName] = useState(() => textsFor(category?.name ?? {}, languages));
   const [image, setImage] = useState<string | null>(category?.image ?? null);
   const [isActive, setActive] = useState(category?.isActive ?? true);
+  const [viewType, setViewType] = useState<CategoryViewType>(category?.viewType ?? "MEDIUM");
   const [nameError, setNameError] = useState<string | null>(null);
   const submit = () => {
     if (Object.values(name).every((v) => !v.trim())) {
@@ -467,7 +468,7 @@ function CategoryDialog({
       return;
     }
     setNameError(null);
-    const body = { name, image, isActive, viewType: category?.viewType ?? "MEDIUM" };
+    const body = { name, image, isActive, viewType };
     change.mutate(
       category
         ? { kind: "save-category", id: category.id, body: { ...body, version: category.version } }
@@ -514,6 +515,23 @@ function CategoryDialog({
           }}
         />
         <PictureField label={t`Category picture`} value={image} onChange={setImage} />
+        <div className="menu-builder__field">
+          <label className="staff-label" htmlFor={`${id}-viewType`}>
+            {t`Dish cards on the storefront`}
+          </label>
+          <select
+            id={`${id}-viewType`}
+            className="staff-input staff-input--select"
+            value={viewType}
+            onChange={(e) => {
+              setViewType(e.target.value as CategoryViewType);
+            }}
+          >
+            <option value="BIG">{t`Large, one per row`}</option>
+            <option value="MEDIUM">{t`Medium, two per row`}</option>
+            <option value="SMALL">{t`Small, in a list`}</option>
+          </select>
+        </div>
         <label className="staff-check">
           <input
             type="checkbox"
