@@ -1,6 +1,6 @@
 // The back office's reads and writes (issue 36): the brand's products as the menu editor shows them,
 // a product's save (version-checked), the staff member's brand role and the audit log.
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Multilingual } from "#domain/multilingual.ts";
 import { auditLog, branches, categories, deliveryRegions, products, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
@@ -43,7 +43,14 @@ export async function listEditorProducts(db: Db, { merchantId }: Tenant) {
     .select(editorColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.merchantId, merchantId), eq(categories.merchantId, merchantId)))
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        eq(categories.merchantId, merchantId),
+        // Deleted from the back office: kept for orders' history, no longer edited.
+        isNull(products.deletedDate),
+      ),
+    )
     .orderBy(categories.priority, categories.id, products.priority, products.id);
 }
 
@@ -58,7 +65,7 @@ export async function findEditorProduct(
     .select(editorColumns)
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
-    .where(and(eq(products.merchantId, merchantId), eq(products.id, id)));
+    .where(and(eq(products.merchantId, merchantId), eq(products.id, id), isNull(products.deletedDate)));
   const [row] = await (lock ? query.for("update", { of: products }) : query);
   return row;
 }
@@ -113,7 +120,8 @@ export async function listAudit(
       by: sql<string | null>`coalesce(${staffName}, ${users.phone})`,
       entity: auditLog.entity,
       entityId: auditLog.entityId,
-      entityName: sql<Multilingual | null>`coalesce(${products.name}, ${branches.name}, ${deliveryRegions.name})`,
+      // The entity's name while it is there: a product's, a category's, a branch's or a zone's.
+      entityName: sql<Multilingual | null>`coalesce(${products.name}, ${categories.name}, ${branches.name}, ${deliveryRegions.name})`,
       action: auditLog.action,
       before: auditLog.before,
       after: auditLog.after,
@@ -142,6 +150,14 @@ export async function listAudit(
         eq(auditLog.entity, "zone"),
         eq(deliveryRegions.id, auditLog.entityId),
         eq(deliveryRegions.merchantId, merchantId),
+      ),
+    )
+    .leftJoin(
+      categories,
+      and(
+        eq(auditLog.entity, "category"),
+        eq(categories.id, auditLog.entityId),
+        eq(categories.merchantId, merchantId),
       ),
     )
     .where(

@@ -117,12 +117,13 @@ export async function readBrandRows(db: Db, merchantId: string) {
     db
       .select()
       .from(categories)
-      .where(eq(categories.merchantId, merchantId))
+      // Deleted from the back office: kept for the orders' history, gone from the brand.
+      .where(and(eq(categories.merchantId, merchantId), isNull(categories.deletedDate)))
       .orderBy(asc(categories.priority), asc(categories.id)),
     db
       .select()
       .from(products)
-      .where(eq(products.merchantId, merchantId))
+      .where(and(eq(products.merchantId, merchantId), isNull(products.deletedDate)))
       .orderBy(asc(products.priority), asc(products.id)),
     db
       .select()

@@ -78,7 +78,9 @@ export const auditEntrySchema = z
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.object({
-  entity: z.enum(["product", "page", "vacancy", "branch", "zone"]).optional(),
+  entity: z
+    .enum(["product", "category", "modifier-group", "picture", "page", "vacancy", "branch", "zone"])
+    .optional(),
   entityId: uuidSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -137,6 +137,9 @@ function useSubject(entry: AuditEntry): string {
   if (entry.entity === "page") return pages[String(side.kind)] ?? t`A page`;
   if (entry.entity === "vacancy") return textOf(side.position as Record<string, string>) || t`A vacancy`;
   if (textOf(entry.entityName)) return textOf(entry.entityName);
+  if (entry.entity === "category") return t`A category`;
+  if (entry.entity === "modifier-group") return t`A group of options`;
+  if (entry.entity === "picture") return t`A picture`;
   if (entry.entity === "zone") return t`A deleted zone`;
   if (entry.entity === "branch") return t`A deleted branch`;
   return t`A deleted dish`;
@@ -174,6 +177,11 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
     polygon: t`The zone's border`,
     price: t`Delivery price`,
     minOrderAmount: t`Minimum order`,
+    image: t`Picture`,
+    categoryId: t`Category`,
+    mxicCode: t`IKPU code`,
+    src: t`Picture`,
+    order: t`Order`,
   };
   const subject = useSubject(entry);
   const action: Record<string, string> = { create: t`added`, delete: t`removed` };
@@ -185,7 +193,10 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
   const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
   const show = (field: string, value: unknown): string => clip(plain(field, value));
   const plain = (field: string, value: unknown): string => {
-    if ((field === "costPrice" || field === "price" || field === "minOrderAmount") && typeof value === "number")
+    if (
+      (field === "costPrice" || field === "price" || field === "minOrderAmount") &&
+      typeof value === "number"
+    )
       return moneyOf(value);
     // A week of hours, a list of services or a zone's points: too long for one line of the log.
     if (Array.isArray(value)) return value.length === 0 ? "—" : t`changed`;

@@ -46,6 +46,13 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./menu-section.tsx")),
   },
   {
+    id: "menu-builder",
+    title: msg`Categories and dishes`,
+    manages: "menu",
+    shortcut: "c",
+    component: lazy(() => import("./menu-builder-section.tsx")),
+  },
+  {
     id: "branches",
     title: msg`Branches`,
     manages: "places",
@@ -63,7 +70,7 @@ export const staffSections: StaffSection[] = [
     id: "content",
     title: msg`Content`,
     manages: "content",
-    shortcut: "c",
+    shortcut: "p",
     component: lazy(() => import("./content-section.tsx")),
   },
   {

@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's five, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's six, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -67,6 +67,7 @@ describe("the registry", () => {
       "bookings",
       "tables",
       "menu",
+      "menu-builder",
       "branches",
       "zones",
       "content",
@@ -74,6 +75,7 @@ describe("the registry", () => {
     ]);
     // The back office's sections are only for the roles that may open them.
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
+      "menu",
       "menu",
       "places",
       "places",

@@ -10,6 +10,7 @@ import {
   percent,
   quantity,
   requiredMultilingual,
+  timestamptz,
 } from "./columns.ts";
 import {
   categoryViewTypeEnum,
@@ -55,6 +56,10 @@ export const categories = pgTable(
     navigationType: navigationTypeEnum().notNull().default("SHEET"),
     isWithoutCart: boolean().notNull().default(false),
     isActive: boolean().notNull().default(true),
+    /** Counts saves from the back office: a save naming an older version is refused (issue 36). */
+    version: integer().notNull().default(1),
+    /** Deleted from the back office (kept, hidden, so orders keep their history); null = not deleted. */
+    deletedDate: timestamptz(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
@@ -117,6 +122,8 @@ export const products = pgTable(
     /** Outside systems the product is published to (spec "systems"). */
     systems: jsonb().$type<string[]>().notNull().default([]),
     iikoId: text(),
+    /** Deleted from the back office (kept, hidden, so orders keep their history); null = not deleted. */
+    deletedDate: timestamptz(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
@@ -140,6 +147,8 @@ export const modificationGroups = pgTable(
     maxSelect: integer().notNull().default(1),
     priority: integer().notNull().default(0),
     iikoId: text(),
+    /** Counts saves from the back office: a save naming an older version is refused (issue 36). */
+    version: integer().notNull().default(1),
   },
   (t) => [
     index("modification_groups_merchant_id_idx").on(t.merchantId),

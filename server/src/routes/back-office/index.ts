@@ -17,6 +17,8 @@ import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 import { brandFileRoutes } from "./brand-file.ts";
 import { contentEditorRoutes } from "./content.ts";
 import { backOfficePlacesRoutes } from "./places.ts";
+import { menuBuilderRoutes } from "./menu.ts";
+import { pictureRoutes } from "./pictures.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -28,6 +30,8 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(brandFileRoutes);
   await app.register(contentEditorRoutes);
   await backOfficePlacesRoutes(app);
+  await app.register(pictureRoutes);
+  await app.register(menuBuilderRoutes);
 
   r.get(
     "/staff/v1/products",

@@ -1,4 +1,5 @@
-// Resized variants of the brand's local images (the demo brands' SVGs, files under the site root),
+// Resized variants of the brand's local images (the demo brands' SVGs, files under the site root, and
+// the pictures uploaded from the back office, kept in object storage under PICTURE_PATH),
 // the way the spec's image CDN serves remote ones: GET /products/v1/image?src=/demo/x.svg&w=480&h=480
 // &q=100&format=webp. Public (an <img> sends no merchant header); only files under the client's
 // static directory or the repository's public/ folder, only a fixed set of sizes, rendered once
@@ -11,6 +12,8 @@ import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { apiErrorSchema, errorResponses } from "#domain/contract/common.ts";
 import { IMAGE_FORMATS, IMAGE_SIZES, type ImageFormat } from "#domain/contract/menu.ts";
+import { PICTURE_NAME_PATTERN, PICTURE_PATH, pictureNameOf } from "#domain/contract/back-office-pictures.ts";
+import { readPicture } from "../../lib/brand-pictures.ts";
 import { AppError } from "../../lib/errors.ts";
 import { etagMatchesHeader } from "./etag.ts";
 
@@ -66,7 +69,13 @@ async function findFile(roots: readonly string[], src: string): Promise<string |
   return null;
 }
 
-async function render(file: string, w: number, h: number, q: number, format: ImageFormat): Promise<Variant> {
+async function render(
+  file: string | Buffer,
+  w: number,
+  h: number,
+  q: number,
+  format: ImageFormat,
+): Promise<Variant> {
   const sharp = await loadSharp();
   const pipeline = sharp(file, { density: 144 }).resize(w, h, { fit: "cover" });
   const bytes =
@@ -145,6 +154,39 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
   const roots = [...new Set([path.resolve(app.config.staticDir), PUBLIC_DIR])];
   const cache = new VariantCache(MAX_ENTRIES, MAX_BYTES);
 
+  /** A site file's path, or an uploaded picture's bytes from the shared object storage. */
+  async function sourceOf(src: string): Promise<string | Buffer | null> {
+    const picture = pictureNameOf(src);
+    if (picture === undefined) return findFile(roots, src);
+    try {
+      return (await readPicture(app.pictures, picture)) ?? null;
+    } catch (error) {
+      app.log.error({ err: error }, "a picture could not be read from storage");
+      throw new AppError("SERVICE_UNAVAILABLE");
+    }
+  }
+
+  r.get(
+    "/products/v1/pictures/:file",
+    {
+      schema: {
+        summary: "A picture uploaded from the back office, as stored (its random name is its only key)",
+        tags: ["menu"],
+        params: z.object({ file: z.string().regex(PICTURE_NAME_PATTERN) }),
+        response: { 200: z.any().describe("image/webp"), 404: apiErrorSchema, 503: apiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const bytes = await sourceOf(`${PICTURE_PATH}${request.params.file}`);
+      if (!bytes) throw new AppError("NOT_FOUND");
+      // A new picture gets a new name, so a name's bytes never change.
+      return reply
+        .type("image/webp")
+        .header("cache-control", "public, max-age=31536000, immutable")
+        .send(bytes);
+    },
+  );
+
   r.get(
     "/products/v1/image",
     {
@@ -167,7 +209,7 @@ export async function imageRoutes(app: FastifyInstance): Promise<void> {
       const key = `${src}|${w}|${h}|${q}|${format}`;
       let pending = cache.peek(key);
       if (!pending) {
-        const file = await findFile(roots, src);
+        const file = await sourceOf(src);
         if (!file) throw new AppError("NOT_FOUND");
         pending = cache.add(key, render(file, w, h, q, format));
       }
