@@ -144,7 +144,10 @@ describe("who may edit the brand's menu", () => {
     const owner = await staff(lavash, { brandRole: "OWNER" });
     const kitchen = await staff(lavash, { brandRole: "KITCHEN" });
     const me = (who: Staff) => t.app.inject({ method: "GET", url: "/api/staff/v1/me", headers: who.headers });
-    expect((await me(owner)).json()).toMatchObject({ brandRole: "OWNER", manages: ["menu", "audit"] });
+    expect((await me(owner)).json()).toMatchObject({
+      brandRole: "OWNER",
+      manages: ["menu", "audit", "staff", "settings", "banners", "promos"],
+    });
     expect((await me(kitchen)).json()).toMatchObject({ brandRole: "KITCHEN", manages: [] });
   });
 });

@@ -78,7 +78,7 @@ export const auditEntrySchema = z
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.object({
-  entity: z.enum(["product"]).optional(),
+  entity: z.enum(["product", "staff", "settings", "banner", "promo"]).optional(),
   entityId: uuidSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });

@@ -6,6 +6,7 @@ import type { AuditEntry } from "../../domain/contract/back-office.ts";
 import { foldText } from "../../domain/menu.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { useAudit } from "./api.ts";
+import { brandEntityName, brandFieldNames } from "./brand-audit.ts";
 import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
@@ -68,7 +69,8 @@ function Entries({ query }: { query: string }) {
 }
 
 function Entry({ entry }: { entry: AuditEntry }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
+  const brandEntity = brandEntityName(entry);
   const when = new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
     day: "numeric",
     month: "short",
@@ -81,11 +83,14 @@ function Entry({ entry }: { entry: AuditEntry }) {
     costPrice: t`Price`,
     discount: t`Discount`,
     active: t`Seen by guests`,
+    ...Object.fromEntries(Object.entries(brandFieldNames).map(([k, d]) => [k, i18n._(d)])),
   };
   const show = (field: string, value: unknown): string => {
     if (field === "costPrice" && typeof value === "number") return moneyOf(value);
     if (field === "discount" && typeof value === "number") return `${String(value)}%`;
     if (field === "active") return value ? t`yes` : t`no`;
+    if (typeof value === "boolean") return value ? t`yes` : t`no`;
+    if (Array.isArray(value)) return value.length === 0 ? "—" : value.map(String).join(", ");
     if (value && typeof value === "object") return textOf(value) || "—";
     return typeof value === "string" || typeof value === "number" ? String(value) : "—";
   };
@@ -98,7 +103,9 @@ function Entry({ entry }: { entry: AuditEntry }) {
         <span className="audit-log__who">
           {entry.by === null ? t`A former employee` : personName(entry.by)}
         </span>
-        <span className="audit-log__what">{textOf(entry.entityName) || t`A deleted dish`}</span>
+        <span className="audit-log__what">
+          {textOf(entry.entityName) || (brandEntity ? i18n._(brandEntity) : "") || t`A deleted dish`}
+        </span>
       </div>
       <ul className="audit-log__changes">
         {Object.keys(entry.after).map((field) => (

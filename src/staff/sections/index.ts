@@ -52,4 +52,10 @@ export const staffSections: StaffSection[] = [
     shortcut: "l",
     component: lazy(() => import("./audit-section.tsx")),
   },
+  {
+    id: "staff",
+    title: msg`Staff`,
+    manages: "staff",
+    component: lazy(() => import("./staff-section.tsx")),
+  },
 ];

@@ -70,7 +70,7 @@ describe("the registry", () => {
       "audit",
     ]);
     // The back office's sections are only for the roles that may open them.
-    expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual(["menu", "audit"]);
+    expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual(["menu", "audit", "staff"]);
     // Alt+B is the order board's own.
     const letters = ["b", ...staffSections.map((s) => s.shortcut)];
     expect(new Set(letters).size).toBe(letters.length);

@@ -14,6 +14,7 @@ import { requireUser } from "../../plugins/auth.ts";
 import { listAudit } from "../../services/back-office/audit.ts";
 import { editorProducts, saveProduct } from "../../services/back-office/menu-editor.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
+import { backOfficeBrandRoutes } from "./brand.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -22,6 +23,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
   const preHandler = [requireUser, requireStaff];
+  await backOfficeBrandRoutes(app);
 
   r.get(
     "/staff/v1/products",
