@@ -56,6 +56,8 @@ export const staffSections: StaffSection[] = [
     id: "staff",
     title: msg`Staff`,
     manages: "staff",
+    // E for employees: S is the stop-list's.
+    shortcut: "e",
     component: lazy(() => import("./staff-section.tsx")),
   },
 ];

@@ -68,6 +68,7 @@ describe("the registry", () => {
       "tables",
       "menu",
       "audit",
+      "staff",
     ]);
     // The back office's sections are only for the roles that may open them.
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual(["menu", "audit", "staff"]);
