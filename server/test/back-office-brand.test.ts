@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrandRole } from "#domain/staff-scope.ts";
-import type { StaffMember } from "#domain/contract/back-office-brand.ts";
+import type { BrandSettings, StaffMember } from "#domain/contract/back-office-brand.ts";
 import type { AuditEntry } from "#domain/contract/back-office.ts";
 import { branches, sessions, staffBranches, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/repositories/sessions.ts";
@@ -107,6 +107,7 @@ describe("the brand's staff", () => {
     const { token } = await createSession(t.db, { merchantId: lavash, userId: member.id, channel: "WEB" });
     const manager = {
       id: member.id,
+      phone: member.phone ?? "",
       merchant: lavash,
       headers: { merchant: lavash, authorization: `Bearer ${token}` },
     };
@@ -234,5 +235,116 @@ describe("the brand's staff", () => {
     expect((await call(plovOwner, "DELETE", `staff-members/${target.id}`)).statusCode).toBe(404);
     const list = (await call(owner, "GET", "staff-members")).json<StaffMember[]>();
     expect(list.find((m) => m.id === target.id)).toMatchObject({ brandRole: "KITCHEN" });
+  });
+});
+
+const settingsBody = (s: BrandSettings, changes: Record<string, unknown> = {}) => ({
+  version: s.version,
+  mainColor: s.mainColor,
+  isDark: s.isDark,
+  mainLanguage: s.mainLanguage,
+  languages: s.languages,
+  features: s.features,
+  cardProvider: s.cardProvider,
+  ...changes,
+});
+
+describe("the brand's settings", () => {
+  it("an owner sets Payme credentials and the bot token: answered only as set, never their value, and logged without it", async () => {
+    const owner = await staff(plov, { brandRole: "OWNER" });
+    const before = (await call(owner, "GET", "brand-settings")).json<BrandSettings>();
+    const saved = await call(owner, "PUT", "brand-settings", {
+      ...settingsBody(before),
+      secrets: {
+        paymeMerchantId: "65f0c0ffee0000000000beef",
+        paymeKey: "SeCrEt-PaYmE-KeY-42",
+        telegramBotToken: "123456789:AAsecretbottokenvalue_abcdefghij",
+      },
+    });
+    expect(saved.statusCode).toBe(200);
+    const read = await call(owner, "GET", "brand-settings");
+    expect(read.json<BrandSettings>().secrets).toMatchObject({
+      paymeMerchantId: true,
+      paymeKey: true,
+      telegramBotToken: true,
+    });
+    for (const body of [saved.body, read.body]) {
+      expect(body).not.toContain("SeCrEt-PaYmE-KeY-42");
+      expect(body).not.toContain("65f0c0ffee");
+      expect(body).not.toContain("AAsecretbottoken");
+    }
+    const log = await call(owner, "GET", "audit?entity=settings");
+    expect(log.body).not.toContain("SeCrEt-PaYmE-KeY-42");
+    expect(log.json<AuditEntry[]>()[0]!.after).toMatchObject({ paymeKey: "replaced" });
+
+    // A save without secrets keeps them.
+    const again = await call(owner, "PUT", "brand-settings", settingsBody(read.json<BrandSettings>()));
+    expect(again.json<BrandSettings>().secrets.paymeKey).toBe(true);
+  });
+
+  it("a new colour and a switch reach the storefront's web settings at once", async () => {
+    const owner = await staff(plov, { brandRole: "OWNER" });
+    const before = (await call(owner, "GET", "brand-settings")).json<BrandSettings>();
+    const res = await call(owner, "PUT", "brand-settings", {
+      ...settingsBody(before, { mainColor: "#123ABC" }),
+      features: { ...before.features, bannersActive: !before.features.bannersActive },
+    });
+    expect(res.statusCode).toBe(200);
+    const web = await t.app.inject({
+      method: "GET",
+      url: "/api/support/v1/merchant/settings/web",
+      headers: { merchant: plov },
+    });
+    expect(web.json()).toMatchObject({ mainColor: "#123ABC", bannersActive: !before.features.bannersActive });
+  });
+
+  it("the second of two owners saving the same version is refused with who saved and when", async () => {
+    const first = await staff(plov, { brandRole: "OWNER" });
+    const second = await staff(plov, { brandRole: "OWNER" });
+    const opened = (await call(first, "GET", "brand-settings")).json<BrandSettings>();
+    expect(
+      (await call(first, "PUT", "brand-settings", settingsBody(opened, { isDark: !opened.isDark })))
+        .statusCode,
+    ).toBe(200);
+    const late = await call(second, "PUT", "brand-settings", settingsBody(opened, { mainColor: "#000000" }));
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ code: string; description: { eng: string } }>().description.eng).toMatch(
+      /^Changed by Olim Owner \d+ at \d\d:\d\d/,
+    );
+  });
+
+  it("refuses a bad colour, no language, a main language the brand does not use and a malformed bot token, and saves nothing", async () => {
+    const owner = await staff(plov, { brandRole: "OWNER" });
+    const before = (await call(owner, "GET", "brand-settings")).json<BrandSettings>();
+    const none = Object.fromEntries(Object.keys(before.languages).map((l) => [l, false]));
+    for (const changes of [
+      { mainColor: "yellow" },
+      { languages: none },
+      { mainLanguage: "zh", languages: { ...none, ru: true } },
+      { secrets: { telegramBotToken: "not-a-token" } },
+    ]) {
+      const res = await call(owner, "PUT", "brand-settings", settingsBody(before, changes));
+      expect(res.statusCode).toBe(400);
+    }
+    expect((await call(owner, "GET", "brand-settings")).json<BrandSettings>().version).toBe(before.version);
+  });
+
+  it("only an unbound owner may read or change them: a customer, a manager, an operator, a kitchen user, bound staff and another brand's owner may not", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const current = (await call(owner, "GET", "brand-settings")).json<BrandSettings>();
+    for (const who of await refusedAtLavash()) {
+      expect((await call(who, "GET", "brand-settings")).statusCode).toBe(403);
+      expect(
+        (await call(who, "PUT", "brand-settings", settingsBody(current, { mainColor: "#FF0000" })))
+          .statusCode,
+      ).toBe(403);
+    }
+    // Another brand's owner changes only their own brand, whatever they send.
+    const plovOwner = await staff(plov, { brandRole: "OWNER" });
+    const theirs = (await call(plovOwner, "GET", "brand-settings")).json<BrandSettings>();
+    await call(plovOwner, "PUT", "brand-settings", settingsBody(theirs, { mainColor: "#FF0001" }));
+    expect((await call(owner, "GET", "brand-settings")).json<BrandSettings>().mainColor).toBe(
+      current.mainColor,
+    );
   });
 });

@@ -4,6 +4,8 @@ import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import {
+  brandSettingsBodySchema,
+  brandSettingsSchema,
   staffInviteSchema,
   staffMemberBodySchema,
   staffMemberSchema,
@@ -16,6 +18,7 @@ import {
   removeStaff,
   staffMembers,
 } from "../../services/back-office/staff-members.ts";
+import { brandSettings, saveBrandSettings } from "../../services/back-office/brand-settings.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
@@ -106,6 +109,46 @@ export async function backOfficeBrandRoutes(app: FastifyInstance): Promise<void>
       const scope = requireBackOffice(request, "staff");
       await removeStaff(db, { merchantId: scope.merchantId, userId: scope.userId, id: request.params.id });
       return reply.code(204).send(null);
+    },
+  );
+
+  r.get(
+    "/staff/v1/brand-settings",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "The brand's colours, languages, storefront switches and which secrets are set (owner); a secret's value is never answered",
+        response: { 200: brandSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireBackOffice(request, "settings");
+      return brandSettings(db, scope.merchantId);
+    },
+  );
+
+  r.put(
+    "/staff/v1/brand-settings",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Save the brand's settings (owner); secrets are replaced or cleared, never read back; 409 EDIT_CONFLICT when saved since `version`",
+        body: brandSettingsBodySchema,
+        response: { 200: brandSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireBackOffice(request, "settings");
+      return saveBrandSettings(db, {
+        merchantId: scope.merchantId,
+        userId: scope.userId,
+        timeZone: request.tenant.timezone,
+        changes: request.body,
+      });
     },
   );
 }
