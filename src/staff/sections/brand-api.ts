@@ -1,7 +1,13 @@
 // The calls of the owner's sections of the back office (issue 36): staff, brand settings, banners,
 // promo codes. Refusals are the caller's to show at the field (`silent`).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import type { StaffInvite, StaffMember, StaffMemberBody } from "../../domain/contract/back-office-brand.ts";
+import type {
+  BrandSettings,
+  BrandSettingsBody,
+  StaffInvite,
+  StaffMember,
+  StaffMemberBody,
+} from "../../domain/contract/back-office-brand.ts";
 import { api, ApiError, unwrap } from "../../lib/api-client.ts";
 import { currentContentLanguage } from "../../lib/i18n.ts";
 
@@ -56,6 +62,32 @@ export function useStaffChange() {
         client.invalidateQueries({ queryKey: brandKeys.staff }),
         client.invalidateQueries({ queryKey: brandKeys.audit }),
       ]);
+    },
+  });
+}
+
+export function useBrandSettings() {
+  return useQuery({
+    queryKey: brandKeys.settings,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<BrandSettings>("/staff/v1/brand-settings/WITH_TOKEN", { signal })),
+  });
+}
+
+export function useSaveBrandSettings() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: BrandSettingsBody) =>
+      unwrap(
+        await api<BrandSettings>("/staff/v1/brand-settings/WITH_TOKEN", {
+          method: "PUT",
+          body,
+          silent: true,
+        }),
+      ),
+    onSuccess: (saved) => {
+      client.setQueryData(brandKeys.settings, saved);
+      void client.invalidateQueries({ queryKey: brandKeys.audit });
     },
   });
 }

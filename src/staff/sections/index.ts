@@ -60,4 +60,11 @@ export const staffSections: StaffSection[] = [
     shortcut: "e",
     component: lazy(() => import("./staff-section.tsx")),
   },
+  {
+    id: "settings",
+    title: msg`Brand settings`,
+    manages: "settings",
+    shortcut: "g",
+    component: lazy(() => import("./settings-section.tsx")),
+  },
 ];

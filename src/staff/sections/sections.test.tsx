@@ -69,9 +69,15 @@ describe("the registry", () => {
       "menu",
       "audit",
       "staff",
+      "settings",
     ]);
     // The back office's sections are only for the roles that may open them.
-    expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual(["menu", "audit", "staff"]);
+    expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
+      "menu",
+      "audit",
+      "staff",
+      "settings",
+    ]);
     // Alt+B is the order board's own.
     const letters = ["b", ...staffSections.map((s) => s.shortcut)];
     expect(new Set(letters).size).toBe(letters.length);
