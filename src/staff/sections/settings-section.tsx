@@ -91,6 +91,8 @@ const languageName = (language: ContentLanguage) => {
 export default function SettingsSection(_props: StaffSectionProps) {
   const { t } = useLingui();
   const settings = useBrandSettings();
+  // Kept here: a save gives the settings a new version, and the form starts again from it.
+  const [saved, setSaved] = useState(false);
   return (
     <SectionFrame
       title={t`Brand settings`}
@@ -101,7 +103,7 @@ export default function SettingsSection(_props: StaffSectionProps) {
       ) : settings.isError ? (
         <Failed onRetry={() => void settings.refetch()} error={settings.error} />
       ) : (
-        <SettingsForm key={settings.data.version} settings={settings.data} />
+        <SettingsForm key={settings.data.version} settings={settings.data} saved={saved} onSaved={setSaved} />
       )}
     </SectionFrame>
   );
@@ -109,14 +111,21 @@ export default function SettingsSection(_props: StaffSectionProps) {
 
 type Errors = Partial<Record<"mainColor" | "languages" | BrandSecret | "form", string>>;
 
-function SettingsForm({ settings }: { settings: BrandSettings }) {
+function SettingsForm({
+  settings,
+  saved,
+  onSaved: setSaved,
+}: {
+  settings: BrandSettings;
+  saved: boolean;
+  onSaved: (saved: boolean) => void;
+}) {
   const { t, i18n } = useLingui();
   const id = useId();
   const save = useSaveBrandSettings();
   const [values, setValues] = useState(settings);
   const [secrets, setSecrets] = useState<Partial<Record<BrandSecret, string>>>({});
   const [errors, setErrors] = useState<Errors>({});
-  const [saved, setSaved] = useState(false);
 
   const validate = (): Errors => {
     const found: Errors = {};
