@@ -81,12 +81,12 @@ function Members({ branches }: { branches: Branches }) {
               <div className="staff-row__main">
                 <div className="staff-row__text">
                   <span className="staff-row__title">
-                    {who}
+                    <bdi>{who}</bdi>
                     {m.self && <span className="staff-badge staff-badge--muted">{t`you`}</span>}
                   </span>
-                  <span className="staff-row__meta">
+                  <span className="staff-row__meta brand-member__meta">
                     <span className="staff-badge">{roles[m.brandRole].name}</span>
-                    {m.name && m.phone && <span>{personName(m.phone)}</span>}
+                    {m.name && m.phone && <span dir="ltr">{personName(m.phone)}</span>}
                     <span>{where(m)}</span>
                   </span>
                 </div>
