@@ -1,12 +1,12 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- the demo brand's fixtures exist; a missing one should fail loudly */
 // The owner's side of the back office (issue 36): who may run the brand's staff, settings, banners
 // and promo codes; an invited person signing in; the last owner kept; secrets never sent back.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrandRole } from "#domain/staff-scope.ts";
-import type { BrandSettings, StaffMember } from "#domain/contract/back-office-brand.ts";
+import type { BrandSettings, PromoCode, StaffMember } from "#domain/contract/back-office-brand.ts";
 import type { AuditEntry } from "#domain/contract/back-office.ts";
-import { branches, sessions, staffBranches, users } from "../src/db/schema/index.ts";
+import { branches, products, sessions, staffBranches, users } from "../src/db/schema/index.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
@@ -346,5 +346,126 @@ describe("the brand's settings", () => {
     expect((await call(owner, "GET", "brand-settings")).json<BrandSettings>().mainColor).toBe(
       current.mainColor,
     );
+  });
+});
+
+describe("the brand's promo codes", () => {
+  const body = (changes: Record<string, unknown> = {}) => ({
+    code: "console15",
+    discountType: "PERCENTAGE",
+    productDiscount: 15,
+    deliveryDiscount: 0,
+    minPrice: 0,
+    startDate: null,
+    endDate: null,
+    isActive: true,
+    usageLimit: 100,
+    ...changes,
+  });
+
+  /** A customer placing a cash delivery order of one plain lavash dish with the code. */
+  async function orderWith(code: string) {
+    const customer = await staff(lavash, { role: "CUSTOMER" });
+    const [branch] = await t.db
+      .select()
+      .from(branches)
+      .where(and(eq(branches.merchantId, lavash), sql`${branches.name}->>'eng' like 'Chilonzor%'`));
+    const [dish] = await t.db
+      .select({ id: products.id, costPrice: products.costPrice })
+      .from(products)
+      .where(
+        and(
+          eq(products.merchantId, lavash),
+          eq(products.discount, 0),
+          sql`${products.costPrice} >= 35000`,
+          sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
+        ),
+      )
+      .orderBy(asc(products.costPrice))
+      .limit(1);
+    const res = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers: customer.headers,
+      payload: {
+        serviceType: "DELIVERY",
+        paymentType: "CASH",
+        cartItems: [{ productId: dish!.id, count: 1, modifications: [] }],
+        address: { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
+        branchId: branch!.id,
+        promoCode: code,
+      },
+    });
+    return { res, price: dish!.costPrice };
+  }
+
+  it("a code the owner makes works at checkout, is counted as used, and once paused is refused", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const made = await call(owner, "POST", "promo-codes", body());
+    expect(made.statusCode, made.body).toBe(201);
+    const promo = made.json<PromoCode>();
+    expect(promo).toMatchObject({ code: "CONSOLE15", uses: 0, isActive: true });
+
+    const { res, price } = await orderWith("console15");
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json()).toMatchObject({ promoCode: "CONSOLE15", totalProductDiscount: price * 0.15 });
+    const listed = (await call(owner, "GET", "promo-codes")).json<PromoCode[]>();
+    expect(listed.find((p) => p.id === promo.id)).toMatchObject({ uses: 1 });
+
+    const paused = await call(owner, "PUT", `promo-codes/${promo.id}`, {
+      version: promo.version,
+      isActive: false,
+    });
+    expect(paused.statusCode).toBe(200);
+    const refused = await orderWith("CONSOLE15");
+    expect(refused.res.json()).toMatchObject({ code: "PROMO_NOT_ACTIVE" });
+
+    // A second save from the version opened before the pause is refused with who and when.
+    const late = await call(owner, "PUT", `promo-codes/${promo.id}`, {
+      version: promo.version,
+      usageLimit: 5,
+    });
+    expect(late.statusCode).toBe(409);
+    expect(late.json<{ description: { eng: string } }>().description.eng).toMatch(/^Changed by Olim Owner/);
+    const log = (await call(owner, "GET", `audit?entity=promo&entityId=${promo.id}`)).json<AuditEntry[]>();
+    expect(log.map((e) => e.action)).toEqual(["update", "create"]);
+  });
+
+  it("refuses a bad code, a percent over 100, an end before the start and a code that exists, and makes nothing", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const before = (await call(owner, "GET", "promo-codes")).json<PromoCode[]>().length;
+    for (const changes of [
+      { code: "a b" },
+      { productDiscount: 150 },
+      { startDate: "2030-02-01T00:00:00.000Z", endDate: "2030-01-01T00:00:00.000Z" },
+      { usageLimit: -1 },
+    ]) {
+      const res = await call(owner, "POST", "promo-codes", body({ code: "BADONE", ...changes }));
+      expect(res.statusCode, JSON.stringify(changes)).toBe(400);
+    }
+    const twice = await call(owner, "POST", "promo-codes", body({ code: "lavash10" }));
+    expect(twice.json()).toMatchObject({ code: "PROMO_CODE_EXISTS" });
+    expect((await call(owner, "GET", "promo-codes")).json<PromoCode[]>()).toHaveLength(before);
+  });
+
+  it("a customer, a manager, an operator, a kitchen user, bound staff and another brand's owner may not see or change them", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const [promo] = (await call(owner, "GET", "promo-codes")).json<PromoCode[]>();
+    for (const who of await refusedAtLavash()) {
+      expect((await call(who, "GET", "promo-codes")).statusCode).toBe(403);
+      expect((await call(who, "POST", "promo-codes", body({ code: "SNEAKY" }))).statusCode).toBe(403);
+      expect(
+        (await call(who, "PUT", `promo-codes/${promo!.id}`, { version: promo!.version, isActive: false }))
+          .statusCode,
+      ).toBe(403);
+    }
+    const plovOwner = await staff(plov, { brandRole: "OWNER" });
+    expect(
+      (await call(plovOwner, "PUT", `promo-codes/${promo!.id}`, { version: promo!.version, isActive: false }))
+        .statusCode,
+    ).toBe(404);
+    expect((await call(owner, "GET", "promo-codes")).json<PromoCode[]>()[0]).toMatchObject({
+      isActive: promo!.isActive,
+    });
   });
 });

@@ -674,6 +674,12 @@ export const API_ERRORS = {
     ru: "Этот номер уже у сотрудника бренда",
     eng: "This phone already belongs to a staff member",
   },
+  PROMO_CODE_EXISTS: {
+    status: 409,
+    uz: "Bunday promokod allaqachon bor",
+    ru: "Такой промокод уже есть",
+    eng: "This promo code already exists",
+  },
   RESERVATION_NOT_CONFIRMED: {
     status: 409,
     uz: "Stol faqat tasdiqlangan bronga beriladi",

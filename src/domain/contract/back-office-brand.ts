@@ -2,8 +2,8 @@
 // banners and its promo codes. Part of the staff API (`/api/staff/v1/...`).
 import { z } from "zod";
 import { brandRoleSchema } from "./back-office.ts";
-import { CONTENT_LANGUAGES, type ContentLanguage } from "../enums.ts";
-import { dateTimeSchema, uuidSchema } from "./common.ts";
+import { CONTENT_LANGUAGES, DISCOUNT_TYPES, type ContentLanguage } from "../enums.ts";
+import { dateTimeSchema, MONEY_MAX, uuidSchema } from "./common.ts";
 
 export const staffMemberSchema = z
   .object({
@@ -161,3 +161,54 @@ export const brandSettingsBodySchema = z
   })
   .meta({ id: "BrandSettingsBody" });
 export type BrandSettingsBody = z.input<typeof brandSettingsBodySchema>;
+
+// ---------------------------------------------------------------------------------------------------
+// Promo codes: made, limited and paused by the owner; each with how often orders used it.
+
+export const promoCodeSchema = z
+  .object({
+    id: uuidSchema,
+    code: z.string(),
+    discountType: z.enum(DISCOUNT_TYPES),
+    productDiscount: z.number(),
+    deliveryDiscount: z.number(),
+    minPrice: z.number(),
+    startDate: dateTimeSchema.nullable(),
+    endDate: dateTimeSchema.nullable(),
+    isActive: z.boolean(),
+    usageLimit: z.number().int().nullable(),
+    /** Orders placed with it (each customer uses a code once). */
+    uses: z.number().int(),
+    version: dateTimeSchema,
+  })
+  .meta({ id: "PromoCode" });
+export type PromoCode = z.infer<typeof promoCodeSchema>;
+
+/** The brand file's promo rules (server/src/import/brand-file/orders.ts promoSchema) check it again. */
+export const promoCodeBodySchema = z
+  .object({
+    code: z
+      .string({ error: "2-40 letters, digits, '_' or '-'" })
+      .trim()
+      .regex(/^[A-Za-z0-9_-]{2,40}$/, { error: "2-40 letters, digits, '_' or '-'" }),
+    discountType: z.enum(DISCOUNT_TYPES),
+    productDiscount: z.number().min(0).max(MONEY_MAX),
+    deliveryDiscount: z.number().min(0).max(MONEY_MAX),
+    minPrice: z.number().min(0).max(MONEY_MAX),
+    startDate: dateTimeSchema.nullable(),
+    endDate: dateTimeSchema.nullable(),
+    isActive: z.boolean(),
+    usageLimit: z.number().int().min(0).max(10_000_000).nullable(),
+  })
+  .meta({ id: "PromoCodeBody" });
+export type PromoCodeBody = z.input<typeof promoCodeBodySchema>;
+
+export const promoCodeUpdateSchema = z
+  .object({
+    /** When the code was saved last: a save over a newer one is 409 EDIT_CONFLICT. */
+    version: dateTimeSchema,
+    isActive: z.boolean().optional(),
+    usageLimit: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    endDate: dateTimeSchema.nullable().optional(),
+  })
+  .meta({ id: "PromoCodeUpdate" });
