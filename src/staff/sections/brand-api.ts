@@ -4,6 +4,8 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   BrandSettings,
   BrandSettingsBody,
+  PromoCode,
+  PromoCodeBody,
   StaffInvite,
   StaffMember,
   StaffMemberBody,
@@ -88,6 +90,46 @@ export function useSaveBrandSettings() {
     onSuccess: (saved) => {
       client.setQueryData(brandKeys.settings, saved);
       void client.invalidateQueries({ queryKey: brandKeys.audit });
+    },
+  });
+}
+
+export function usePromoCodes() {
+  return useQuery({
+    queryKey: brandKeys.promos,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<PromoCode[]>("/staff/v1/promo-codes/WITH_TOKEN", { signal })),
+  });
+}
+
+/** Makes a code, or pauses / resumes one (at the version the list shows). */
+export function usePromoChange() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (
+      change:
+        { kind: "create"; body: PromoCodeBody } | { kind: "pause"; promo: PromoCode; isActive: boolean },
+    ) =>
+      change.kind === "create"
+        ? unwrap(
+            await api<PromoCode>("/staff/v1/promo-codes/WITH_TOKEN", {
+              method: "POST",
+              body: change.body,
+              silent: true,
+            }),
+          )
+        : unwrap(
+            await api<PromoCode>(`/staff/v1/promo-codes/${encodeURIComponent(change.promo.id)}/WITH_TOKEN`, {
+              method: "PUT",
+              body: { version: change.promo.version, isActive: change.isActive },
+              silent: true,
+            }),
+          ),
+    onSettled: async () => {
+      await Promise.all([
+        client.invalidateQueries({ queryKey: brandKeys.promos }),
+        client.invalidateQueries({ queryKey: brandKeys.audit }),
+      ]);
     },
   });
 }

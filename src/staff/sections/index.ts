@@ -67,4 +67,11 @@ export const staffSections: StaffSection[] = [
     shortcut: "g",
     component: lazy(() => import("./settings-section.tsx")),
   },
+  {
+    id: "promos",
+    title: msg`Promo codes`,
+    manages: "promos",
+    shortcut: "k",
+    component: lazy(() => import("./promos-section.tsx")),
+  },
 ];

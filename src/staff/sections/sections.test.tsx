@@ -70,6 +70,7 @@ describe("the registry", () => {
       "audit",
       "staff",
       "settings",
+      "promos",
     ]);
     // The back office's sections are only for the roles that may open them.
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
@@ -77,6 +78,7 @@ describe("the registry", () => {
       "audit",
       "staff",
       "settings",
+      "promos",
     ]);
     // Alt+B is the order board's own.
     const letters = ["b", ...staffSections.map((s) => s.shortcut)];
