@@ -70,8 +70,8 @@ function Codes() {
           <li key={p.id} className={`staff-row${p.isActive ? "" : " staff-row--off"}`}>
             <div className="staff-row__main">
               <div className="staff-row__text">
-                <span className="staff-row__title" dir="ltr">
-                  {p.code}
+                <span className="staff-row__title">
+                  <bdi>{p.code}</bdi>
                 </span>
                 <span className="staff-row__meta brand-member__meta">
                   <span>{discount(p)}</span>
