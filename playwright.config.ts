@@ -49,7 +49,12 @@ export default defineConfig({
       name: "phone",
       use: { ...devices["Pixel 7"], ...chromium },
       // The staff console is a tablet and desktop page: its journey runs once, in the desktop project.
-      testIgnore: ["**/staff.spec.ts", "**/staff-sections.spec.ts", "**/staff-shift.spec.ts"],
+      testIgnore: [
+        "**/staff.spec.ts",
+        "**/staff-sections.spec.ts",
+        "**/staff-shift.spec.ts",
+        "**/back-office-*.spec.ts",
+      ],
     },
     {
       name: "desktop",
@@ -62,7 +67,7 @@ export default defineConfig({
       // The journeys are the same at either size and run once, at the phone size; the desktop runs
       // its own layout (desktop, staff console, visual references, accessibility, first screen) and
       // the tests tagged @desktop, which check what only a wide window shows.
-      grep: /desktop\.spec\.ts|staff\.spec\.ts|staff-sections\.spec\.ts|staff-shift\.spec\.ts|visual\.spec\.ts|a11y\.spec\.ts|first-screen\.spec\.ts|@desktop/,
+      grep: /desktop\.spec\.ts|staff\.spec\.ts|back-office-[\w-]+\.spec\.ts|staff-sections\.spec\.ts|staff-shift\.spec\.ts|visual\.spec\.ts|a11y\.spec\.ts|first-screen\.spec\.ts|@desktop/,
     },
   ],
   webServer: {

@@ -674,6 +674,24 @@ export const API_ERRORS = {
     ru: "Ваша роль не позволяет это изменять",
     eng: "Your role does not allow changing this",
   },
+  LAST_OWNER: {
+    status: 409,
+    uz: "Brendning yagona egasini olib tashlab yoki rolini o'zgartirib bo'lmaydi: avval boshqa egani qo'shing",
+    ru: "Нельзя удалить или понизить единственного владельца бренда: сначала добавьте другого владельца",
+    eng: "The brand's only owner cannot be removed or given another role: add another owner first",
+  },
+  STAFF_MEMBER_EXISTS: {
+    status: 409,
+    uz: "Bu raqam allaqachon xodimga tegishli",
+    ru: "Этот номер уже у сотрудника бренда",
+    eng: "This phone already belongs to a staff member",
+  },
+  PROMO_CODE_EXISTS: {
+    status: 409,
+    uz: "Bunday promokod allaqachon bor",
+    ru: "Такой промокод уже есть",
+    eng: "This promo code already exists",
+  },
   RESERVATION_NOT_CONFIRMED: {
     status: 409,
     uz: "Stol faqat tasdiqlangan bronga beriladi",

@@ -53,12 +53,23 @@ export const BRAND_ROLES = ["OWNER", "MANAGER", "OPERATOR", "KITCHEN"] as const;
 export type BrandRole = (typeof BRAND_ROLES)[number];
 
 /** The parts of the back office, each a set of staff routes and a console section. */
-export const BACK_OFFICE_AREAS = ["menu", "audit", "brand-file", "content", "places"] as const;
+export const BACK_OFFICE_AREAS = [
+  "menu",
+  "audit",
+  "brand-file",
+  "content",
+  "places",
+  "staff",
+  "settings",
+  "banners",
+  "promos",
+] as const;
 export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
 
 const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {
   OWNER: BACK_OFFICE_AREAS,
-  MANAGER: ["menu", "audit", "content", "places"],
+  // Staff, money settings, promo codes and the brand file are the owner's; banners are content, like the menu.
+  MANAGER: ["menu", "audit", "content", "places", "banners"],
   OPERATOR: [],
   KITCHEN: [],
 };

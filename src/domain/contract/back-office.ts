@@ -79,7 +79,20 @@ export type AuditEntry = z.infer<typeof auditEntrySchema>;
 
 export const auditQuerySchema = z.object({
   entity: z
-    .enum(["product", "category", "modifier-group", "picture", "page", "vacancy", "branch", "zone"])
+    .enum([
+      "product",
+      "category",
+      "modifier-group",
+      "picture",
+      "page",
+      "vacancy",
+      "branch",
+      "zone",
+      "staff",
+      "settings",
+      "banner",
+      "promo",
+    ])
     .optional(),
   entityId: uuidSchema.optional(),
   limit: z.coerce.number().int().min(1).max(200).default(50),

@@ -6,6 +6,7 @@ import type { AuditEntry } from "../../domain/contract/back-office.ts";
 import { foldText } from "../../domain/menu.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { fetchBrandFile, useAudit } from "./api.ts";
+import { brandEntityName, brandFieldNames } from "./brand-audit.ts";
 import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
@@ -131,12 +132,14 @@ function usePageNames(): Record<string, string> {
 
 /** What the entry is about: the dish's name, the vacancy's position, the page's name. */
 function useSubject(entry: AuditEntry): string {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const pages = usePageNames();
   const side = Object.keys(entry.after).length > 0 ? entry.after : entry.before;
   if (entry.entity === "page") return pages[String(side.kind)] ?? t`A page`;
   if (entry.entity === "vacancy") return textOf(side.position as Record<string, string>) || t`A vacancy`;
   if (textOf(entry.entityName)) return textOf(entry.entityName);
+  const brandEntity = brandEntityName(entry);
+  if (brandEntity) return i18n._(brandEntity);
   if (entry.entity === "category") return t`A category`;
   if (entry.entity === "modifier-group") return t`A group of options`;
   if (entry.entity === "picture") return t`A picture`;
@@ -146,7 +149,7 @@ function useSubject(entry: AuditEntry): string {
 }
 
 function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
-  const { t } = useLingui();
+  const { t, i18n } = useLingui();
   const when = new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
     day: "numeric",
     month: "short",
@@ -182,6 +185,7 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
     mxicCode: t`IKPU code`,
     src: t`Picture`,
     order: t`Order`,
+    ...Object.fromEntries(Object.entries(brandFieldNames).map(([k, d]) => [k, i18n._(d)])),
   };
   const subject = useSubject(entry);
   const action: Record<string, string> = { create: t`added`, delete: t`removed` };
@@ -205,6 +209,7 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
     if (field === "salary" && typeof value === "number") return moneyOf(value);
     if (value === undefined || value === null) return "—";
     if (field === "branchId") return textOf(branches.find((b) => b.id === value)?.name) || t`another branch`;
+    if (typeof value === "boolean") return value ? t`yes` : t`no`;
     if (typeof value === "object") return textOf(value) || "—";
     return typeof value === "string" || typeof value === "number" ? String(value) : "—";
   };

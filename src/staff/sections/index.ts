@@ -80,4 +80,26 @@ export const staffSections: StaffSection[] = [
     shortcut: "l",
     component: lazy(() => import("./audit-section.tsx")),
   },
+  {
+    id: "staff",
+    title: msg`Staff`,
+    manages: "staff",
+    // E for employees: S is the stop-list's.
+    shortcut: "e",
+    component: lazy(() => import("./staff-section.tsx")),
+  },
+  {
+    id: "settings",
+    title: msg`Brand settings`,
+    manages: "settings",
+    shortcut: "g",
+    component: lazy(() => import("./settings-section.tsx")),
+  },
+  {
+    id: "promos",
+    title: msg`Promo codes`,
+    manages: "promos",
+    shortcut: "k",
+    component: lazy(() => import("./promos-section.tsx")),
+  },
 ];

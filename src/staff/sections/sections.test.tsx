@@ -72,6 +72,9 @@ describe("the registry", () => {
       "zones",
       "content",
       "audit",
+      "staff",
+      "settings",
+      "promos",
     ]);
     // The back office's sections are only for the roles that may open them.
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
@@ -81,6 +84,9 @@ describe("the registry", () => {
       "places",
       "content",
       "audit",
+      "staff",
+      "settings",
+      "promos",
     ]);
     // Alt+B is the order board's own.
     const letters = ["b", ...staffSections.map((s) => s.shortcut)];

@@ -19,6 +19,7 @@ import { contentEditorRoutes } from "./content.ts";
 import { backOfficePlacesRoutes } from "./places.ts";
 import { menuBuilderRoutes } from "./menu.ts";
 import { pictureRoutes } from "./pictures.ts";
+import { backOfficeBrandRoutes } from "./brand.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -32,6 +33,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await backOfficePlacesRoutes(app);
   await app.register(pictureRoutes);
   await app.register(menuBuilderRoutes);
+  await backOfficeBrandRoutes(app);
 
   r.get(
     "/staff/v1/products",

@@ -87,25 +87,64 @@ export async function grantStaff(
   }
   const chosen = found.flatMap((b) => (b ? [b] : []));
   return transaction(db, async (tx) => {
-    const existing = await findUserRoleByPhone(tx, { merchantId, phone });
-    let userId = existing?.id;
-    if (userId) {
-      await setUserRole(tx, { userId, role: "STAFF", brandRole });
-    } else {
-      userId = await insertStaffUser(tx, { merchantId, phone, brandRole: brandRole ?? null });
-    }
-    if (allBranches) await unbindStaffBranches(tx, { merchantId, userId });
-    await bindStaffBranches(tx, { merchantId, userId, branchIds: chosen.map((b) => b.id) });
+    const { userId, created } = await grantStaffIn(tx, {
+      merchantId,
+      phone,
+      branchIds: chosen.map((b) => b.id),
+      unbindFirst: allBranches,
+      brandRole,
+    });
     const { token, expiresAt } = await createSession(tx, { merchantId, userId, channel: "WEB" });
     return {
       userId,
-      created: !existing,
+      created,
       bound: chosen.map((b) => pickText(b.name, "eng")),
       unbound: allBranches,
       token,
       expiresAt,
     };
   });
+}
+
+/**
+ * The grant's writes inside the caller's transaction (the CLI's grant, the console's invite): the
+ * brand's user with the phone becomes STAFF (created when new), with the role given, bound to the
+ * branches (after dropping their bindings when `unbindFirst`). The branches must be the brand's.
+ */
+export async function grantStaffIn(
+  tx: Db,
+  {
+    merchantId,
+    phone,
+    branchIds,
+    unbindFirst,
+    brandRole,
+  }: { merchantId: string; phone: string; branchIds: string[]; unbindFirst: boolean; brandRole?: BrandRole },
+): Promise<{ userId: string; created: boolean }> {
+  const existing = await findUserRoleByPhone(tx, { merchantId, phone });
+  let userId = existing?.id;
+  if (userId) {
+    await setUserRole(tx, { userId, role: "STAFF", brandRole });
+  } else {
+    userId = await insertStaffUser(tx, { merchantId, phone, brandRole: brandRole ?? null });
+  }
+  if (unbindFirst) await unbindStaffBranches(tx, { merchantId, userId });
+  await bindStaffBranches(tx, { merchantId, userId, branchIds });
+  return { userId, created: !existing };
+}
+
+/**
+ * The revoke's writes inside the caller's transaction: the user goes back to CUSTOMER, their
+ * bindings go and every live session of theirs at the brand is revoked at once.
+ */
+export async function revokeStaffIn(
+  tx: Db,
+  { merchantId, userId }: { merchantId: string; userId: string },
+): Promise<{ branches: number; sessions: number }> {
+  await setUserRole(tx, { userId, role: "CUSTOMER", brandRole: null });
+  const bindings = await unbindStaffBranches(tx, { merchantId, userId });
+  const revoked = await revokeUserSessions(tx, { merchantId, userId });
+  return { branches: bindings, sessions: revoked };
 }
 
 export interface RevokeResult {
@@ -132,10 +171,8 @@ export async function revokeStaff(
     if (!user) throw new StaffAccessError(`${sub} has no user with the phone ${phone}; nothing was changed`);
     if (!isStaffRole(user.role))
       throw new StaffAccessError(`${phone} is not staff of ${sub} (role ${user.role}); nothing was changed`);
-    await setUserRole(tx, { userId: user.id, role: "CUSTOMER" });
-    const bindings = await unbindStaffBranches(tx, { merchantId, userId: user.id });
-    const revoked = await revokeUserSessions(tx, { merchantId, userId: user.id });
-    return { userId: user.id, branches: bindings, sessions: revoked };
+    const { branches, sessions } = await revokeStaffIn(tx, { merchantId, userId: user.id });
+    return { userId: user.id, branches, sessions };
   });
 }
 

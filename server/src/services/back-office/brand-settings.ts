@@ -1,0 +1,180 @@
+// The brand's settings from the back office (issue 36, owner only): colours, languages, the
+// storefront's switches and the write-only secrets (payment providers' credentials, the bot token).
+// A stored secret never leaves the server: the console learns only whether it is set. One
+// transaction per save with its log entry (secrets logged as "replaced", never their value), and
+// every process drops the merchant and menu caches, so the storefront shows the change at once.
+import { tz } from "@date-fns/tz";
+import { format } from "date-fns";
+import {
+  BRAND_FEATURES,
+  BRAND_SECRETS,
+  type BrandSecret,
+  type BrandSettings,
+} from "#domain/contract/back-office-brand.ts";
+import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
+import { cachesChanged } from "../../db/cache-bus.ts";
+import { transaction } from "../../db/transaction.ts";
+import type { Db } from "../../db/types.ts";
+import { integrationsSchema } from "../../import/brand-file/merchant.ts";
+import { AppError } from "../../lib/errors.ts";
+import { insertAudit } from "../../repositories/back-office.ts";
+import {
+  findMerchantRow,
+  lastChangedBy,
+  lockWebSettings,
+  updateMerchantSecrets,
+  updateWebSettings,
+  type MerchantSecretsRow,
+  type WebSettingsValues,
+} from "../../repositories/back-office-settings.ts";
+import { getWebSettings, type WebSettingsRow } from "../../repositories/merchants.ts";
+
+const LANGUAGE_COLUMN = {
+  uz: "uzLangActive",
+  ru: "ruLangActive",
+  eng: "engLangActive",
+  zh: "zhLangActive",
+  ar: "arLangActive",
+  kz: "kzLangActive",
+  tr: "trLangActive",
+} as const satisfies Record<ContentLanguage, keyof WebSettingsRow>;
+
+function view(settings: WebSettingsRow, merchant: MerchantSecretsRow): BrandSettings {
+  return {
+    version: settings.lastModifiedDate.toISOString(),
+    mainColor: settings.mainColor,
+    isDark: settings.isDark,
+    mainLanguage: (CONTENT_LANGUAGES as readonly string[]).includes(settings.mainLanguage)
+      ? (settings.mainLanguage as ContentLanguage)
+      : "ru",
+    languages: Object.fromEntries(CONTENT_LANGUAGES.map((l) => [l, settings[LANGUAGE_COLUMN[l]]])) as Record<
+      ContentLanguage,
+      boolean
+    >,
+    features: Object.fromEntries(BRAND_FEATURES.map((f) => [f, settings[f]])) as BrandSettings["features"],
+    secrets: Object.fromEntries(
+      BRAND_SECRETS.map((s) => [s, typeof merchant[s] === "string" && merchant[s] !== ""]),
+    ) as BrandSettings["secrets"],
+    cardProvider: merchant.cardProvider === "CLICK" ? "CLICK" : "PAYME",
+  };
+}
+
+export async function brandSettings(db: Db, merchantId: string): Promise<BrandSettings> {
+  const [settings, merchant] = await Promise.all([
+    getWebSettings(db, { merchantId }),
+    findMerchantRow(db, { merchantId }),
+  ]);
+  if (!merchant) throw new AppError("NOT_FOUND");
+  return view(settings, merchant);
+}
+
+export interface SettingsChanges {
+  version: string;
+  mainColor: string;
+  isDark: boolean;
+  mainLanguage: ContentLanguage;
+  languages: Record<ContentLanguage, boolean>;
+  features: BrandSettings["features"];
+  secrets: Partial<Record<BrandSecret, string | null | undefined>>;
+  cardProvider: "PAYME" | "CLICK";
+}
+
+/** The secrets checked by the brand file's own rules (the bot token's shape); refused at the field. */
+function checkSecrets(secrets: SettingsChanges["secrets"]): void {
+  for (const key of BRAND_SECRETS) {
+    const value = secrets[key];
+    if (value === undefined || value === null) continue;
+    const checked = integrationsSchema.shape[key].safeParse(value);
+    if (!checked.success)
+      throw new AppError("VALIDATION_FAILED", {
+        uz: `${key}: noto'g'ri qiymat`,
+        ru: `${key}: неверное значение`,
+        eng: `${key}: ${checked.error.issues[0]?.message ?? "not valid"}`,
+      });
+  }
+}
+
+export async function saveBrandSettings(
+  db: Db,
+  {
+    merchantId,
+    userId,
+    timeZone,
+    changes,
+  }: { merchantId: string; userId: string; timeZone: string; changes: SettingsChanges },
+): Promise<BrandSettings> {
+  checkSecrets(changes.secrets);
+  await getWebSettings(db, { merchantId });
+  await transaction(db, async (tx) => {
+    const settings = await lockWebSettings(tx, { merchantId });
+    const merchant = await findMerchantRow(tx, { merchantId, lock: true });
+    if (!settings || !merchant) throw new AppError("NOT_FOUND");
+    if (settings.lastModifiedDate.toISOString() !== changes.version) {
+      const by = (await lastChangedBy(tx, { merchantId, entity: "settings", entityId: merchantId })) ?? "?";
+      const at = format(settings.lastModifiedDate, "HH:mm", { in: tz(timeZone) });
+      throw new AppError("EDIT_CONFLICT", {
+        uz: `${by} buni ${at} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
+        ru: `${by} изменил это в ${at}: обновите, чтобы увидеть изменения`,
+        eng: `Changed by ${by} at ${at}: reload to see their change`,
+      });
+    }
+    const before = view(settings, merchant);
+    const values: WebSettingsValues = {
+      mainColor: changes.mainColor,
+      isDark: changes.isDark,
+      mainLanguage: changes.mainLanguage,
+      ...Object.fromEntries(CONTENT_LANGUAGES.map((l) => [LANGUAGE_COLUMN[l], changes.languages[l]])),
+      ...changes.features,
+    };
+    const secretValues = Object.fromEntries(
+      BRAND_SECRETS.flatMap((s) => (changes.secrets[s] === undefined ? [] : [[s, changes.secrets[s]]])),
+    );
+    await updateWebSettings(tx, { merchantId, values });
+    await updateMerchantSecrets(tx, {
+      merchantId,
+      values: {
+        ...secretValues,
+        ...(changes.cardProvider === merchant.cardProvider ? {} : { cardProvider: changes.cardProvider }),
+      },
+    });
+    // The log names what changed; a secret only as replaced or cleared, never its value.
+    const diff = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
+    const plain = {
+      mainColor: changes.mainColor,
+      isDark: changes.isDark,
+      mainLanguage: changes.mainLanguage,
+      cardProvider: changes.cardProvider,
+    };
+    for (const [k, v] of Object.entries(plain))
+      if (before[k as keyof typeof plain] !== v) {
+        diff.before[k] = before[k as keyof typeof plain];
+        diff.after[k] = v;
+      }
+    for (const l of CONTENT_LANGUAGES)
+      if (before.languages[l] !== changes.languages[l]) {
+        diff.before[`language:${l}`] = before.languages[l];
+        diff.after[`language:${l}`] = changes.languages[l];
+      }
+    for (const f of BRAND_FEATURES)
+      if (before.features[f] !== changes.features[f]) {
+        diff.before[f] = before.features[f];
+        diff.after[f] = changes.features[f];
+      }
+    for (const s of Object.keys(secretValues)) {
+      diff.before[s] = before.secrets[s as BrandSecret] ? "set" : "not set";
+      diff.after[s] = secretValues[s] === null ? "cleared" : "replaced";
+    }
+    await insertAudit(tx, {
+      merchantId,
+      userId,
+      entity: "settings",
+      entityId: merchantId,
+      action: "update",
+      ...diff,
+    });
+    // The tenant lookup keeps the merchant row (payment credentials included) and the menu reads the
+    // switches: both drop in every process when this commits.
+    await cachesChanged(tx, merchantId, ["merchant", "menu"]);
+  });
+  return brandSettings(db, merchantId);
+}

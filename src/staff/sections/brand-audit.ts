@@ -1,0 +1,25 @@
+// How the change log names the owner's changes (issue 36): staff, settings, banners, promo codes.
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
+import type { AuditEntry } from "../../domain/contract/back-office.ts";
+import { personName } from "./section-frame.tsx";
+
+/** The log's labels of the fields these changes touch. */
+export const brandFieldNames: Record<string, MessageDescriptor> = {
+  phone: msg`Phone`,
+  brandRole: msg`Role`,
+  branchIds: msg`Branches`,
+};
+
+/** What a change was made to when it is not a dish: a staff member, the settings, a banner... */
+export function brandEntityName(entry: AuditEntry): MessageDescriptor | null {
+  const phone = entry.after.phone ?? entry.before.phone;
+  if (entry.entity === "staff") {
+    const who = typeof phone === "string" ? personName(phone) : "";
+    return msg`Staff: ${who}`;
+  }
+  if (entry.entity === "settings") return msg`Brand settings`;
+  if (entry.entity === "banner") return msg`Banner`;
+  if (entry.entity === "promo") return msg`Promo code`;
+  return null;
+}
