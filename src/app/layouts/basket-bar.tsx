@@ -1,7 +1,7 @@
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useEffect } from "react";
-import { Link, useLocation } from "wouter";
+import { Link, useLocation, useSearch } from "wouter";
 import { useFormatMinor } from "../../shared/brand/price.tsx";
 import { useBasket, useBasketSummary } from "../../shared/basket/basket.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
@@ -39,6 +39,8 @@ export function useOpenBasket(): () => void {
 export function useTelegramBasket(): void {
   const { t } = useLingui();
   const [location] = useLocation();
+  // The basket's own sheet offers the checkout on the MainButton while it is open.
+  const sheetOpen = new URLSearchParams(useSearch()).get("sheet") === "basket";
   const host = getPlatform();
   const basket = useBasket();
   const summary = useBasketSummary();
@@ -46,7 +48,7 @@ export function useTelegramBasket(): void {
   const openBasket = useOpenBasket();
   const total = format(summary.total);
   const count = summary.count;
-  const show = host.mainButton.native && basket.items.length > 0 && offersBasket(location);
+  const show = host.mainButton.native && basket.items.length > 0 && offersBasket(location) && !sheetOpen;
   useMainButton(show ? { text: t`Basket · ${count} · ${total}`, onClick: openBasket } : null);
   const nonEmpty = basket.items.length > 0;
   useEffect(() => {

@@ -7,7 +7,8 @@ import { LanguageSwitcher } from "../../features/language/components/language-sw
 import { merchantLocales } from "../../lib/i18n.ts";
 import { useTenant } from "../../shared/brand/tenant.ts";
 import { useFormatMinor } from "../../shared/brand/price.tsx";
-import { useBasketSummary } from "../../shared/basket/basket.ts";
+import { useBasket, useBasketSummary } from "../../shared/basket/basket.ts";
+import { useMainButton } from "../../platform/react.ts";
 import { useTableSession } from "../../shared/table/table-session.ts";
 import { optionalChunk } from "../../lib/optional-chunk.ts";
 import { afterFirstScreen } from "../../lib/first-screen.ts";
@@ -54,6 +55,37 @@ const BasketView = optionalChunk(() =>
   import("../../features/basket/components/basket-view.tsx").then((m) => m.BasketView),
 );
 
+/**
+ * The basket sheet's way on (brands without a basket page): Telegram's MainButton, a link elsewhere.
+ * Without it a customer of such a brand could fill a basket and never reach the checkout.
+ */
+function BasketSheetCheckout() {
+  const { t } = useLingui();
+  const [, navigate] = useLocation();
+  const basket = useBasket();
+  const summary = useBasketSummary();
+  const format = useFormatMinor();
+  const native = getPlatform().mainButton.native;
+  const total = format(summary.total);
+  const filled = basket.items.length > 0;
+  useMainButton(
+    native && filled
+      ? {
+          text: t`Checkout · ${total}`,
+          onClick: () => {
+            navigate("/checkout");
+          },
+        }
+      : null,
+  );
+  if (native || !filled) return null;
+  return (
+    <Link href="/checkout" className="button-link basket-panel__checkout">
+      {t`Checkout · ${total}`}
+    </Link>
+  );
+}
+
 /** Overlays any page can open by URL: a product (`?sheet=product...`) and the basket (`?sheet=basket`). */
 function PageOverlays() {
   const { t } = useLingui();
@@ -73,6 +105,7 @@ function PageOverlays() {
         <UrlSheet name="basket" title={t`Basket`}>
           <Suspense fallback={null}>
             <BasketView compact />
+            <BasketSheetCheckout />
           </Suspense>
         </UrlSheet>
       )}

@@ -16,6 +16,8 @@ const FIRST_CITY = {
   isMain: true,
 };
 
+const PAYMENT_METHODS = ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM"] as const;
+
 export async function createEmptyBrand(
   db: Db,
   { sub, name, botToken }: { sub: string; name: string; botToken?: string | undefined },
@@ -43,6 +45,17 @@ export async function createEmptyBrand(
       cashActive: true,
     },
     cities: [FIRST_CITY],
+    // Every way to pay is listed on every channel; the settings' switches (cash on, the providers
+    // off until the owner enters their credentials and turns them on) decide what checkout offers.
+    paymentMethods: PAYMENT_METHODS.map((type, priority) => ({
+      type,
+      priority,
+      webEnabled: true,
+      botEnabled: true,
+      appEnabled: true,
+      operatorEnabled: true,
+      qrEnabled: true,
+    })),
   };
   try {
     const done = await importBrand(db, file);
