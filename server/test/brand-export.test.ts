@@ -6,10 +6,31 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrandRole } from "#domain/staff-scope.ts";
-import { merchants, staffBranches, users } from "../src/db/schema/index.ts";
+import { getTableColumns, type Table } from "drizzle-orm";
+import {
+  banners,
+  branches,
+  categories,
+  deliveryRegions,
+  merchants,
+  merchantWebSettings,
+  modificationGroups,
+  modifications,
+  orderSettings,
+  products,
+  promos,
+  staffBranches,
+  users,
+  vacancies,
+} from "../src/db/schema/index.ts";
 import fs from "node:fs";
 import path from "node:path";
-import { brandEntityId, parseBrandFile, type BrandEntity, type BrandFileInput } from "../src/import/brand-file.ts";
+import {
+  brandEntityId,
+  parseBrandFile,
+  type BrandEntity,
+  type BrandFileInput,
+} from "../src/import/brand-file.ts";
 import { DEMO_BRANDS_DIR } from "../src/import/demo.ts";
 import { SECRET_INTEGRATIONS } from "../src/services/back-office/brand-export.ts";
 import { importBrand } from "../src/import/import-brand.ts";
@@ -36,7 +57,9 @@ async function member(
     })
     .returning();
   if (options.branch)
-    await app.db.insert(staffBranches).values({ merchantId: merchant, userId: user!.id, branchId: options.branch });
+    await app.db
+      .insert(staffBranches)
+      .values({ merchantId: merchant, userId: user!.id, branchId: options.branch });
   const { token } = await createSession(app.db, { merchantId: merchant, userId: user!.id, channel: "WEB" });
   return { merchant, authorization: `Bearer ${token}` };
 }
@@ -118,7 +141,7 @@ function afterImport(file: BrandFileInput): unknown {
 function inKeyOrder(value: unknown): unknown {
   if (Array.isArray(value)) {
     const items = value.map(inKeyOrder);
-    if (items.every((i) => typeof i === "string")) return [...(items)].sort();
+    if (items.every((i) => typeof i === "string")) return [...items].sort();
     const keyOf = (i: unknown) =>
       typeof i === "object" && i !== null && "key" in i && typeof i.key === "string" ? i.key : undefined;
     return items.every((i) => keyOf(i) !== undefined)
@@ -172,7 +195,9 @@ describe("the brand file from the back office", () => {
       .where(eq(merchants.id, lavash));
     const res = await download(t, await member(t, lavash, { brandRole: "OWNER" }));
     expect(res.statusCode).toBe(200);
-    expect(res.headers["content-disposition"]).toMatch(/^attachment; filename="lavash-brand-\d{4}-\d{2}-\d{2}\.json"$/);
+    expect(res.headers["content-disposition"]).toMatch(
+      /^attachment; filename="lavash-brand-\d{4}-\d{2}-\d{2}\.json"$/,
+    );
     expect(res.body).not.toContain("payme-secret-key-Kx9");
     expect(res.body).not.toContain("bot-secret-token");
     const file = res.json<BrandFileInput>();
@@ -211,7 +236,9 @@ describe("the brand file from the back office", () => {
   });
 
   it("holds everything the brand's own file said: plov's export is plov's demo file (secrets left out)", async () => {
-    const source = parseBrandFile(JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, "plov.json"), "utf8")));
+    const source = parseBrandFile(
+      JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, "plov.json"), "utf8")),
+    );
     const exported = parseBrandFile(await exportOf(t, "plov"));
     if (!source.success || !exported.success) throw new Error("not a brand file");
     const expected = source.data;
@@ -220,7 +247,9 @@ describe("the brand file from the back office", () => {
     // import's; a city centre is where the merchant's map opens when the file gave none.
     const plain = (f: unknown) =>
       JSON.parse(JSON.stringify(f), (key, value: unknown) =>
-        typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value) ? new Date(value).toISOString() : value,
+        typeof value === "string" && /^\d{4}-\d{2}-\d{2}T/.test(value)
+          ? new Date(value).toISOString()
+          : value,
       ) as BrandFileInput;
     const got = plain(exported.data);
     const want = plain(expected);
@@ -229,6 +258,46 @@ describe("the brand file from the back office", () => {
       n.date ??= got.notifications?.[i]?.date;
     });
     expect(inKeyOrder(got)).toEqual(afterImport(want));
+  });
+
+  it("leaves out no column of what it exports: each is in the file or named here as the database's own", async () => {
+    const file = await exportOf(t, "lavash");
+    const branch = file.branches?.[0];
+    const category = file.menu?.groups[0]?.categories?.[0];
+    const product = file.menu?.groups
+      .flatMap((g) => g.categories ?? [])
+      .flatMap((c) => c.products ?? [])
+      .find((p) => (p.modificationGroups ?? []).length > 0);
+    const group = product?.modificationGroups?.[0];
+    const keys = (...objects: unknown[]) =>
+      new Set(objects.flatMap((o) => (o && typeof o === "object" ? Object.keys(o) : [])));
+    // Row bookkeeping, and what the file says by its structure (a product inside its category).
+    const own = ["id", "merchantId", "createdDate", "lastModifiedDate", "version", "deletedDate"];
+    const cases: [string, Table, Set<string>, string[]][] = [
+      [
+        "merchant",
+        merchants,
+        keys(file.merchant, file.merchant.integrations, file.merchant.location),
+        ["deleted", "mainCityId"],
+      ],
+      ["web settings", merchantWebSettings, keys(file.webSettings), []],
+      ["order settings", orderSettings, keys(file.orderSettings), ["cityId"]],
+      ["branch", branches, keys(branch, branch?.settings), ["key", "cityId", "deleted", "directorId"]],
+      ["zone", deliveryRegions, keys(file.deliveryRegions?.[0]), ["cityId"]],
+      ["category", categories, keys(category), ["groupId"]],
+      ["product", products, keys(product), ["categoryId", "type"]],
+      ["option group", modificationGroups, keys(group), ["productId"]],
+      ["option", modifications, keys(group?.modifications[0]), ["groupId"]],
+      ["promo", promos, keys(file.promos?.[0]), []],
+      ["banner", banners, keys(...(file.banners ?? [])), ["productId", "categoryId", "promoCode"]],
+      ["vacancy", vacancies, keys(...(file.vacancies ?? [])), ["branchId", "cityId"]],
+    ];
+    for (const [what, table, exported, structural] of cases) {
+      const missing = Object.keys(getTableColumns(table)).filter(
+        (column) => !exported.has(column) && !own.includes(column) && !structural.includes(column),
+      );
+      expect(missing, `${what}: columns not in the exported file`).toEqual([]);
+    }
   });
 
   it("imported into an empty database reproduces the brand: the same file back, the same dishes and prices", async () => {
