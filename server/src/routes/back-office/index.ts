@@ -14,6 +14,7 @@ import { requireUser } from "../../plugins/auth.ts";
 import { listAudit } from "../../services/back-office/audit.ts";
 import { editorProducts, saveProduct } from "../../services/back-office/menu-editor.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
+import { bannerRoutes } from "./banners.ts";
 import { brandFileRoutes } from "./brand-file.ts";
 import { contentEditorRoutes } from "./content.ts";
 import { backOfficePlacesRoutes } from "./places.ts";
@@ -34,6 +35,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(pictureRoutes);
   await app.register(menuBuilderRoutes);
   await backOfficeBrandRoutes(app);
+  await bannerRoutes(app);
 
   r.get(
     "/staff/v1/products",
