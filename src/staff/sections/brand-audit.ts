@@ -9,6 +9,13 @@ export const brandFieldNames: Record<string, MessageDescriptor> = {
   phone: msg`Phone`,
   brandRole: msg`Role`,
   branchIds: msg`Branches`,
+  // A banner's target, dates and place in the strip.
+  productId: msg`Dish`,
+  promoCode: msg`Promo code`,
+  link: msg`Link`,
+  startDate: msg`Shown from`,
+  endDate: msg`Shown until`,
+  priority: msg`Place in the list`,
 };
 
 /** What a change was made to when it is not a dish: a staff member, the settings, a banner... */

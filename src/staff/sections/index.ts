@@ -74,6 +74,13 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./content-section.tsx")),
   },
   {
+    id: "banners",
+    title: msg`Banners`,
+    manages: "banners",
+    shortcut: "n",
+    component: lazy(() => import("./banners-section.tsx")),
+  },
+  {
     id: "audit",
     title: msg`Change log`,
     manages: "audit",

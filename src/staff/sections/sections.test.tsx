@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's six, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's ten, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -71,6 +71,7 @@ describe("the registry", () => {
       "branches",
       "zones",
       "content",
+      "banners",
       "audit",
       "staff",
       "settings",
@@ -83,6 +84,7 @@ describe("the registry", () => {
       "places",
       "places",
       "content",
+      "banners",
       "audit",
       "staff",
       "settings",
