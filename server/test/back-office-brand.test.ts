@@ -241,6 +241,7 @@ describe("the brand's staff", () => {
 const settingsBody = (s: BrandSettings, changes: Record<string, unknown> = {}) => ({
   version: s.version,
   mainColor: s.mainColor,
+  logo: s.logo,
   isDark: s.isDark,
   mainLanguage: s.mainLanguage,
   languages: s.languages,
@@ -286,16 +287,21 @@ describe("the brand's settings", () => {
     const owner = await staff(plov, { brandRole: "OWNER" });
     const before = (await call(owner, "GET", "brand-settings")).json<BrandSettings>();
     const res = await call(owner, "PUT", "brand-settings", {
-      ...settingsBody(before, { mainColor: "#123ABC" }),
+      ...settingsBody(before, { mainColor: "#123ABC", logo: "/demo/sushi/logo.svg" }),
       features: { ...before.features, bannersActive: !before.features.bannersActive },
     });
     expect(res.statusCode).toBe(200);
+    expect(res.json<BrandSettings>().logo).toBe("/demo/sushi/logo.svg");
     const web = await t.app.inject({
       method: "GET",
       url: "/api/support/v1/merchant/settings/web",
       headers: { merchant: plov },
     });
-    expect(web.json()).toMatchObject({ mainColor: "#123ABC", bannersActive: !before.features.bannersActive });
+    expect(web.json()).toMatchObject({
+      mainColor: "#123ABC",
+      logo: "/demo/sushi/logo.svg",
+      bannersActive: !before.features.bannersActive,
+    });
   });
 
   it("the second of two owners saving the same version is refused with who saved and when", async () => {

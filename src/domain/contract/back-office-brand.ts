@@ -116,6 +116,8 @@ export const brandSettingsSchema = z
     /** When the settings were saved last: a save naming an older one is 409 EDIT_CONFLICT. */
     version: dateTimeSchema,
     mainColor: z.string(),
+    /** The brand's logo (a picture uploaded in the console, or one of the site's files); null: none. */
+    logo: z.string().nullable(),
     isDark: z.boolean(),
     mainLanguage: z.enum(CONTENT_LANGUAGES),
     languages: languageSwitchesSchema,
@@ -133,6 +135,12 @@ export const brandSettingsBodySchema = z
   .object({
     version: dateTimeSchema,
     mainColor: colorSchema,
+    logo: z
+      .string()
+      .max(300)
+      .regex(/^\/[\w./-]+\.(?:svg|png|jpe?g|webp)$/, { error: "must be a picture uploaded here" })
+      .refine((v) => !v.split("/").includes(".."), { error: "must be a picture uploaded here" })
+      .nullable(),
     isDark: z.boolean(),
     mainLanguage: z.enum(CONTENT_LANGUAGES),
     languages: languageSwitchesSchema.refine((l) => Object.values(l).some(Boolean), {

@@ -15,6 +15,8 @@ import {
 import { CONTENT_LANGUAGES, type ContentLanguage } from "../../domain/enums.ts";
 import { LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { brandLook, brandLookVariables } from "../../shared/brand/brand-look.ts";
+import { imageVariantUrl } from "../../lib/product-image.ts";
+import { PictureField } from "../picture-field.tsx";
 import { refusalText, useBrandSettings, useSaveBrandSettings } from "./brand-api.ts";
 import { Failed, Loading, SectionFrame, Switch } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
@@ -156,6 +158,7 @@ function SettingsForm({
     const body: BrandSettingsBody = {
       version: settings.version,
       mainColor: values.mainColor.trim(),
+      logo: values.logo,
       isDark: values.isDark,
       mainLanguage: values.mainLanguage,
       languages: values.languages,
@@ -227,7 +230,7 @@ function SettingsForm({
           )}
         </div>
       </div>
-      <Preview color={values.mainColor} dark={values.isDark} />
+      <Preview color={values.mainColor} dark={values.isDark} logo={values.logo} />
     </form>
   );
 }
@@ -277,6 +280,15 @@ function LookFields({ id, values, errors, onChange: setValues }: FieldsProps) {
           </p>
         )}
       </div>
+      <PictureField
+        label={t`Logo`}
+        value={values.logo}
+        width={160}
+        height={160}
+        onChange={(logo) => {
+          setValues((v) => ({ ...v, logo }));
+        }}
+      />
       <div className="brand-switch-row">
         <span>{t`Dark storefront`}</span>
         <Switch
@@ -406,10 +418,10 @@ function Secrets({
 }
 
 /** A phone-sized sketch of the storefront in the brand's theme variables, as the colour is typed. */
-function Preview({ color, dark }: { color: string; dark: boolean }) {
+function Preview({ color, dark, logo }: { color: string; dark: boolean; logo: string | null }) {
   const { t } = useLingui();
   const look = brandLook(
-    { name: {}, logo: null, color: null },
+    { name: {}, logo, color: null },
     { mainColor: color.trim(), mainColorType: "LIGHT", isDark: dark, title: "", favicon: "", logo: "" },
     { kind: "web", colorScheme: undefined },
     "eng",
@@ -420,6 +432,13 @@ function Preview({ color, dark }: { color: string; dark: boolean }) {
       <p className="staff-label">{t`Storefront preview`}</p>
       <div className={`brand-preview${dark ? " brand-preview--dark" : ""}`} style={style} aria-hidden="true">
         <div className="brand-preview__bar">
+          {look.logo && (
+            <img
+              className="brand-preview__logo"
+              src={imageVariantUrl(look.logo, { w: 160, h: 160 }) ?? undefined}
+              alt=""
+            />
+          )}
           <span className="brand-preview__pill">{t`Delivery`}</span>
           <span className="brand-preview__pill brand-preview__pill--off">{t`Pickup`}</span>
         </div>

@@ -43,6 +43,8 @@ function view(settings: WebSettingsRow, merchant: MerchantSecretsRow): BrandSett
   return {
     version: settings.lastModifiedDate.toISOString(),
     mainColor: settings.mainColor,
+    // The web settings' logo wins over the merchant's on the storefront (brandLook): the same here.
+    logo: settings.logo || merchant.logo || null,
     isDark: settings.isDark,
     mainLanguage: (CONTENT_LANGUAGES as readonly string[]).includes(settings.mainLanguage)
       ? (settings.mainLanguage as ContentLanguage)
@@ -71,6 +73,7 @@ export async function brandSettings(db: Db, merchantId: string): Promise<BrandSe
 export interface SettingsChanges {
   version: string;
   mainColor: string;
+  logo: string | null;
   isDark: boolean;
   mainLanguage: ContentLanguage;
   languages: Record<ContentLanguage, boolean>;
@@ -121,6 +124,7 @@ export async function saveBrandSettings(
     const before = view(settings, merchant);
     const values: WebSettingsValues = {
       mainColor: changes.mainColor,
+      logo: changes.logo ?? "",
       isDark: changes.isDark,
       mainLanguage: changes.mainLanguage,
       ...Object.fromEntries(CONTENT_LANGUAGES.map((l) => [LANGUAGE_COLUMN[l], changes.languages[l]])),
@@ -134,6 +138,7 @@ export async function saveBrandSettings(
       merchantId,
       values: {
         ...secretValues,
+        ...(changes.logo === before.logo ? {} : { logo: changes.logo }),
         ...(changes.cardProvider === merchant.cardProvider ? {} : { cardProvider: changes.cardProvider }),
       },
     });
@@ -141,6 +146,7 @@ export async function saveBrandSettings(
     const diff = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
     const plain = {
       mainColor: changes.mainColor,
+      logo: changes.logo,
       isDark: changes.isDark,
       mainLanguage: changes.mainLanguage,
       cardProvider: changes.cardProvider,
