@@ -2,6 +2,7 @@
 // at the field (`silent`).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { EditorBanner, EditorBannerBody } from "../../domain/contract/back-office-banners.ts";
+import type { PromoCode } from "../../domain/contract/back-office-brand.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
 import { brandKeys } from "./brand-api.ts";
 
@@ -10,6 +11,16 @@ export function useBanners() {
     queryKey: brandKeys.banners,
     queryFn: async ({ signal }) =>
       unwrap(await api<EditorBanner[]>("/staff/v1/banners/WITH_TOKEN", { signal })),
+  });
+}
+
+/** The brand's promo codes to choose from: the owner's only, so asked only of those who may see them. */
+export function useBannerPromoCodes(enabled: boolean) {
+  return useQuery({
+    queryKey: brandKeys.promos,
+    enabled,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<PromoCode[]>("/staff/v1/promo-codes/WITH_TOKEN", { signal, silent: true })),
   });
 }
 

@@ -17,8 +17,8 @@ import { imageVariantUrl } from "../../lib/product-image.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { PictureField } from "../picture-field.tsx";
 import { useEditorProducts } from "./api.ts";
-import { useBannerChange, useBanners } from "./banners-api.ts";
-import { refusalText, usePromoCodes } from "./brand-api.ts";
+import { useBannerChange, useBannerPromoCodes, useBanners } from "./banners-api.ts";
+import { refusalText } from "./brand-api.ts";
 import { useCategories } from "./menu-builder-api.ts";
 import { Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
@@ -32,7 +32,7 @@ const languageName = (language: ContentLanguage) => {
   return locale ? LOCALE_LABELS[locale] : language;
 };
 
-export default function BannersSection({ languages = ["uz", "ru", "eng"] }: StaffSectionProps) {
+export default function BannersSection({ languages = ["uz", "ru", "eng"], manages = [] }: StaffSectionProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState<EditorBanner | "new" | null>(null);
   return (
@@ -56,6 +56,7 @@ export default function BannersSection({ languages = ["uz", "ru", "eng"] }: Staf
         <BannerDialog
           banner={editing === "new" ? null : editing}
           languages={languages}
+          promos={manages.includes("promos")}
           onClose={() => {
             setEditing(null);
           }}
@@ -232,10 +233,13 @@ function refusedField(error: unknown): Field {
 function BannerDialog({
   banner,
   languages,
+  promos,
   onClose,
 }: {
   banner: EditorBanner | null;
   languages: readonly ContentLanguage[];
+  /** The caller may list the promo codes (the owner): offer them; else the code is typed. */
+  promos: boolean;
   onClose: () => void;
 }) {
   const { t } = useLingui();
@@ -354,6 +358,7 @@ function BannerDialog({
         <TargetField
           id={id}
           kind={kind}
+          promos={promos}
           value={target[kind]}
           error={errors.target}
           onKind={setKind}
@@ -381,6 +386,7 @@ function BannerDialog({
 function TargetField({
   id,
   kind,
+  promos: mayListPromos,
   value,
   error,
   onKind,
@@ -388,6 +394,7 @@ function TargetField({
 }: {
   id: string;
   kind: TargetKind;
+  promos: boolean;
   value: string;
   error: string | undefined;
   onKind: (kind: TargetKind) => void;
@@ -397,7 +404,7 @@ function TargetField({
   const dishes = useEditorProducts();
   const categories = useCategories();
   // The promo codes are the owner's: a manager types the code.
-  const promos = usePromoCodes();
+  const promos = useBannerPromoCodes(mayListPromos && kind === "promo");
   const targetKinds: { kind: TargetKind; label: string }[] = [
     { kind: "product", label: t`A dish` },
     { kind: "category", label: t`A category` },
