@@ -1,7 +1,7 @@
 // A brand built from nothing in the back office (issue 36): the owner of an empty brand (only a name
 // and a bot token, as `npm run staff -- new-brand` makes one; scripts/e2e-server.ts seeds "bahor")
 // adds a branch with its hours, a delivery zone, two categories, three dishes with pictures and a
-// group of options, and Payme credentials, all in the console; a customer then orders in the
+// group of options, a banner, and Payme credentials, all in the console; a customer then orders in the
 // Telegram harness and pays with Payme. No brand file, no command line.
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
@@ -110,6 +110,20 @@ async function addOptions(page: Page, dish: string) {
   await options.getByRole("button", { name: "Close" }).click();
 }
 
+async function addBanner(page: Page, testInfo: TestInfo) {
+  await page.getByRole("link", { name: /^Banners/ }).click();
+  await page.getByRole("button", { name: "New banner" }).click();
+  const dialog = page.getByRole("dialog", { name: "New banner" });
+  await dialog.getByLabel(/^Title \(English\)/).fill("Shashlik week");
+  await dialog.locator('input[type="file"]').setInputFiles(await photo(testInfo, "banner.png", "#8e44ad"));
+  await expect(dialog.getByRole("img", { name: /Picture/ })).toBeVisible();
+  await dialog.getByRole("radio", { name: "A dish" }).check();
+  await dialog.getByLabel("The dish").selectOption({ label: "Kebabs · Lamb shashlik" });
+  await dialog.getByRole("button", { name: "Save" }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole("list", { name: "Banners" })).toContainText("Shashlik week");
+}
+
 async function setUpPayme(page: Page) {
   await page.getByRole("link", { name: /^Brand settings/ }).click();
   const payme = page.getByRole("group", { name: "Payme" });
@@ -142,6 +156,7 @@ test("the owner of an empty brand builds its storefront in the console, and a cu
   await addDish(page, testInfo, "Chicken shashlik", 24000, "#f1c40f");
   await addCategory(page, testInfo, "Drinks", "#2980b9");
   await addDish(page, testInfo, "Ayran", 8000, "#ecf0f1");
+  await addBanner(page, testInfo);
   await setUpPayme(page);
 
   // The customer: Telegram's phone-sized web view, picking up at the new branch.
@@ -161,6 +176,7 @@ test("the owner of an empty brand builds its storefront in the console, and a cu
     .toMatch(/^[\w-]{43}$/);
   await expect(tg.app.getByRole("navigation", { name: "Menu categories" })).toContainText("Kebabs");
   await expect(tg.app.getByRole("navigation", { name: "Menu categories" })).toContainText("Drinks");
+  await expect(tg.app.getByRole("region", { name: "Offers" }).getByText("Shashlik week")).toBeVisible();
   const mainButton = customer.getByTestId("tg-main-button");
   await tg.app.getByRole("button", { name: "Choose options for Lamb shashlik" }).click();
   const sheet = tg.app.getByRole("dialog");
