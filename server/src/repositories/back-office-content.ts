@@ -1,10 +1,10 @@
 // The back office's content (issue 36): the brand's pages (policies and extra pages) and vacancies,
 // read and written for the staff console. Every query is the merchant's rows only.
-import { and, asc, desc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, sql } from "drizzle-orm";
 import type { PolicyType } from "#domain/enums.ts";
 import type { ExtraPageSlug } from "#domain/contract/content.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
-import { auditLog, branches, extraPages, policies, users, vacancies } from "../db/schema/index.ts";
+import { branches, extraPages, policies, vacancies } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -166,25 +166,4 @@ export async function findBrandBranch(db: Db, { merchantId, id }: Tenant & { id:
     .from(branches)
     .where(and(eq(branches.merchantId, merchantId), eq(branches.id, id), eq(branches.deleted, false)));
   return row;
-}
-
-/** Who last changed this entity from the back office (name, else phone), for a conflict's text. */
-export async function lastChangeBy(
-  db: Db,
-  { merchantId, entity, entityId }: Tenant & { entity: string; entityId: string },
-) {
-  const [row] = await db
-    .select({
-      by: sql<
-        string | null
-      >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.phone})`,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(
-      and(eq(auditLog.merchantId, merchantId), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)),
-    )
-    .orderBy(desc(auditLog.createdDate))
-    .limit(1);
-  return row?.by ?? null;
 }

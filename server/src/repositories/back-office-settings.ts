@@ -1,7 +1,7 @@
 // The brand's settings as the back office edits them (issue 36): its web settings' look, languages
 // and switches, and the merchant row's secrets.
-import { and, desc, eq, sql } from "drizzle-orm";
-import { auditLog, merchants, merchantWebSettings, users } from "../db/schema/index.ts";
+import { eq, sql } from "drizzle-orm";
+import { merchants, merchantWebSettings } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 export type MerchantSecretsRow = typeof merchants.$inferSelect;
@@ -50,25 +50,4 @@ export async function lockWebSettings(db: Db, { merchantId }: { merchantId: stri
     .where(eq(merchantWebSettings.merchantId, merchantId))
     .for("update");
   return row;
-}
-
-/** Who last saved this entity from the back office (name, else phone), for "changed by X at 12:03". */
-export async function lastChangedBy(
-  db: Db,
-  { merchantId, entity, entityId }: { merchantId: string; entity: string; entityId: string },
-): Promise<string | null> {
-  const [row] = await db
-    .select({
-      by: sql<
-        string | null
-      >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.phone})`,
-    })
-    .from(auditLog)
-    .leftJoin(users, eq(users.id, auditLog.userId))
-    .where(
-      and(eq(auditLog.merchantId, merchantId), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)),
-    )
-    .orderBy(desc(auditLog.createdDate))
-    .limit(1);
-  return row?.by ?? null;
 }

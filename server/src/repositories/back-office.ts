@@ -187,3 +187,24 @@ export async function lastChanges(db: Db, { merchantId }: Tenant) {
     .orderBy(auditLog.entityId, desc(auditLog.createdDate));
   return new Map(rows.map((r) => [r.entityId, r]));
 }
+
+/** Who last saved this entity from the back office (name, else phone), for "changed by X at 12:03". */
+export async function lastChangedBy(
+  db: Db,
+  { merchantId, entity, entityId }: { merchantId: string; entity: string; entityId: string },
+): Promise<string | null> {
+  const [row] = await db
+    .select({
+      by: sql<
+        string | null
+      >`coalesce(nullif(trim(concat_ws(' ', ${users.firstName}, ${users.lastName})), ''), ${users.phone})`,
+    })
+    .from(auditLog)
+    .leftJoin(users, eq(users.id, auditLog.userId))
+    .where(
+      and(eq(auditLog.merchantId, merchantId), eq(auditLog.entity, entity), eq(auditLog.entityId, entityId)),
+    )
+    .orderBy(desc(auditLog.createdDate))
+    .limit(1);
+  return row?.by ?? null;
+}

@@ -3,8 +3,6 @@
 // no cache to drop). Each save is one transaction with its log entry; a save over a newer one is
 // refused with who and when. A banner opens exactly one target, and that target is the brand's own;
 // its picture's size is read from the stored picture, so the page reserves its room.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import sharp from "sharp";
 import type { EditorBanner } from "#domain/contract/back-office-banners.ts";
 import { pictureNameOf } from "#domain/contract/back-office-pictures.ts";
@@ -14,8 +12,8 @@ import type { Db } from "../../db/types.ts";
 import { readPicture } from "../../lib/brand-pictures.ts";
 import { AppError } from "../../lib/errors.ts";
 import type { ObjectStorage } from "../../lib/object-storage.ts";
+import { loggedEditConflict } from "./edit-conflict.ts";
 import { insertAudit } from "../../repositories/back-office.ts";
-import { lastChangedBy } from "../../repositories/back-office-settings.ts";
 import {
   brandCategoryExists,
   brandProductExists,
@@ -186,12 +184,12 @@ export async function saveBanner(
     const current = await lockBanner(tx, { merchantId, id });
     if (!current) throw new AppError("NOT_FOUND");
     if (version !== undefined && current.lastModifiedDate.toISOString() !== version) {
-      const by = (await lastChangedBy(tx, { merchantId, entity: "banner", entityId: id })) ?? "?";
-      const at = format(current.lastModifiedDate, "HH:mm", { in: tz(timeZone) });
-      throw new AppError("EDIT_CONFLICT", {
-        uz: `${by} buni ${at} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-        ru: `${by} изменил это в ${at}: обновите, чтобы увидеть изменения`,
-        eng: `Changed by ${by} at ${at}: reload to see their change`,
+      throw await loggedEditConflict(tx, {
+        merchantId,
+        entity: "banner",
+        entityId: id,
+        at: current.lastModifiedDate,
+        timeZone,
       });
     }
     const values = await valuesOf(tx, storage, merchantId, input, current);

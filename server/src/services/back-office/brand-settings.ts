@@ -3,8 +3,6 @@
 // A stored secret never leaves the server: the console learns only whether it is set. One
 // transaction per save with its log entry (secrets logged as "replaced", never their value), and
 // every process drops the merchant and menu caches, so the storefront shows the change at once.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import {
   BRAND_FEATURES,
   BRAND_SECRETS,
@@ -17,10 +15,10 @@ import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { integrationsSchema } from "../../import/brand-file/merchant.ts";
 import { AppError } from "../../lib/errors.ts";
+import { loggedEditConflict } from "./edit-conflict.ts";
 import { insertAudit } from "../../repositories/back-office.ts";
 import {
   findMerchantRow,
-  lastChangedBy,
   lockWebSettings,
   updateMerchantSecrets,
   updateWebSettings,
@@ -113,12 +111,12 @@ export async function saveBrandSettings(
     const merchant = await findMerchantRow(tx, { merchantId, lock: true });
     if (!settings || !merchant) throw new AppError("NOT_FOUND");
     if (settings.lastModifiedDate.toISOString() !== changes.version) {
-      const by = (await lastChangedBy(tx, { merchantId, entity: "settings", entityId: merchantId })) ?? "?";
-      const at = format(settings.lastModifiedDate, "HH:mm", { in: tz(timeZone) });
-      throw new AppError("EDIT_CONFLICT", {
-        uz: `${by} buni ${at} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-        ru: `${by} изменил это в ${at}: обновите, чтобы увидеть изменения`,
-        eng: `Changed by ${by} at ${at}: reload to see their change`,
+      throw await loggedEditConflict(tx, {
+        merchantId,
+        entity: "settings",
+        entityId: merchantId,
+        at: settings.lastModifiedDate,
+        timeZone,
       });
     }
     const before = view(settings, merchant);

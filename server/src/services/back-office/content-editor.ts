@@ -1,8 +1,6 @@
 // The back office's content (issue 36): the brand's pages and vacancies saved from the console. Each
 // save is one transaction with its log entry; a save over someone else's newer one is refused with
 // who and when. Content is read live by the storefront (no cache to drop).
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import { v5 as uuidv5 } from "uuid";
 import {
   isExtraPage,
@@ -18,13 +16,13 @@ import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { AppError } from "../../lib/errors.ts";
 import { insertAudit } from "../../repositories/back-office.ts";
+import { loggedEditConflict } from "./edit-conflict.ts";
 import {
   deleteExtraPage,
   deletePolicy,
   deleteVacancy,
   findBrandBranch,
   insertVacancy,
-  lastChangeBy,
   listExtraPageRows,
   listPolicyRows,
   listVacancyRows,
@@ -50,23 +48,6 @@ interface Editor {
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
-
-async function refuseConflict(
-  db: Db,
-  merchantId: string,
-  entity: string,
-  entityId: string,
-  at: Date,
-  timeZone: string,
-) {
-  const by = (await lastChangeBy(db, { merchantId, entity, entityId })) ?? "?";
-  const time = format(at, "HH:mm", { in: tz(timeZone) });
-  return new AppError("EDIT_CONFLICT", {
-    uz: `${by} buni ${time} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-    ru: `${by} изменил это в ${time}: обновите, чтобы увидеть изменения`,
-    eng: `Changed by ${by} at ${time}: reload to see their change`,
-  });
-}
 
 export async function editorPages(db: Db, merchantId: string): Promise<EditorPage[]> {
   const [policyRows, extraRows] = await Promise.all([
@@ -104,7 +85,13 @@ export async function savePage(
       ? await lockExtraPage(tx, { merchantId, slug: kind as ExtraPageSlug })
       : await lockPolicy(tx, { merchantId, type: kind as PolicyType });
     if (iso(current?.savedAt) !== savedAt) {
-      throw await refuseConflict(tx, merchantId, "page", entityId, current?.savedAt ?? new Date(), timeZone);
+      throw await loggedEditConflict(tx, {
+        merchantId,
+        entity: "page",
+        entityId,
+        at: current?.savedAt ?? new Date(),
+        timeZone,
+      });
     }
     const before = current
       ? {
@@ -200,7 +187,13 @@ export async function saveVacancy(
     const current = await lockVacancy(tx, { merchantId, id });
     if (!current) throw new AppError("NOT_FOUND");
     if (savedAt !== undefined && current.savedAt.toISOString() !== savedAt) {
-      throw await refuseConflict(tx, merchantId, "vacancy", id, current.savedAt, timeZone);
+      throw await loggedEditConflict(tx, {
+        merchantId,
+        entity: "vacancy",
+        entityId: id,
+        at: current.savedAt,
+        timeZone,
+      });
     }
     const values = await valuesOf(tx, merchantId, input);
     const old: Record<string, unknown> = { ...current, requirements: current.requirements ?? {} };

@@ -2,8 +2,6 @@
 // edited, ordered and deleted from the console. Each change is one transaction with its audit_log
 // row and the menu caches' drop on every process (cachesChanged), so the storefront shows it at its
 // next menu read; a save over someone else's newer one is refused with who and when.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { EditorCategory, EditorModifierGroup } from "#domain/contract/back-office-menu.ts";
 import { cachesChanged } from "../../db/cache-bus.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -32,6 +30,7 @@ import {
   type ModifierGroupValues,
   type NewProduct,
 } from "../../repositories/menu-builder.ts";
+import { editConflict } from "./edit-conflict.ts";
 
 interface Actor {
   merchantId: string;
@@ -51,13 +50,7 @@ async function checkVersion(
 ): Promise<void> {
   if (current.version === version) return;
   const last = await lastChangeOf(db, { merchantId: actor.merchantId, entityId });
-  const at = format(last?.at ?? current.lastModifiedDate ?? new Date(), "HH:mm", { in: tz(actor.timeZone) });
-  const by = last?.by ?? "?";
-  throw new AppError("EDIT_CONFLICT", {
-    uz: `${by} buni ${at} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-    ru: `${by} изменил это в ${at}: обновите, чтобы увидеть изменения`,
-    eng: `Changed by ${by} at ${at}: reload to see their change`,
-  });
+  throw editConflict(last?.by ?? null, last?.at ?? current.lastModifiedDate ?? new Date(), actor.timeZone);
 }
 
 async function logAndPublish(

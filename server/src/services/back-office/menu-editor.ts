@@ -1,8 +1,6 @@
 // The menu editor of the back office (issue 36): a product's names, price, discount and visibility,
 // saved in one transaction with its log entry and the menu caches' drop on every process, and
 // refused when someone saved it since the form was opened.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { EditorProduct } from "#domain/contract/back-office.ts";
 import { cachesChanged } from "../../db/cache-bus.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -17,6 +15,7 @@ import {
   type EditorProductRow,
   type ProductChanges,
 } from "../../repositories/back-office.ts";
+import { editConflict } from "./edit-conflict.ts";
 
 function view(row: EditorProductRow, last: { by: string | null } | undefined): EditorProduct {
   return {
@@ -83,13 +82,7 @@ export async function saveProduct(
     if (!current) throw new AppError("NOT_FOUND");
     if (current.version !== version) {
       const last = (await lastChanges(tx, { merchantId })).get(id);
-      const at = format(current.lastModifiedDate, "HH:mm", { in: tz(timeZone) });
-      const by = last?.by ?? "?";
-      throw new AppError("EDIT_CONFLICT", {
-        uz: `${by} buni ${at} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-        ru: `${by} изменил это в ${at}: обновите, чтобы увидеть изменения`,
-        eng: `Changed by ${by} at ${at}: reload to see their change`,
-      });
+      throw editConflict(last?.by ?? null, current.lastModifiedDate, timeZone);
     }
     const before: ProductChanges = {
       name: current.name,

@@ -2,8 +2,6 @@
 // version check (409 EDIT_CONFLICT with who and when), the write, its audit_log row and the drop of
 // the geography caches on every process, so the storefront's branch list, "closed now" and delivery
 // price follow within its next read.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import {
   BRANCH_SERVICES,
   type BranchDay,
@@ -40,6 +38,7 @@ import {
   type ZoneRow,
   type ZoneValues,
 } from "../../repositories/back-office-places.ts";
+import { editConflict } from "./edit-conflict.ts";
 
 interface Actor {
   merchantId: string;
@@ -101,13 +100,7 @@ async function conflict(
     timeZone,
   }: { merchantId: string; entity: "branch" | "zone"; id: string; at: Date; timeZone: string },
 ): Promise<never> {
-  const by = (await lastChangeOf(db, { merchantId, entity, id })) ?? "?";
-  const time = format(at, "HH:mm", { in: tz(timeZone) });
-  throw new AppError("EDIT_CONFLICT", {
-    uz: `${by} buni ${time} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-    ru: `${by} изменил это в ${time}: обновите, чтобы увидеть изменения`,
-    eng: `Changed by ${by} at ${time}: reload to see their change`,
-  });
+  throw editConflict(await lastChangeOf(db, { merchantId, entity, id }), at, timeZone);
 }
 
 export interface BranchInput {

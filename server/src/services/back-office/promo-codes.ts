@@ -2,16 +2,14 @@
 // own rules (so a code made here works at checkout exactly as an imported one: stored upper case),
 // limited, paused; each listed with how many orders used it. One transaction per save with its log
 // entry; a save over a newer one is refused with who and when.
-import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
 import type { PromoCode } from "#domain/contract/back-office-brand.ts";
 import type { DiscountType } from "#domain/enums.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { promoSchema } from "../../import/brand-file/orders.ts";
 import { AppError } from "../../lib/errors.ts";
+import { loggedEditConflict } from "./edit-conflict.ts";
 import { insertAudit } from "../../repositories/back-office.ts";
-import { lastChangedBy } from "../../repositories/back-office-settings.ts";
 import {
   findPromoByCode,
   insertPromo,
@@ -122,12 +120,12 @@ export async function changePromo(
     const row = await lockPromo(tx, { merchantId, id });
     if (!row) throw new AppError("NOT_FOUND");
     if (row.lastModifiedDate.toISOString() !== version) {
-      const by = (await lastChangedBy(tx, { merchantId, entity: "promo", entityId: id })) ?? "?";
-      const at = format(row.lastModifiedDate, "HH:mm", { in: tz(timeZone) });
-      throw new AppError("EDIT_CONFLICT", {
-        uz: `${by} buni ${at} da o'zgartirdi: qayta yuklab, o'zgarishlarini ko'ring`,
-        ru: `${by} изменил это в ${at}: обновите, чтобы увидеть изменения`,
-        eng: `Changed by ${by} at ${at}: reload to see their change`,
+      throw await loggedEditConflict(tx, {
+        merchantId,
+        entity: "promo",
+        entityId: id,
+        at: row.lastModifiedDate,
+        timeZone,
       });
     }
     const endDate =
