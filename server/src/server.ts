@@ -1,14 +1,7 @@
-import { buildApp } from "./app.ts";
 import { ConfigError, loadConfig, type Config } from "./config.ts";
 import { openDatabase, type Database } from "./db/client.ts";
 import { DataDirLockedError } from "./db/data-dir-lock.ts";
-import { demoBanner } from "./demo-banner.ts";
-import { importDemoBrands } from "./import/demo.ts";
-import { ensureDemoOwners } from "./services/staff/access.ts";
 import { openRedis, RedisUnreachableError, watchRedis, type Redis } from "./lib/redis.ts";
-import { warmUp } from "./warm-up.ts";
-import { listenAdminSocket } from "./lib/admin-socket.ts";
-import { runDatabaseCommand } from "./cli/staff-db-commands.ts";
 
 // Runs the app: configuration, database, listen, and a clean stop on SIGINT/SIGTERM.
 const started = performance.now();
@@ -37,6 +30,16 @@ async function openOrFail(): Promise<Database> {
   }
 }
 const database = await openOrFail();
+
+// The app's module graph loads once the data directory is ours: a second server on the same
+// DATA_DIR is refused without waiting for it (seconds on a loaded machine).
+const { buildApp } = await import("./app.ts");
+const { demoBanner } = await import("./demo-banner.ts");
+const { importDemoBrands } = await import("./import/demo.ts");
+const { ensureDemoOwners } = await import("./services/staff/access.ts");
+const { warmUp } = await import("./warm-up.ts");
+const { listenAdminSocket } = await import("./lib/admin-socket.ts");
+const { runDatabaseCommand } = await import("./cli/staff-db-commands.ts");
 
 async function redisOrFail(): Promise<Redis | undefined> {
   if (config.redisUrl === undefined) return undefined;
