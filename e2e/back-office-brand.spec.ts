@@ -2,9 +2,9 @@
 // by phone, who then signs in and sees the Menu but not the Staff; the owner sets Payme credentials,
 // which come back only as "set".
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { brandOrigin } from "./support/storefront.ts";
-import { customerAddress, smsCodeFor } from "./support/session.ts";
+import { signInToConsole } from "./support/session.ts";
 
 const LAVASH_OWNER_PHONE = "+998900000001";
 /** No other journey signs in with it. */
@@ -13,15 +13,6 @@ const INVITED_PHONE = "+998977000936";
 // proves the write-only path without changing what other journeys pay with.
 const PAYME_ID = "000000000000000000000001";
 const PAYME_KEY = "DEMO-lavash-payme-test-key-for-local-testing-only";
-
-async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, phone: string) {
-  const since = Date.now() - 1000;
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": customerAddress() });
-  await page.goto(`${origin}/staff`);
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Get the code" }).click();
-  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
-}
 
 async function noSeriousAxe(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();

@@ -7,22 +7,13 @@ import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { openInTelegram, storedSession, appFrame } from "./fixtures/platform.ts";
 import { brandOrigin } from "./support/storefront.ts";
-import { branchOf, customerAddress, smsCodeFor } from "./support/session.ts";
+import { branchOf, signInToConsole } from "./support/session.ts";
 
 /** The empty brand's owner (scripts/e2e-server.ts). */
 const OWNER = "+998977000100";
 /** Payme's id of this brand's cash desk: its own, so the stand-in finds this brand by it. */
 const PAYME_ID = "0000000000000000000000b1";
 const PAYME_KEY = "bahor-payme-test-key-for-local-testing";
-
-async function signInToConsole(page: Page, testInfo: TestInfo, origin: string) {
-  const since = Date.now() - 1000;
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": customerAddress() });
-  await page.goto(`${origin}/staff`);
-  await page.getByLabel("Phone number").fill(OWNER);
-  await page.getByRole("button", { name: "Get the code" }).click();
-  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, OWNER, since));
-}
 
 async function photo(testInfo: TestInfo, name: string, colour: string): Promise<string> {
   const file = testInfo.outputPath(name);
@@ -145,7 +136,7 @@ test("the owner of an empty brand builds its storefront in the console, and a cu
   test.setTimeout(240_000);
   const origin = brandOrigin(testInfo, "bahor");
   await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
-  await signInToConsole(page, testInfo, origin);
+  await signInToConsole(page, testInfo, origin, OWNER);
 
   await addBranch(page);
   await addZone(page);

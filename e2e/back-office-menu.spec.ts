@@ -6,20 +6,10 @@ import AxeBuilder from "@axe-core/playwright";
 import { expect, test, type Page, type TestInfo } from "@playwright/test";
 import sharp from "sharp";
 import { brandOrigin, merchantOf, tenantGet } from "./support/storefront.ts";
-import { customerAddress, smsCodeFor } from "./support/session.ts";
+import { signInToConsole } from "./support/session.ts";
 
 /** plov's demo owner (scripts/e2e-server.ts and the demo start print it). */
 const PLOV_OWNER_PHONE = "+998900000002";
-
-async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, phone: string) {
-  const since = Date.now() - 1000;
-  // From an address of its own: the code requests a minute per address are counted.
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": customerAddress() });
-  await page.goto(`${origin}/staff`);
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Get the code" }).click();
-  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
-}
 
 /** Axe's serious and critical findings on what the console shows now. */
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {

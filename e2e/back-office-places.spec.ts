@@ -5,28 +5,12 @@
 // delivery price at checkout. Once, at the desktop viewport (the console's); the customer uses a
 // phone-sized page of their own.
 import AxeBuilder from "@axe-core/playwright";
-import { expect, test, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Page } from "@playwright/test";
 import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
-import {
-  CENTRE_ADDRESS,
-  customerAddress,
-  logInOnTheWeb,
-  plainDish,
-  seedBasket,
-  smsCodeFor,
-} from "./support/session.ts";
+import { CENTRE_ADDRESS, logInOnTheWeb, plainDish, seedBasket, signInToConsole } from "./support/session.ts";
 
 /** sushi's demo owner (scripts/e2e-server.ts seeds the demo owners). */
 const SUSHI_OWNER = "+998900000003";
-
-async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, phone: string) {
-  const since = Date.now() - 1000;
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": customerAddress() });
-  await page.goto(`${origin}/staff`);
-  await page.getByLabel("Phone number").fill(phone);
-  await page.getByRole("button", { name: "Get the code" }).click();
-  await page.getByLabel("Code from the SMS").fill(await smsCodeFor(testInfo, phone, since));
-}
 
 /** Axe's serious and critical findings on the open dialog (e2e/a11y.spec.ts's rule). */
 async function expectNoSeriousViolations(page: Page, screen: string): Promise<void> {

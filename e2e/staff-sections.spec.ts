@@ -11,10 +11,10 @@
 // the customer and the guest use phone-sized pages of their own.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type Browser, type Page, type TestInfo } from "@playwright/test";
+import { expect, test, type Browser, type Page } from "@playwright/test";
 import { storedSession } from "./fixtures/platform.ts";
 import { apiUrl, brandOrigin, merchantOf, tenantGet } from "./support/storefront.ts";
-import { branchOf, customerAddress, logInOnTheWeb, type Product, smsCodeFor } from "./support/session.ts";
+import { branchOf, CONSOLE_RU, logInOnTheWeb, signInToConsole, type Product } from "./support/session.ts";
 
 /** Staff members scripts/e2e-server.ts seeds for the console, one per journey. */
 const LAVASH_STAFF_PHONE = "+998977000003";
@@ -25,18 +25,6 @@ const PLOV_BOOKINGS_STAFF_PHONE = "+998977000021";
 const PLOV_PAUSE_STAFF_PHONE = "+998977000022";
 /** Table 8 of plov's demo hall (scripts/demo-brands/small-brands.ts); no other journey calls there. */
 const TABLE = "plov-Ys5uD7";
-
-async function signInToConsole(page: Page, testInfo: TestInfo, origin: string, phone: string, texts = EN) {
-  const since = Date.now() - 1000;
-  // Staff sign in from an address of their own, as the 20 code requests a minute per address count.
-  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": customerAddress() });
-  await page.goto(`${origin}/staff`);
-  await page.getByLabel(texts.phone).fill(phone);
-  await page.getByRole("button", { name: texts.getCode }).click();
-  await page.getByLabel(texts.code).fill(await smsCodeFor(testInfo, phone, since));
-}
-const EN = { phone: "Phone number", getCode: "Get the code", code: "Code from the SMS" };
-const RU = { phone: "Номер телефона", getCode: "Получить код", code: "Код из SMS" };
 
 /** A phone-sized page of its own for the customer, reading `lang` on the brand's origin. */
 async function customerPage(browser: Browser, origin: string, lang: string): Promise<Page> {
@@ -257,7 +245,7 @@ test.describe("the staff console's sections", () => {
       })
     ).json()) as { branch: { id: string } };
 
-    await signInToConsole(page, testInfo, origin, PLOV_STAFF_PHONE, RU);
+    await signInToConsole(page, testInfo, origin, PLOV_STAFF_PHONE, CONSOLE_RU);
     await page.getByLabel("Филиал").selectOption(branch.id);
     await page
       .getByRole("navigation", { name: "Разделы консоли" })
@@ -299,7 +287,7 @@ test.describe("the staff console's sections", () => {
     const chimes = () => page.evaluate(() => (window as unknown as { chimes: number }).chimes);
 
     // Staff watch the console under "All branches".
-    await signInToConsole(page, testInfo, origin, PLOV_BOOKINGS_STAFF_PHONE, RU);
+    await signInToConsole(page, testInfo, origin, PLOV_BOOKINGS_STAFF_PHONE, CONSOLE_RU);
     await expect(page.getByTestId("staff-live")).toHaveAttribute("data-connected", "true");
     const tab = page
       .getByRole("navigation", { name: "Разделы консоли" })
@@ -388,7 +376,7 @@ test.describe("the staff console's sections", () => {
     if (!yunusobod?.name.ru) throw new Error("demo facts missing: plov's Yunusobod");
     const name = yunusobod.name.ru;
 
-    await signInToConsole(page, testInfo, origin, PLOV_PAUSE_STAFF_PHONE, RU);
+    await signInToConsole(page, testInfo, origin, PLOV_PAUSE_STAFF_PHONE, CONSOLE_RU);
     await page.getByLabel("Филиал").selectOption(yunusobod.id);
     await page
       .getByRole("navigation", { name: "Разделы консоли" })

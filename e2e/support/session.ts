@@ -169,3 +169,24 @@ export async function seedPickupBasket(page: Page, request: APIRequestContext, t
   const branch = await branchOf(request, testInfo, "lavash", "Chilonzor");
   await seedBasket(page, "lavash", dish, 1, { serviceType: "PICK_UP", branch, branchId: branch.id });
 }
+
+/** The console's sign-in texts in English and Russian. */
+export const CONSOLE_EN = { phone: "Phone number", getCode: "Get the code", code: "Code from the SMS" };
+export const CONSOLE_RU = { phone: "Номер телефона", getCode: "Получить код", code: "Код из SMS" };
+
+/** Signs a staff member in to the brand's console at `origin` with their phone and the SMS code. */
+export async function signInToConsole(
+  page: Page,
+  testInfo: TestInfo,
+  origin: string,
+  phone: string,
+  texts = CONSOLE_EN,
+): Promise<void> {
+  const since = Date.now() - 1000;
+  // Staff sign in from an address of their own, as the 20 code requests a minute per address count.
+  await page.context().setExtraHTTPHeaders({ "x-forwarded-for": customerAddress() });
+  await page.goto(`${origin}/staff`);
+  await page.getByLabel(texts.phone).fill(phone);
+  await page.getByRole("button", { name: texts.getCode }).click();
+  await page.getByLabel(texts.code).fill(await smsCodeFor(testInfo, phone, since));
+}
