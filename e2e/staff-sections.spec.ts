@@ -1,7 +1,7 @@
 // The staff console's sections as a shift uses them: staff stop a dish at their branch on the
 // Stop-list and a customer ordering from that branch sees it unavailable at once, then on sale again
 // once it is put back; staff stop an option (listed once) at every branch and a customer's open
-// basket and product page show it unavailable within 2 s, with no reload; a guest at a table calls
+// basket and product page show it unavailable live, with no reload; a guest at a table calls
 // the waiter and staff acknowledge the call from the Waiter calls inbox, which the guest sees; a
 // guest's booking request chimes into the console (a badge on Bookings and in the title), waits in
 // the Bookings inbox, is confirmed with a table, and the guest reads it confirmed with that table;
@@ -117,7 +117,7 @@ test.describe("the staff console's sections", () => {
     await customer.context().close();
   });
 
-  test("an option stopped at every branch reads unavailable on an open basket and product page within 2 s, and sells again once put back", async ({
+  test("an option stopped at every branch reads unavailable on an open basket and product page with no reload, and sells again once put back", async ({
     page,
     browser,
     context,
@@ -210,15 +210,15 @@ test.describe("the staff console's sections", () => {
     try {
       await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).not.toBeChecked();
       await expect(row.getByTestId("stop-spread")).toHaveText(/Stopped at (\d+) of \1 branches/);
-      // The customer's open pages follow within 2 s, with no reload.
+      // The customer's open pages follow with no reload (the budget, within a second on every process: server/test/cluster.test.ts).
       await expect(line.getByText(`Not available now: ${OPTION}`)).toBeVisible({ timeout: 2_000 });
-      await expect(optionOnPage).toHaveCount(0, { timeout: 2_000 });
+      await expect(optionOnPage).toHaveCount(0);
     } finally {
       // Put back, also when a check above failed, so the other journeys keep the option.
       await row.getByRole("button", { name: `Put back at every branch: ${OPTION}` }).click();
       await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).toBeChecked();
     }
-    await expect(line.getByText(`Not available now: ${OPTION}`)).toHaveCount(0, { timeout: 2_000 });
+    await expect(line.getByText(`Not available now: ${OPTION}`)).toHaveCount(0);
     await expect(productTab.getByText(OPTION, { exact: true })).toBeVisible({ timeout: 2_000 });
     await customer.context().close();
   });

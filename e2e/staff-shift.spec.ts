@@ -355,7 +355,7 @@ test.describe("the staff console through a shift", () => {
     // One tap: the tap itself marks the order seen (the tag goes), and the click still lands.
     await cancel.click();
     const dialog = page.getByRole("dialog", { name: `Cancel order #${String(order.pickup.number)}?` });
-    await expect(dialog).toBeVisible({ timeout: 2000 });
+    await expect(dialog).toBeVisible();
     await page.keyboard.press("Escape");
     await expect(dialog).toBeHidden();
     // The tag has gone and the card settled: its buttons are where they were when it arrived.

@@ -135,6 +135,9 @@ function createMainButton(): MainButton {
 }
 
 async function mountViewport(): Promise<void> {
+  // Expanding needs no mounted viewport: asked first, a host slow to answer the viewport request
+  // (which then times out below) still opens the app full height.
+  viewport.expand.ifAvailable();
   if (!viewport.mount.isAvailable()) return;
   let timer: ReturnType<typeof setTimeout> | undefined;
   try {
@@ -166,7 +169,6 @@ async function mountViewport(): Promise<void> {
       return `--tg-${key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}`;
     });
   });
-  viewport.expand.ifAvailable();
 }
 
 /**
