@@ -53,6 +53,9 @@ const envSchema = z.object({
       error: "must be 0 (off) or between 100 and 3600000",
     })
     .optional(),
+  TELEGRAM_UPDATES: z
+    .enum(["webhook", "polling", "off"], { error: "must be webhook, polling or off" })
+    .optional(),
   SMS_GATEWAY: z.enum(["console", "merchant"], { error: "must be console or merchant" }).optional(),
   ESKIZ_API_URL: httpUrl.optional(),
   PLAY_MOBILE_API_URL: httpUrl.optional(),
@@ -219,6 +222,11 @@ export interface Config {
   telegramApiUrl: string | undefined;
   /** Milliseconds between two runs of the Telegram outbox (bot messages); 0 = none in this process. */
   botMessagesSweepMs: number;
+  /**
+   * How the brands' bots hear their customers: Telegram calls the webhook (a public https address),
+   * or this server asks with getUpdates (long polling: the demo, a laptop), or not at all.
+   */
+  telegramUpdates: "webhook" | "polling" | "off";
   /** `console` writes codes to the log; `merchant` uses each merchant's own gateway. */
   smsGateway: "console" | "merchant";
   /** Eskiz's API origin (https://notify.eskiz.uz unless set). */
@@ -424,6 +432,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.TELEGRAM_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://api.telegram.org"),
     botMessagesSweepMs: e.BOT_MESSAGES_SWEEP_MS ?? 1000,
+    telegramUpdates:
+      e.TELEGRAM_UPDATES ??
+      (e.PUBLIC_URL?.startsWith("https://") ? "webhook" : e.NODE_ENV === "test" ? "off" : "polling"),
     smsGateway: e.SMS_GATEWAY ?? (demo ? "console" : "merchant"),
     eskizApiUrl: e.ESKIZ_API_URL ?? "https://notify.eskiz.uz",
     playMobileApiUrl: e.PLAY_MOBILE_API_URL ?? "https://send.smsxabar.uz",

@@ -128,6 +128,12 @@ export const API_ERRORS = {
     ru: "Вход через Telegram для этого магазина не настроен",
     eng: "Telegram sign-in is not set up for this shop",
   },
+  TELEGRAM_WEBHOOK_SECRET_INVALID: {
+    status: 401,
+    uz: "Telegram webhook siri noto'g'ri",
+    ru: "Неверный секрет вебхука Telegram",
+    eng: "The Telegram webhook secret is wrong",
+  },
   CLICK_SESSION_INVALID: {
     status: 401,
     uz: "Click sessiyasi yaroqsiz yoki muddati o'tgan. Ilovani Click ichida qayta oching",

@@ -1,9 +1,18 @@
-// A stand-in for the Telegram Bot API's sendMessage (demo and development only; tests serve it
-// behind a local HTTP server set as TELEGRAM_API_URL): POST /bot<token>/sendMessage with a JSON body
-// answers {ok: true, result: Message} or {ok: false, error_code, description} like Telegram. What it
-// "sent" is kept in memory (the last MAX_LOG messages) for GET /api/dev/telegram-bot/messages.
+// A stand-in for the Telegram Bot API (demo and development only; tests serve it behind a local
+// HTTP server set as TELEGRAM_API_URL): POST /bot<token>/<method> with a JSON body answers {ok: true,
+// result} or {ok: false, error_code, description} like Telegram. What it "sent" is kept in memory
+// (the last MAX_LOG messages) for GET /api/dev/telegram-bot/messages; what a customer "wrote" is
+// queued by `pushUpdate` (the harness's chat) for getUpdates. Methods: sendMessage,
+// answerCallbackQuery, getUpdates, setWebhook, deleteWebhook, getWebhookInfo, setMyCommands,
+// setMyDescription, setMyShortDescription, setChatMenuButton. Refused as Telegram refuses:
 //   a token that does not look like <bot id>:<secret>   401 Unauthorized
+//   an unknown method                                   404 Not Found
 //   no chat_id, or an empty text                        400 Bad Request
+//   a web_app button or menu button that is not https   400 Bad Request (only HTTPS links)
+//   callback_data over 64 bytes                         400 Bad Request: BUTTON_DATA_INVALID
+//   setWebhook to a URL that is not https               400 Bad Request: bad webhook
+//   a command not of [a-z0-9_]{1,32}                     400 Bad Request: BOT_COMMAND_INVALID
+//   getUpdates while a webhook is set                   409 Conflict
 //   a chat in `blockedChats`                             403 Forbidden: bot was blocked by the user
 //   while `failNext(n)` has failures left                500 Internal Server Error (retryable)
 
@@ -19,10 +28,42 @@ export interface FakeBotMessage {
   date: number;
 }
 
+/** What a bot was told by its set-up calls, and the updates waiting for its getUpdates. */
+export interface FakeBotState {
+  webhook: { url: string; secretToken: string | null } | null;
+  /** Per language_code ("" for the default): the commands. */
+  commands: Record<string, { command: string; description: string }[]>;
+  descriptions: Record<string, string>;
+  shortDescriptions: Record<string, string>;
+  menuButton: unknown;
+  pending: Record<string, unknown>[];
+  /** Answered callback queries' ids. */
+  answeredCallbacks: string[];
+}
+
 const log: FakeBotMessage[] = [];
 const blocked = new Set<string>();
+const bots = new Map<string, FakeBotState>();
 let failures = 0;
 let messageSeq = 1000;
+let updateSeq = 500_000;
+
+function botState(botId: string): FakeBotState {
+  let state = bots.get(botId);
+  if (!state) {
+    state = {
+      webhook: null,
+      commands: {},
+      descriptions: {},
+      shortDescriptions: {},
+      menuButton: null,
+      pending: [],
+      answeredCallbacks: [],
+    };
+    bots.set(botId, state);
+  }
+  return state;
+}
 
 export const fakeBotApi = {
   messages(chatId?: string): FakeBotMessage[] {
@@ -34,6 +75,17 @@ export const fakeBotApi = {
   },
   block(chatId: string): void {
     blocked.add(chatId);
+  },
+  /** The bot's state (set-up calls, waiting updates). */
+  bot(botId: string): FakeBotState {
+    return botState(botId);
+  },
+  /** Queues an update for the bot's getUpdates, numbered as Telegram numbers them; answers it. */
+  pushUpdate(botId: string, update: Record<string, unknown>): Record<string, unknown> {
+    updateSeq += 1;
+    const numbered = { update_id: updateSeq, ...update };
+    botState(botId).pending.push(numbered);
+    return numbered;
   },
 };
 
@@ -49,27 +101,142 @@ const answer = (status: number, data: Record<string, unknown>): FakeBotReply => 
 const refuse = (code: number, description: string) =>
   answer(code, { ok: false, error_code: code, description });
 
+/** Telegram's refusal of a button that opens a page: only https for web_app. */
+function badMarkup(markup: unknown): FakeBotReply | null {
+  if (!markup || typeof markup !== "object") return null;
+  const rows = (markup as { inline_keyboard?: unknown }).inline_keyboard;
+  if (!Array.isArray(rows)) return null;
+  for (const row of rows as unknown[]) {
+    if (!Array.isArray(row)) return refuse(400, "Bad Request: inline keyboard rows must be arrays");
+    for (const button of row as { text?: unknown; web_app?: { url?: unknown }; callback_data?: unknown }[]) {
+      if (typeof button.text !== "string" || button.text === "")
+        return refuse(400, "Bad Request: inline keyboard button text is empty");
+      const url = button.web_app?.url;
+      if (url !== undefined && (typeof url !== "string" || !url.startsWith("https://")))
+        return refuse(
+          400,
+          `Bad Request: inline keyboard button Web App URL '${typeof url === "string" ? url : ""}' is invalid: Only HTTPS links are allowed`,
+        );
+      if (typeof button.callback_data === "string" && Buffer.byteLength(button.callback_data) > 64)
+        return refuse(400, "Bad Request: BUTTON_DATA_INVALID");
+    }
+  }
+  return null;
+}
+
+type Input = Record<string, unknown>;
+
+function setUp(botId: string, method: string, input: Input): FakeBotReply | null {
+  const state = botState(botId);
+  const language = typeof input.language_code === "string" ? input.language_code : "";
+  switch (method) {
+    case "setWebhook": {
+      const url = typeof input.url === "string" ? input.url : "";
+      if (url === "") {
+        state.webhook = null;
+        return answer(200, { ok: true, result: true, description: "Webhook was deleted" });
+      }
+      if (!url.startsWith("https://"))
+        return refuse(400, "Bad Request: bad webhook: An HTTPS URL must be provided for webhook");
+      const secret = input.secret_token;
+      if (secret !== undefined && (typeof secret !== "string" || !/^[\w-]{1,256}$/.test(secret)))
+        return refuse(400, "Bad Request: secret token contains unallowed characters");
+      state.webhook = { url, secretToken: typeof secret === "string" ? secret : null };
+      return answer(200, { ok: true, result: true, description: "Webhook was set" });
+    }
+    case "deleteWebhook":
+      state.webhook = null;
+      return answer(200, { ok: true, result: true, description: "Webhook was deleted" });
+    case "getWebhookInfo":
+      return answer(200, {
+        ok: true,
+        result: {
+          url: state.webhook?.url ?? "",
+          has_custom_certificate: false,
+          pending_update_count: state.pending.length,
+        },
+      });
+    case "setMyCommands": {
+      const commands = input.commands;
+      if (!Array.isArray(commands) || commands.length > 100)
+        return refuse(400, "Bad Request: commands must be an array of at most 100");
+      for (const c of commands as { command?: unknown; description?: unknown }[]) {
+        if (typeof c.command !== "string" || !/^[a-z0-9_]{1,32}$/.test(c.command))
+          return refuse(400, "Bad Request: BOT_COMMAND_INVALID");
+        if (typeof c.description !== "string" || c.description.length < 1 || c.description.length > 256)
+          return refuse(400, "Bad Request: command description must be 1-256 characters");
+      }
+      state.commands[language] = commands as { command: string; description: string }[];
+      return answer(200, { ok: true, result: true });
+    }
+    case "setMyDescription":
+    case "setMyShortDescription": {
+      const long = method === "setMyDescription";
+      const text = input[long ? "description" : "short_description"] ?? "";
+      if (typeof text !== "string" || text.length > (long ? 512 : 120))
+        return refuse(400, `Bad Request: ${long ? "description" : "short description"} is too long`);
+      (long ? state.descriptions : state.shortDescriptions)[language] = text;
+      return answer(200, { ok: true, result: true });
+    }
+    case "setChatMenuButton": {
+      const button = input.menu_button as
+        { type?: unknown; text?: unknown; web_app?: { url?: unknown } } | undefined;
+      if (button?.type === "web_app") {
+        const url = button.web_app?.url;
+        if (typeof button.text !== "string" || typeof url !== "string" || !url.startsWith("https://"))
+          return refuse(400, "Bad Request: BUTTON_URL_INVALID");
+      }
+      state.menuButton = button ?? { type: "default" };
+      return answer(200, { ok: true, result: true });
+    }
+    case "answerCallbackQuery": {
+      if (typeof input.callback_query_id !== "string" || input.callback_query_id === "")
+        return refuse(
+          400,
+          "Bad Request: query is too old and response timeout expired or query ID is invalid",
+        );
+      state.answeredCallbacks.push(input.callback_query_id);
+      return answer(200, { ok: true, result: true });
+    }
+    case "getUpdates": {
+      if (state.webhook)
+        return refuse(
+          409,
+          "Conflict: can't use getUpdates method while webhook is active; use deleteWebhook to delete the webhook first",
+        );
+      // Asking from an offset confirms every update before it, as Telegram does.
+      const offset = typeof input.offset === "number" ? input.offset : 0;
+      state.pending = state.pending.filter((u) => (u.update_id as number) >= offset);
+      return answer(200, { ok: true, result: state.pending.slice(0, 100) });
+    }
+    default:
+      return null;
+  }
+}
+
 /** One Bot API call; `path` is what follows the base URL, e.g. "/bot123:abc/sendMessage". */
 export function handleFakeBotApi(path: string, body: string): FakeBotReply {
   const match = /^\/bot(\d+):([\w-]+)\/(\w+)$/.exec(path);
   if (!match) return refuse(401, "Unauthorized");
-  const [, botId = "", , method] = match;
-  if (method !== "sendMessage") return refuse(404, "Not Found");
+  const [, botId = "", , method = ""] = match;
   if (failures > 0) {
     failures -= 1;
     return refuse(500, "Internal Server Error");
   }
-  let input: { chat_id?: unknown; text?: unknown; reply_markup?: unknown };
+  let input: Input;
   try {
-    input = JSON.parse(body) as typeof input;
+    input = (JSON.parse(body) ?? {}) as Input;
   } catch {
     return refuse(400, "Bad Request: can't parse JSON");
   }
+  if (method !== "sendMessage") return setUp(botId, method, input) ?? refuse(404, "Not Found");
   const chatId =
     typeof input.chat_id === "string" || typeof input.chat_id === "number" ? String(input.chat_id) : "";
   if (!chatId) return refuse(400, "Bad Request: chat_id is empty");
   if (typeof input.text !== "string" || input.text.trim() === "")
     return refuse(400, "Bad Request: message text is empty");
+  const bad = badMarkup(input.reply_markup);
+  if (bad) return bad;
   if (blocked.has(chatId)) return refuse(403, "Forbidden: bot was blocked by the user");
   messageSeq += 1;
   const date = Math.floor(Date.now() / 1000);

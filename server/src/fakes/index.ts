@@ -19,6 +19,7 @@
 //   POST /dev/payme/api             the fake Payme Subscribe API (saved cards, ./fake-payme-subscribe.ts)
 //   POST /dev/telegram-bot/bot<token>/sendMessage   the fake Bot API (./fake-telegram-bot.ts)
 //   GET  /dev/telegram-bot/messages[?chatId=]       the bot messages it took, oldest first
+//   POST /dev/telegram-bot/updates                  a harness customer writes to the brand's bot
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -486,6 +487,60 @@ function fakeApiRoutes(app: FastifyInstance): void {
       const { bot, method } = request.params;
       const answer = handleFakeBotApi(`/${bot}/${method}`, JSON.stringify(request.body ?? null));
       return reply.status(answer.status).type("application/json").send(answer.body);
+    },
+  );
+  // What a customer writes to the brand's bot in the harness's chat: queued for the bot's getUpdates
+  // (the server polls it in demo mode), as Telegram queues it.
+  r.post(
+    "/dev/telegram-bot/updates",
+    {
+      schema: {
+        ...hide,
+        body: z.object({
+          brand: z.string().max(63),
+          from: z.object({
+            id: z.number().int().positive(),
+            first_name: z.string().max(64),
+            language_code: z.string().max(10).optional(),
+          }),
+          text: z.string().min(1).max(4096).optional(),
+          contact: z.object({ phone_number: z.string().max(20), user_id: z.number().int() }).optional(),
+          callbackData: z.string().max(64).optional(),
+        }),
+      },
+    },
+    async (request, reply) => {
+      const { brand, from, text, contact, callbackData } = request.body;
+      const merchant = await findMerchantBySub(db, brand);
+      const token = merchant ? botTokenFor(merchant, app.config) : undefined;
+      if (!merchant || !token) throw new AppError("NOT_FOUND");
+      // Only the harness's own Telegram accounts write here: a customer's id is not for testers.
+      const own = await harnessTelegramIds(db, [String(from.id)]);
+      if (!own.has(String(from.id))) throw new AppError("FORBIDDEN");
+      const botId = token.slice(0, token.indexOf(":"));
+      const chat = { id: from.id, type: "private", first_name: from.first_name };
+      const date = Math.floor(Date.now() / 1000);
+      const sender = { ...from, is_bot: false };
+      const update = callbackData
+        ? {
+            callback_query: {
+              id: `cb${String(Date.now())}`,
+              from: sender,
+              message: { message_id: 1, chat, date },
+              data: callbackData,
+            },
+          }
+        : {
+            message: {
+              message_id: Date.now() % 1_000_000,
+              from: sender,
+              chat,
+              date,
+              ...(text ? { text } : {}),
+              ...(contact ? { contact: { ...contact, first_name: from.first_name } } : {}),
+            },
+          };
+      return reply.send(fakeBotApi.pushUpdate(botId, update));
     },
   );
   r.get(

@@ -7,6 +7,7 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { WaiterCallEvents } from "../services/dine-in/tables.ts";
+import { startBotUpdates, type BotUpdatesWorker } from "../services/bot/updates.ts";
 import { startBotOutbox, type BotOutbox } from "../services/notifications/bot-outbox.ts";
 import { OrderEvents } from "../services/orders/events.ts";
 import { startUnpaidSweep } from "../services/orders/payment-timeout.ts";
@@ -21,6 +22,8 @@ declare module "fastify" {
     waiterCallEvents: WaiterCallEvents;
     /** Refunds of paid orders cancelled here: kicked after each cancel, retried by its timer. */
     refunds: RefundWorker;
+    /** The bots' inbox: kicked by the webhook, retried by its timer; polls Telegram where set so. */
+    botUpdates: BotUpdatesWorker;
   }
 }
 
@@ -47,6 +50,7 @@ export const workers = fp(
     const events = app.orderEvents;
     let refunds: RefundWorker | null = null;
     let botOutbox: BotOutbox | null = null;
+    let botUpdates: BotUpdatesWorker | null = null;
     let stopSweep: (() => Promise<void>) | null = null;
     let stopSimulator: (() => Promise<void>) | null = null;
     // The routes hold this handle from their registration on; it reaches the worker once it runs.
@@ -55,9 +59,16 @@ export const workers = fp(
       idle: async () => refunds?.idle(),
       stop: async () => refunds?.stop(),
     } satisfies RefundWorker);
+    app.decorate("botUpdates", {
+      kick: () => botUpdates?.kick(),
+      idle: async () => botUpdates?.idle(),
+      stop: async () => botUpdates?.stop(),
+    } satisfies BotUpdatesWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
-      botOutbox = startBotOutbox(app);
+      const outbox = startBotOutbox(app);
+      botOutbox = outbox;
+      botUpdates = startBotUpdates(app, outbox);
       stopSweep = startUnpaidSweep(app, events);
       if (app.config.orderSimulator) stopSimulator = startOrderSimulator(app, events);
     });
@@ -65,6 +76,7 @@ export const workers = fp(
       await stopSweep?.();
       await stopSimulator?.();
       await refunds?.stop();
+      await botUpdates?.stop();
       await botOutbox?.stop();
     });
   },

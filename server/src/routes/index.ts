@@ -13,6 +13,7 @@ import { paymeRoutes } from "./payments/payme.ts";
 import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
+import { telegramWebhookRoutes } from "./telegram/webhook.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
 import { notificationRoutes } from "./content/notifications.ts";
@@ -36,6 +37,7 @@ export async function apiRoutes(
   await app.register(paymeRoutes, { events });
   await app.register(clickShopRoutes, { events });
   await app.register(uzumMerchantRoutes, { events });
+  await app.register(telegramWebhookRoutes);
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);

@@ -298,10 +298,19 @@ export const botMessages = pgTable(
     merchantId: merchantId(),
     userId: uuid().references(() => users.id, { onDelete: "cascade" }),
     orderId: uuid().references(() => orders.id, { onDelete: "cascade" }),
-    /** The Telegram user's private chat with the bot (its id is the user's id). */
-    chatId: bigint({ mode: "bigint" }).notNull(),
+    /** The Telegram user's private chat with the bot (its id is the user's id); null for a set-up call. */
+    chatId: bigint({ mode: "bigint" }),
     text: text().notNull(),
     buttonText: text(),
+    /**
+     * The Bot API method: sendMessage (text, buttonText or replyMarkup), or another call whose body
+     * is `params` whole (answerCallbackQuery, and the bot's set-up: setWebhook, setMyCommands...).
+     */
+    method: text().notNull().default("sendMessage"),
+    /** sendMessage: the keyboard under the message (a contact button, inline buttons). */
+    replyMarkup: jsonb().$type<Record<string, unknown>>(),
+    /** Another method's whole body. */
+    params: jsonb().$type<Record<string, unknown>>(),
     /** PENDING, SENDING (claimed by a worker until nextAttemptAt), SENT or FAILED. */
     state: text().$type<"PENDING" | "SENDING" | "SENT" | "FAILED">().notNull().default("PENDING"),
     attempts: smallint().notNull().default(0),
@@ -316,6 +325,33 @@ export const botMessages = pgTable(
   (t) => [
     index("bot_messages_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
     check("bot_messages_state_check", sql`${t.state} in ('PENDING', 'SENDING', 'SENT', 'FAILED')`),
+  ],
+);
+
+/**
+ * The bot's inbox: one Telegram update of a brand's bot (from its webhook or from long polling),
+ * kept once per update_id (Telegram delivers again when unsure) and handled afterwards by the
+ * worker (server/src/services/bot/updates.ts), which writes its answers to bot_messages in the
+ * transaction that marks it DONE.
+ */
+export const botUpdates = pgTable(
+  "bot_updates",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    updateId: bigint({ mode: "number" }).notNull(),
+    update: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** PENDING, HANDLING (claimed until nextAttemptAt), DONE or FAILED. */
+    state: text().$type<"PENDING" | "HANDLING" | "DONE" | "FAILED">().notNull().default("PENDING"),
+    attempts: smallint().notNull().default(0),
+    nextAttemptAt: timestamptz().notNull().defaultNow(),
+    lastError: text(),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    uniqueIndex("bot_updates_merchant_id_update_id_uq").on(t.merchantId, t.updateId),
+    index("bot_updates_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
+    check("bot_updates_state_check", sql`${t.state} in ('PENDING', 'HANDLING', 'DONE', 'FAILED')`),
   ],
 );
 

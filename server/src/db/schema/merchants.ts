@@ -69,6 +69,11 @@ export const merchants = pgTable(
     mapKey: text(),
     telegramBotToken: text(),
     telegramBotUsername: text(),
+    /**
+     * The secret Telegram sends back in X-Telegram-Bot-Api-Secret-Token on each webhook call (set
+     * with setWebhook, made anew with each bot token); NULL until the bot is set up.
+     */
+    telegramWebhookSecret: text(),
     clickServiceId: text(),
     clickMerchantId: text(),
     clickMerchantUserId: text(),

@@ -12,6 +12,7 @@ import {
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import { cachesChanged } from "../../db/cache-bus.ts";
 import { transaction } from "../../db/transaction.ts";
+import { requestBotSetup } from "../bot/setup.ts";
 import type { Db } from "../../db/types.ts";
 import { integrationsSchema } from "../../import/brand-file/merchant.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -140,6 +141,8 @@ export async function saveBrandSettings(
         ...(changes.cardProvider === merchant.cardProvider ? {} : { cardProvider: changes.cardProvider }),
       },
     });
+    // A new bot token: Telegram is told where its updates go, its commands and menu button.
+    if (typeof secretValues.telegramBotToken === "string") await requestBotSetup(tx, merchantId);
     // The log names what changed; a secret only as replaced or cleared, never its value.
     const diff = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
     const plain = {

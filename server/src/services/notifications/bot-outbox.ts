@@ -10,11 +10,12 @@ import type { Db } from "../../db/types.ts";
 import { startIntervalWorker } from "../../lib/interval-worker.ts";
 import {
   BotApiError,
+  callBotApi,
   sendBotMessage,
-  type BotApiFetch,
   type InlineButton,
+  type ReplyMarkup,
 } from "../../integrations/telegram-bot-api.ts";
-import { findMerchantById, type MerchantRow } from "../../repositories/merchants.ts";
+import { findMerchantById, getWebSettings, type MerchantRow } from "../../repositories/merchants.ts";
 import {
   claimBotMessage,
   listDueBotMessages,
@@ -22,6 +23,8 @@ import {
   type BotMessageRow,
 } from "../../repositories/notifications.ts";
 import { botTokenFor } from "../accounts/telegram.ts";
+import { botApi, storefrontOrigin } from "../bot/links.ts";
+import { BOT_SETUP, botSetupCalls } from "../bot/setup.ts";
 import type { Outside } from "../stand-ins.ts";
 
 /** The wait after the 1st, 2nd, ... failed try; after the last one the message is FAILED. */
@@ -36,26 +39,6 @@ export type BotMessageState = "PENDING" | "SENT" | "FAILED";
 export interface BotOutboxDeps extends Outside {
   db: Db;
   log: (level: "info" | "warn", message: string, detail: Record<string, unknown>) => void;
-}
-
-/** The Bot API to call: TELEGRAM_API_URL, or in demo and development mode the stand-in handed in. */
-function botApi({ config, standIns }: Outside): { baseUrl: string; fetch?: BotApiFetch } | undefined {
-  if (config.telegramApiUrl) return { baseUrl: config.telegramApiUrl };
-  if (standIns) return { baseUrl: standIns.telegramBotApi.url, fetch: standIns.telegramBotApi.fetch };
-  return undefined;
-}
-
-/** The storefront's address of a brand: its domain, PUBLIC_URL with its subdomain, or localhost. */
-export function storefrontOrigin(merchant: MerchantRow, config: Config): string {
-  if (merchant.domainUrl) {
-    return /^https?:\/\//.test(merchant.domainUrl) ? merchant.domainUrl : `https://${merchant.domainUrl}`;
-  }
-  if (config.publicUrl) {
-    const url = new URL(config.publicUrl);
-    url.hostname = `${merchant.sub}.${url.hostname}`;
-    return url.origin;
-  }
-  return `http://${merchant.sub}.localhost:${String(config.port)}`;
 }
 
 /**
@@ -85,20 +68,37 @@ async function attempt(deps: BotOutboxDeps, id: string, now: Date): Promise<BotM
   try {
     if (!merchant || !token) throw new BotApiError(false, "the brand has no bot token");
     if (!api) throw new BotApiError(false, "no Bot API (TELEGRAM_API_URL)");
-    const messageId = await sendBotMessage(
-      { baseUrl: api.baseUrl, token, timeoutMs: TIMEOUT_MS, ...(api.fetch ? { fetch: api.fetch } : {}) },
-      {
+    const options = {
+      baseUrl: api.baseUrl,
+      token,
+      timeoutMs: TIMEOUT_MS,
+      ...(api.fetch ? { fetch: api.fetch } : {}),
+    };
+    let messageId: number | null = null;
+    if (message.method === BOT_SETUP) {
+      // The bot's set-up: its calls as the brand is now (a later save asks again).
+      const settings = await getWebSettings(deps.db, { merchantId: merchant.id });
+      for (const call of botSetupCalls(merchant, settings, deps.config))
+        await callBotApi(options, call.method, call.params);
+    } else if (message.method !== "sendMessage") {
+      // A callback's answer: its whole body was written with it.
+      await callBotApi(options, message.method, message.params ?? {});
+    } else {
+      if (message.chatId === null) throw new BotApiError(false, "a message without a chat");
+      const button =
+        message.orderId && message.buttonText
+          ? orderButton(merchant, deps.config, message.orderId, message.buttonText)
+          : null;
+      messageId = await sendBotMessage(options, {
         chat_id: message.chatId.toString(),
         text: message.text,
-        ...(message.orderId && message.buttonText
-          ? {
-              reply_markup: {
-                inline_keyboard: [[orderButton(merchant, deps.config, message.orderId, message.buttonText)]],
-              },
-            }
-          : {}),
-      },
-    );
+        ...(message.replyMarkup
+          ? { reply_markup: message.replyMarkup as unknown as ReplyMarkup }
+          : button
+            ? { reply_markup: { inline_keyboard: [[button]] } }
+            : {}),
+      });
+    }
     await updateBotMessage(deps.db, {
       id: message.id,
       set: { state: "SENT", messageId, sentAt: new Date(), lastError: null },
@@ -153,6 +153,8 @@ export async function sendDueBotMessages(
 }
 
 export interface BotOutbox {
+  /** Sends what is due now (the bot's answers, as soon as they are written). */
+  kick(): void;
   /** Resolves when no run is under way (tests). */
   idle(): Promise<void>;
   stop(): Promise<void>;

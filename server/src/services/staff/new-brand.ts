@@ -5,6 +5,7 @@ import { findAnyMerchantBySub } from "../../repositories/merchants.ts";
 import type { Db } from "../../db/types.ts";
 import { importBrand, BrandFileError } from "../../import/import-brand.ts";
 import type { BrandFileInput } from "../../import/brand-file.ts";
+import { requestBotSetup } from "../bot/setup.ts";
 import { StaffAccessError } from "./access.ts";
 
 /** Where a new brand's map opens until its first branch is placed: Tashkent, like the default merchant. */
@@ -58,8 +59,12 @@ export async function createEmptyBrand(
     })),
   };
   try {
-    const done = await importBrand(db, file);
-    return { merchantId: done.merchantId };
+    // With a bot token, Telegram is told about the bot in the same transaction (services/bot/setup.ts).
+    return await db.transaction(async (tx) => {
+      const done = await importBrand(tx, file);
+      if (botToken !== undefined) await requestBotSetup(tx, done.merchantId);
+      return { merchantId: done.merchantId };
+    });
   } catch (error) {
     if (error instanceof BrandFileError) {
       throw new StaffAccessError(error.issues.map((i) => `${i.path}: ${i.message}`).join("; "));

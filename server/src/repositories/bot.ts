@@ -1,0 +1,99 @@
+// The bots' inbox (bot_updates), their webhook secrets, and what the conversation reads and writes
+// (services/bot/).
+import { and, asc, eq, inArray, isNull, lte, max, sql } from "drizzle-orm";
+import { botUpdates, merchants, products, users } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+
+interface Tenant {
+  merchantId: string;
+}
+
+export type BotUpdateRow = typeof botUpdates.$inferSelect;
+
+/** Keeps an update; false when the brand already has its update_id (a redelivery). */
+export async function insertBotUpdate(
+  db: Db,
+  { merchantId, updateId, update }: Tenant & { updateId: number; update: Record<string, unknown> },
+): Promise<boolean> {
+  const rows = await db
+    .insert(botUpdates)
+    .values({ merchantId, updateId, update })
+    .onConflictDoNothing()
+    .returning({ id: botUpdates.id });
+  return rows.length > 0;
+}
+
+export async function listDueBotUpdates(db: Db, { now, limit }: { now: Date; limit: number }) {
+  return db
+    .select({ id: botUpdates.id })
+    .from(botUpdates)
+    .where(and(inArray(botUpdates.state, ["PENDING", "HANDLING"]), lte(botUpdates.nextAttemptAt, now)))
+    .orderBy(asc(botUpdates.updateId))
+    .limit(limit);
+}
+
+/** Claims a due update for one attempt until `leaseUntil`: of two processes only one gets it. */
+export async function claimBotUpdate(
+  db: Db,
+  { id, now, leaseUntil }: { id: string; now: Date; leaseUntil: Date },
+): Promise<BotUpdateRow | undefined> {
+  const [row] = await db
+    .update(botUpdates)
+    .set({ state: "HANDLING", attempts: sql`${botUpdates.attempts} + 1`, nextAttemptAt: leaseUntil })
+    .where(
+      and(
+        eq(botUpdates.id, id),
+        inArray(botUpdates.state, ["PENDING", "HANDLING"]),
+        lte(botUpdates.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+export async function updateBotUpdate(
+  db: Db,
+  { id, set }: { id: string; set: Partial<typeof botUpdates.$inferInsert> },
+): Promise<void> {
+  await db.update(botUpdates).set(set).where(eq(botUpdates.id, id));
+}
+
+/** The newest update_id kept for the brand (long polling asks for the next). */
+export async function newestBotUpdateId(db: Db, { merchantId }: Tenant): Promise<number | null> {
+  const [row] = await db
+    .select({ updateId: max(botUpdates.updateId) })
+    .from(botUpdates)
+    .where(eq(botUpdates.merchantId, merchantId));
+  return row?.updateId ?? null;
+}
+
+export async function setWebhookSecret(db: Db, { merchantId, secret }: Tenant & { secret: string }) {
+  await db.update(merchants).set({ telegramWebhookSecret: secret }).where(eq(merchants.id, merchantId));
+}
+
+/** A product the storefront shows (active, not deleted), by id. */
+export async function findLiveProduct(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [row] = await db
+    .select({ id: products.id, name: products.name })
+    .from(products)
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        eq(products.id, id),
+        eq(products.active, true),
+        isNull(products.deletedDate),
+      ),
+    )
+    .limit(1);
+  return row;
+}
+
+export async function setUserLanguage(
+  db: Db,
+  { merchantId, userId, language }: Tenant & { userId: string; language: string },
+) {
+  await db
+    .update(users)
+    .set({ language })
+    .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}
