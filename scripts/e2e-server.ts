@@ -14,7 +14,12 @@ fs.rmSync(dataDir, { recursive: true, force: true });
  * The staff console's journey users (e2e/staff.spec.ts, staff-sections.spec.ts, staff-shift.spec.ts
  * and visual.spec.ts use the same numbers); with a branch (its Uzbek name), bound to it alone.
  */
-const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, brandRole?: "MANAGER"][] = [
+const STAFF_CONSOLE_PHONES: [
+  brand: string,
+  phone: string,
+  branch?: string,
+  brandRole?: "MANAGER" | "OWNER",
+][] = [
   ["lavash", "+998977000001"],
   ["lavash", "+998977000002"],
   ["lavash", "+998977000003"],
@@ -42,6 +47,9 @@ const STAFF_CONSOLE_PHONES: [brand: string, phone: string, branch?: string, bran
   ["plov", "+998977000021"],
   // The pause journey (staff-sections.spec.ts).
   ["plov", "+998977000022"],
+  // The branches journey (e2e/back-office-branches.spec.ts): an owner, and a manager of one branch.
+  ["plov", "+998977000025", undefined, "OWNER"],
+  ["plov", "+998977000026", "Yunusobod", "MANAGER"],
 ];
 process.env.DATA_DIR = dataDir;
 

@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/no-non-null-assertion -- the demo brand's fixtures exist; a missing one should fail loudly */
 // The back office's branches and delivery zones (issue 36): who may change them (owner and manager,
-// bound to no branch), a branch's hours reaching the storefront's branch list, a drawn zone pricing
+// bound to no branch; a bound manager's own branch: back-office-branches.test.ts), a branch's hours reaching the storefront's branch list, a drawn zone pricing
 // the storefront's delivery at once, a self-crossing or overlapping zone refused, and the second of
 // two editors refused instead of overwriting the first.
 import { eq } from "drizzle-orm";
@@ -103,7 +103,7 @@ afterAll(async () => {
 });
 
 describe("who may change the brand's branches and zones", () => {
-  it("an owner and an unbound manager may; a customer, an operator, a kitchen user, a bound manager and another brand's owner may not", async () => {
+  it("an owner and an unbound manager may; a customer, an operator, a kitchen user and another brand's owner may not, and a bound manager adds no branch and no zone", async () => {
     const [branch] = await t.db.select().from(branches).where(eq(branches.merchantId, sushi));
     for (const who of [
       await staff(sushi, { brandRole: "OWNER" }),
@@ -116,7 +116,6 @@ describe("who may change the brand's branches and zones", () => {
       await staff(sushi, { role: "CUSTOMER" }),
       await staff(sushi, { brandRole: "OPERATOR" }),
       await staff(sushi, { brandRole: "KITCHEN" }),
-      await staff(sushi, { brandRole: "MANAGER", branch: branch!.id }),
     ];
     for (const who of refused) {
       expect((await call(who, "GET", "branches")).statusCode).toBe(403);
@@ -126,6 +125,12 @@ describe("who may change the brand's branches and zones", () => {
         (await call(who, "PUT", `branches/${branch!.id}`, { ...newBranch(), version: 1 })).statusCode,
       ).toBe(403);
     }
+    // A manager bound to a branch edits that branch's own card (back-office-branches.test.ts), never
+    // adds a branch or touches the zones.
+    const bound = await staff(sushi, { brandRole: "MANAGER", branch: branch!.id });
+    expect((await call(bound, "POST", "branches", newBranch())).statusCode).toBe(403);
+    expect((await call(bound, "GET", "zones")).statusCode).toBe(403);
+    expect((await call(bound, "POST", "zones", newZone())).statusCode).toBe(403);
     // Another brand's owner reaches only their own brand: sushi's branch is not found for them.
     const plovOwner = await staff(plov, { brandRole: "OWNER" });
     const foreign = await call(plovOwner, "PUT", `branches/${branch!.id}`, { ...newBranch(), version: 1 });

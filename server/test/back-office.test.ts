@@ -146,7 +146,18 @@ describe("who may edit the brand's menu", () => {
     const me = (who: Staff) => t.app.inject({ method: "GET", url: "/api/staff/v1/me", headers: who.headers });
     expect((await me(owner)).json()).toMatchObject({
       brandRole: "OWNER",
-      manages: ["menu", "audit", "brand-file", "content", "places", "staff", "settings", "banners", "promos"],
+      manages: [
+        "menu",
+        "audit",
+        "brand-file",
+        "content",
+        "places",
+        "branches",
+        "staff",
+        "settings",
+        "banners",
+        "promos",
+      ],
     });
     expect((await me(kitchen)).json()).toMatchObject({ brandRole: "KITCHEN", manages: [] });
   });

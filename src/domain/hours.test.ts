@@ -10,6 +10,7 @@ import {
   localTime,
   parseClock,
   pausedUntil,
+  withHolidays,
   workHoursOn,
   type WorkHoursEntry,
 } from "./hours.ts";
@@ -156,6 +157,27 @@ describe("the staff's closed days", () => {
     // The closed evening does not run into Tuesday's early hours.
     expect(isOpenAt(hours, "PICK_UP", at("2026-11-17T01:00:00"), TZ)).toBe(false);
     expect(localDate(at("2026-11-16T23:30:00"), TZ)).toBe("2026-11-16");
+  });
+});
+
+describe("a branch's holidays", () => {
+  const hours = withHolidays(
+    [
+      { type: "DELIVERY", hours: every("09:00", "23:00"), closedOn: ["2026-11-20"] },
+      { type: "PICK_UP", hours: every("18:00", "02:00") },
+    ],
+    ["2026-11-16"],
+  );
+
+  it("close every service that local day as outside its hours, and no other day", () => {
+    for (const type of ["DELIVERY", "PICK_UP"] as const) {
+      expect(workHoursOn(hours, type, at("2026-11-16T12:00:00"), TZ)).toBe(HOLIDAY);
+      expect(isOpenAt(hours, type, at("2026-11-16T19:00:00"), TZ)).toBe(false);
+      expect(isOpenAt(hours, type, at("2026-11-17T19:00:00"), TZ)).toBe(true);
+    }
+    // The staff's own closed day stays, and the night before the holiday still runs past midnight.
+    expect(isClosedOn(hours, "DELIVERY", at("2026-11-20T12:00:00"), TZ)).toBe(true);
+    expect(isOpenAt(hours, "PICK_UP", at("2026-11-16T01:00:00"), TZ)).toBe(true);
   });
 });
 

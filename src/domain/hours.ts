@@ -26,6 +26,22 @@ export interface WorkHoursEntry {
   pausedUntil?: string | undefined;
 }
 
+/**
+ * The hours with the branch's holidays (future closed days set in the back office, "YYYY-MM-DD" local
+ * to the brand) as closed days of every service: on such a day the branch is closed exactly as
+ * outside its hours, for the storefront's list, the later-order times and the order check alike.
+ */
+export function withHolidays(
+  workHours: readonly WorkHoursEntry[],
+  holidays: readonly string[],
+): WorkHoursEntry[] {
+  if (holidays.length === 0) return [...workHours];
+  return workHours.map((entry) => ({
+    ...entry,
+    closedOn: [...new Set([...(entry.closedOn ?? []), ...holidays])].sort(),
+  }));
+}
+
 /** How long the console's "pause" switches a service off. */
 export const PAUSE_MINUTES = 30;
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { SERVICE_TYPES } from "./enums.ts";
 import {
+  branchTakesPayment,
   isOnlinePayment,
   offeredPaymentTypes,
   offeredServiceTypes,
@@ -182,6 +183,28 @@ describe("the payment types of a channel", () => {
     expect(paymentChannelOfHost("web")).toBe("WEB");
     expect(paymentChannelOfHost("telegram")).toBe("BOT");
     expect(paymentChannelOfHost("click")).toBe("APP");
+  });
+});
+
+describe("the payment types of a branch", () => {
+  const on = { ...NONE, cashActive: true, terminalActive: true, paymeActive: true, clickActive: true };
+
+  it("offers only what the chosen branch takes, and everything when it keeps the brand's list", () => {
+    expect(offeredPaymentTypes(on, { ...WEB, branchMethods: ["CASH", "PAYME"] })).toEqual(["CASH", "PAYME"]);
+    expect(offeredPaymentTypes(on, { ...WEB, branchMethods: null })).toEqual([
+      "CASH",
+      "TERMINAL",
+      "PAYME",
+      "CLICK",
+    ]);
+    expect(paymentOffered(on, "CLICK", { ...WEB, branchMethods: ["CASH"] })).toBe(false);
+  });
+
+  it("reads Click in its mini app as the branch's Click method", () => {
+    expect(branchTakesPayment(["CLICK"], "CLICK_MINI_APP")).toBe(true);
+    expect(branchTakesPayment(["CASH"], "CLICK_MINI_APP")).toBe(false);
+    expect(offeredPaymentTypes(on, { ...CLICK_APP, branchMethods: ["CASH"] })).toEqual(["CASH"]);
+    expect(branchTakesPayment(undefined, "UZUM")).toBe(true);
   });
 });
 

@@ -76,6 +76,23 @@ export interface PaymentPlace {
   channel: PaymentChannel;
   /** The types of the brand's active payment methods switched on for this channel. */
   methods: readonly PaymentType[];
+  /**
+   * The method types the chosen branch takes (`branchTakesPayment`); null or absent = every method
+   * (no branch chosen yet, or a branch that keeps the brand's whole list).
+   */
+  branchMethods?: readonly PaymentType[] | null | undefined;
+}
+
+/**
+ * Whether a branch takes a payment type: its list of the brand's method types (Click in its mini app
+ * is the CLICK method), or every method when it has none (null: the default, nobody lost a method
+ * when the list came).
+ */
+export function branchTakesPayment(
+  branchMethods: readonly PaymentType[] | null | undefined,
+  type: PaymentType,
+): boolean {
+  return branchMethods == null || branchMethods.includes(paymentMethodType(type));
 }
 
 /** The place of a channel, from the brand's per-channel lists. */
@@ -137,7 +154,7 @@ export function offeredServiceTypes(
 function fitsPlace(type: StorefrontPaymentType, place: PaymentPlace): boolean {
   if (type === "CLICK" && place.channel === "APP") return false;
   if (type === "CLICK_MINI_APP" && place.channel !== "APP") return false;
-  return place.methods.includes(paymentMethodType(type));
+  return place.methods.includes(paymentMethodType(type)) && branchTakesPayment(place.branchMethods, type);
 }
 
 /** Whether the brand's web switch of the type is on. */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from "vitest";
 import { isAllowedImageSource } from "./image-source.ts";
-import { canSeeBranch, mayActBrandWide, visibleBranchIds } from "./staff-scope.ts";
+import {
+  canSeeBranch,
+  managedAreas,
+  mayActBrandWide,
+  mayManage,
+  mayManageAllBranches,
+  mayManageBranch,
+  visibleBranchIds,
+} from "./staff-scope.ts";
 
 const bound = { role: "STAFF", branchIds: new Set(["a"]) };
 const unbound = { role: "STAFF", branchIds: null };
@@ -23,6 +31,27 @@ describe("the staff scope", () => {
     expect(canSeeBranch({ role: "CUSTOMER", branchIds: null }, "a")).toBe(false);
     expect(visibleBranchIds(bound)).toEqual(["a"]);
     expect(visibleBranchIds(unbound)).toBeNull();
+  });
+});
+
+describe("the back office of a branch", () => {
+  const boundManager = { ...bound, brandRole: "MANAGER" as const };
+  const manager = { ...unbound, brandRole: "MANAGER" as const };
+
+  it("lets a manager bound to branches edit their own branches' card and nothing brand-wide", () => {
+    expect(mayManageBranch(boundManager, "a")).toBe(true);
+    expect(mayManageBranch(boundManager, "b")).toBe(false);
+    expect(mayManageAllBranches(boundManager)).toBe(false);
+    expect(mayManage(boundManager, "menu")).toBe(false);
+    expect(managedAreas(boundManager)).toEqual(["branches"]);
+  });
+
+  it("keeps every branch to unbound managers and owners, and none to operators or the kitchen", () => {
+    expect(mayManageBranch(manager, "b")).toBe(true);
+    expect(mayManageAllBranches(manager)).toBe(true);
+    expect(mayManageBranch({ ...bound, brandRole: "OPERATOR" }, "a")).toBe(false);
+    expect(mayManageBranch({ ...bound, brandRole: "KITCHEN" }, "a")).toBe(false);
+    expect(mayManageBranch({ role: "CUSTOMER", branchIds: null, brandRole: "OWNER" }, "a")).toBe(false);
   });
 });
 

@@ -59,6 +59,7 @@ export const BACK_OFFICE_AREAS = [
   "brand-file",
   "content",
   "places",
+  "branches",
   "staff",
   "settings",
   "banners",
@@ -69,7 +70,7 @@ export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
 const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {
   OWNER: BACK_OFFICE_AREAS,
   // Staff, money settings, promo codes and the brand file are the owner's; banners are content, like the menu.
-  MANAGER: ["menu", "audit", "content", "places", "banners"],
+  MANAGER: ["menu", "audit", "content", "places", "branches", "banners"],
   OPERATOR: [],
   KITCHEN: [],
 };
@@ -83,11 +84,36 @@ export function brandRoleOf(role: StaffRole, given: BrandRole | null): BrandRole
 }
 
 /**
+ * The parts a member bound to branches may still manage, for their own branches only
+ * (`mayManageBranch`): "branches" is a branch's own card (its hours, holidays, services, payment
+ * types and phone). Adding branches, the zones, the menu and the rest stay the whole brand's.
+ */
+const BRANCH_SCOPED_AREAS: readonly BackOfficeArea[] = ["branches"];
+
+/**
  * Whether the staff member may change this part of the brand. The brand's menu, content and log are
- * the whole brand's, so a member bound to branches may not, whatever their role (`mayActBrandWide`).
+ * the whole brand's, so a member bound to branches may not, whatever their role (`mayActBrandWide`);
+ * a branch-scoped part ("branches") is open to them, held to their branches by `mayManageBranch`.
  */
 export function mayManage(staff: StaffReach & { brandRole: BrandRole }, area: BackOfficeArea): boolean {
-  return mayActBrandWide(staff) && AREAS_OF[staff.brandRole].includes(area);
+  if (!isStaffRole(staff.role) || !AREAS_OF[staff.brandRole].includes(area)) return false;
+  return mayActBrandWide(staff) || BRANCH_SCOPED_AREAS.includes(area);
+}
+
+/**
+ * Whether the staff member may change this branch's own card (hours, holidays, services, payment
+ * types, phone): a role that manages branches, and the branch within their reach (`canSeeBranch`).
+ */
+export function mayManageBranch(staff: StaffReach & { brandRole: BrandRole }, branchId: string): boolean {
+  return mayManage(staff, "branches") && canSeeBranch(staff, branchId);
+}
+
+/**
+ * Whether the staff member may change what a branch-bound manager may not: add branches, rename or
+ * move one, show or hide it to guests, and the delivery zones (the brand's, not a branch's).
+ */
+export function mayManageAllBranches(staff: StaffReach & { brandRole: BrandRole }): boolean {
+  return mayManage(staff, "places");
 }
 
 /** The parts of the back office the staff member may open. */

@@ -1,9 +1,19 @@
 // The back office's places (issue 36): the brand's branches with their week of hours, and its
 // delivery zones, read and written for the console. Every query is held to the brand (merchant_id).
-import { and, asc, desc, eq, sql } from "drizzle-orm";
-import type { WorkHourType } from "#domain/enums.ts";
+import { and, asc, desc, eq, gte, inArray, sql } from "drizzle-orm";
+import type { PaymentType, WeekName, WorkHourType } from "#domain/enums.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
-import { auditLog, branches, branchWorkHours, cities, deliveryRegions, users } from "../db/schema/index.ts";
+import {
+  auditLog,
+  branches,
+  branchHolidays,
+  branchWorkHours,
+  cities,
+  deliveryRegions,
+  paymentMethods,
+  paymentMethodSettings,
+  users,
+} from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -21,6 +31,7 @@ const branchColumns = {
   deliveryEnabled: branches.deliveryEnabled,
   pickupEnabled: branches.pickupEnabled,
   dineInEnabled: branches.dineInEnabled,
+  paymentTypes: branches.paymentTypes,
   version: branches.version,
   lastModifiedDate: branches.lastModifiedDate,
 };
@@ -72,6 +83,54 @@ export interface BranchValues {
   deliveryEnabled: boolean;
   pickupEnabled: boolean;
   dineInEnabled: boolean;
+  /** null: every payment method of the brand. */
+  paymentTypes: PaymentType[] | null;
+}
+
+/** The types of the brand's active payment methods (on any channel), by priority, each once. */
+export async function listBrandPaymentTypes(db: Db, { merchantId }: Tenant): Promise<PaymentType[]> {
+  const rows = await db
+    .select({ type: paymentMethods.type })
+    .from(paymentMethods)
+    .innerJoin(paymentMethodSettings, eq(paymentMethodSettings.paymentMethodId, paymentMethods.id))
+    .where(and(eq(paymentMethods.merchantId, merchantId), eq(paymentMethodSettings.isActive, true)))
+    .orderBy(asc(paymentMethods.priority), asc(paymentMethods.id));
+  return [...new Set(rows.map((r) => r.type))];
+}
+
+/** The brand's holidays from `from` on ("YYYY-MM-DD", local), by date. */
+export async function listHolidays(db: Db, { merchantId, from }: Tenant & { from: string }) {
+  return db
+    .select({ branchId: branchHolidays.branchId, date: branchHolidays.day, note: branchHolidays.note })
+    .from(branchHolidays)
+    .where(and(eq(branchHolidays.merchantId, merchantId), gte(branchHolidays.day, from)))
+    .orderBy(asc(branchHolidays.day));
+}
+export type HolidayRow = Awaited<ReturnType<typeof listHolidays>>[number];
+
+/** Replaces a branch's holidays from `from` on with these (the past ones stay as they were). */
+export async function replaceHolidays(
+  db: Db,
+  {
+    merchantId,
+    branchId,
+    from,
+    rows,
+  }: Tenant & { branchId: string; from: string; rows: readonly { date: string; note: string | null }[] },
+): Promise<void> {
+  await db
+    .delete(branchHolidays)
+    .where(
+      and(
+        eq(branchHolidays.merchantId, merchantId),
+        eq(branchHolidays.branchId, branchId),
+        gte(branchHolidays.day, from),
+      ),
+    );
+  if (rows.length > 0)
+    await db
+      .insert(branchHolidays)
+      .values(rows.map((r) => ({ merchantId, branchId, day: r.date, note: r.note })));
 }
 
 /** The brand's main city (else its first): where a branch or zone made in the console belongs. */
@@ -115,14 +174,28 @@ export interface WorkHourValues {
   isDayOff: boolean;
 }
 
-/** Replaces a branch's hours with these rows. */
+/**
+ * Replaces a branch's hours of these (service, weekday) pairs with these rows; the other pairs (a
+ * service's own hours on a day the console did not change) stay as they are.
+ */
 export async function replaceWorkHours(
   db: Db,
   { merchantId, branchId, rows }: Tenant & { branchId: string; rows: WorkHourValues[] },
 ): Promise<void> {
-  await db
-    .delete(branchWorkHours)
-    .where(and(eq(branchWorkHours.merchantId, merchantId), eq(branchWorkHours.branchId, branchId)));
+  const types = [...new Set(rows.map((r) => r.type))];
+  for (const type of types) {
+    const days: WeekName[] = rows.filter((r) => r.type === type).map((r) => r.weekName);
+    await db
+      .delete(branchWorkHours)
+      .where(
+        and(
+          eq(branchWorkHours.merchantId, merchantId),
+          eq(branchWorkHours.branchId, branchId),
+          eq(branchWorkHours.type, type),
+          inArray(branchWorkHours.weekName, days),
+        ),
+      );
+  }
   if (rows.length > 0)
     await db.insert(branchWorkHours).values(rows.map((r) => ({ merchantId, branchId, ...r })));
 }

@@ -1,7 +1,7 @@
 // Branches, delivery regions, tariffs and saved addresses of one merchant, as stored. The rules on
 // them (which branch is open, the closest one, the delivery price) are services/geo/coverage.ts.
 import { and, asc, desc, eq, gt, gte } from "drizzle-orm";
-import type { DayHours, WorkHoursEntry } from "#domain/hours.ts";
+import { withHolidays, type DayHours, type WorkHoursEntry } from "#domain/hours.ts";
 import { WEEK_NAMES, type WorkHourType } from "#domain/enums.ts";
 import type { Db } from "../db/types.ts";
 import { cacheStamp, isCurrent } from "../db/cache-bus.ts";
@@ -9,6 +9,7 @@ import {
   addresses,
   branchDays,
   branches,
+  branchHolidays,
   branchPauses,
   branchWorkHours,
   deliveryRegions,
@@ -118,7 +119,7 @@ export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWith
   return cached(branchCache, db, merchantId, async () => {
     // Staff's day switches from yesterday on (a night past midnight still reads yesterday's).
     const since = new Date(Date.now() - 2 * 86_400_000).toISOString().slice(0, 10);
-    const [rows, hours, days, pauses] = await Promise.all([
+    const [rows, hours, days, pauses, holidays] = await Promise.all([
       db
         .select()
         .from(branches)
@@ -134,14 +135,22 @@ export function listBranches(db: Db, { merchantId }: Tenant): Promise<BranchWith
         .select({ branchId: branchPauses.branchId, type: branchPauses.type, until: branchPauses.until })
         .from(branchPauses)
         .where(and(eq(branchPauses.merchantId, merchantId), gt(branchPauses.until, new Date()))),
+      // Holidays set in the back office, from yesterday on like the day switches.
+      db
+        .select({ branchId: branchHolidays.branchId, day: branchHolidays.day })
+        .from(branchHolidays)
+        .where(and(eq(branchHolidays.merchantId, merchantId), gte(branchHolidays.day, since))),
     ]);
     const grouped = groupHours(hours);
     return rows.map((b) => ({
       ...b,
-      workHours: withDaySwitches(
-        grouped.get(b.id) ?? [],
-        days.filter((d) => d.branchId === b.id),
-        pauses.filter((p) => p.branchId === b.id),
+      workHours: withHolidays(
+        withDaySwitches(
+          grouped.get(b.id) ?? [],
+          days.filter((d) => d.branchId === b.id),
+          pauses.filter((p) => p.branchId === b.id),
+        ),
+        holidays.filter((h) => h.branchId === b.id).map((h) => h.day),
       ),
     }));
   });

@@ -3,8 +3,8 @@
 // staff API (`/api/staff/v1/branches`, `/api/staff/v1/zones`). What is saved is what the storefront
 // reads: branches and branch_work_hours, delivery_regions.
 import { z } from "zod";
-import { WEEK_NAMES } from "../enums.ts";
-import { parsePhone } from "../phone.ts";
+import { PAYMENT_TYPES, WEEK_NAMES } from "../enums.ts";
+import { parseBranchPhone } from "../branch-phone.ts";
 import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
 
 /** "HH:mm" from 00:00 to 23:59, or 24:00 for the end of the day (the brand file's rule). */
@@ -51,6 +51,24 @@ export const branchDaySchema = z
   });
 export type BranchDay = z.infer<typeof branchDaySchema>;
 
+/** A local day "YYYY-MM-DD" that exists in the calendar. */
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" })
+  .refine(
+    (v) => {
+      const at = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+    },
+    { error: "is not a date" },
+  );
+
+/** A day the branch is closed (a holiday), with what the staff noted about it. */
+export const branchHolidaySchema = z
+  .object({ date: day, note: z.string().nullable() })
+  .meta({ id: "BranchHoliday" });
+export type BranchHoliday = z.infer<typeof branchHolidaySchema>;
+
 export const placeBranchSchema = z
   .object({
     id: uuidSchema,
@@ -63,6 +81,12 @@ export const placeBranchSchema = z
     services: z.array(z.enum(BRANCH_SERVICES)),
     /** Monday to Sunday: one week of hours for every service the branch offers. */
     hours: z.array(branchDaySchema),
+    /** Some weekday has other hours for one of the services (from a brand file): kept on a save. */
+    hoursDiffer: z.boolean(),
+    /** The types of the brand's payment methods the branch takes. */
+    paymentTypes: z.array(z.enum(PAYMENT_TYPES)),
+    /** Closed days from today on (the brand's time zone), by date; past ones are not listed. */
+    holidays: z.array(branchHolidaySchema),
     version: z.number().int(),
     lastModifiedDate: dateTimeSchema,
   })
@@ -80,12 +104,10 @@ export const placeBranchBodySchema = z
       .trim()
       .max(40)
       .nullable()
-      .refine((v) => v === null || v === "" || parsePhone(v).ok, { error: "is not a phone number" })
-      .transform((v) => {
-        if (v === null || v === "") return null;
-        const parsed = parsePhone(v);
-        return parsed.ok ? parsed.e164 : null;
-      }),
+      .refine((v) => v === null || v === "" || parseBranchPhone(v) !== null, {
+        error: "is not a phone number",
+      })
+      .transform((v) => (v === null || v === "" ? null : parseBranchPhone(v))),
     latitude: z.number({ error: "must be a number" }).min(-90).max(90),
     longitude: z.number({ error: "must be a number" }).min(-180).max(180),
     isActive: z.boolean(),
@@ -96,9 +118,36 @@ export const placeBranchBodySchema = z
       .refine((days) => new Set(days.map((d) => d.weekName)).size === 7, {
         error: "needs each weekday once",
       }),
+    /** Absent: kept as they are. Every one of the brand's methods: the branch takes the brand's whole list. */
+    paymentTypes: z
+      .array(z.enum(PAYMENT_TYPES))
+      .min(1, { error: "choose at least one way to pay" })
+      .max(PAYMENT_TYPES.length)
+      .optional(),
+    /** Absent: kept as they are. Days before today are dropped (they are past). */
+    holidays: z
+      .array(
+        z.object({
+          date: day,
+          note: z
+            .string()
+            .trim()
+            .max(200)
+            .nullable()
+            .transform((v) => (v === null || v === "" ? null : v)),
+        }),
+      )
+      .max(100, { error: "has too many days" })
+      .refine((days) => new Set(days.map((d) => d.date)).size === days.length, {
+        error: "has a date twice",
+      })
+      .optional(),
   })
   .meta({ id: "PlaceBranchBody" });
 export type PlaceBranchBody = z.input<typeof placeBranchBodySchema>;
+
+/** The types of the brand's payment methods, which a branch picks from. */
+export const brandPaymentTypesSchema = z.array(z.enum(PAYMENT_TYPES)).meta({ id: "BrandPaymentTypes" });
 
 const lonLat = z.tuple([
   z.number().min(-180, { error: "longitude must be between -180 and 180" }).max(180),

@@ -1,7 +1,7 @@
 // Branches, delivery regions, tariffs, saved addresses, geocoding and the map style (spec sections
 // 3 and 7). Shared by the server routes and, as types only, by the client.
 import { z } from "zod";
-import { ADDRESS_TYPES, WEEK_NAMES, WORK_HOUR_TYPES } from "../enums.ts";
+import { ADDRESS_TYPES, PAYMENT_TYPES, WEEK_NAMES, WORK_HOUR_TYPES } from "../enums.ts";
 import { OFFERED_SERVICE_TYPES } from "../offer.ts";
 import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
 
@@ -23,7 +23,9 @@ export const workHoursSchema = z
     closedOn: z
       .array(z.string().regex(/^\d{4}-\d{2}-\d{2}$/))
       .optional()
-      .describe("Local days the branch's staff closed this service for (a holiday, delivery off)"),
+      .describe(
+        "Local days the branch is closed for this service (a holiday, the staff's closed or delivery-off day)",
+      ),
     pausedUntil: dateTimeSchema
       .optional()
       .describe("Paused by the branch's staff: closed for this service until this moment, open again after"),
@@ -64,6 +66,10 @@ export const branchSchema = z
     deliveryStart: z.string().nullable(),
     deliveryEnd: z.string().nullable(),
     workHours: z.array(workHoursSchema),
+    paymentTypes: z
+      .array(z.enum(PAYMENT_TYPES))
+      .nullable()
+      .describe("The types of the brand's payment methods the branch takes; null = every one of them"),
     settings: branchSettingsSchema,
   })
   .meta({ id: "Branch" });

@@ -93,6 +93,16 @@ export interface CheckoutForm {
   placed: () => void;
 }
 
+/** The draft's service type when the brand offers it, else the first it offers. */
+export function chosenServiceType(
+  services: readonly DraftServiceType[],
+  draftServiceType: DraftServiceType | null,
+): DraftServiceType {
+  return draftServiceType && services.includes(draftServiceType)
+    ? draftServiceType
+    : (services[0] ?? "DELIVERY");
+}
+
 export function useCheckoutForm(
   settings: OfferSettings,
   draftServiceType: DraftServiceType | null,
@@ -100,10 +110,10 @@ export function useCheckoutForm(
 ): CheckoutForm {
   const [state, dispatch] = useReducer(checkoutFormReducer, INITIAL_CHECKOUT_FORM);
   const services = useMemo(() => offeredServiceTypes(settings), [settings]);
-  const { channel, methods } = place;
+  const { channel, methods, branchMethods } = place;
   const payments = useMemo(
-    () => offeredPaymentTypes(settings, { channel, methods }),
-    [settings, channel, methods],
+    () => offeredPaymentTypes(settings, { channel, methods, branchMethods }),
+    [settings, channel, methods, branchMethods],
   );
   const actions = useMemo(
     () => ({
@@ -122,8 +132,7 @@ export function useCheckoutForm(
     }),
     [],
   );
-  const serviceType: DraftServiceType =
-    draftServiceType && services.includes(draftServiceType) ? draftServiceType : (services[0] ?? "DELIVERY");
+  const serviceType = chosenServiceType(services, draftServiceType);
   const paymentType: PaymentType =
     state.paymentType && (payments as readonly PaymentType[]).includes(state.paymentType)
       ? state.paymentType

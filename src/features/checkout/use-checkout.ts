@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { navigate } from "wouter/use-browser-location";
 import type { WorkHourType } from "../../domain/enums.ts";
 import { toMinor } from "../../domain/money.ts";
-import { paymentChannelOfHost, paymentPlace } from "../../domain/offer.ts";
+import { offeredServiceTypes, paymentChannelOfHost, paymentPlace } from "../../domain/offer.ts";
 import { laterSlots } from "../../domain/order-time.ts";
 import { errorText, type ApiError } from "../../lib/api-client.ts";
 import { joinNames } from "../../lib/i18n.ts";
@@ -28,7 +28,7 @@ import { useBranch } from "./api/get-branch-hours.ts";
 import { usePlaceOrder } from "./api/place-order.ts";
 import { useOrderQuote } from "./api/quote-order.ts";
 import { buildOrderRequest, orderBranchId, type CheckoutDraft } from "./build-order-request.ts";
-import { useCheckoutForm } from "./use-checkout-form.ts";
+import { chosenServiceType, useCheckoutForm } from "./use-checkout-form.ts";
 
 /** The later days and times the branch offers for the service, and the ones chosen among them. */
 function useSlots(branchId: string | null, workType: WorkHourType, day: string, time: string) {
@@ -113,11 +113,23 @@ export function useCheckout() {
 
   // At a table (its QR code) the order is dine-in at the table's branch, paid as the QR channel allows.
   const table = useTableSession();
-  const form = useCheckoutForm(
-    settings,
-    table ? "DINE_IN" : draft.serviceType,
-    paymentPlace(table ? "QR" : paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
-  );
+  const draftServiceType = table ? "DINE_IN" : draft.serviceType;
+  const placeOfDraft = {
+    address: draft.address,
+    branch: table ? table.branch : draft.branch,
+    nearestBranch,
+    table: table ? { id: table.table.id, hallId: table.hall.id } : null,
+  };
+  // The branch the order goes to: the checkout offers only the payment types it takes.
+  const branchId = orderBranchId({
+    ...placeOfDraft,
+    serviceType: chosenServiceType(offeredServiceTypes(settings), draftServiceType),
+  });
+  const orderBranch = useBranch(branchId);
+  const form = useCheckoutForm(settings, draftServiceType, {
+    ...paymentPlace(table ? "QR" : paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
+    branchMethods: orderBranch.data?.paymentTypes ?? null,
+  });
   const { serviceType, paymentType } = form;
   const later = form.state.later && !table;
   const place = usePlaceOrder({ onPlaced: form.placed });
@@ -126,14 +138,7 @@ export function useCheckout() {
   const needsCard = paymentType === "CARD" && !chosenCard;
   const sending = place.isPending;
 
-  const checkoutDraft: CheckoutDraft = {
-    serviceType,
-    address: draft.address,
-    branch: table ? table.branch : draft.branch,
-    nearestBranch,
-    table: table ? { id: table.table.id, hallId: table.hall.id } : null,
-  };
-  const branchId = orderBranchId(checkoutDraft);
+  const checkoutDraft: CheckoutDraft = { serviceType, ...placeOfDraft };
   const slots = useSlots(branchId, serviceType, form.state.day, form.state.time);
   const { chosenDay, chosenTime } = slots;
 

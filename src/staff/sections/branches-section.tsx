@@ -1,26 +1,32 @@
 // The back office's branches (issue 36): each branch's names, address and point on the map, phone,
-// services and week of hours, as the storefront's branch list, pickup and "closed now" read them.
+// services, week of hours, holidays and the ways to pay it takes, as the storefront's branch list,
+// pickup, "closed now" and the checkout read them. A manager bound to branches sees and edits their
+// own branches' card only (hours, holidays, services, payment, phone); the rest is shown, not edited.
 // The map is the storefront's lazy one (the point is under the fixed pin at its centre); the
 // latitude and longitude fields are the same point for the keyboard and screen readers.
+import type { MessageDescriptor } from "@lingui/core";
+import { msg } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
-import { useId, useRef, useState, type Dispatch, type SetStateAction } from "react";
+import { useId, useRef, useState, type Dispatch, type KeyboardEvent, type SetStateAction } from "react";
 import {
   BRANCH_SERVICES,
   type BranchDay,
+  type BranchHoliday,
   type BranchService,
   type PlaceBranch,
   type PlaceBranchBody,
 } from "../../domain/contract/back-office-places.ts";
-import type { ContentLanguage, WeekName } from "../../domain/enums.ts";
+import type { ContentLanguage, PaymentType, WeekName } from "../../domain/enums.ts";
+import { DEFAULT_TIME_ZONE, localDate } from "../../domain/hours.ts";
 import { WEEK_NAMES } from "../../domain/enums.ts";
-import { parsePhone } from "../../domain/phone.ts";
+import { parseBranchPhone } from "../../domain/branch-phone.ts";
 import { LazyMap } from "../../components/map/lazy-map.tsx";
 import type { MapViewHandle } from "../../components/map/types.ts";
 import { useMapConfig } from "../../components/map/use-map-config.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { currentContentLanguage, currentLocale, LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { StaffDialog } from "../dialog.tsx";
-import { usePlaceBranches, useSaveBranch } from "./places-api.ts";
+import { useBrandPaymentTypes, usePlaceBranches, useSaveBranch } from "./places-api.ts";
 import { Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 import "./places.css";
@@ -28,6 +34,30 @@ import "./places.css";
 /** Where a brand without a branch starts: Tashkent, the demo brands' and most brands' city. */
 const HOME = { latitude: 41.311081, longitude: 69.240562 };
 const TIME = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
+
+const PAYMENT_LABELS: Record<PaymentType, MessageDescriptor> = {
+  CASH: msg`Cash`,
+  TERMINAL: msg`Card at the counter`,
+  PAYME: msg`Payme`,
+  CLICK: msg`Click`,
+  CLICK_MINI_APP: msg`Click`,
+  UZUM: msg`Uzum`,
+  CARD: msg`Saved card`,
+  PAYNET: msg`Paynet`,
+  RAHMAT: msg`Rahmat`,
+  OTHER: msg`Other`,
+};
+
+/** A holiday's date in the console's language ("Friday, 21 March 2031"). */
+function holidayName(date: string): string {
+  return new Intl.DateTimeFormat(currentLocale() === "kz" ? "kk" : currentLocale(), {
+    weekday: "long",
+    day: "numeric",
+    month: "long",
+    year: "numeric",
+    timeZone: "UTC",
+  }).format(new Date(`${date}T00:00:00Z`));
+}
 
 const languageName = (language: ContentLanguage) => {
   const locale = toLocale(language);
@@ -43,24 +73,32 @@ export function weekdayName(weekName: WeekName): string {
   }).format(new Date(Date.UTC(2024, 0, 1 + day)));
 }
 
-export default function BranchesSection({ languages = ["uz", "ru", "eng"] }: StaffSectionProps) {
+export default function BranchesSection({
+  languages = ["uz", "ru", "eng"],
+  manages = [],
+  timeZone = DEFAULT_TIME_ZONE,
+}: StaffSectionProps) {
   const { t } = useLingui();
   const list = usePlaceBranches();
   const [editing, setEditing] = useState<PlaceBranch | "new" | null>(null);
+  // A manager bound to branches edits their own branches' card, and adds none.
+  const limited = !manages.includes("places");
   return (
     <SectionFrame
       title={t`Branches`}
-      lead={t`Address on the map, phone, services and working hours. Guests see a saved change at once.`}
+      lead={t`Address on the map, phone, services, working hours, holidays and ways to pay. Guests see a saved change at once.`}
       actions={
-        <button
-          type="button"
-          className="staff-button staff-button--primary"
-          onClick={() => {
-            setEditing("new");
-          }}
-        >
-          {t`Add a branch`}
-        </button>
+        !limited && (
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            onClick={() => {
+              setEditing("new");
+            }}
+          >
+            {t`Add a branch`}
+          </button>
+        )
       }
     >
       {list.isPending ? (
@@ -88,6 +126,8 @@ export default function BranchesSection({ languages = ["uz", "ru", "eng"] }: Sta
           branch={editing === "new" ? null : editing}
           start={list.data?.[0] ?? HOME}
           languages={languages}
+          limited={limited}
+          today={localDate(new Date(), timeZone)}
           onClose={() => {
             setEditing(null);
           }}
@@ -107,6 +147,7 @@ function BranchRow({ branch, onEdit }: { branch: PlaceBranch; onEdit: () => void
   const services = useServiceNames();
   const name = textOf(branch.name);
   const open = branch.hours.filter((d) => !d.closed);
+  const nextHoliday = branch.holidays[0] ? holidayName(branch.holidays[0].date) : null;
   return (
     <li className={`staff-row${branch.isActive ? "" : " staff-row--off"}`}>
       <div className="staff-row__main">
@@ -124,6 +165,9 @@ function BranchRow({ branch, onEdit }: { branch: PlaceBranch; onEdit: () => void
             )}
             {!branch.isActive && <span className="staff-badge staff-badge--off">{t`Closed to guests`}</span>}
             <span>{t`Open ${open.length} days a week`}</span>
+            {nextHoliday && (
+              <span className="staff-badge staff-badge--muted">{t`Next holiday: ${nextHoliday}`}</span>
+            )}
           </span>
         </div>
         <button type="button" className="staff-button" onClick={onEdit} aria-label={t`Edit ${name}`}>
@@ -150,6 +194,9 @@ interface FormValues {
   isActive: boolean;
   services: BranchService[];
   hours: DayValues[];
+  /** null until the brand's ways to pay are known (a new branch takes all of them). */
+  paymentTypes: PaymentType[] | null;
+  holidays: BranchHoliday[];
 }
 
 function formOf(
@@ -170,6 +217,8 @@ function formOf(
     longitude: (branch?.longitude ?? start.longitude).toFixed(6),
     isActive: branch?.isActive ?? true,
     services: branch?.services ?? ["DELIVERY", "PICK_UP"],
+    paymentTypes: branch?.paymentTypes ?? null,
+    holidays: branch?.holidays ?? [],
     hours: days.map((d) => ({
       weekName: d.weekName,
       closed: d.closed,
@@ -185,17 +234,26 @@ function BranchEditor({
   branch,
   start,
   languages,
+  limited,
+  today,
   onClose,
 }: {
   branch: PlaceBranch | null;
   start: { latitude: number; longitude: number };
   languages: readonly ContentLanguage[];
+  /** A manager bound to the branch: its name, address, place and visibility are shown, not edited. */
+  limited: boolean;
+  /** The brand's local day, "YYYY-MM-DD": holidays are from it on. */
+  today: string;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const id = useId();
   const save = useSaveBranch();
+  const brandPayments = useBrandPaymentTypes();
   const [values, setValues] = useState(() => formOf(branch, start, languages));
+  // A new branch takes every way to pay of the brand until the owner unticks one.
+  const paymentTypes = values.paymentTypes ?? brandPayments.data ?? null;
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
 
@@ -203,7 +261,7 @@ function BranchEditor({
     const found: FieldErrors = {};
     if (Object.values(values.name).every((v) => v.trim() === ""))
       found.name = t`Give the branch a name in at least one language.`;
-    if (values.phone.trim() !== "" && !parsePhone(values.phone).ok)
+    if (values.phone.trim() !== "" && parseBranchPhone(values.phone) === null)
       found.phone = t`This is not a phone number. Type it like +998 90 123 45 67.`;
     const latitude = Number(values.latitude.replace(",", "."));
     const longitude = Number(values.longitude.replace(",", "."));
@@ -217,6 +275,7 @@ function BranchEditor({
       if (!TIME.test(d.close)) found[`close-${d.weekName}`] = t`Type the time as HH:MM, e.g. 09:00.`;
       else if (d.open === d.close) found[`close-${d.weekName}`] = t`Closing must differ from opening.`;
     });
+    if (paymentTypes?.length === 0) found.paymentTypes = t`Choose at least one way to pay.`;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -232,6 +291,9 @@ function BranchEditor({
       longitude,
       isActive: values.isActive,
       services: values.services,
+      // Unknown (the list did not load): the branch keeps what it takes.
+      ...(paymentTypes ? { paymentTypes } : {}),
+      holidays: values.holidays.filter((h) => h.date >= today),
       hours: values.hours.map((d) => ({
         weekName: d.weekName,
         closed: d.closed,
@@ -292,10 +354,31 @@ function BranchEditor({
         }}
       >
         {refusal && <Refusal text={refusal} />}
-        <NameAddress id={id} languages={languages} values={values} setValues={setValues} errors={errors} />
-        <PointFields id={id} values={values} setValues={setValues} errors={errors} />
-        <PhoneAndServices id={id} values={values} setValues={setValues} errors={errors} />
-        <HoursTable id={id} values={values} setValues={setValues} errors={errors} />
+        <NameAddress
+          id={id}
+          languages={languages}
+          values={values}
+          setValues={setValues}
+          errors={errors}
+          disabled={limited}
+        />
+        {!limited && <PointFields id={id} values={values} setValues={setValues} errors={errors} />}
+        <PhoneAndServices id={id} values={values} setValues={setValues} errors={errors} limited={limited} />
+        <PaymentTypes
+          id={id}
+          brand={brandPayments}
+          chosen={paymentTypes}
+          setValues={setValues}
+          error={errors.paymentTypes}
+        />
+        <HoursTable
+          id={id}
+          values={values}
+          setValues={setValues}
+          errors={errors}
+          differ={branch?.hoursDiffer ?? false}
+        />
+        <Holidays id={id} holidays={values.holidays} setValues={setValues} today={today} />
       </form>
     </StaffDialog>
   );
@@ -307,12 +390,14 @@ function NameAddress({
   values,
   setValues,
   errors,
+  disabled,
 }: {
   id: string;
   languages: readonly ContentLanguage[];
   values: FormValues;
   setValues: Dispatch<SetStateAction<FormValues>>;
   errors: FieldErrors;
+  disabled: boolean;
 }) {
   const { t } = useLingui();
   const fieldError = (key: string) =>
@@ -322,39 +407,50 @@ function NameAddress({
       </p>
     ) : null;
   return (
-    <fieldset className="menu-editor__texts" aria-describedby={errors.name ? `${id}-name-error` : undefined}>
-      <legend className="staff-label">{t`Name and address`}</legend>
-      {languages.map((language) => (
-        <div key={language} className="menu-editor__language" lang={toLocale(language) ?? language}>
-          <label className="staff-label" htmlFor={`${id}-name-${language}`}>
-            {t`Name (${languageName(language)})`}
-          </label>
-          <input
-            id={`${id}-name-${language}`}
-            className="staff-input menu-editor__input"
-            value={values.name[language] ?? ""}
-            maxLength={200}
-            aria-invalid={errors.name ? true : undefined}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, name: { ...v.name, [language]: e.target.value } }));
-            }}
-          />
-          <label className="staff-label" htmlFor={`${id}-address-${language}`}>
-            {t`Address (${languageName(language)})`}
-          </label>
-          <input
-            id={`${id}-address-${language}`}
-            className="staff-input menu-editor__input"
-            value={values.address[language] ?? ""}
-            maxLength={300}
-            onChange={(e) => {
-              setValues((v) => ({ ...v, address: { ...v.address, [language]: e.target.value } }));
-            }}
-          />
-        </div>
-      ))}
-      {fieldError("name")}
-    </fieldset>
+    <>
+      {disabled && (
+        <p className="staff-note staff-note--muted">
+          {t`The name, address, place on the map and whether guests see the branch are changed by the brand's owner or a manager of every branch.`}
+        </p>
+      )}
+      <fieldset
+        className="menu-editor__texts"
+        disabled={disabled}
+        aria-describedby={errors.name ? `${id}-name-error` : undefined}
+      >
+        <legend className="staff-label">{t`Name and address`}</legend>
+        {languages.map((language) => (
+          <div key={language} className="menu-editor__language" lang={toLocale(language) ?? language}>
+            <label className="staff-label" htmlFor={`${id}-name-${language}`}>
+              {t`Name (${languageName(language)})`}
+            </label>
+            <input
+              id={`${id}-name-${language}`}
+              className="staff-input menu-editor__input"
+              value={values.name[language] ?? ""}
+              maxLength={200}
+              aria-invalid={errors.name ? true : undefined}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, name: { ...v.name, [language]: e.target.value } }));
+              }}
+            />
+            <label className="staff-label" htmlFor={`${id}-address-${language}`}>
+              {t`Address (${languageName(language)})`}
+            </label>
+            <input
+              id={`${id}-address-${language}`}
+              className="staff-input menu-editor__input"
+              value={values.address[language] ?? ""}
+              maxLength={300}
+              onChange={(e) => {
+                setValues((v) => ({ ...v, address: { ...v.address, [language]: e.target.value } }));
+              }}
+            />
+          </div>
+        ))}
+        {fieldError("name")}
+      </fieldset>
+    </>
   );
 }
 
@@ -446,11 +542,13 @@ function PhoneAndServices({
   values,
   setValues,
   errors,
+  limited,
 }: {
   id: string;
   values: FormValues;
   setValues: Dispatch<SetStateAction<FormValues>>;
   errors: FieldErrors;
+  limited: boolean;
 }) {
   const { t } = useLingui();
   const services = useServiceNames();
@@ -504,6 +602,7 @@ function PhoneAndServices({
           <input
             type="checkbox"
             checked={values.isActive}
+            disabled={limited}
             onChange={(e) => {
               setValues((v) => ({ ...v, isActive: e.target.checked }));
             }}
@@ -520,11 +619,14 @@ function HoursTable({
   values,
   setValues,
   errors,
+  differ,
 }: {
   id: string;
   values: FormValues;
   setValues: Dispatch<SetStateAction<FormValues>>;
   errors: FieldErrors;
+  /** Some service keeps other hours on some days (from the brand file). */
+  differ: boolean;
 }) {
   const { t } = useLingui();
   const setDay = (weekName: WeekName, change: Partial<DayValues>) => {
@@ -545,6 +647,11 @@ function HoursTable({
     <fieldset>
       <legend className="staff-label">{t`Working hours`}</legend>
       <p className="staff-section__lead">{t`A closing time earlier than the opening one runs past midnight.`}</p>
+      {differ && (
+        <p className="staff-note staff-note--muted">
+          {t`Some services keep their own hours on some days. A day you change here applies to every service; the other days stay as they are.`}
+        </p>
+      )}
       <table className="staff-table places-hours">
         <thead>
           <tr>
@@ -597,6 +704,186 @@ function HoursTable({
           })}
         </tbody>
       </table>
+    </fieldset>
+  );
+}
+
+function PaymentTypes({
+  id,
+  brand,
+  chosen,
+  setValues,
+  error,
+}: {
+  id: string;
+  brand: ReturnType<typeof useBrandPaymentTypes>;
+  chosen: PaymentType[] | null;
+  setValues: Dispatch<SetStateAction<FormValues>>;
+  error: string | undefined;
+}) {
+  const { t, i18n } = useLingui();
+  const errorId = `${id}-paymentTypes-error`;
+  return (
+    <fieldset
+      className="places-form__services"
+      aria-describedby={error ? errorId : undefined}
+      aria-invalid={error ? true : undefined}
+    >
+      <legend className="staff-label">{t`Ways to pay at this branch`}</legend>
+      {brand.isPending ? (
+        <Loading />
+      ) : brand.isError ? (
+        <Failed onRetry={() => void brand.refetch()} error={brand.error} />
+      ) : brand.data.length === 0 ? (
+        <p className="staff-section__lead">{t`The brand has no ways to pay yet: switch them on in the brand settings.`}</p>
+      ) : (
+        brand.data.map((type, index) => (
+          <label key={type} className="staff-check">
+            <input
+              id={index === 0 ? `${id}-paymentTypes` : undefined}
+              type="checkbox"
+              checked={chosen?.includes(type) ?? true}
+              onChange={(e) => {
+                const on = e.target.checked;
+                setValues((v) => {
+                  const was = v.paymentTypes ?? brand.data;
+                  return {
+                    ...v,
+                    paymentTypes: brand.data.filter((x) => (x === type ? on : was.includes(x))),
+                  };
+                });
+              }}
+            />
+            {i18n._(PAYMENT_LABELS[type])}
+          </label>
+        ))
+      )}
+      {error && (
+        <p id={errorId} className="staff-error">
+          {error}
+        </p>
+      )}
+    </fieldset>
+  );
+}
+
+function Holidays({
+  id,
+  holidays,
+  setValues,
+  today,
+}: {
+  id: string;
+  holidays: readonly BranchHoliday[];
+  setValues: Dispatch<SetStateAction<FormValues>>;
+  today: string;
+}) {
+  const { t } = useLingui();
+  const [date, setDate] = useState("");
+  const [note, setNote] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const dateRef = useRef<HTMLInputElement>(null);
+  const ahead = holidays.filter((h) => h.date >= today);
+  const errorId = `${id}-holiday-error`;
+
+  const add = () => {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) setError(t`Choose the date the branch is closed.`);
+    else if (date < today) setError(t`This day has passed: choose today or a later day.`);
+    else if (ahead.some((h) => h.date === date)) setError(t`This day is already in the list.`);
+    else {
+      const day = { date, note: note.trim() === "" ? null : note.trim() };
+      setValues((v) => ({
+        ...v,
+        holidays: [...v.holidays, day].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0)),
+      }));
+      setDate("");
+      setNote("");
+      setError(null);
+      return;
+    }
+    dateRef.current?.focus();
+  };
+  const onEnter = (e: KeyboardEvent<HTMLInputElement>) => {
+    if (e.key !== "Enter") return;
+    e.preventDefault();
+    add();
+  };
+
+  return (
+    <fieldset>
+      <legend className="staff-label">{t`Holidays`}</legend>
+      <p className="staff-section__lead">
+        {t`On these days guests cannot order from the branch, as outside its hours. Past days leave the list by themselves.`}
+      </p>
+      {ahead.length === 0 ? (
+        <p className="staff-note staff-note--muted">{t`No holidays ahead.`}</p>
+      ) : (
+        <ul className="places-holidays" aria-label={t`Holidays ahead`}>
+          {ahead.map((h) => {
+            const name = holidayName(h.date);
+            return (
+              <li key={h.date} className="places-holidays__day">
+                <span className="places-holidays__date">{name}</span>
+                {h.note && <span className="places-holidays__note">{h.note}</span>}
+                <button
+                  type="button"
+                  className="staff-button"
+                  aria-label={t`Remove the holiday ${name}`}
+                  onClick={() => {
+                    setValues((v) => ({ ...v, holidays: v.holidays.filter((x) => x.date !== h.date) }));
+                  }}
+                >
+                  {t`Remove`}
+                </button>
+              </li>
+            );
+          })}
+        </ul>
+      )}
+      <div className="places-holidays__add">
+        <div>
+          <label className="staff-label" htmlFor={`${id}-holiday-date`}>
+            {t`Closed on`}
+          </label>
+          <input
+            ref={dateRef}
+            id={`${id}-holiday-date`}
+            className="staff-input"
+            type="date"
+            min={today}
+            value={date}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? errorId : undefined}
+            onChange={(e) => {
+              setDate(e.target.value);
+            }}
+            onKeyDown={onEnter}
+          />
+        </div>
+        <div className="places-holidays__note-field">
+          <label className="staff-label" htmlFor={`${id}-holiday-note`}>
+            {t`Note (optional)`}
+          </label>
+          <input
+            id={`${id}-holiday-note`}
+            className="staff-input menu-editor__input"
+            maxLength={200}
+            value={note}
+            onChange={(e) => {
+              setNote(e.target.value);
+            }}
+            onKeyDown={onEnter}
+          />
+        </div>
+        <button type="button" className="staff-button" onClick={add}>
+          {t`Add the day`}
+        </button>
+      </div>
+      {error && (
+        <p id={errorId} className="staff-error" role="alert">
+          {error}
+        </p>
+      )}
     </fieldset>
   );
 }

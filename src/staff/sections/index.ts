@@ -55,7 +55,7 @@ export const staffSections: StaffSection[] = [
   {
     id: "branches",
     title: msg`Branches`,
-    manages: "places",
+    manages: "branches",
     shortcut: "f",
     component: lazy(() => import("./branches-section.tsx")),
   },

@@ -6,13 +6,24 @@ import type {
   PlaceZone,
   PlaceZoneBody,
 } from "../../domain/contract/back-office-places.ts";
+import type { PaymentType } from "../../domain/enums.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
 import { staffKeys } from "../query-keys.ts";
 
 const keys = {
   branches: ["staff", "back-office", "branches"] as const,
   zones: ["staff", "back-office", "zones"] as const,
+  paymentTypes: ["staff", "back-office", "branch-payment-types"] as const,
 };
+
+/** The types of the brand's payment methods, which a branch picks from. */
+export function useBrandPaymentTypes() {
+  return useQuery({
+    queryKey: keys.paymentTypes,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<PaymentType[]>("/staff/v1/branches/payment-types/WITH_TOKEN", { signal })),
+  });
+}
 
 export function usePlaceBranches() {
   return useQuery({

@@ -81,7 +81,7 @@ describe("the registry", () => {
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
       "menu",
       "menu",
-      "places",
+      "branches",
       "places",
       "content",
       "banners",

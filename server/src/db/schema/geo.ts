@@ -1,6 +1,17 @@
 // Branches with their working hours, and the delivery regions (priced polygons) of each city.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import {
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
 import {
   coordinate,
   createdDate,
@@ -10,7 +21,7 @@ import {
   multilingual,
   requiredMultilingual,
 } from "./columns.ts";
-import { weekNameEnum, workHourTypeEnum } from "./enums.ts";
+import { paymentTypeEnum, weekNameEnum, workHourTypeEnum } from "./enums.ts";
 import { cities } from "./merchants.ts";
 import { merchantId } from "./tenant.ts";
 import { users } from "./users.ts";
@@ -55,6 +66,11 @@ export const branches = pgTable(
     storageEnabled: boolean().notNull().default(false),
     thirdPartyDeliveryEnabled: boolean().notNull().default(false),
     directorId: uuid().references(() => users.id, { onDelete: "set null" }),
+    /**
+     * The types of the brand's payment methods this branch takes (issue 36); null = every method the
+     * brand has, including one added later (what every branch had before the list existed).
+     */
+    paymentTypes: paymentTypeEnum().array(),
     /** Counted up by every back-office save: a save naming an older one is refused (issue 36). */
     version: integer().notNull().default(1),
     createdDate: createdDate(),
@@ -84,6 +100,28 @@ export const branchWorkHours = pgTable(
   (t) => [
     index("branch_work_hours_merchant_id_idx").on(t.merchantId),
     uniqueIndex("branch_work_hours_branch_id_type_week_name_uq").on(t.branchId, t.type, t.weekName),
+  ],
+);
+
+/**
+ * A future day the branch is closed (a holiday, issue 36), set in the back office: closed for every
+ * service that local day, as outside its hours. `day` is local to the brand ("YYYY-MM-DD").
+ */
+export const branchHolidays = pgTable(
+  "branch_holidays",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    branchId: uuid()
+      .notNull()
+      .references(() => branches.id, { onDelete: "cascade" }),
+    day: date({ mode: "string" }).notNull(),
+    note: text(),
+    createdDate: createdDate(),
+  },
+  (t) => [
+    uniqueIndex("branch_holidays_branch_id_day_uq").on(t.branchId, t.day),
+    index("branch_holidays_merchant_id_day_idx").on(t.merchantId, t.day),
   ],
 );
 

@@ -1,9 +1,12 @@
-// The back office's branches and delivery zones (issue 36): owner and manager (bound to no branch),
-// checked on every call by `requireBackOffice(request, "places")`.
+// The back office's branches and delivery zones (issue 36). Adding a branch and the zones: owner and
+// manager bound to no branch (`requireBackOffice(request, "places")`). A branch's own card (hours,
+// holidays, services, payment types, phone): those, and a manager bound to it (`mayManageBranch`).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
+import { mayManageAllBranches, mayManageBranch, visibleBranchIds } from "#domain/staff-scope.ts";
 import {
+  brandPaymentTypesSchema,
   placeBranchBodySchema,
   placeBranchSchema,
   placeZoneBodySchema,
@@ -13,23 +16,26 @@ import {
 import { errorResponses, tenantHeadersSchema, uuidSchema } from "#domain/contract/common.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import {
+  brandPaymentTypes,
   placeBranches,
   placeZones,
   removeZone,
   saveBranch,
   saveZone,
 } from "../../services/back-office/places.ts";
+import { AppError } from "../../lib/errors.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
-export async function backOfficePlacesRoutes(app: FastifyInstance): Promise<void> {
+const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
+const preHandler = [requireUser, requireStaff];
+const params = z.object({ id: uuidSchema });
+
+/** A branch's own card: listed and saved by those who manage it, added by those who manage all. */
+function branchCardRoutes(app: FastifyInstance): void {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
-  const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
-  const preHandler = [requireUser, requireStaff];
-  const params = z.object({ id: uuidSchema });
-
   r.get(
     "/staff/v1/branches",
     {
@@ -37,11 +43,31 @@ export async function backOfficePlacesRoutes(app: FastifyInstance): Promise<void
       schema: {
         ...base,
         summary:
-          "The brand's branches with their address, phone, services and week of hours (owner, manager)",
+          "The brand's branches with their address, phone, services, week of hours, payment types and holidays (owner, manager; a manager bound to branches: their own)",
         response: { 200: z.array(placeBranchSchema), ...errors },
       },
     },
-    async (request) => placeBranches(db, requireBackOffice(request, "places").merchantId),
+    async (request) => {
+      const scope = requireBackOffice(request, "branches");
+      return placeBranches(db, {
+        merchantId: scope.merchantId,
+        timeZone: request.tenant.timezone,
+        branchIds: visibleBranchIds(scope),
+      });
+    },
+  );
+
+  r.get(
+    "/staff/v1/branches/payment-types",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "The types of the brand's active payment methods, which a branch picks from",
+        response: { 200: brandPaymentTypesSchema, ...errors },
+      },
+    },
+    async (request) => brandPaymentTypes(db, requireBackOffice(request, "branches").merchantId),
   );
 
   r.post(
@@ -73,23 +99,32 @@ export async function backOfficePlacesRoutes(app: FastifyInstance): Promise<void
       preHandler,
       schema: {
         ...base,
-        summary: "Save a branch; 409 EDIT_CONFLICT (who and when) when it was saved since `version`",
+        summary:
+          "Save a branch; 409 EDIT_CONFLICT (who and when) when it was saved since `version`. A manager bound to the branch saves its hours, holidays, services, payment types and phone (its name, address, point and visibility are kept); another branch's is 403 STAFF_BRANCH_FORBIDDEN",
         params,
         body: placeBranchBodySchema,
         response: { 200: placeBranchSchema, ...errors },
       },
     },
     async (request) => {
-      const scope = requireBackOffice(request, "places");
+      const scope = requireBackOffice(request, "branches");
+      if (!mayManageBranch(scope, request.params.id)) throw new AppError("STAFF_BRANCH_FORBIDDEN");
       return saveBranch(db, {
         merchantId: scope.merchantId,
         userId: scope.userId,
         timeZone: request.tenant.timezone,
         id: request.params.id,
         input: request.body,
+        branchOnly: !mayManageAllBranches(scope),
       });
     },
   );
+}
+
+export async function backOfficePlacesRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  branchCardRoutes(app);
 
   r.get(
     "/staff/v1/zones",

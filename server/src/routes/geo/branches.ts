@@ -41,6 +41,7 @@ export function toBranch(b: BranchWithHours, distance: number | null = null): Br
       ...(w.closedOn?.length ? { closedOn: [...w.closedOn] } : {}),
       ...(w.pausedUntil ? { pausedUntil: w.pausedUntil } : {}),
     })),
+    paymentTypes: b.paymentTypes ? [...b.paymentTypes] : null,
     settings: {
       bookingEnabled: b.bookingEnabled,
       deliveryEnabled: b.deliveryEnabled,

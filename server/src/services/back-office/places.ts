@@ -5,11 +5,13 @@
 import {
   BRANCH_SERVICES,
   type BranchDay,
+  type BranchHoliday,
   type BranchService,
   type PlaceBranch,
   type PlaceZone,
 } from "#domain/contract/back-office-places.ts";
-import { WEEK_NAMES, type WorkHourType } from "#domain/enums.ts";
+import { WEEK_NAMES, type PaymentType, type WorkHourType } from "#domain/enums.ts";
+import { localDate } from "#domain/hours.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { zoneShapeProblem } from "#domain/zone-shape.ts";
@@ -26,13 +28,17 @@ import {
   insertBranch,
   insertZone,
   lastChangeOf,
+  listBrandPaymentTypes,
+  listHolidays,
   listPlaceBranches,
   listWorkHours,
   listZones,
+  replaceHolidays,
   replaceWorkHours,
   updateBranch,
   updateZone,
   type BranchValues,
+  type HolidayRow,
   type PlaceBranchRow,
   type WorkHourRow,
   type ZoneRow,
@@ -60,13 +66,35 @@ function weekOf(rows: readonly WorkHourRow[]): BranchDay[] {
   });
 }
 
+/** Whether some weekday has other hours for one of the services than the week the console shows. */
+function hoursDiffer(rows: readonly WorkHourRow[]): boolean {
+  const shown = weekOf(rows);
+  const types = HOURS_OF_FIRST.filter((t) => rows.some((r) => r.type === t));
+  return types.some(
+    (type) => JSON.stringify(weekOf(rows.filter((r) => r.type === type))) !== JSON.stringify(shown),
+  );
+}
+
+/** The brand's methods the branch takes: all of them while it keeps none of its own (null). */
+function paymentTypesOf(row: PlaceBranchRow, brand: readonly PaymentType[]): PaymentType[] {
+  const own = row.paymentTypes;
+  return own === null ? [...brand] : brand.filter((t) => own.includes(t));
+}
+
 function servicesOf(row: PlaceBranchRow): BranchService[] {
   return BRANCH_SERVICES.filter((s) =>
     s === "DELIVERY" ? row.deliveryEnabled : s === "PICK_UP" ? row.pickupEnabled : row.dineInEnabled,
   );
 }
 
-function branchView(row: PlaceBranchRow, hours: readonly WorkHourRow[]): PlaceBranch {
+interface BranchExtras {
+  hours: readonly WorkHourRow[];
+  holidays: readonly HolidayRow[];
+  brandPaymentTypes: readonly PaymentType[];
+}
+
+function branchView(row: PlaceBranchRow, { hours, holidays, brandPaymentTypes }: BranchExtras): PlaceBranch {
+  const own = hours.filter((h) => h.branchId === row.id);
   return {
     id: row.id,
     name: row.name,
@@ -76,18 +104,50 @@ function branchView(row: PlaceBranchRow, hours: readonly WorkHourRow[]): PlaceBr
     longitude: row.longitude,
     isActive: row.isActive,
     services: servicesOf(row),
-    hours: weekOf(hours.filter((h) => h.branchId === row.id)),
+    hours: weekOf(own),
+    hoursDiffer: hoursDiffer(own),
+    paymentTypes: paymentTypesOf(row, brandPaymentTypes),
+    holidays: holidays
+      .filter((h) => h.branchId === row.id)
+      .map((h): BranchHoliday => ({ date: h.date, note: h.note })),
     version: row.version,
     lastModifiedDate: row.lastModifiedDate.toISOString(),
   };
 }
 
-export async function placeBranches(db: Db, merchantId: string): Promise<PlaceBranch[]> {
-  const [rows, hours] = await Promise.all([
-    listPlaceBranches(db, { merchantId }),
+async function extrasOf(db: Db, merchantId: string, today: string): Promise<BranchExtras> {
+  const [hours, holidays, brandPaymentTypes] = await Promise.all([
     listWorkHours(db, { merchantId }),
+    listHolidays(db, { merchantId, from: today }),
+    listBrandPaymentTypes(db, { merchantId }),
   ]);
-  return rows.map((row) => branchView(row, hours));
+  return { hours, holidays, brandPaymentTypes };
+}
+
+/**
+ * The brand's branches as the console edits them: all of them, or only `branchIds` (a manager bound
+ * to branches sees their own). Holidays from today on in the brand's time zone.
+ */
+export async function placeBranches(
+  db: Db,
+  {
+    merchantId,
+    timeZone,
+    branchIds,
+  }: { merchantId: string; timeZone: string; branchIds: readonly string[] | null },
+): Promise<PlaceBranch[]> {
+  const [rows, extras] = await Promise.all([
+    listPlaceBranches(db, { merchantId }),
+    extrasOf(db, merchantId, localDate(new Date(), timeZone)),
+  ]);
+  return rows
+    .filter((row) => branchIds === null || branchIds.includes(row.id))
+    .map((row) => branchView(row, extras));
+}
+
+/** The types of the brand's payment methods, which a branch picks from. */
+export async function brandPaymentTypes(db: Db, merchantId: string): Promise<PaymentType[]> {
+  return listBrandPaymentTypes(db, { merchantId });
 }
 
 async function conflict(
@@ -113,9 +173,26 @@ export interface BranchInput {
   isActive: boolean;
   services: BranchService[];
   hours: BranchDay[];
+  /** Absent: kept as they are. */
+  paymentTypes?: PaymentType[] | undefined;
+  /** Absent: kept as they are. */
+  holidays?: BranchHoliday[] | undefined;
 }
 
-function branchValues(input: BranchInput): BranchValues {
+/**
+ * What the branch takes, as stored: the brand's methods among those picked (a type the brand has no
+ * method of is refused); every one of them is null, so a method the brand adds later is taken too.
+ */
+function storedPaymentTypes(
+  picked: readonly PaymentType[],
+  brand: readonly PaymentType[],
+): PaymentType[] | null {
+  if (picked.some((t) => !brand.includes(t))) throw new AppError("VALIDATION_FAILED");
+  const own = brand.filter((t) => picked.includes(t));
+  return own.length === brand.length ? null : own;
+}
+
+function branchValues(input: BranchInput, paymentTypes: PaymentType[] | null): BranchValues {
   return {
     name: input.name,
     address: input.address,
@@ -126,24 +203,41 @@ function branchValues(input: BranchInput): BranchValues {
     deliveryEnabled: input.services.includes("DELIVERY"),
     pickupEnabled: input.services.includes("PICK_UP"),
     dineInEnabled: input.services.includes("DINE_IN"),
+    paymentTypes,
   };
 }
 
-function hourRows(hours: readonly BranchDay[]) {
-  return HOURS_OF_FIRST.flatMap((type) =>
-    hours.map((d) => ({
-      type,
-      weekName: d.weekName,
-      open: d.closed ? null : d.open,
-      close: d.closed ? null : d.close,
-      isDayOff: d.closed,
-    })),
-  );
+function dayRow(type: WorkHourType, d: BranchDay) {
+  return {
+    type,
+    weekName: d.weekName,
+    open: d.closed ? null : d.open,
+    close: d.closed ? null : d.close,
+    isDayOff: d.closed,
+  };
+}
+
+/**
+ * The hour rows a save writes. The console edits one week: a weekday changed in it is written for
+ * every service; a service with no hours at all gets the whole week; the rest (a service's own hours
+ * on a day the console did not change, as a brand file may keep them) stay as they are.
+ */
+function hourRows(hours: readonly BranchDay[], before: readonly WorkHourRow[] | null) {
+  const shown = before === null ? null : weekOf(before);
+  const changed = hours.filter((d) => {
+    const was = shown?.find((s) => s.weekName === d.weekName);
+    return !was || JSON.stringify(dayRow("DELIVERY", was)) !== JSON.stringify(dayRow("DELIVERY", d));
+  });
+  if (changed.length === 0) return [];
+  return HOURS_OF_FIRST.flatMap((type) => {
+    const has = before?.some((r) => r.type === type) ?? false;
+    return (has ? changed : hours).map((d) => dayRow(type, d));
+  });
 }
 
 /** What the log keeps of a branch: its fields as the console edits them. */
 function branchRecord(
-  view: Omit<PlaceBranch, "id" | "version" | "lastModifiedDate">,
+  view: Omit<PlaceBranch, "id" | "version" | "lastModifiedDate" | "hoursDiffer">,
 ): Record<string, unknown> {
   return {
     name: view.name,
@@ -154,6 +248,8 @@ function branchRecord(
     isActive: view.isActive,
     services: view.services,
     hours: view.hours,
+    paymentTypes: view.paymentTypes,
+    holidays: view.holidays,
   };
 }
 
@@ -165,18 +261,42 @@ function changed(before: Record<string, unknown>, after: Record<string, unknown>
   };
 }
 
-/** Creates (no id) or saves a branch with its week of hours. */
+/**
+ * Creates (no id) or saves a branch with its week of hours, payment types and holidays.
+ * `branchOnly`: the caller manages this branch only (a manager bound to it): its name, address,
+ * point and visibility are kept as they are, whatever the form sent.
+ */
 export async function saveBranch(
   db: Db,
-  { merchantId, userId, timeZone, id, input }: Actor & { id: string | null; input: BranchInput },
+  {
+    merchantId,
+    userId,
+    timeZone,
+    id,
+    input: sent,
+    branchOnly = false,
+  }: Actor & { id: string | null; input: BranchInput; branchOnly?: boolean },
 ): Promise<PlaceBranch> {
+  const today = localDate(new Date(), timeZone);
   const savedId = await transaction(db, async (tx) => {
-    const values = branchValues(input);
-    const after = branchRecord({ ...input, services: servicesOfInput(input.services) });
+    const extras = await extrasOf(tx, merchantId, today);
+    const brand = extras.brandPaymentTypes;
     if (id === null) {
-      const cityId = await findHomeCity(tx, { merchantId });
-      const newId = await insertBranch(tx, { merchantId, cityId, values });
-      await replaceWorkHours(tx, { merchantId, branchId: newId, rows: hourRows(input.hours) });
+      const paymentTypes = sent.paymentTypes ? storedPaymentTypes(sent.paymentTypes, brand) : null;
+      const holidays = (sent.holidays ?? []).filter((h) => h.date >= today).sort(byDate);
+      const newId = await insertBranch(tx, {
+        merchantId,
+        cityId: await findHomeCity(tx, { merchantId }),
+        values: branchValues(sent, paymentTypes),
+      });
+      await replaceWorkHours(tx, { merchantId, branchId: newId, rows: hourRows(sent.hours, null) });
+      await replaceHolidays(tx, { merchantId, branchId: newId, from: today, rows: holidays });
+      const after = branchRecord({
+        ...sent,
+        services: servicesOfInput(sent.services),
+        paymentTypes: paymentTypes ?? [...brand],
+        holidays,
+      });
       await insertAudit(tx, {
         merchantId,
         userId,
@@ -191,20 +311,48 @@ export async function saveBranch(
     }
     const current = await findPlaceBranch(tx, { merchantId, id, lock: true });
     if (!current) throw new AppError("NOT_FOUND");
-    if (input.version === undefined || current.version !== input.version)
+    if (sent.version === undefined || current.version !== sent.version)
       await conflict(tx, { merchantId, entity: "branch", id, at: current.lastModifiedDate, timeZone });
-    const hours = (await listWorkHours(tx, { merchantId })).filter((h) => h.branchId === id);
-    const diff = changed(branchRecord(branchView(current, hours)), after);
+    const view = branchView(current, extras);
+    const input: BranchInput = branchOnly
+      ? {
+          ...sent,
+          name: current.name,
+          address: current.address ?? {},
+          latitude: current.latitude,
+          longitude: current.longitude,
+          isActive: current.isActive,
+        }
+      : sent;
+    const paymentTypes = input.paymentTypes
+      ? storedPaymentTypes(input.paymentTypes, brand)
+      : current.paymentTypes;
+    const holidays = input.holidays
+      ? input.holidays.filter((h) => h.date >= today).sort(byDate)
+      : view.holidays;
+    const after = branchRecord({
+      ...input,
+      services: servicesOfInput(input.services),
+      paymentTypes: paymentTypes ?? [...brand],
+      holidays,
+    });
+    const diff = changed(branchRecord(view), after);
     if (Object.keys(diff.after).length === 0) return id;
-    await updateBranch(tx, { merchantId, id, values });
-    await replaceWorkHours(tx, { merchantId, branchId: id, rows: hourRows(input.hours) });
+    const before = extras.hours.filter((h) => h.branchId === id);
+    await updateBranch(tx, { merchantId, id, values: branchValues(input, paymentTypes) });
+    await replaceWorkHours(tx, { merchantId, branchId: id, rows: hourRows(input.hours, before) });
+    if (input.holidays) await replaceHolidays(tx, { merchantId, branchId: id, from: today, rows: holidays });
     await insertAudit(tx, { merchantId, userId, entity: "branch", entityId: id, action: "update", ...diff });
     await cachesChanged(tx, merchantId, ["geo"]);
     return id;
   });
   const row = await findPlaceBranch(db, { merchantId, id: savedId });
   if (!row) throw new AppError("NOT_FOUND");
-  return branchView(row, await listWorkHours(db, { merchantId }));
+  return branchView(row, await extrasOf(db, merchantId, today));
+}
+
+function byDate(a: BranchHoliday, b: BranchHoliday): number {
+  return a.date < b.date ? -1 : a.date > b.date ? 1 : 0;
 }
 
 /** The services in the console's order, each once (the log compares them as lists). */

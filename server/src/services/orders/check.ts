@@ -18,7 +18,13 @@ import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/en
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
 import { groupDigits } from "#domain/money-format.ts";
 import { pickText } from "#domain/multilingual.ts";
-import { paymentChannelOf, paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
+import {
+  branchTakesPayment,
+  paymentChannelOf,
+  paymentMethodType,
+  paymentOffered,
+  serviceOffered,
+} from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
 import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
@@ -450,6 +456,8 @@ export async function prepareOrder(
     atTime ?? ctx.now,
     atTime !== null,
   );
+  // The branch's own list of the brand's methods (the back office's payment types per branch).
+  if (!branchTakesPayment(branch.paymentTypes, req.paymentType)) fail("PAYMENT_TYPE_UNAVAILABLE");
 
   // The zone before the products, so an address outside every zone is named as such.
   if (address && !region && web.shouldValidateDeliveryArea) fail("OUT_OF_ZONE");
