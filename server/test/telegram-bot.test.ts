@@ -8,11 +8,28 @@
 // without a public address. Telegram is the local fake Bot API, refusing what Telegram refuses.
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { botMessages, botUpdates, diningTables, merchants, users } from "../src/db/schema/index.ts";
+import {
+  botMessages,
+  botSessions,
+  botUpdates,
+  diningTables,
+  merchants,
+  orders,
+  users,
+} from "../src/db/schema/index.ts";
 import { fakeBotApi } from "../src/fakes/fake-telegram-bot.ts";
 import { answerDueUpdates, pollUpdates, type BotUpdateDeps } from "../src/services/bot/updates.ts";
 import { requestBotSetup } from "../src/services/bot/setup.ts";
-import { sendDueBotMessages } from "../src/services/notifications/bot-outbox.ts";
+import {
+  BOT_MESSAGES_PER_SECOND,
+  BotPacer,
+  CHAT_MESSAGE_GAP_MS,
+  sendDueBotMessages,
+} from "../src/services/notifications/bot-outbox.ts";
+import { canGrade, nextStatuses } from "#domain/order-status.ts";
+import type { OrderStatus } from "#domain/enums.ts";
+import { createSession } from "../src/repositories/sessions.ts";
+import { branchNamed, plainProduct } from "./support/orders.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
 let t: TestApp;
@@ -42,8 +59,13 @@ beforeAll(async () => {
     .where(eq(merchants.id, lavash));
 });
 afterAll(async () => {
+  fakeBotApi.useClock(null);
   await t.close();
 });
+
+/** The outbox's clock, driven by the tests: the fake Bot API measures Telegram's limits by it. */
+let clock = Date.now();
+fakeBotApi.useClock(() => clock);
 
 const deps = (): BotUpdateDeps => ({
   db: t.db,
@@ -88,10 +110,16 @@ async function post(update: unknown, secret: string | null = SECRET, brand = "la
 
 /** Answers what came in and sends the answers; the messages the customer's chat got. */
 async function conversation(from: Customer) {
-  // The webhook kicked the app's own worker: let it finish, then answer and send what is left.
+  // The webhook kicked the app's own worker: let it finish, then answer and send what is left, the
+  // outbox running once a second as it does (a chat gets one message a second).
   await t.app.botUpdates.idle();
   await answerDueUpdates(deps());
-  await sendDueBotMessages(deps());
+  clock = Math.max(clock, Date.now());
+  const pacer = new BotPacer();
+  for (let run = 0; run < 5; run += 1) {
+    clock += 1_000;
+    await sendDueBotMessages({ ...deps(), pacer }, { now: new Date(clock) });
+  }
   return fakeBotApi.messages(String(from.id));
 }
 
@@ -261,5 +289,165 @@ describe("setting the bot up", () => {
     expect(rows).toHaveLength(1);
     const [help] = await conversation(from);
     expect(help!.text).toMatch(/^\/start — the menu/);
+  });
+});
+
+describe("after delivery", () => {
+  it("asks a bot customer for a grade; a low one asks why, and the answer and comment are the order's one review", async () => {
+    const from = customer();
+    await post(message(from, { text: "/start" }));
+    const phone = `99891${String(2_000_000 + seq)}`;
+    await post(
+      message(from, { contact: { phone_number: phone, first_name: from.first_name, user_id: from.id } }),
+    );
+    await conversation(from);
+    const [user] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.telegramId, BigInt(from.id)));
+    const { token } = await createSession(t.db, {
+      merchantId: lavash,
+      userId: user!.id,
+      channel: "TELEGRAM",
+    });
+    const [staffUser] = await t.db
+      .insert(users)
+      .values({
+        merchantId: lavash,
+        firstName: "Staff",
+        role: "STAFF",
+        phone: `+99893${String(1_000_000 + seq)}`,
+      })
+      .returning();
+    const staff = await createSession(t.db, { merchantId: lavash, userId: staffUser!.id, channel: "WEB" });
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers: { merchant: lavash, authorization: `Bearer ${token}` },
+      payload: {
+        serviceType: "PICK_UP",
+        paymentType: "CASH",
+        branchId: await branchNamed(t, lavash, "Chilonzor"),
+        cartItems: [{ productId: await plainProduct(t, lavash), count: 1, modifications: [] }],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ id: string; number: number; status: OrderStatus }>();
+    // Staff take it to its end, step by step.
+    let status = order.status;
+    for (let step = 0; step < 8 && !canGrade(status, false); step += 1) {
+      const next = nextStatuses(status, "PICK_UP").find((s) => s !== "CANCELED")!;
+      const moved = await t.app.inject({
+        method: "PUT",
+        url: `/api/staff/v1/orders/${order.id}/status`,
+        headers: { merchant: lavash, authorization: `Bearer ${staff.token}` },
+        payload: { status: next },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      status = next;
+    }
+    const question = (await conversation(from)).at(-1)!;
+    expect(question.text).toBe(`How was order #${String(order.number)}? Rate it from 1 to 5.`);
+    const buttons = (question.replyMarkup as { inline_keyboard: { callback_data: string }[][] })
+      .inline_keyboard[0]!;
+    expect(buttons.map((b) => b.callback_data)).toEqual(
+      [1, 2, 3, 4, 5].map((n) => `grade:${order.id}:${String(n)}`),
+    );
+    const tap = (id: string, data: string) => {
+      updateSeq += 1;
+      return post({
+        update_id: updateSeq,
+        callback_query: {
+          id,
+          from,
+          message: { message_id: 1, chat: { id: from.id, type: "private" } },
+          data,
+        },
+      });
+    };
+    await tap("g-1", `grade:${order.id}:2`);
+    expect((await conversation(from)).at(-1)!.text).toBe(
+      "Sorry it wasn't great. What went wrong? Tell us in one message.",
+    );
+    await post(message(from, { text: "The rice was cold" }));
+    expect((await conversation(from)).at(-1)!.text).toBe(
+      "Thank you! We have passed it on to the restaurant.",
+    );
+    // A second tap does not grade again.
+    await tap("g-2", `grade:${order.id}:5`);
+    expect((await conversation(from)).at(-1)!.text).toBe("This order already has your grade.");
+    const [graded] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(graded).toMatchObject({ grade: 2, gradeComment: "The rice was cold" });
+  });
+});
+
+describe("sending at scale", () => {
+  it("200 messages to 50 chats keep to 30 a second for the bot and one a second per chat, by the fake's clock", async () => {
+    const chats = Array.from({ length: 50 }, (_, i) => BigInt(770_000_000 + i));
+    await t.db
+      .insert(botMessages)
+      .values(
+        chats.flatMap((chatId) =>
+          [1, 2, 3, 4].map((n) => ({ merchantId: lavash, chatId, text: `Status ${String(n)}` })),
+        ),
+      );
+    const pacer = new BotPacer();
+    clock = Math.max(clock, Date.now()) + 10_000;
+    let runs = 0;
+    const mine = () => fakeBotApi.messages().filter((m) => chats.includes(BigInt(m.chatId)));
+    while (mine().length < 200 && runs < 30) {
+      clock += 1_000;
+      runs += 1;
+      await sendDueBotMessages({ ...deps(), pacer }, { now: new Date(clock) });
+    }
+    const sent = mine();
+    expect(sent).toHaveLength(200);
+    // No 429: every message went at its first try.
+    const rows = await t.db.select().from(botMessages).where(eq(botMessages.text, "Status 4"));
+    expect(
+      rows.filter((r) => chats.includes(r.chatId!)).every((r) => r.attempts === 1 && r.state === "SENT"),
+    ).toBe(true);
+    for (const m of sent) {
+      const inTheSecond = sent.filter((o) => o.at > m.at - 1_000 && o.at <= m.at);
+      expect(inTheSecond.length).toBeLessThanOrEqual(BOT_MESSAGES_PER_SECOND);
+    }
+    for (const chatId of chats) {
+      const times = sent.filter((m) => m.chatId === chatId.toString()).map((m) => m.at);
+      for (let i = 1; i < times.length; i += 1)
+        expect(times[i]! - times[i - 1]!).toBeGreaterThanOrEqual(CHAT_MESSAGE_GAP_MS);
+    }
+    // And in order: a chat reads its statuses as they were written.
+    expect(sent.filter((m) => m.chatId === chats[0]!.toString()).map((m) => m.text)).toEqual([
+      "Status 1",
+      "Status 2",
+      "Status 3",
+      "Status 4",
+    ]);
+  });
+
+  it("a customer who blocked the bot is marked and not written to again until they write", async () => {
+    const from = customer();
+    fakeBotApi.block(String(from.id));
+    await post(message(from, { text: "/start" }));
+    await conversation(from);
+    const [first] = await t.db
+      .select()
+      .from(botMessages)
+      .where(eq(botMessages.chatId, BigInt(from.id)));
+    expect(first).toMatchObject({ state: "FAILED", lastError: "403 Forbidden: bot was blocked by the user" });
+    const [session] = await t.db
+      .select()
+      .from(botSessions)
+      .where(eq(botSessions.telegramId, BigInt(from.id)));
+    expect(session!.status).toBe("BOT_BLOCKED");
+    // A status message later is not sent: the chat stays blocked.
+    await t.db.insert(botMessages).values({ merchantId: lavash, chatId: BigInt(from.id), text: "Later" });
+    await conversation(from);
+    const [later] = await t.db.select().from(botMessages).where(eq(botMessages.text, "Later"));
+    expect(later).toMatchObject({
+      state: "FAILED",
+      attempts: 1,
+      lastError: "403 the customer blocked the bot",
+    });
   });
 });

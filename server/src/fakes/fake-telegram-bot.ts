@@ -13,6 +13,7 @@
 //   setWebhook to a URL that is not https               400 Bad Request: bad webhook
 //   a command not of [a-z0-9_]{1,32}                     400 Bad Request: BOT_COMMAND_INVALID
 //   getUpdates while a webhook is set                   409 Conflict
+//   a 31st message of a bot within a second             429 Too Many Requests, retry_after 1
 //   a chat in `blockedChats`                             403 Forbidden: bot was blocked by the user
 //   while `failNext(n)` has failures left                500 Internal Server Error (retryable)
 
@@ -26,6 +27,8 @@ export interface FakeBotMessage {
   replyMarkup: unknown;
   messageId: number;
   date: number;
+  /** When it was taken, in ms of the fake's clock (`useClock`). */
+  at: number;
 }
 
 /** What a bot was told by its set-up calls, and the updates waiting for its getUpdates. */
@@ -46,6 +49,9 @@ const blocked = new Set<string>();
 const bots = new Map<string, FakeBotState>();
 let failures = 0;
 let messageSeq = 1000;
+let clock: () => number = () => Date.now();
+/** Per bot, the times (ms) of its messages in the last second. */
+const recentOfBot = new Map<string, number[]>();
 let updateSeq = 500_000;
 
 function botState(botId: string): FakeBotState {
@@ -75,6 +81,11 @@ export const fakeBotApi = {
   },
   block(chatId: string): void {
     blocked.add(chatId);
+  },
+  /** The clock the fake measures Telegram's limits by (tests drive it); null for the real one. */
+  useClock(next: (() => number) | null): void {
+    clock = next ?? (() => Date.now());
+    recentOfBot.clear();
   },
   /** The bot's state (set-up calls, waiting updates). */
   bot(botId: string): FakeBotState {
@@ -238,8 +249,20 @@ export function handleFakeBotApi(path: string, body: string): FakeBotReply {
   const bad = badMarkup(input.reply_markup);
   if (bad) return bad;
   if (blocked.has(chatId)) return refuse(403, "Forbidden: bot was blocked by the user");
+  const at = clock();
+  const recent = (recentOfBot.get(botId) ?? []).filter((t) => t > at - 1_000);
+  if (recent.length >= 30) {
+    recentOfBot.set(botId, recent);
+    return answer(429, {
+      ok: false,
+      error_code: 429,
+      description: "Too Many Requests: retry after 1",
+      parameters: { retry_after: 1 },
+    });
+  }
+  recentOfBot.set(botId, [...recent, at]);
   messageSeq += 1;
-  const date = Math.floor(Date.now() / 1000);
+  const date = Math.floor(at / 1000);
   if (log.length >= MAX_LOG) log.shift();
   log.push({
     botId,
@@ -248,6 +271,7 @@ export function handleFakeBotApi(path: string, body: string): FakeBotReply {
     replyMarkup: input.reply_markup ?? null,
     messageId: messageSeq,
     date,
+    at,
   });
   return answer(200, {
     ok: true,

@@ -1,7 +1,7 @@
 // The bots' inbox (bot_updates), their webhook secrets, and what the conversation reads and writes
 // (services/bot/).
-import { and, asc, eq, inArray, isNull, lte, max, sql } from "drizzle-orm";
-import { botUpdates, merchants, products, users } from "../db/schema/index.ts";
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, sql } from "drizzle-orm";
+import { botSessions, botUpdates, merchants, orders, products, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -96,4 +96,77 @@ export async function setUserLanguage(
     .update(users)
     .set({ language })
     .where(and(eq(users.id, userId), eq(users.merchantId, merchantId)));
+}
+
+/**
+ * The customer's order they graded below 4 since `since` and have not yet said why: the bot's next
+ * plain message is that comment.
+ */
+export async function findOrderAwaitingComment(
+  db: Db,
+  { merchantId, userId, since }: Tenant & { userId: string; since: Date },
+) {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.userId, userId),
+        isNotNull(orders.grade),
+        lt(orders.grade, 4),
+        isNull(orders.gradeComment),
+        gte(orders.gradedAt, since),
+      ),
+    )
+    .orderBy(desc(orders.gradedAt))
+    .limit(1);
+  return row;
+}
+
+export async function setGradeComment(
+  db: Db,
+  { merchantId, orderId, comment }: Tenant & { orderId: string; comment: string },
+) {
+  await db
+    .update(orders)
+    .set({ gradeComment: comment })
+    .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId), isNull(orders.gradeComment)));
+}
+
+/** A bot session's status once Telegram answered 403: the customer blocked the bot. */
+export const BOT_BLOCKED = "BOT_BLOCKED";
+
+/** Marks the chat blocked: the outbox stops writing to it until the customer writes again. */
+export async function markBotBlocked(db: Db, { merchantId, telegramId }: Tenant & { telegramId: bigint }) {
+  await db
+    .insert(botSessions)
+    .values({ merchantId, telegramId, status: BOT_BLOCKED })
+    .onConflictDoUpdate({
+      target: [botSessions.merchantId, botSessions.telegramId],
+      set: { status: BOT_BLOCKED },
+    });
+}
+
+export async function isBotBlocked(db: Db, { merchantId, telegramId }: Tenant & { telegramId: bigint }) {
+  const [row] = await db
+    .select({ status: botSessions.status })
+    .from(botSessions)
+    .where(and(eq(botSessions.merchantId, merchantId), eq(botSessions.telegramId, telegramId)))
+    .limit(1);
+  return row?.status === BOT_BLOCKED;
+}
+
+/** The customer wrote to the bot: they have not blocked it (any more). */
+export async function clearBotBlocked(db: Db, { merchantId, telegramId }: Tenant & { telegramId: bigint }) {
+  await db
+    .update(botSessions)
+    .set({ status: "BOT_ACTIVE" })
+    .where(
+      and(
+        eq(botSessions.merchantId, merchantId),
+        eq(botSessions.telegramId, telegramId),
+        eq(botSessions.status, BOT_BLOCKED),
+      ),
+    );
 }

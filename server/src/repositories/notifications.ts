@@ -249,10 +249,15 @@ export async function enqueueBotMessage(db: Db, values: typeof botMessages.$infe
 
 export async function listDueBotMessages(db: Db, { now, limit }: { now: Date; limit: number }) {
   return db
-    .select({ id: botMessages.id })
+    .select({
+      id: botMessages.id,
+      merchantId: botMessages.merchantId,
+      chatId: botMessages.chatId,
+      method: botMessages.method,
+    })
     .from(botMessages)
     .where(and(inArray(botMessages.state, ["PENDING", "SENDING"]), lte(botMessages.nextAttemptAt, now)))
-    .orderBy(asc(botMessages.nextAttemptAt))
+    .orderBy(asc(botMessages.nextAttemptAt), asc(botMessages.id))
     .limit(limit);
 }
 

@@ -8,12 +8,19 @@ import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import type { Config } from "../../config.ts";
+import { AppError } from "../../lib/errors.ts";
 import type { Db } from "../../db/types.ts";
 import type { InlineButton, ReplyMarkup } from "../../integrations/telegram-bot-api.ts";
-import { findLiveProduct, setUserLanguage } from "../../repositories/bot.ts";
+import {
+  clearBotBlocked,
+  findLiveProduct,
+  findOrderAwaitingComment,
+  setGradeComment,
+  setUserLanguage,
+} from "../../repositories/bot.ts";
 import { getWebSettings, type MerchantRow, type WebSettingsRow } from "../../repositories/merchants.ts";
 import { enqueueBotMessage } from "../../repositories/notifications.ts";
-import { findOrder, listActiveOrders } from "../../repositories/orders.ts";
+import { findOrder, gradeOrder, listActiveOrders } from "../../repositories/orders.ts";
 import { findTableByCode } from "../../repositories/tables.ts";
 import {
   attachVerifiedPhone,
@@ -118,6 +125,7 @@ export async function answerUpdate(ctx: ConversationContext, update: TelegramUpd
       language: languageOfTelegram(from.language_code),
     },
   });
+  await clearBotBlocked(tx, { merchantId: merchant.id, telegramId: BigInt(from.id) });
   const chosen = user.language as ContentLanguage | null;
   const lang = chosen && languages.includes(chosen) ? chosen : (languages[0] ?? "ru");
   const t = (key: BotTextKey, values?: Record<string, string>) => botText(key, lang, values);
@@ -126,41 +134,66 @@ export async function answerUpdate(ctx: ConversationContext, update: TelegramUpd
   const replies: Reply[] = [];
   const callback = update.callback_query;
   if (callback) {
-    // /language's buttons: "lang:<code>".
+    // /language's buttons ("lang:<code>") and the grade after delivery ("grade:<order id>:<1-5>").
     const chosenLanguage = /^lang:(\w+)$/.exec(callback.data ?? "")?.[1] as ContentLanguage | undefined;
+    const grade = /^grade:([\w-]{36}):([1-5])$/.exec(callback.data ?? "");
     await enqueueCall(ctx, "answerCallbackQuery", { callback_query_id: callback.id });
     if (chosenLanguage && languages.includes(chosenLanguage)) {
       await setUserLanguage(tx, { merchantId: merchant.id, userId: user.id, language: chosenLanguage });
       replies.push({ text: botText("languageSet", chosenLanguage) });
+    } else if (grade?.[1] && grade[2]) {
+      replies.push(await gradeFromBot(ctx, user, grade[1], Number(grade[2]), lang));
     }
   } else if (update.message?.contact) {
     replies.push(...(await takeContact(ctx, user, update.message.contact, from.id, lang)));
   } else {
     const text = update.message?.text?.trim() ?? "";
     const command = /^\/(\w+)(?:@\w+)?(?:\s+(\S+))?/.exec(text);
-    switch (command?.[1]) {
-      case "start":
-        replies.push(...(await start(ctx, user, command[2] ?? "", lang, menuKeyboard)));
-        break;
-      case "orders":
-        replies.push(await activeOrders(ctx, user, t));
-        break;
-      case "language":
-        replies.push({
-          text: t("chooseLanguage"),
-          markup: {
-            inline_keyboard: languages.map((l) => [{ text: LANGUAGE_NAMES[l], callback_data: `lang:${l}` }]),
-          },
-        });
-        break;
-      case "help":
-        replies.push({
-          text: [t("help"), ...(settings.phone ? [t("callUs", { phone: settings.phone })] : [])].join("\n\n"),
-          markup: menuKeyboard(),
-        });
-        break;
-      default:
-        replies.push({ text: t("fallback"), markup: menuKeyboard() });
+    // A plain message right after a low grade is its comment.
+    const awaiting =
+      !command && text
+        ? await findOrderAwaitingComment(tx, {
+            merchantId: merchant.id,
+            userId: user.id,
+            since: new Date(Date.now() - COMMENT_WINDOW_MS),
+          })
+        : undefined;
+    if (awaiting) {
+      await setGradeComment(tx, {
+        merchantId: merchant.id,
+        orderId: awaiting.id,
+        comment: text.slice(0, 1000),
+      });
+      replies.push({ text: t("commentThanks"), markup: menuKeyboard() });
+    } else {
+      switch (command?.[1]) {
+        case "start":
+          replies.push(...(await start(ctx, user, command[2] ?? "", lang, menuKeyboard)));
+          break;
+        case "orders":
+          replies.push(await activeOrders(ctx, user, t));
+          break;
+        case "language":
+          replies.push({
+            text: t("chooseLanguage"),
+            markup: {
+              inline_keyboard: languages.map((l) => [
+                { text: LANGUAGE_NAMES[l], callback_data: `lang:${l}` },
+              ]),
+            },
+          });
+          break;
+        case "help":
+          replies.push({
+            text: [t("help"), ...(settings.phone ? [t("callUs", { phone: settings.phone })] : [])].join(
+              "\n\n",
+            ),
+            markup: menuKeyboard(),
+          });
+          break;
+        default:
+          replies.push({ text: t("fallback"), markup: menuKeyboard() });
+      }
     }
   }
   for (const reply of replies) {
@@ -310,6 +343,34 @@ async function activeOrders(
         ]),
     },
   };
+}
+
+/** How long after a low grade the customer's next message is taken as its comment. */
+const COMMENT_WINDOW_MS = 30 * 60_000;
+
+/** The grade of a button under the question after delivery: the same review the app's form writes. */
+async function gradeFromBot(
+  ctx: ConversationContext,
+  user: UserRow,
+  orderId: string,
+  grade: number,
+  lang: ContentLanguage,
+): Promise<Reply> {
+  try {
+    await gradeOrder(ctx.tx, {
+      merchantId: ctx.merchant.id,
+      orderId,
+      userId: user.id,
+      grade,
+      reasons: [],
+      comment: null,
+      now: new Date(),
+    });
+  } catch (error) {
+    if (!(error instanceof AppError)) throw error;
+    return { text: botText(error.body.code === "ORDER_ALREADY_GRADED" ? "alreadyGraded" : "notFound", lang) };
+  }
+  return { text: botText(grade < 4 ? "rateWhy" : "rateThanks", lang) };
 }
 
 /** A Bot API call other than a message (answerCallbackQuery), through the same outbox. */

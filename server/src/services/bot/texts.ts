@@ -2,6 +2,7 @@
 // language_code, then the one they chose with /language, among the brand's languages; else the
 // brand's main language.
 import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
+import type { ReplyMarkup } from "../../integrations/telegram-bot-api.ts";
 
 type Texts = Record<ContentLanguage, string>;
 
@@ -177,6 +178,51 @@ export const BOT_TEXTS = {
     tr: "Sorularınız için bizi arayın: {phone}",
     zh: "如有疑问请致电：{phone}",
   },
+  rateAsk: {
+    uz: "Buyurtma #{n} qanday bo'ldi? 1 dan 5 gacha baholang.",
+    ru: "Как вам заказ №{n}? Оцените от 1 до 5.",
+    eng: "How was order #{n}? Rate it from 1 to 5.",
+    ar: "كيف كان الطلب رقم {n}؟ قيّمه من 1 إلى 5.",
+    kz: "№{n} тапсырыс қалай болды? 1-ден 5-ке дейін бағалаңыз.",
+    tr: "Sipariş #{n} nasıldı? 1'den 5'e kadar puanlayın.",
+    zh: "订单 #{n} 怎么样？请打 1 到 5 分。",
+  },
+  rateThanks: {
+    uz: "Bahoingiz uchun rahmat!",
+    ru: "Спасибо за оценку!",
+    eng: "Thank you for your grade!",
+    ar: "شكرًا على تقييمك!",
+    kz: "Бағаңызға рахмет!",
+    tr: "Puanınız için teşekkürler!",
+    zh: "感谢您的评分！",
+  },
+  rateWhy: {
+    uz: "Kechirasiz, yaxshi chiqmadi. Nima yoqmadi? Bitta xabarda yozing.",
+    ru: "Жаль, что не всё понравилось. Что было не так? Напишите одним сообщением.",
+    eng: "Sorry it wasn't great. What went wrong? Tell us in one message.",
+    ar: "نأسف لأن التجربة لم تكن جيدة. ما الذي حدث؟ أخبرنا في رسالة واحدة.",
+    kz: "Кешіріңіз, бәрі ұнамады. Не дұрыс болмады? Бір хабарламада жазыңыз.",
+    tr: "Üzgünüz, iyi olmadı. Ne ters gitti? Tek bir mesajla yazın.",
+    zh: "很抱歉体验不佳。哪里出了问题？请用一条消息告诉我们。",
+  },
+  commentThanks: {
+    uz: "Rahmat! Restoranga yetkazdik.",
+    ru: "Спасибо! Мы передали это ресторану.",
+    eng: "Thank you! We have passed it on to the restaurant.",
+    ar: "شكرًا! لقد أبلغنا المطعم.",
+    kz: "Рахмет! Мейрамханаға жеткіздік.",
+    tr: "Teşekkürler! Restorana ilettik.",
+    zh: "谢谢！我们已转告餐厅。",
+  },
+  alreadyGraded: {
+    uz: "Bu buyurtma allaqachon baholangan.",
+    ru: "Этот заказ уже оценён.",
+    eng: "This order already has your grade.",
+    ar: "هذا الطلب مقيَّم بالفعل.",
+    kz: "Бұл тапсырыс бағаланып қойған.",
+    tr: "Bu sipariş zaten puanlandı.",
+    zh: "该订单已评分。",
+  },
   fallback: {
     uz: "Xabarlarni hali o'qiy olmayman, lekin menyu bir bosishda ochiladi.",
     ru: "Читать сообщения я пока не умею, но меню открывается в одно касание.",
@@ -266,4 +312,23 @@ export function languageOfTelegram(code: string | undefined): ContentLanguage | 
   return (CONTENT_LANGUAGES as readonly string[]).includes(base ?? "")
     ? (base as ContentLanguage)
     : undefined;
+}
+
+/** The question after delivery, written with the status change (order-status.ts). */
+export function gradeQuestion(
+  orderId: string,
+  number: number,
+  lang: ContentLanguage,
+): { text: string; replyMarkup: ReplyMarkup } {
+  return {
+    text: botText("rateAsk", lang, { n: String(number) }),
+    replyMarkup: {
+      inline_keyboard: [
+        [1, 2, 3, 4, 5].map((n) => ({
+          text: `${String(n)} ⭐`,
+          callback_data: `grade:${orderId}:${String(n)}`,
+        })),
+      ],
+    },
+  };
 }

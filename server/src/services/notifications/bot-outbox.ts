@@ -15,6 +15,7 @@ import {
   type InlineButton,
   type ReplyMarkup,
 } from "../../integrations/telegram-bot-api.ts";
+import { isBotBlocked, markBotBlocked } from "../../repositories/bot.ts";
 import { findMerchantById, getWebSettings, type MerchantRow } from "../../repositories/merchants.ts";
 import {
   claimBotMessage,
@@ -39,7 +40,43 @@ export type BotMessageState = "PENDING" | "SENT" | "FAILED";
 export interface BotOutboxDeps extends Outside {
   db: Db;
   log: (level: "info" | "warn", message: string, detail: Record<string, unknown>) => void;
+  /** Telegram's sending limits in this process (tests give each run a fresh one). */
+  pacer?: BotPacer;
 }
+
+/** Telegram's limits: about 30 messages a second per bot, and one a second per chat. */
+export const BOT_MESSAGES_PER_SECOND = 30;
+export const CHAT_MESSAGE_GAP_MS = 1_000;
+
+/**
+ * Keeps a process's sending within Telegram's limits: a message that would go over them waits for
+ * a later run (the outbox runs every second) instead of drawing a 429. Per process: several
+ * processes together may still go over, and Telegram's 429 with retry_after then slows them.
+ */
+export class BotPacer {
+  private readonly recent = new Map<string, number[]>();
+  private readonly lastInChat = new Map<string, number>();
+
+  /** Whether a message of `bot` to `chat` may go at `now` (ms); if so it counts as sent. */
+  take(bot: string, chat: string, now: number): boolean {
+    const sent = (this.recent.get(bot) ?? []).filter((t) => t > now - 1_000);
+    const last = this.lastInChat.get(`${bot}:${chat}`);
+    if (sent.length >= BOT_MESSAGES_PER_SECOND || (last !== undefined && now - last < CHAT_MESSAGE_GAP_MS)) {
+      this.recent.set(bot, sent);
+      return false;
+    }
+    sent.push(now);
+    this.recent.set(bot, sent);
+    this.lastInChat.set(`${bot}:${chat}`, now);
+    if (this.lastInChat.size > 10_000) {
+      for (const [key, at] of this.lastInChat)
+        if (now - at >= CHAT_MESSAGE_GAP_MS) this.lastInChat.delete(key);
+    }
+    return true;
+  }
+}
+
+const processPacer = new BotPacer();
 
 /**
  * The button under the message: Telegram opens an https storefront as the mini app itself
@@ -85,6 +122,9 @@ async function attempt(deps: BotOutboxDeps, id: string, now: Date): Promise<BotM
       await callBotApi(options, message.method, message.params ?? {});
     } else {
       if (message.chatId === null) throw new BotApiError(false, "a message without a chat");
+      // A customer who blocked the bot is not written to until they write again.
+      if (await isBotBlocked(deps.db, { merchantId: merchant.id, telegramId: message.chatId }))
+        throw new BotApiError(false, "403 the customer blocked the bot");
       const button =
         message.orderId && message.buttonText
           ? orderButton(merchant, deps.config, message.orderId, message.buttonText)
@@ -117,6 +157,8 @@ async function failed(
   now: Date,
 ): Promise<BotMessageState> {
   const final = !failure.retry || message.attempts >= BOT_MAX_ATTEMPTS;
+  if (failure.message.startsWith("403") && message.chatId !== null)
+    await markBotBlocked(deps.db, { merchantId: message.merchantId, telegramId: message.chatId });
   const backoff = BOT_BACKOFF_MS[Math.min(message.attempts, BOT_BACKOFF_MS.length) - 1] ?? 1_000;
   const wait = Math.max(backoff, (failure.retryAfterS ?? 0) * 1000);
   await updateBotMessage(deps.db, {
@@ -143,9 +185,17 @@ export async function sendDueBotMessages(
   options: { now?: Date; limit?: number } = {},
 ): Promise<BotMessageState[]> {
   const now = options.now ?? new Date();
-  const due = await listDueBotMessages(deps.db, { now, limit: options.limit ?? 50 });
+  const due = await listDueBotMessages(deps.db, { now, limit: options.limit ?? 200 });
+  const pacer = deps.pacer ?? processPacer;
   const results: BotMessageState[] = [];
-  for (const { id } of due) {
+  for (const { id, merchantId, chatId, method } of due) {
+    // A message over Telegram's limits stays due for a later run; set-up calls are not messages.
+    if (
+      method === "sendMessage" &&
+      chatId !== null &&
+      !pacer.take(merchantId, chatId.toString(), now.getTime())
+    )
+      continue;
     const state = await attempt(deps, id, now);
     if (state) results.push(state);
   }

@@ -5,12 +5,14 @@
 // Nothing is written while the brand's notificationsActive is off.
 import type { OrderStatus } from "#domain/enums.ts";
 import { pickText } from "#domain/multilingual.ts";
+import { canGrade } from "#domain/order-status.ts";
 import type { Db } from "../../db/types.ts";
 import {
   enqueueBotMessage,
   findStatusNotificationTarget,
   insertNotification,
 } from "../../repositories/notifications.ts";
+import { gradeQuestion } from "../bot/texts.ts";
 import { isContentLanguage, OPEN_ORDER, orderTitle, statusTexts } from "./texts.ts";
 
 export async function recordStatusNotification(
@@ -53,4 +55,16 @@ export async function recordStatusNotification(
     text: `${pickText(title, lang)}\n${pickText(body, lang)}`,
     buttonText: OPEN_ORDER[lang],
   });
+  // Finished: the bot asks for a grade with buttons (services/bot/conversation.ts takes the answer).
+  if (canGrade(status, false)) {
+    const question = gradeQuestion(orderId, target.number, lang);
+    await enqueueBotMessage(tx, {
+      merchantId,
+      userId: target.userId,
+      orderId,
+      chatId: target.telegramId,
+      text: question.text,
+      replyMarkup: question.replyMarkup,
+    });
+  }
 }
