@@ -20,6 +20,7 @@
 //   POST /dev/telegram-bot/bot<token>/sendMessage   the fake Bot API (./fake-telegram-bot.ts)
 //   GET  /dev/telegram-bot/messages[?chatId=]       the bot messages it took, oldest first
 //   POST /dev/telegram-bot/updates                  a harness customer writes to the brand's bot
+//   GET  /dev/telegram/chat#brand=&id=&name=&lang=&phone=   the mocked Telegram's chat with the bot
 import fs from "node:fs";
 import path from "node:path";
 import type { FastifyInstance, FastifyRequest } from "fastify";
@@ -46,11 +47,15 @@ import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
 import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
 import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
-import { harnessHtml, telegramHostHtml } from "./pages.ts";
+import { harnessHtml, telegramChatHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
 
 const HARNESS_SOURCES = path.join(import.meta.dirname, "../../../src/harness");
-const SCRIPTS = { "harness.js": "harness.ts", "telegram-host.js": "telegram-host.ts" } as const;
+const SCRIPTS = {
+  "harness.js": "harness.ts",
+  "telegram-host.js": "telegram-host.ts",
+  "telegram-chat.js": "telegram-chat.ts",
+} as const;
 const TELEGRAM_PLATFORMS = [
   "ios",
   "android",
@@ -221,9 +226,17 @@ function harnessPageRoutes(app: FastifyInstance): void {
   r.get("/dev/telegram", { schema: hide }, async (_request, reply) =>
     reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(telegramHostHtml()),
   );
+  r.get("/dev/telegram/chat", { schema: hide }, async (_request, reply) =>
+    reply.type("text/html; charset=utf-8").header("cache-control", "no-store").send(telegramChatHtml()),
+  );
   r.get(
     "/dev/harness/:script",
-    { schema: { ...hide, params: z.object({ script: z.enum(["harness.js", "telegram-host.js"]) }) } },
+    {
+      schema: {
+        ...hide,
+        params: z.object({ script: z.enum(["harness.js", "telegram-host.js", "telegram-chat.js"]) }),
+      },
+    },
     async (request, reply) =>
       reply
         .type("text/javascript; charset=utf-8")

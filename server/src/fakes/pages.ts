@@ -203,3 +203,51 @@ export function telegramHostHtml(): string {
 </body>
 </html>`;
 }
+
+/**
+ * The mocked Telegram's chat with a brand's bot: what the bot sent (the fake Bot API's log), what
+ * the customer wrote, its keyboards; Start, a message, a button or the contact button write an
+ * update the server hears by long polling, as from Telegram.
+ */
+export function telegramChatHtml(): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1, viewport-fit=cover">
+<meta name="robots" content="noindex">
+<title>Mocked Telegram: chat with the bot</title>
+<style>${BASE_STYLE}
+  body { display: flex; justify-content: center; background: #e9eef3; color: #14161a; }
+  .shell { display: flex; flex-direction: column; width: 100%; max-width: 480px; height: 100%; height: 100dvh; background: #c8d9e6; box-shadow: 0 0 24px rgba(0,0,0,.12); }
+  header { display: flex; align-items: center; height: 52px; padding: 0 16px; flex: none; background: #fff; font-weight: 600; border-bottom: 1px solid rgba(127,127,127,.2); }
+  #chat-log { flex: 1; overflow: auto; margin: 0; padding: 12px; list-style: none; display: flex; flex-direction: column; gap: 8px; }
+  .bubble { max-width: 85%; padding: 8px 12px; border-radius: 14px; white-space: pre-wrap; overflow-wrap: anywhere; background: #fff; align-self: flex-start; }
+  .bubble.mine { background: #e1ffc7; align-self: flex-end; }
+  .inline { display: flex; flex-wrap: wrap; gap: 6px; margin-top: 8px; }
+  .inline button, #chat-keyboard button { flex: 1 1 auto; min-height: 40px; border: 0; border-radius: 10px; background: rgba(42,171,238,.14); color: #168acd; font: inherit; font-weight: 600; cursor: pointer; padding: 6px 10px; }
+  footer { flex: none; background: #fff; padding: 8px; display: flex; flex-direction: column; gap: 8px; }
+  #chat-keyboard { display: flex; flex-wrap: wrap; gap: 6px; }
+  form { display: flex; gap: 8px; }
+  input { flex: 1; min-height: 44px; border: 1px solid rgba(127,127,127,.35); border-radius: 22px; padding: 0 14px; font: inherit; }
+  form button, #chat-start { min-height: 44px; border: 0; border-radius: 22px; background: #2aabee; color: #fff; font: inherit; font-weight: 600; padding: 0 18px; cursor: pointer; }
+</style>
+</head>
+<body>
+<div class="shell">
+  <header id="chat-title">Bot</header>
+  <ol id="chat-log" aria-label="Messages" aria-live="polite"></ol>
+  <footer>
+    <button id="chat-start" type="button">Start</button>
+    <div id="chat-keyboard" hidden role="group" aria-label="Keyboard"></div>
+    <form id="chat-form" hidden>
+      <label for="chat-input" hidden>Message</label>
+      <input id="chat-input" autocomplete="off" placeholder="Message">
+      <button type="submit">Send</button>
+    </form>
+  </footer>
+</div>
+<script type="module" src="/api/dev/harness/telegram-chat.js"></script>
+</body>
+</html>`;
+}
