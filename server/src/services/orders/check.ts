@@ -524,7 +524,8 @@ function checkPromo(ctx: CheckContext, row: LoadedPromo | null, productNet: Mino
     });
   }
   if (problem) fail(problem);
-  if (row.mine > 0) fail("PROMO_ALREADY_USED");
+  // The customer's own uses (orders not cancelled) against the code's per-customer limit.
+  if (promo.perCustomerLimit !== null && row.mine >= promo.perCustomerLimit) fail("PROMO_ALREADY_USED");
   if (promo.usageLimit !== null && row.all >= promo.usageLimit) fail("PROMO_USED_UP");
   return promo;
 }
