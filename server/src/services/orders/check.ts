@@ -21,7 +21,7 @@ import { pickText } from "#domain/multilingual.ts";
 import { paymentChannelOf, paymentMethodType, paymentOffered, serviceOffered } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
-import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
+import { serviceUnitPrice, UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
   loadForOrder,
   type LoadedOrderInput,
@@ -280,14 +280,16 @@ function checkLines(
     const loadedProduct = byId.get(item.productId);
     const channelOk =
       loadedProduct && (ctx.channel === "TELEGRAM" ? loadedProduct.tgEnabled : loadedProduct.webEnabled);
+    // Its price on this service type (the shared rule); none: not sold on it (not for delivery).
+    const unitPrice = loadedProduct ? serviceUnitPrice(loadedProduct, req.serviceType) : null;
     if (
       !loadedProduct ||
+      unitPrice === null ||
       !loadedProduct.active ||
       !loadedProduct.isAvailable ||
       !channelOk ||
       !loadedProduct.productBranches.some((l) => l.branchId === branch.id) ||
-      loadedProduct.stops.some((s) => s.branchId === branch.id && s.productId === loadedProduct.id) ||
-      (req.serviceType === "DELIVERY" && !loadedProduct.deliveryEnabled)
+      loadedProduct.stops.some((s) => s.branchId === branch.id && s.productId === loadedProduct.id)
     ) {
       fail("PRODUCT_NOT_AVAILABLE", loadedProduct ? pick(loadedProduct.name) : item.productId);
     }
@@ -346,7 +348,7 @@ function checkLines(
       count: item.count,
       modifications: snapshot,
       input: {
-        costPrice: product.costPrice,
+        costPrice: unitPrice,
         discount: product.discount,
         count: item.count,
         unit: product.unit,
