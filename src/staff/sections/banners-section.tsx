@@ -264,7 +264,7 @@ function BannerDates({ banner: b, timeZone }: { banner: EditorBanner; timeZone: 
   let text: string;
   let off = true;
   if (end !== null && end <= now) text = t`Ended ${day(end - 1)}`;
-  else if (start !== null && start > now) text = t`From ${day(start)}`;
+  else if (start !== null && start > now) text = t`Starts ${day(start)}`;
   else if (end !== null) {
     text = t`Until ${day(end - 1)}`;
     off = false;
