@@ -201,6 +201,52 @@ describe("the brand's banners from the back office", () => {
     expect(foreignPromo.statusCode).toBe(404);
   });
 
+  it("a banner given dates is on the storefront only between them, and an end before the start is refused", async () => {
+    const owner = await member(lavash, { brandRole: "OWNER" });
+    const image = await upload(owner);
+    const day = 86_400_000;
+    const at = (ms: number) => new Date(Date.now() + ms).toISOString();
+    const body = { title: { ru: "Неделя" }, image, link: "https://example.com/week", isActive: true };
+    const later = await call(owner, "POST", "/banners", {
+      ...body,
+      startDate: at(day),
+      endDate: at(8 * day),
+    });
+    expect(later.statusCode, later.body).toBe(201);
+    const made = later.json<EditorBanner>();
+    expect((await storefrontBanners(lavash)).some((b) => b.id === made.id)).toBe(false);
+
+    // Moved to today: shown at once; its end passed: gone.
+    const now = await call(owner, "PUT", `/banners/${made.id}`, {
+      ...body,
+      version: made.version,
+      startDate: at(-day),
+      endDate: at(day),
+    });
+    expect(now.statusCode, now.body).toBe(200);
+    expect((await storefrontBanners(lavash)).some((b) => b.id === made.id)).toBe(true);
+    const ended = await call(owner, "PUT", `/banners/${made.id}`, {
+      ...body,
+      version: now.json<EditorBanner>().version,
+      startDate: at(-2 * day),
+      endDate: at(-day),
+    });
+    expect(ended.statusCode, ended.body).toBe(200);
+    expect((await storefrontBanners(lavash)).some((b) => b.id === made.id)).toBe(false);
+    const log = await call(owner, "GET", `/audit?entity=banner&entityId=${made.id}`);
+    // The log names the banner by its title and holds the two dates that changed.
+    expect(Object.keys(log.json<AuditEntry[]>()[0]!.after).sort()).toEqual(["endDate", "startDate", "title"]);
+
+    const backwards = await call(owner, "PUT", `/banners/${made.id}`, {
+      ...body,
+      version: ended.json<EditorBanner>().version,
+      startDate: at(day),
+      endDate: at(-day),
+    });
+    expect(backwards.statusCode).toBe(400);
+    expect(backwards.json<{ description: { eng: string } }>().description.eng).toMatch(/endDate/);
+  });
+
   it("refuses a save over a newer one, naming who and when", async () => {
     const owner = await member(lavash, { brandRole: "OWNER" });
     const manager = await member(lavash, { brandRole: "MANAGER" });

@@ -370,8 +370,8 @@ describe("the brand's promo codes", () => {
   });
 
   /** A customer placing a cash delivery order of one plain lavash dish with the code. */
-  async function orderWith(code: string) {
-    const customer = await staff(lavash, { role: "CUSTOMER" });
+  async function orderWith(code: string, who?: Awaited<ReturnType<typeof staff>>) {
+    const customer = who ?? (await staff(lavash, { role: "CUSTOMER" }));
     const [branch] = await t.db
       .select()
       .from(branches)
@@ -437,6 +437,42 @@ describe("the brand's promo codes", () => {
     expect(log.map((e) => e.action)).toEqual(["update", "create"]);
   });
 
+  it("a guest uses a code as often as its per-customer limit says, counted on their own orders", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const made = await call(owner, "POST", "promo-codes", body({ code: "TWICE", perCustomerLimit: 2 }));
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json<PromoCode>()).toMatchObject({ perCustomerLimit: 2 });
+    const guest = await staff(lavash, { role: "CUSTOMER" });
+    expect((await orderWith("twice", guest)).res.statusCode).toBe(201);
+    expect((await orderWith("twice", guest)).res.statusCode).toBe(201);
+    const third = await orderWith("twice", guest);
+    expect(third.res.statusCode).toBe(400);
+    expect(third.res.json()).toMatchObject({ code: "PROMO_ALREADY_USED" });
+    // Another guest has their own two.
+    expect((await orderWith("twice")).res.statusCode).toBe(201);
+
+    // The owner lifts the limit: the first guest may use it again; the change is logged.
+    const promo = (await call(owner, "GET", "promo-codes"))
+      .json<PromoCode[]>()
+      .find((p) => p.code === "TWICE")!;
+    expect(promo).toMatchObject({ uses: 3 });
+    const lifted = await call(owner, "PUT", `promo-codes/${promo.id}`, {
+      version: promo.version,
+      perCustomerLimit: null,
+    });
+    expect(lifted.json<PromoCode>()).toMatchObject({ perCustomerLimit: null });
+    expect((await orderWith("twice", guest)).res.statusCode).toBe(201);
+    const [entry] = (await call(owner, "GET", `audit?entity=promo&entityId=${promo.id}`)).json<
+      AuditEntry[]
+    >();
+    expect(entry).toMatchObject({ before: { perCustomerLimit: 2 }, after: { perCustomerLimit: null } });
+
+    // Without a limit said, a code is once per guest, as before.
+    await call(owner, "POST", "promo-codes", body({ code: "ONCE" }));
+    expect((await orderWith("once", guest)).res.statusCode).toBe(201);
+    expect((await orderWith("once", guest)).res.json()).toMatchObject({ code: "PROMO_ALREADY_USED" });
+  });
+
   it("refuses a bad code, a percent over 100, an end before the start and a code that exists, and makes nothing", async () => {
     const owner = await staff(lavash, { brandRole: "OWNER" });
     const before = (await call(owner, "GET", "promo-codes")).json<PromoCode[]>().length;
@@ -445,6 +481,8 @@ describe("the brand's promo codes", () => {
       { productDiscount: 150 },
       { startDate: "2030-02-01T00:00:00.000Z", endDate: "2030-01-01T00:00:00.000Z" },
       { usageLimit: -1 },
+      { perCustomerLimit: 0 },
+      { perCustomerLimit: 1.5 },
     ]) {
       const res = await call(owner, "POST", "promo-codes", body({ code: "BADONE", ...changes }));
       expect(res.statusCode, JSON.stringify(changes)).toBe(400);

@@ -2,11 +2,17 @@
 // The back office's menu editor and audit log (issue 36): who may change the brand's menu (owner and
 // manager, bound to no branch), a save reaching the storefront's menu at once, the second of two
 // managers refused instead of overwriting the first, and the log of who changed what.
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { BrandRole } from "#domain/staff-scope.ts";
 import type { EditorProduct } from "#domain/contract/back-office.ts";
-import { branches, staffBranches, users } from "../src/db/schema/index.ts";
+import {
+  branches,
+  modificationGroups,
+  products as productRows,
+  staffBranches,
+  users,
+} from "../src/db/schema/index.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 
@@ -229,5 +235,112 @@ describe("saving a product", () => {
     expect(await storefrontPrice(lavash, product.id)).toBeUndefined();
     expect((await save(owner, hidden.json<EditorProduct>(), { active: true })).statusCode).toBe(200);
     expect(await storefrontPrice(lavash, product.id)).toBe(product.costPrice);
+  });
+});
+
+describe("a dish's services and channel prices", () => {
+  /** A lavash dish without options, so an order of it needs nothing chosen. */
+  async function plainDish(owner: Staff): Promise<EditorProduct> {
+    const [row] = await t.db
+      .select({ id: productRows.id })
+      .from(productRows)
+      .where(
+        and(
+          eq(productRows.merchantId, lavash),
+          eq(productRows.deliveryEnabled, true),
+          sql`${productRows.costPrice} >= 35000`,
+          sql`not exists (select 1 from ${modificationGroups} g where g.product_id = ${productRows.id})`,
+        ),
+      )
+      .limit(1);
+    return (await products(owner)).json<EditorProduct[]>().find((p) => p.id === row!.id)!;
+  }
+
+  async function order(dish: EditorProduct, serviceType: string) {
+    const customer = await staff(lavash, { role: "CUSTOMER" });
+    const [branch] = await t.db
+      .select()
+      .from(branches)
+      .where(and(eq(branches.merchantId, lavash), sql`${branches.name}->>'eng' like 'Chilonzor%'`));
+    return t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers: customer.headers,
+      payload: {
+        serviceType,
+        paymentType: "CASH",
+        cartItems: [{ productId: dish.id, count: 1, modifications: [] }],
+        ...(serviceType === "DELIVERY"
+          ? { address: { name: "Amir Temur 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 } }
+          : {}),
+        branchId: branch!.id,
+      },
+    });
+  }
+
+  it("a dish taken off delivery is refused for delivery and sold for pickup; its Express 24 price is kept and logged, not charged on the storefront", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const dish = await plainDish(owner);
+    expect(dish).toMatchObject({ deliveryEnabled: true, enabledExpress: false, enabledEats: false });
+    expect((await order(dish, "DELIVERY")).statusCode).toBe(201);
+
+    const res = await save(owner, dish, {
+      deliveryEnabled: false,
+      expressPrice: dish.costPrice + 5000,
+      enabledExpress: true,
+      eatsPrice: 1.5,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json<EditorProduct>()).toMatchObject({
+      deliveryEnabled: false,
+      expressPrice: dish.costPrice + 5000,
+      enabledExpress: true,
+      eatsPrice: 1.5,
+      enabledEats: false,
+    });
+    const [entry] = (
+      await t.app.inject({
+        method: "GET",
+        url: `/api/staff/v1/audit?entityId=${dish.id}`,
+        headers: owner.headers,
+      })
+    ).json<{ before: object; after: object }[]>();
+    expect(entry!.after).toEqual({
+      deliveryEnabled: false,
+      eatsPrice: 1.5,
+      expressPrice: dish.costPrice + 5000,
+      enabledExpress: true,
+    });
+
+    const delivery = await order(dish, "DELIVERY");
+    expect(delivery.statusCode).toBe(400);
+    expect(delivery.json()).toMatchObject({ code: "PRODUCT_NOT_AVAILABLE" });
+    const pickup = await order(dish, "PICK_UP");
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    expect(pickup.json()).toMatchObject({ totalProductPrice: dish.costPrice });
+    // The storefront takes no Express 24 orders: the price is the channel's, not the storefront's.
+    expect((await order(dish, "EXPRESS_24")).json()).toMatchObject({ code: "SERVICE_TYPE_UNAVAILABLE" });
+    expect(await storefrontPrice(lavash, dish.id)).toBe(dish.costPrice);
+  });
+
+  it("refuses a channel switched on without its price, a negative one and one of 3 decimals, and saves nothing", async () => {
+    const owner = await staff(lavash, { brandRole: "OWNER" });
+    const dish = (await products(owner))
+      .json<EditorProduct[]>()
+      .find((p) => !p.enabledEats && p.eatsPrice === null)!;
+    for (const changes of [
+      { enabledEats: true, eatsPrice: null },
+      // Switched on alone while the dish has no Yandex Eats price.
+      { enabledEats: true },
+      { expressPrice: -1 },
+      { expressPrice: 1.234 },
+    ]) {
+      const res = await save(owner, dish, changes);
+      expect(res.statusCode, JSON.stringify(changes)).toBe(400);
+      expect(res.json<{ description: { eng: string } }>().description.eng).toMatch(/eatsPrice|expressPrice/);
+    }
+    expect((await products(owner)).json<EditorProduct[]>().find((p) => p.id === dish.id)!.version).toBe(
+      dish.version,
+    );
   });
 });

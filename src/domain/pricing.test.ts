@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { PRODUCT_UNITS } from "./enums.ts";
 import {
   basketPrice,
+  serviceUnitPrice,
   itemCount,
   linePrice,
   normalizeQuantity,
@@ -150,5 +151,31 @@ describe("unit steps", () => {
       expect(normalizeQuantity(unit, min)).toBe(min);
       expect(normalizeQuantity(unit, max)).toBe(max);
     }
+  });
+});
+
+describe("serviceUnitPrice", () => {
+  const dish = {
+    costPrice: 30000,
+    deliveryEnabled: true,
+    eatsPrice: 34000,
+    enabledEats: false,
+    expressPrice: 35000,
+    enabledExpress: true,
+  };
+  it("sells at costPrice for pickup and dine-in, and for delivery only while deliveryEnabled", () => {
+    expect(serviceUnitPrice(dish, "PICK_UP")).toBe(30000);
+    expect(serviceUnitPrice(dish, "DINE_IN")).toBe(30000);
+    expect(serviceUnitPrice(dish, "DELIVERY")).toBe(30000);
+    expect(serviceUnitPrice({ ...dish, deliveryEnabled: false }, "DELIVERY")).toBeNull();
+    expect(serviceUnitPrice({ ...dish, deliveryEnabled: false }, "PICK_UP")).toBe(30000);
+  });
+  it("sells on a third-party channel at its own price, only while switched on with one", () => {
+    expect(serviceUnitPrice(dish, "EXPRESS_24")).toBe(35000);
+    expect(serviceUnitPrice(dish, "YANDEX_EATS")).toBeNull();
+    expect(serviceUnitPrice({ ...dish, enabledEats: true }, "YANDEX_EATS")).toBe(34000);
+    expect(serviceUnitPrice({ ...dish, expressPrice: null }, "EXPRESS_24")).toBeNull();
+    // A storefront menu's product carries no channel prices: not sold there.
+    expect(serviceUnitPrice({ costPrice: 1, deliveryEnabled: true }, "EXPRESS_24")).toBeNull();
   });
 });

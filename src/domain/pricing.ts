@@ -4,7 +4,7 @@
  * price, its total is price - discount. Every amount is in integer minor units (money.ts); the
  * client shows them now and the server's order check recomputes them with the same code.
  */
-import type { ProductUnit } from "./enums.ts";
+import type { ProductUnit, ServiceType } from "./enums.ts";
 import { assertMinor, percentOf, sumMinor, toMinor, type Minor } from "./money.ts";
 
 export interface LineInput {
@@ -119,4 +119,39 @@ export function basketPrice(lines: readonly LineInput[]): LinePrice & { count: n
 /** What a line adds to the basket's badge: its pieces, or 1 for a weighed or poured product. */
 export function itemCount(unit: ProductUnit, count: number): number {
   return unit === "COUNT" ? Math.round(count) : 1;
+}
+
+/** What decides a product's price and sale on each service type (spec: "Favourite and channel prices"). */
+export interface ServicePrices {
+  costPrice: number;
+  /** Sold for delivery (pickup and dine-in always sell at costPrice). */
+  deliveryEnabled: boolean;
+  /** Its price on Yandex Eats, sold there while enabledEats (absent: not sold there). */
+  eatsPrice?: number | null;
+  enabledEats?: boolean;
+  /** Its price on Express 24, sold there while enabledExpress (absent: not sold there). */
+  expressPrice?: number | null;
+  enabledExpress?: boolean;
+}
+
+/**
+ * A product's unit price on a service type, or null when it is not sold on it. The storefront's own
+ * services (delivery, pickup, dine-in) sell at costPrice, delivery only while deliveryEnabled; the
+ * third-party channels Yandex Eats and Express 24 at their own price, only while switched on with a
+ * price. The server's order check and the client's basket read this one rule.
+ */
+export function serviceUnitPrice(product: ServicePrices, serviceType: ServiceType): number | null {
+  switch (serviceType) {
+    case "DELIVERY":
+      return product.deliveryEnabled ? product.costPrice : null;
+    case "PICK_UP":
+    case "DINE_IN":
+      return product.costPrice;
+    case "YANDEX_EATS":
+      return product.enabledEats === true && typeof product.eatsPrice === "number" ? product.eatsPrice : null;
+    case "EXPRESS_24":
+      return product.enabledExpress === true && typeof product.expressPrice === "number"
+        ? product.expressPrice
+        : null;
+  }
 }

@@ -22,6 +22,7 @@ export async function listPromoRows(db: Db, { merchantId, id }: { merchantId: st
       endDate: promos.endDate,
       isActive: promos.isActive,
       usageLimit: promos.usageLimit,
+      perCustomerLimit: promos.perCustomerLimit,
       uses: sql<number>`coalesce(${uses.uses}, 0)`.mapWith(Number),
       lastModifiedDate: promos.lastModifiedDate,
     })

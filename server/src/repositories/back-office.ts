@@ -33,6 +33,11 @@ const editorColumns = {
   costPrice: products.costPrice,
   discount: products.discount,
   active: products.active,
+  deliveryEnabled: products.deliveryEnabled,
+  eatsPrice: products.eatsPrice,
+  enabledEats: products.enabledEats,
+  expressPrice: products.expressPrice,
+  enabledExpress: products.enabledExpress,
   version: products.version,
   lastModifiedDate: products.lastModifiedDate,
 };
@@ -76,6 +81,11 @@ export interface ProductChanges {
   costPrice: number;
   discount: number;
   active: boolean;
+  deliveryEnabled?: boolean;
+  eatsPrice?: number | null;
+  enabledEats?: boolean;
+  expressPrice?: number | null;
+  enabledExpress?: boolean;
 }
 
 /** Writes a product's new values and counts its version up. */

@@ -482,6 +482,7 @@ export async function writePromos(tx: Tx, merchantId: string, file: BrandFile): 
       endDate: p.endDate === null ? null : new Date(p.endDate),
       isActive: p.isActive,
       usageLimit: p.usageLimit,
+      perCustomerLimit: p.perCustomerLimit,
     })),
   );
 }

@@ -185,7 +185,9 @@ export const promoCodeSchema = z
     endDate: dateTimeSchema.nullable(),
     isActive: z.boolean(),
     usageLimit: z.number().int().nullable(),
-    /** Orders placed with it (each customer uses a code once). */
+    /** Uses by one customer (orders not cancelled); null: as often as they like. */
+    perCustomerLimit: z.number().int().nullable(),
+    /** Orders placed with it. */
     uses: z.number().int(),
     version: dateTimeSchema,
   })
@@ -207,6 +209,8 @@ export const promoCodeBodySchema = z
     endDate: dateTimeSchema.nullable(),
     isActive: z.boolean(),
     usageLimit: z.number().int().min(0).max(10_000_000).nullable(),
+    /** Uses by one customer; null: no limit. Once each when not said (the rule before it existed). */
+    perCustomerLimit: z.number().int().min(1).max(10_000).nullable().default(1),
   })
   .meta({ id: "PromoCodeBody" });
 export type PromoCodeBody = z.input<typeof promoCodeBodySchema>;
@@ -217,6 +221,7 @@ export const promoCodeUpdateSchema = z
     version: dateTimeSchema,
     isActive: z.boolean().optional(),
     usageLimit: z.number().int().min(0).max(10_000_000).nullable().optional(),
+    perCustomerLimit: z.number().int().min(1).max(10_000).nullable().optional(),
     endDate: dateTimeSchema.nullable().optional(),
   })
   .meta({ id: "PromoCodeUpdate" });

@@ -32,6 +32,13 @@ export const editorProductSchema = z
     discount: z.number(),
     /** Shown on the storefront; a hidden product keeps its orders' history. */
     active: z.boolean(),
+    /** Sold for delivery (pickup and dine-in always sell it at costPrice). */
+    deliveryEnabled: z.boolean(),
+    /** Its price on the third-party channels Yandex Eats and Express 24, sold there while enabled. */
+    eatsPrice: z.number().nullable(),
+    enabledEats: z.boolean(),
+    expressPrice: z.number().nullable(),
+    enabledExpress: z.boolean(),
     version: z.number().int(),
     lastModifiedDate: dateTimeSchema,
     /** Who saved it last from the back office, when anyone has. */
@@ -39,6 +46,14 @@ export const editorProductSchema = z
   })
   .meta({ id: "EditorProduct" });
 export type EditorProduct = z.infer<typeof editorProductSchema>;
+
+/** A channel's price: none, or a sum of 0 or more with at most 2 decimals (the brand file's money). */
+const channelPriceSchema = z
+  .number({ error: "must be a number" })
+  .min(0, { error: "must be 0 or more" })
+  .max(MONEY_MAX, { error: "is too large" })
+  .refine((n) => Math.abs(Math.round(n * 100) - n * 100) < 1e-6, { error: "must have at most 2 decimals" })
+  .nullable();
 
 export const editorProductBodySchema = z
   .object({
@@ -56,6 +71,20 @@ export const editorProductBodySchema = z
       .min(0, { error: "must be between 0 and 100" })
       .max(100, { error: "must be between 0 and 100" }),
     active: z.boolean(),
+    /** Absent: unchanged. */
+    deliveryEnabled: z.boolean().optional(),
+    eatsPrice: channelPriceSchema.optional(),
+    enabledEats: z.boolean().optional(),
+    expressPrice: channelPriceSchema.optional(),
+    enabledExpress: z.boolean().optional(),
+  })
+  .superRefine((body, ctx) => {
+    // A channel switched on sells at its own price: it needs one (checked again against the saved
+    // product when only one of the two is sent).
+    if (body.enabledEats === true && body.eatsPrice === null)
+      ctx.addIssue({ code: "custom", path: ["eatsPrice"], message: "a price to sell on Yandex Eats" });
+    if (body.enabledExpress === true && body.expressPrice === null)
+      ctx.addIssue({ code: "custom", path: ["expressPrice"], message: "a price to sell on Express 24" });
   })
   .meta({ id: "EditorProductBody" });
 export type EditorProductBody = z.input<typeof editorProductBodySchema>;

@@ -98,10 +98,17 @@ export function useCheckout() {
       for (const i of basket.items) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.count);
       for (const item of basket.items) {
         const product = menu.data.productById.get(item.productId);
-        const problem = lineProblem(item, product, perProduct.get(item.productId) ?? 0);
+        const problem = lineProblem(
+          item,
+          product,
+          perProduct.get(item.productId) ?? 0,
+          table ? "DINE_IN" : draft.serviceType,
+        );
         const name = pickText(item.name, lang);
         if (problem?.kind === "unavailable")
           return t`${name} is not available now. Remove it from the basket to place the order.`;
+        if (problem?.kind === "service")
+          return t`${name} is not available for delivery. Choose another way to get the order, or remove it from the basket.`;
         if (problem?.kind === "options") {
           const options = joinNames(problem.names.map((n) => pickText(n, lang)));
           return t`${name} with ${options} is not available now. Remove it from the basket to place the order.`;

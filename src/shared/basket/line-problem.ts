@@ -2,18 +2,31 @@
 // menu's stream refreshes it when staff stop a dish or an option). The basket and the checkout's
 // refusal both read it.
 import type { Product } from "../../domain/contract/menu.ts";
+import type { ServiceType } from "../../domain/enums.ts";
+import { serviceUnitPrice } from "../../domain/pricing.ts";
 import type { Multilingual } from "../../domain/multilingual.ts";
 import type { BasketItem } from "./basket.ts";
 
-/** Gone from the menu or switched off; an option it has stopped; or more than the stock. */
+/**
+ * Gone from the menu or switched off; not sold on the chosen service (a dish not for delivery); an
+ * option it has stopped; or more than the stock.
+ */
 export type LineProblem =
   | { kind: "unavailable" }
+  | { kind: "service"; serviceType: ServiceType }
   | { kind: "options"; names: Multilingual[] }
   | { kind: "stock"; max: number }
   | null;
 
-export function lineProblem(item: BasketItem, product: Product | undefined, inBasket: number): LineProblem {
+export function lineProblem(
+  item: BasketItem,
+  product: Product | undefined,
+  inBasket: number,
+  serviceType?: ServiceType | null,
+): LineProblem {
   if (!product || !product.isAvailable) return { kind: "unavailable" };
+  // The order check's rule: the product's price on the service, none when it is not sold there.
+  if (serviceType && serviceUnitPrice(product, serviceType) === null) return { kind: "service", serviceType };
   const offered = new Set(product.modificationGroups.flatMap((g) => g.modifications.map((m) => m.id)));
   const gone = item.modifications.filter((m) => !offered.has(m.id));
   if (gone.length > 0) return { kind: "options", names: gone.map((m) => m.name) };

@@ -56,7 +56,12 @@ function show() {
     <I18nProvider i18n={i18n}>
       <QueryClientProvider client={createQueryClient()}>
         <Suspense fallback={null}>
-          <BannersSection branchId={null} languages={["uz", "ru", "eng"]} manages={["banners"]} />
+          <BannersSection
+            branchId={null}
+            languages={["uz", "ru", "eng"]}
+            manages={["banners"]}
+            timeZone="Asia/Tashkent"
+          />
         </Suspense>
       </QueryClientProvider>
     </I18nProvider>,
@@ -100,5 +105,36 @@ describe("the banners section", () => {
     fireEvent.click(screen.getByRole("button", { name: "Save" }));
     expect(await screen.findByText("body.link: must be https")).toBeTruthy();
     expect(title.value).toBe("Summer");
+  });
+
+  it("sends the first and last day as the brand's midnights, and says a last day before the first at its field", async () => {
+    const seen = serve({
+      "GET /api/staff/v1/banners": () => json(200, [banner(1, { endDate: "2020-01-02T19:00:00.000Z" })]),
+      "GET /api/staff/v1/products": () => json(200, []),
+      "GET /api/staff/v1/categories": () => json(200, []),
+      "PUT /api/staff/v1/banners/0190c0de-0000-7000-8000-000000000001": () => json(200, banner(1)),
+    });
+    show();
+    // Its last day has passed: the list says so.
+    expect(await screen.findByText(/^Ended /)).toBeTruthy();
+    fireEvent.click(await screen.findByRole("button", { name: "Edit" }));
+    const first = await screen.findByLabelText<HTMLInputElement>("First day");
+    const last = screen.getByLabelText<HTMLInputElement>("Last day");
+    // The stored end (midnight of 3 January in Tashkent) is shown as the last day it is shown.
+    expect(last.value).toBe("2020-01-02");
+    fireEvent.change(first, { target: { value: "2026-12-10" } });
+    fireEvent.change(last, { target: { value: "2026-12-01" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    expect(await screen.findByText("Not before the first day.")).toBeTruthy();
+    expect(seen.some((s) => s.method === "PUT")).toBe(false);
+
+    fireEvent.change(last, { target: { value: "2026-12-31" } });
+    fireEvent.click(screen.getByRole("button", { name: "Save" }));
+    await waitFor(() => {
+      expect(seen.find((s) => s.method === "PUT")?.body).toMatchObject({
+        startDate: "2026-12-09T19:00:00.000Z",
+        endDate: "2026-12-31T19:00:00.000Z",
+      });
+    });
   });
 });

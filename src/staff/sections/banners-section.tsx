@@ -11,6 +11,8 @@ import {
   type EditorBannerBody,
 } from "../../domain/contract/back-office-banners.ts";
 import type { ContentLanguage } from "../../domain/enums.ts";
+import { DEFAULT_TIME_ZONE } from "../../domain/hours.ts";
+import { localDay, localMoment } from "../../domain/order-time.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { imageVariantUrl } from "../../lib/product-image.ts";
@@ -32,7 +34,26 @@ const languageName = (language: ContentLanguage) => {
   return locale ? LOCALE_LABELS[locale] : language;
 };
 
-export default function BannersSection({ languages = ["uz", "ru", "eng"], manages = [] }: StaffSectionProps) {
+/** The day after a local day ("YYYY-MM-DD"): a banner's last day ends when it begins. */
+function nextDay(day: string): string {
+  const [y, m, d] = day.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(y, m - 1, d + 1)).toISOString().slice(0, 10);
+}
+
+/** A banner's first and last day shown, in the brand's time zone ("" for none). */
+function daysOf(banner: EditorBanner | null, timeZone: string) {
+  return {
+    first: banner?.startDate ? localDay(new Date(banner.startDate), timeZone) : "",
+    // The end is the first moment it is no longer shown: its last day is the day before.
+    last: banner?.endDate ? localDay(new Date(Date.parse(banner.endDate) - 1), timeZone) : "",
+  };
+}
+
+export default function BannersSection({
+  languages = ["uz", "ru", "eng"],
+  manages = [],
+  timeZone = DEFAULT_TIME_ZONE,
+}: StaffSectionProps) {
   const { t } = useLingui();
   const [editing, setEditing] = useState<EditorBanner | "new" | null>(null);
   return (
@@ -51,12 +72,13 @@ export default function BannersSection({ languages = ["uz", "ru", "eng"], manage
         </button>
       }
     >
-      <BannerList languages={languages} onEdit={setEditing} />
+      <BannerList languages={languages} timeZone={timeZone} onEdit={setEditing} />
       {editing && (
         <BannerDialog
           banner={editing === "new" ? null : editing}
           languages={languages}
           promos={manages.includes("promos")}
+          timeZone={timeZone}
           onClose={() => {
             setEditing(null);
           }}
@@ -68,9 +90,11 @@ export default function BannersSection({ languages = ["uz", "ru", "eng"], manage
 
 function BannerList({
   languages,
+  timeZone,
   onEdit,
 }: {
   languages: readonly ContentLanguage[];
+  timeZone: string;
   onEdit: (banner: EditorBanner) => void;
 }) {
   const { t } = useLingui();
@@ -117,8 +141,11 @@ function BannerList({
                 <div className="staff-row__text">
                   <span className="staff-row__title">{title}</span>
                   <span className="staff-row__meta brand-member__meta">
-                    <span>{targetText(b)}</span>
+                    <span>
+                      <TargetText banner={b} />
+                    </span>
                     {!b.isActive && <span className="staff-badge staff-badge--off">{t`Hidden`}</span>}
+                    <BannerDates banner={b} timeZone={timeZone} />
                     {missing.length > 0 && (
                       <span className="staff-badge staff-badge--muted">
                         {t`No title in ${missing.map(languageName).join(", ")}`}
@@ -208,17 +235,121 @@ function BannerList({
       </ol>
     </>
   );
-
-  function targetText(b: EditorBanner): string {
-    if (b.productId) return t`Opens a dish`;
-    if (b.categoryId) return t`Opens a category`;
-    if (b.promoCode) return t`Copies the promo code ${b.promoCode}`;
-    if (b.link) return t`Opens ${b.link}`;
-    return t`Opens nothing`;
-  }
 }
 
-type Field = "title" | "image" | "target" | "endDate" | "form";
+/** What a banner opens, said in its row. */
+function TargetText({ banner: b }: { banner: EditorBanner }) {
+  const { t } = useLingui();
+  if (b.productId) return t`Opens a dish`;
+  if (b.categoryId) return t`Opens a category`;
+  if (b.promoCode) return t`Copies the promo code ${b.promoCode}`;
+  if (b.link) return t`Opens ${b.link}`;
+  return t`Opens nothing`;
+}
+
+/** When a banner is shown, said only when dates limit it; one outside them is marked off. */
+function BannerDates({ banner: b, timeZone }: { banner: EditorBanner; timeZone: string }) {
+  const { t, i18n } = useLingui();
+  const [now] = useState(() => Date.now());
+  const format = new Intl.DateTimeFormat(i18n.locale, {
+    day: "numeric",
+    month: "short",
+    year: "numeric",
+    timeZone,
+  });
+  const day = (ms: number) => format.format(new Date(ms));
+  // The end is the first moment it is gone: its last day is the moment before.
+  const end = b.endDate ? Date.parse(b.endDate) : null;
+  const start = b.startDate ? Date.parse(b.startDate) : null;
+  let text: string;
+  let off = true;
+  if (end !== null && end <= now) text = t`Ended ${day(end - 1)}`;
+  else if (start !== null && start > now) text = t`Starts ${day(start)}`;
+  else if (end !== null) {
+    text = t`Until ${day(end - 1)}`;
+    off = false;
+  } else return null;
+  return <span className={`staff-badge${off ? " staff-badge--off" : ""}`}>{text}</span>;
+}
+
+function FieldError({
+  id,
+  field,
+  errors,
+}: {
+  id: string;
+  field: Field;
+  errors: Partial<Record<Field, string>>;
+}) {
+  return errors[field] ? (
+    <p id={`${id}-${field}-error`} className="staff-error">
+      {errors[field]}
+    </p>
+  ) : null;
+}
+
+/** The banner's first and last day, typed as dates of the brand's calendar. */
+function DateFields({
+  id,
+  days,
+  errors,
+  onChange,
+}: {
+  id: string;
+  days: { first: string; last: string };
+  errors: Partial<Record<Field, string>>;
+  onChange: (days: { first: string; last: string }) => void;
+}) {
+  const { t } = useLingui();
+  const fields = [
+    ["startDate", "first", t`First day`],
+    ["endDate", "last", t`Last day`],
+  ] as const;
+  return (
+    <fieldset className="menu-editor__texts">
+      <legend className="staff-label">{t`Dates shown (optional, the brand's days)`}</legend>
+      <div className="menu-editor__numbers">
+        {fields.map(([field, key, label]) => (
+          <div key={field} className="brand-field">
+            <label className="staff-label" htmlFor={`${id}-${field}`}>
+              {label}
+            </label>
+            <input
+              id={`${id}-${field}`}
+              type="date"
+              className="staff-input brand-input"
+              value={days[key]}
+              aria-invalid={errors[field] ? true : undefined}
+              aria-describedby={errors[field] ? `${id}-${field}-error` : undefined}
+              onChange={(e) => {
+                onChange({ ...days, [key]: e.target.value });
+              }}
+            />
+            <FieldError id={id} field={field} errors={errors} />
+          </div>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** The dates the server takes: a day left as opened keeps its exact moment (an import's 10:00). */
+function datesOf(
+  days: { first: string; last: string },
+  opened: { first: string; last: string },
+  banner: EditorBanner | null,
+  timeZone: string,
+) {
+  const moment = (day: string) => localMoment(day, "00:00", timeZone).toISOString();
+  return {
+    startDate:
+      days.first === opened.first ? (banner?.startDate ?? null) : days.first ? moment(days.first) : null,
+    endDate:
+      days.last === opened.last ? (banner?.endDate ?? null) : days.last ? moment(nextDay(days.last)) : null,
+  };
+}
+
+type Field = "title" | "image" | "target" | "startDate" | "endDate" | "form";
 
 /** The field the server named in its refusal ("body.link: ..."), so it is said there. */
 function refusedField(error: unknown): Field {
@@ -227,6 +358,7 @@ function refusedField(error: unknown): Field {
   if (/image/.test(detail)) return "image";
   if (/target|productId|categoryId|promoCode|link/.test(detail)) return "target";
   if (/endDate/.test(detail)) return "endDate";
+  if (/startDate/.test(detail)) return "startDate";
   return "form";
 }
 
@@ -234,17 +366,21 @@ function BannerDialog({
   banner,
   languages,
   promos,
+  timeZone,
   onClose,
 }: {
   banner: EditorBanner | null;
   languages: readonly ContentLanguage[];
   /** The caller may list the promo codes (the owner): offer them; else the code is typed. */
   promos: boolean;
+  timeZone: string;
   onClose: () => void;
 }) {
   const { t } = useLingui();
   const id = useId();
   const change = useBannerChange();
+  const opened = daysOf(banner, timeZone);
+  const [days, setDays] = useState(opened);
   const [title, setTitle] = useState<Record<string, string>>(
     Object.fromEntries(languages.map((l) => [l, banner?.title[l] ?? ""])),
   );
@@ -269,6 +405,7 @@ function BannerDialog({
     const value = target[kind].trim();
     if (value === "") found.target = t`Choose what the banner opens.`;
     else if (kind === "link" && !isHttpsUrl(value)) found.target = t`A full address starting with https://`;
+    if (days.first && days.last && days.last < days.first) found.endDate = t`Not before the first day.`;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first || !image) {
@@ -284,28 +421,23 @@ function BannerDialog({
       promoCode: kind === "promo" ? value : null,
       link: kind === "link" ? value : null,
       isActive,
-      startDate: banner?.startDate ?? null,
-      endDate: banner?.endDate ?? null,
+      ...datesOf(days, opened, banner, timeZone),
     };
     change.mutate(
       { kind: "save", id: banner?.id ?? null, body },
       {
         onSuccess: onClose,
         onError: (e) => {
-          const text = refusalText(e, t`This was not saved. Check your internet connection and try again.`);
-          const field = refusedField(e);
-          setErrors({ [field]: text });
+          setErrors({
+            [refusedField(e)]: refusalText(
+              e,
+              t`This was not saved. Check your internet connection and try again.`,
+            ),
+          });
         },
       },
     );
   };
-
-  const errorOf = (field: Field) =>
-    errors[field] ? (
-      <p id={`${id}-${field}-error`} className="staff-error">
-        {errors[field]}
-      </p>
-    ) : null;
   return (
     <StaffDialog
       wide
@@ -354,7 +486,7 @@ function BannerDialog({
         <div id={`${id}-image`} tabIndex={-1}>
           <PictureField label={t`Picture`} value={image} onChange={setImage} width={1200} height={500} />
         </div>
-        {errorOf("image")}
+        <FieldError id={id} field="image" errors={errors} />
         <TargetField
           id={id}
           kind={kind}
@@ -376,7 +508,7 @@ function BannerDialog({
           />
           {t`Shown on the storefront`}
         </label>
-        {errorOf("endDate")}
+        <DateFields id={id} days={days} errors={errors} onChange={setDays} />
       </form>
     </StaffDialog>
   );

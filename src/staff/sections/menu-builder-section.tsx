@@ -57,6 +57,39 @@ function refusedField(error: unknown): string | null {
   return /body\.(\w+)/.exec(error.description.eng)?.[1] ?? null;
 }
 
+const isConflict = (error: unknown) => error instanceof ApiError && error.code === "EDIT_CONFLICT";
+
+/**
+ * A refused save, said above the form. A save over someone else's newer one (409 EDIT_CONFLICT) names
+ * who and when and offers their version: the form keeps what was typed until that button is pressed.
+ */
+function Refusal({ error, onReload }: { error: unknown; onReload: () => Promise<void> }) {
+  const { t } = useLingui();
+  const [reloading, setReloading] = useState(false);
+  return (
+    <div className="staff-note staff-note--warning" role="alert">
+      <p className="menu-editor__refusal">
+        {refusalText(error, t`The change was not saved. Check your internet connection and try again.`)}
+      </p>
+      {isConflict(error) && (
+        <button
+          type="button"
+          className="staff-button"
+          disabled={reloading}
+          onClick={() => {
+            setReloading(true);
+            void onReload().finally(() => {
+              setReloading(false);
+            });
+          }}
+        >
+          {t`Reload their version`}
+        </button>
+      )}
+    </div>
+  );
+}
+
 const toNumber = (text: string) => Number(text.replace(/\s/g, "").replace(",", "."));
 
 type Dialog =
@@ -456,11 +489,25 @@ function CategoryDialog({
   const { t } = useLingui();
   const id = useId();
   const change = useMenuChange();
+  const list = useCategories();
+  const [version, setVersion] = useState(category?.version ?? 1);
   const [name, setName] = useState(() => textsFor(category?.name ?? {}, languages));
   const [image, setImage] = useState<string | null>(category?.image ?? null);
   const [isActive, setActive] = useState(category?.isActive ?? true);
   const [viewType, setViewType] = useState<CategoryViewType>(category?.viewType ?? "MEDIUM");
   const [nameError, setNameError] = useState<string | null>(null);
+  // The other person's saved category replaces what was typed, at their version.
+  const reload = async () => {
+    const latest = (await list.refetch()).data?.find((c) => c.id === category?.id);
+    if (!latest) return;
+    setVersion(latest.version);
+    setName(textsFor(latest.name, languages));
+    setImage(latest.image);
+    setActive(latest.isActive);
+    setViewType(latest.viewType);
+    setNameError(null);
+    change.reset();
+  };
   const submit = () => {
     if (Object.values(name).every((v) => !v.trim())) {
       setNameError(t`Give the category a name in at least one language.`);
@@ -471,7 +518,7 @@ function CategoryDialog({
     const body = { name, image, isActive, viewType };
     change.mutate(
       category
-        ? { kind: "save-category", id: category.id, body: { ...body, version: category.version } }
+        ? { kind: "save-category", id: category.id, body: { ...body, version } }
         : { kind: "create-category", body },
       {
         onSuccess: (saved) => {
@@ -497,14 +544,7 @@ function CategoryDialog({
           submit();
         }}
       >
-        {change.isError && (
-          <p className="staff-note staff-note--warning" role="alert">
-            {refusalText(
-              change.error,
-              t`The change was not saved. Check your internet connection and try again.`,
-            )}
-          </p>
-        )}
+        {change.isError && <Refusal error={change.error} onReload={reload} />}
         <NameFields
           id={id}
           languages={languages}
@@ -1021,8 +1061,18 @@ function PlaceDialog({
   const { t } = useLingui();
   const id = useId();
   const change = useMenuChange();
+  const list = useEditorProducts();
+  const [version, setVersion] = useState(product.version);
   const [categoryId, setCategoryId] = useState(product.categoryId);
   const [image, setImage] = useState(product.image);
+  const reload = async () => {
+    const latest = (await list.refetch()).data?.find((p) => p.id === product.id);
+    if (!latest) return;
+    setVersion(latest.version);
+    setCategoryId(latest.categoryId);
+    setImage(latest.image);
+    change.reset();
+  };
   return (
     <StaffDialog
       title={textOf(product.name)}
@@ -1037,19 +1087,12 @@ function PlaceDialog({
         onSubmit={(e) => {
           e.preventDefault();
           change.mutate(
-            { kind: "place-product", id: product.id, body: { version: product.version, categoryId, image } },
+            { kind: "place-product", id: product.id, body: { version, categoryId, image } },
             { onSuccess: onClose },
           );
         }}
       >
-        {change.isError && (
-          <p className="staff-note staff-note--warning" role="alert">
-            {refusalText(
-              change.error,
-              t`The change was not saved. Check your internet connection and try again.`,
-            )}
-          </p>
-        )}
+        {change.isError && <Refusal error={change.error} onReload={reload} />}
         <CategorySelect
           id={`${id}-category`}
           value={categoryId}
@@ -1152,6 +1195,17 @@ function ModifierGroupsDialog({
   );
 }
 
+function groupFormOf(group: EditorModifierGroup | null, languages: readonly ContentLanguage[]): GroupForm {
+  return {
+    name: textsFor(group?.name ?? {}, languages),
+    minSelect: String(group?.minSelect ?? 0),
+    maxSelect: String(group?.maxSelect ?? 1),
+    modifiers: group
+      ? group.modifiers.map((m) => ({ id: m.id, name: textsFor(m.name, languages), price: String(m.price) }))
+      : [{ name: textsFor({}, languages), price: "0" }],
+  };
+}
+
 type GroupErrors = Partial<Record<"name" | "minSelect" | "maxSelect" | "modifiers", string>>;
 
 function GroupEditor({
@@ -1169,15 +1223,18 @@ function GroupEditor({
   const id = useId();
   const change = useMenuChange();
   const remove = useMenuChange();
-  const [form, setForm] = useState<GroupForm>(() => ({
-    name: textsFor(group?.name ?? {}, languages),
-    minSelect: String(group?.minSelect ?? 0),
-    maxSelect: String(group?.maxSelect ?? 1),
-    modifiers: group
-      ? group.modifiers.map((m) => ({ id: m.id, name: textsFor(m.name, languages), price: String(m.price) }))
-      : [{ name: textsFor({}, languages), price: "0" }],
-  }));
+  const groups = useModifierGroups(productId);
+  const [version, setVersion] = useState(group?.version ?? 1);
+  const [form, setForm] = useState<GroupForm>(() => groupFormOf(group, languages));
   const [errors, setErrors] = useState<GroupErrors>({});
+  const reload = async () => {
+    const latest = (await groups.refetch()).data?.find((g) => g.id === group?.id);
+    if (!latest) return;
+    setVersion(latest.version);
+    setForm(groupFormOf(latest, languages));
+    setErrors({});
+    change.reset();
+  };
   const submit = () => {
     const found: GroupErrors = {};
     if (Object.values(form.name).every((v) => !v.trim()))
@@ -1204,7 +1261,7 @@ function GroupEditor({
     const body = { name: form.name, minSelect: min, maxSelect: max, modifiers };
     change.mutate(
       group
-        ? { kind: "save-group", id: group.id, productId, body: { ...body, version: group.version } }
+        ? { kind: "save-group", id: group.id, productId, body: { ...body, version } }
         : { kind: "create-group", productId, body },
       { onSuccess: onDone },
     );
@@ -1220,12 +1277,7 @@ function GroupEditor({
       }}
     >
       {(change.isError || remove.isError) && (
-        <p className="staff-note staff-note--warning" role="alert">
-          {refusalText(
-            change.error ?? remove.error,
-            t`The change was not saved. Check your internet connection and try again.`,
-          )}
-        </p>
+        <Refusal error={change.error ?? remove.error} onReload={reload} />
       )}
       <NameFields
         id={id}

@@ -149,6 +149,7 @@ function ProductRow({
             <span className="menu-editor__price">{moneyOf(product.costPrice)}</span>
             {product.discount > 0 && <span className="staff-badge">{t`−${product.discount}%`}</span>}
             {!product.active && <span className="staff-badge staff-badge--off">{t`Hidden from guests`}</span>}
+            {!product.deliveryEnabled && <span className="staff-badge">{t`Not for delivery`}</span>}
             {missing.length > 0 && (
               <span className="staff-badge staff-badge--muted">
                 {t`No name in ${missing.map(languageName).join(", ")}`}
@@ -173,7 +174,18 @@ interface FormValues {
   costPrice: string;
   discount: string;
   active: boolean;
+  deliveryEnabled: boolean;
+  eatsPrice: string;
+  enabledEats: boolean;
+  expressPrice: string;
+  enabledExpress: boolean;
 }
+
+/** The third-party channels a dish may be sold on at its own price (spec: eatsPrice, expressPrice). */
+const CHANNELS = [
+  { price: "eatsPrice", on: "enabledEats", name: "Yandex Eats" },
+  { price: "expressPrice", on: "enabledExpress", name: "Express 24" },
+] as const;
 
 function formOf(product: EditorProduct, languages: readonly ContentLanguage[]): FormValues {
   const texts = (value: Record<string, string | undefined>) =>
@@ -184,10 +196,80 @@ function formOf(product: EditorProduct, languages: readonly ContentLanguage[]): 
     costPrice: String(product.costPrice),
     discount: String(product.discount),
     active: product.active,
+    deliveryEnabled: product.deliveryEnabled,
+    eatsPrice: product.eatsPrice === null ? "" : String(product.eatsPrice),
+    enabledEats: product.enabledEats,
+    expressPrice: product.expressPrice === null ? "" : String(product.expressPrice),
+    enabledExpress: product.enabledExpress,
   };
 }
 
-type FieldErrors = Partial<Record<"name" | "costPrice" | "discount", string>>;
+type FieldErrors = Partial<Record<"name" | "costPrice" | "discount" | "eatsPrice" | "expressPrice", string>>;
+
+/** A sum as typed ("35 000", "12,5"): a number of 0 or more with at most 2 decimals, else NaN. */
+function sumOf(text: string): number {
+  const n = Number(text.replace(/\s/g, "").replace(",", "."));
+  return text.trim() !== "" && Number.isFinite(n) && n >= 0 && Math.abs(Math.round(n * 100) - n * 100) < 1e-6
+    ? n
+    : Number.NaN;
+}
+
+/** What a wrong field of the dish says. */
+function useEditorMessages() {
+  const { t } = useLingui();
+  return {
+    name: t`Give the dish a name in at least one language.`,
+    costPrice: t`The price is a sum of 0 or more.`,
+    discount: t`The discount is a whole percent from 0 to 100.`,
+    channelPrice: t`The price is a sum of 0 or more, with at most 2 decimals.`,
+    eatsMissing: t`Give the price on Yandex Eats to sell the dish there.`,
+    expressMissing: t`Give the price on Express 24 to sell the dish there.`,
+  };
+}
+
+/** The form's wrong fields, or the body the server takes. */
+function validateProduct(
+  values: FormValues,
+  version: number,
+  messages: ReturnType<typeof useEditorMessages>,
+): { body: EditorProductBody | null; errors: FieldErrors } {
+  const found: FieldErrors = {};
+  if (Object.values(values.name).every((v) => v.trim() === "")) found.name = messages.name;
+  const price = Number(values.costPrice.replace(/\s/g, "").replace(",", "."));
+  if (values.costPrice.trim() === "" || !Number.isFinite(price) || price < 0)
+    found.costPrice = messages.costPrice;
+  const discount = Number(values.discount.trim() || "0");
+  if (!Number.isInteger(discount) || discount < 0 || discount > 100) found.discount = messages.discount;
+  // A channel's price may stay empty while the dish is not sold there.
+  const channelPrice = (field: "eatsPrice" | "expressPrice", on: boolean, missing: string) => {
+    if (values[field].trim() === "") {
+      if (on) found[field] = missing;
+      return null;
+    }
+    const n = sumOf(values[field]);
+    if (Number.isNaN(n)) found[field] = messages.channelPrice;
+    return n;
+  };
+  const eatsPrice = channelPrice("eatsPrice", values.enabledEats, messages.eatsMissing);
+  const expressPrice = channelPrice("expressPrice", values.enabledExpress, messages.expressMissing);
+  if (Object.keys(found).length > 0) return { body: null, errors: found };
+  return {
+    body: {
+      version,
+      name: values.name,
+      description: values.description,
+      costPrice: price,
+      discount,
+      active: values.active,
+      deliveryEnabled: values.deliveryEnabled,
+      eatsPrice,
+      enabledEats: values.enabledEats,
+      expressPrice,
+      enabledExpress: values.enabledExpress,
+    },
+    errors: found,
+  };
+}
 
 function ProductEditor({
   product,
@@ -207,33 +289,10 @@ function ProductEditor({
   const [values, setValues] = useState(() => formOf(product, languages));
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<{ text: string; conflict: boolean } | null>(null);
-
-  const validate = (): { body: EditorProductBody | null; errors: FieldErrors } => {
-    const found: FieldErrors = {};
-    if (Object.values(values.name).every((v) => v.trim() === ""))
-      found.name = t`Give the dish a name in at least one language.`;
-    const price = Number(values.costPrice.replace(/\s/g, "").replace(",", "."));
-    if (values.costPrice.trim() === "" || !Number.isFinite(price) || price < 0)
-      found.costPrice = t`The price is a sum of 0 or more.`;
-    const discount = Number(values.discount.trim() || "0");
-    if (!Number.isInteger(discount) || discount < 0 || discount > 100)
-      found.discount = t`The discount is a whole percent from 0 to 100.`;
-    if (Object.keys(found).length > 0) return { body: null, errors: found };
-    return {
-      body: {
-        version: base.version,
-        name: values.name,
-        description: values.description,
-        costPrice: price,
-        discount,
-        active: values.active,
-      },
-      errors: found,
-    };
-  };
+  const messages = useEditorMessages();
 
   const submit = () => {
-    const { body, errors: found } = validate();
+    const { body, errors: found } = validateProduct(values, base.version, messages);
     setErrors(found);
     setRefusal(null);
     if (!body) {
@@ -255,6 +314,15 @@ function ProductEditor({
             error instanceof ApiError && error.description
               ? error.description[descriptionKey()]
               : t`The change was not saved. Check your internet connection and try again.`;
+          // A price the server refused is said at its field.
+          const field =
+            error instanceof ApiError
+              ? /body\.(eatsPrice|expressPrice)/.exec(error.description?.eng ?? "")
+              : null;
+          if (field?.[1] === "eatsPrice" || field?.[1] === "expressPrice") {
+            setErrors({ [field[1]]: text });
+            return;
+          }
           setRefusal({ text, conflict: error instanceof ApiError && error.code === "EDIT_CONFLICT" });
         },
       },
@@ -335,6 +403,24 @@ function ProductEditor({
           />
           {t`Guests see this dish`}
         </label>
+        <label className="staff-check">
+          <input
+            type="checkbox"
+            checked={values.deliveryEnabled}
+            onChange={(e) => {
+              setValues((v) => ({ ...v, deliveryEnabled: e.target.checked }));
+            }}
+          />
+          {t`Sold for delivery (pickup and dine-in always sell it)`}
+        </label>
+        <ChannelFields
+          id={id}
+          values={values}
+          errors={errors}
+          onChange={(patch) => {
+            setValues((v) => ({ ...v, ...patch }));
+          }}
+        />
       </form>
     </StaffDialog>
   );
@@ -457,6 +543,67 @@ function NumberFields({
         )}
       </div>
     </div>
+  );
+}
+
+/**
+ * The dish's own price on each delivery app (Yandex Eats, Express 24) and whether it is sold there.
+ * The storefront never charges these: its guests pay the price above.
+ */
+function ChannelFields({
+  id,
+  values,
+  errors,
+  onChange,
+}: {
+  id: string;
+  values: FormValues;
+  errors: FieldErrors;
+  onChange: (patch: Partial<FormValues>) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <fieldset className="menu-editor__texts" aria-describedby={`${id}-channels-note`}>
+      <legend className="staff-label">{t`Prices on delivery apps`}</legend>
+      <p id={`${id}-channels-note`} className="staff-row__meta">
+        {t`What the dish costs when ordered through these apps. Guests of this storefront pay the price above.`}
+      </p>
+      <div className="menu-editor__numbers">
+        {CHANNELS.map((c) => (
+          <div key={c.price}>
+            <label className="staff-check">
+              <input
+                type="checkbox"
+                checked={values[c.on]}
+                onChange={(e) => {
+                  onChange({ [c.on]: e.target.checked });
+                }}
+              />
+              {t`Sold on ${c.name}`}
+            </label>
+            <label className="staff-label" htmlFor={`${id}-${c.price}`}>
+              {t`Price on ${c.name}`}
+            </label>
+            <input
+              id={`${id}-${c.price}`}
+              className="staff-input menu-editor__input"
+              inputMode="decimal"
+              value={values[c.price]}
+              aria-invalid={errors[c.price] ? true : undefined}
+              aria-describedby={errors[c.price] ? `${id}-${c.price}-error` : undefined}
+              onChange={(e) => {
+                onChange({ [c.price]: e.target.value });
+              }}
+            />
+            {errors[c.price] && (
+              <p id={`${id}-${c.price}-error`} className="staff-error">
+                {errors[c.price]}
+              </p>
+            )}
+          </div>
+        ))}
+      </div>
+    </fieldset>
   );
 }
 

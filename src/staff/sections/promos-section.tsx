@@ -81,6 +81,13 @@ function Codes() {
                       ? t`Used ${String(p.uses)} times`
                       : t`Used ${String(p.uses)} of ${String(p.usageLimit)}`}
                   </span>
+                  <span className="staff-badge">
+                    {p.perCustomerLimit === null
+                      ? t`Any number per guest`
+                      : p.perCustomerLimit === 1
+                        ? t`Once per guest`
+                        : t`Up to ${String(p.perCustomerLimit)} per guest`}
+                  </span>
                   {!p.isActive && <span className="staff-badge staff-badge--off">{t`Paused`}</span>}
                 </span>
               </div>
@@ -113,7 +120,7 @@ function Codes() {
   );
 }
 
-type Field = "code" | "productDiscount" | "usageLimit" | "minPrice";
+type Field = "code" | "productDiscount" | "usageLimit" | "perCustomerLimit" | "minPrice";
 
 function NewCode({ onClose }: { onClose: () => void }) {
   const { t } = useLingui();
@@ -125,6 +132,7 @@ function NewCode({ onClose }: { onClose: () => void }) {
     productDiscount: "10",
     minPrice: "0",
     usageLimit: "",
+    perCustomerLimit: "1",
     endDate: "",
   });
   const [errors, setErrors] = useState<Partial<Record<Field | "form", string>>>({});
@@ -142,6 +150,11 @@ function NewCode({ onClose }: { onClose: () => void }) {
     const limit = values.usageLimit.trim() === "" ? null : number(values.usageLimit);
     if (limit !== null && (!Number.isInteger(limit) || limit < 1))
       found.usageLimit = t`A whole number, or empty for no limit.`;
+    const perCustomer = values.perCustomerLimit.trim() === "" ? null : number(values.perCustomerLimit);
+    if (perCustomer !== null && (!Number.isInteger(perCustomer) || perCustomer < 1 || perCustomer > 10_000))
+      found.perCustomerLimit = t`A whole number from 1 to 10 000, or empty for no limit.`;
+    else if (perCustomer !== null && limit !== null && perCustomer > limit)
+      found.perCustomerLimit = t`Not more than the uses in total.`;
     setErrors(found);
     const first = Object.keys(found)[0];
     if (first) {
@@ -161,6 +174,7 @@ function NewCode({ onClose }: { onClose: () => void }) {
           endDate: values.endDate ? new Date(`${values.endDate}T23:59:59`).toISOString() : null,
           isActive: true,
           usageLimit: limit,
+          perCustomerLimit: perCustomer,
         },
       },
       {
@@ -246,7 +260,8 @@ function NewCode({ onClose }: { onClose: () => void }) {
         </label>
         {field("productDiscount", t`Discount on the dishes`, { inputMode: "decimal" })}
         {field("minPrice", t`Minimum order sum`, { inputMode: "decimal" })}
-        {field("usageLimit", t`Uses in total (empty: no limit; each guest once)`, { inputMode: "numeric" })}
+        {field("usageLimit", t`Uses in total (empty: no limit)`, { inputMode: "numeric" })}
+        {field("perCustomerLimit", t`Uses by one guest (empty: no limit)`, { inputMode: "numeric" })}
         {field("endDate", t`Last day (optional)`, { type: "date" })}
       </form>
     </StaffDialog>

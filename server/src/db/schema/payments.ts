@@ -111,16 +111,22 @@ export const promos = pgTable(
     isActive: boolean().notNull().default(true),
     /** Total number of uses; NULL = unlimited. */
     usageLimit: integer(),
+    /** Uses by one customer (orders not cancelled); NULL = unlimited. 1 was the only rule before. */
+    perCustomerLimit: integer().default(1),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
   (t) => [
     uniqueIndex("promos_merchant_id_code_uq").on(t.merchantId, t.code),
     check("promos_usage_limit_check", sql`${t.usageLimit} is null or ${t.usageLimit} >= 0`),
+    check(
+      "promos_per_customer_limit_check",
+      sql`${t.perCustomerLimit} is null or ${t.perCustomerLimit} >= 1`,
+    ),
   ],
 );
 
-/** A promo used by a user (one use per user). */
+/** A promo in a user's list (added once; how often they used it is counted on their orders). */
 export const userPromos = pgTable(
   "user_promos",
   {

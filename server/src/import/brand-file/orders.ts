@@ -64,6 +64,8 @@ export const promoSchema = z
     endDate: dateTime.nullable().default(null),
     isActive: z.boolean().default(true),
     usageLimit: z.number().int().min(0).nullable().default(null),
+    /** Uses by one customer; null: no limit. Once each unless the file says otherwise. */
+    perCustomerLimit: z.number().int().min(1).nullable().default(1),
   })
   .superRefine((promo, ctx) => {
     if (promo.discountType === "PERCENTAGE") {

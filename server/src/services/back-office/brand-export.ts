@@ -257,6 +257,7 @@ function content(
       endDate: iso(p.endDate),
       isActive: p.isActive,
       usageLimit: p.usageLimit,
+      perCustomerLimit: p.perCustomerLimit,
     })),
     vacancies: rows.vacancies.map((v) =>
       withoutEmpty({

@@ -46,7 +46,7 @@ function canonical(value: unknown): string {
 /** The fields of a product that differ between two states, for the log. */
 function changedFields(before: ProductChanges, after: ProductChanges) {
   const keys = (Object.keys(after) as (keyof ProductChanges)[]).filter(
-    (k) => canonical(before[k]) !== canonical(after[k]),
+    (k) => after[k] !== undefined && canonical(before[k]) !== canonical(after[k]),
   );
   return {
     before: Object.fromEntries(keys.map((k) => [k, before[k]])),
@@ -90,7 +90,25 @@ export async function saveProduct(
       costPrice: current.costPrice,
       discount: current.discount,
       active: current.active,
+      deliveryEnabled: current.deliveryEnabled,
+      eatsPrice: current.eatsPrice,
+      enabledEats: current.enabledEats,
+      expressPrice: current.expressPrice,
+      enabledExpress: current.enabledExpress,
     };
+    // A channel switched on needs its price, whichever of the two this save sends.
+    const after = { ...before, ...changes };
+    for (const [on, price, channel] of [
+      ["enabledEats", "eatsPrice", "Yandex Eats"],
+      ["enabledExpress", "expressPrice", "Express 24"],
+    ] as const) {
+      if (after[on] && (after[price] ?? null) === null)
+        throw new AppError("VALIDATION_FAILED", {
+          uz: `body.${price}: ${channel} uchun narx kiriting`,
+          ru: `body.${price}: укажите цену для ${channel}`,
+          eng: `body.${price}: a price to sell on ${channel}`,
+        });
+    }
     const diff = changedFields(before, changes);
     if (Object.keys(diff.after).length === 0) return;
     await updateEditorProduct(tx, { merchantId, id, changes });

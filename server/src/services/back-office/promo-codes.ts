@@ -48,6 +48,7 @@ export interface PromoInput {
   endDate: string | null;
   isActive: boolean;
   usageLimit: number | null;
+  perCustomerLimit: number | null;
 }
 
 /** The brand file's rules (a percent at most 100, an end not before the start), refused at the field. */
@@ -112,6 +113,7 @@ export async function changePromo(
     changes: {
       isActive?: boolean | undefined;
       usageLimit?: number | null | undefined;
+      perCustomerLimit?: number | null | undefined;
       endDate?: string | null | undefined;
     };
   },
@@ -139,6 +141,7 @@ export async function changePromo(
     const values = {
       ...(changes.isActive === undefined ? {} : { isActive: changes.isActive }),
       ...(changes.usageLimit === undefined ? {} : { usageLimit: changes.usageLimit }),
+      ...(changes.perCustomerLimit === undefined ? {} : { perCustomerLimit: changes.perCustomerLimit }),
       ...(endDate === undefined ? {} : { endDate }),
     };
     const before = Object.fromEntries(

@@ -27,7 +27,7 @@ import {
 } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
-import { UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
+import { serviceUnitPrice, UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
   loadForOrder,
   type LoadedOrderInput,
@@ -286,14 +286,16 @@ function checkLines(
     const loadedProduct = byId.get(item.productId);
     const channelOk =
       loadedProduct && (ctx.channel === "TELEGRAM" ? loadedProduct.tgEnabled : loadedProduct.webEnabled);
+    // Its price on this service type (the shared rule); none: not sold on it (not for delivery).
+    const unitPrice = loadedProduct ? serviceUnitPrice(loadedProduct, req.serviceType) : null;
     if (
       !loadedProduct ||
+      unitPrice === null ||
       !loadedProduct.active ||
       !loadedProduct.isAvailable ||
       !channelOk ||
       !loadedProduct.productBranches.some((l) => l.branchId === branch.id) ||
-      loadedProduct.stops.some((s) => s.branchId === branch.id && s.productId === loadedProduct.id) ||
-      (req.serviceType === "DELIVERY" && !loadedProduct.deliveryEnabled)
+      loadedProduct.stops.some((s) => s.branchId === branch.id && s.productId === loadedProduct.id)
     ) {
       fail("PRODUCT_NOT_AVAILABLE", loadedProduct ? pick(loadedProduct.name) : item.productId);
     }
@@ -352,7 +354,7 @@ function checkLines(
       count: item.count,
       modifications: snapshot,
       input: {
-        costPrice: product.costPrice,
+        costPrice: unitPrice,
         discount: product.discount,
         count: item.count,
         unit: product.unit,
@@ -532,7 +534,8 @@ function checkPromo(ctx: CheckContext, row: LoadedPromo | null, productNet: Mino
     });
   }
   if (problem) fail(problem);
-  if (row.mine > 0) fail("PROMO_ALREADY_USED");
+  // The customer's own uses (orders not cancelled) against the code's per-customer limit.
+  if (promo.perCustomerLimit !== null && row.mine >= promo.perCustomerLimit) fail("PROMO_ALREADY_USED");
   if (promo.usageLimit !== null && row.all >= promo.usageLimit) fail("PROMO_USED_UP");
   return promo;
 }

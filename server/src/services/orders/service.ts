@@ -195,7 +195,7 @@ export async function placeOrder(
           image: l.product.image,
           unit: l.product.unit,
           count: l.count,
-          costPrice: l.product.costPrice,
+          costPrice: l.input.costPrice,
           discount: l.product.discount,
           modifications: l.modifications,
           price: fromMinor(linePrice(l.input).price),

@@ -25,6 +25,8 @@ import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useHaptics } from "../../../platform/react.ts";
 import { useOrderRules } from "../api/get-order-rules.ts";
+import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
+import { useTableSession } from "../../../shared/table/table-session.ts";
 import "./basket.css";
 
 export { lineProblem, type LineProblem } from "../../../shared/basket/line-problem.ts";
@@ -47,6 +49,9 @@ export function BasketView({
   const menu = useMenu();
   const rules = useOrderRules(merchant.id);
   const format = useFormatMinor();
+  const { draft } = useOrderDraft();
+  // At a table the order is dine-in whatever the draft says (the checkout's rule).
+  const serviceType = useTableSession() ? "DINE_IN" : draft.serviceType;
 
   if (basket.items.length === 0) {
     return (
@@ -87,6 +92,7 @@ export function BasketView({
                     item,
                     menu.data.productById.get(item.productId),
                     perProduct.get(item.productId) ?? 0,
+                    serviceType,
                   )
                 : null
             }
@@ -156,6 +162,11 @@ function BasketLine({ item, problem }: { item: BasketItem; problem: LineProblem 
         {problem?.kind === "unavailable" && (
           <p className="field-error" role="alert">
             {t`This product is not available`}
+          </p>
+        )}
+        {problem?.kind === "service" && (
+          <p className="field-error" role="alert">
+            {t`Not available for delivery`}
           </p>
         )}
         {problem?.kind === "options" && (
