@@ -278,7 +278,8 @@ describe("the brand file from the back office", () => {
         "merchant",
         merchants,
         keys(file.merchant, file.merchant.integrations, file.merchant.location),
-        ["deleted", "mainCityId"],
+        // The webhook's secret is this deployment's, made anew with each bot token (services/bot/setup.ts).
+        ["deleted", "mainCityId", "telegramWebhookSecret"],
       ],
       ["web settings", merchantWebSettings, keys(file.webSettings), []],
       ["order settings", orderSettings, keys(file.orderSettings), ["cityId"]],
