@@ -215,8 +215,12 @@ function NewsList() {
               />
             )}
             <div className="staff-row__text">
-              <span className="staff-row__title">{textOf(n.title)}</span>
-              <span className="news-row__body">{textOf(n.body)}</span>
+              <span className="staff-row__title" dir="auto">
+                {textOf(n.title)}
+              </span>
+              <span className="news-row__body" dir="auto">
+                {textOf(n.body)}
+              </span>
               <span className="staff-row__meta brand-member__meta">
                 <time dateTime={n.createdDate}>{date.format(new Date(n.createdDate))}</time>
                 <span>{t`${plural(n.reads, { one: "Read by # customer", other: "Read by # customers" })}`}</span>

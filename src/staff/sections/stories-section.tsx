@@ -139,7 +139,9 @@ function StoryList({
                   <span className="story-row__preview" aria-hidden="true" />
                 )}
                 <div className="staff-row__text">
-                  <span className="staff-row__title">{title}</span>
+                  <span className="staff-row__title" dir="auto">
+                    {title}
+                  </span>
                   <span className="staff-row__meta brand-member__meta">
                     <span>
                       {t`${plural(s.slides.length, { one: "# slide", other: "# slides" })}`}
@@ -368,6 +370,10 @@ function StoryDialog({
     );
   };
 
+  // A slide's file arrived or its seconds changed: what was said about it no longer holds.
+  const forget = (field: Field) => {
+    setErrors(({ [field]: _said, ...rest }) => rest);
+  };
   const errorOf = (field: Field) =>
     errors[field] ? (
       <p id={`${id}-${field}-error`} className="staff-error">
@@ -443,7 +449,7 @@ function StoryDialog({
         </div>
         {errorOf("preview")}
 
-        <SlidesField formId={id} slides={slides} setSlides={setSlides} errors={errors} />
+        <SlidesField formId={id} slides={slides} setSlides={setSlides} errors={errors} onEdited={forget} />
 
         <label className="staff-check">
           <input
@@ -466,11 +472,13 @@ function SlidesField({
   slides,
   setSlides,
   errors,
+  onEdited,
 }: {
   formId: string;
   slides: FormSlide[];
   setSlides: (update: (list: FormSlide[]) => FormSlide[]) => void;
   errors: Partial<Record<Field, string>>;
+  onEdited: (field: Field) => void;
 }) {
   const { t } = useLingui();
   const setSlide = (index: number, changes: Partial<EditorStorySlide>) => {
@@ -512,6 +520,7 @@ function SlidesField({
               error={errors[`slide-${String(i)}`]}
               onChange={(changes) => {
                 setSlide(i, changes);
+                onEdited(`slide-${String(i)}`);
               }}
               onMove={(by) => {
                 moveSlide(i, by);
