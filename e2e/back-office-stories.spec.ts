@@ -45,6 +45,8 @@ test.describe("stories and news from the back office @desktop", () => {
     await expect(page.getByText("No stories yet")).toBeVisible();
     await page.getByRole("button", { name: "New story" }).click();
     const dialog = page.getByRole("dialog", { name: "New story" });
+    // The dialog's fields are there before they are listed (`all()` does not wait).
+    await expect(dialog.getByLabel(/^Title \(/).first()).toBeVisible();
     for (const title of await dialog.getByLabel(/^Title \(/).all()) await title.fill(STORY);
     await dialog
       .getByRole("group", { name: "Round picture" })
