@@ -1,8 +1,8 @@
 // Stories and news from the back office (issue 36), in the browser: the owner of "navruz" (plov's
 // menu under a sub of its own, stories and notifications on and none of either: scripts/e2e-server.ts)
 // adds a story with a picture slide and a clip slide, a clip refused by its bytes is said at its field,
-// and publishes the brand's news; a customer then sees the story on the menu, its clip playing, and
-// the news under the bell.
+// and publishes the brand's news; a customer then sees the story on the menu, its clip playing, sees
+// it go from the open menu when the owner hides it, and reads the news under the bell.
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -139,6 +139,12 @@ test.describe("stories and news from the back office @desktop", () => {
       .toBeGreaterThan(0.3);
     await phone.keyboard.press("Escape");
     await expect(viewer).toHaveCount(0);
+
+    // The owner hides the story; the customer's open menu drops it without a reload (the live stream).
+    await page.getByRole("link", { name: /^Stories/ }).click();
+    await page.getByRole("button", { name: `Hide ${STORY}` }).click();
+    await expect(page.getByRole("button", { name: `Show ${STORY}` })).toBeVisible();
+    await expect(previews).toHaveCount(0);
 
     await phone
       .getByRole("banner")
