@@ -53,6 +53,18 @@ const STAFF_CONSOLE_PHONES: [
 ];
 process.env.DATA_DIR = dataDir;
 
+/**
+ * The brand of e2e/back-office-stories.spec.ts: plov's menu under a sub of its own, with stories and
+ * notifications switched on and none of either, so what its owner adds is all there is and no other
+ * journey counts it.
+ */
+const STORIES_BRAND = {
+  sub: "navruz",
+  name: "Navruz Kafe",
+  botToken: "7009876543:AAHk3-e2e-bot-token-of-the-stories-brand",
+  owner: "+998977000361",
+};
+
 /** The brand e2e/back-office-first-brand.spec.ts builds from nothing. */
 const EMPTY_BRAND = {
   sub: "bahor",
@@ -131,6 +143,46 @@ const EMPTY_BRAND = {
       firstName: "Nodira",
       lastName: "Owner",
       phone: EMPTY_BRAND.owner,
+      role: "STAFF",
+      brandRole: "OWNER",
+    });
+    // plov's menu and branches under another sub (the ids follow the sub), without its stories,
+    // news, payment keys and switcher cards.
+    const { importBrand } = await import("../server/src/import/import-brand.ts");
+    const { DEMO_BRANDS_DIR } = await import("../server/src/import/demo.ts");
+    const plovFile = JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, "plov.json"), "utf8")) as {
+      merchant: Record<string, unknown>;
+      webSettings: Record<string, unknown>;
+    };
+    await importBrand(database.db, {
+      ...plovFile,
+      merchant: {
+        ...plovFile.merchant,
+        sub: STORIES_BRAND.sub,
+        name: { uz: STORIES_BRAND.name, ru: STORIES_BRAND.name },
+        integrations: { telegramBotToken: STORIES_BRAND.botToken },
+      },
+      webSettings: {
+        ...plovFile.webSettings,
+        brand: STORIES_BRAND.name,
+        title: STORIES_BRAND.name,
+        // English too, so the journey reads the storefront in the language it reads the console in.
+        engLangActive: true,
+        storiesActive: true,
+        notificationsActive: true,
+      },
+      brands: [],
+    });
+    const [stories] = await database.db
+      .select({ merchantId: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.sub, STORIES_BRAND.sub));
+    if (!stories) throw new Error("e2e seed: the stories brand was not imported");
+    await database.db.insert(users).values({
+      merchantId: stories.merchantId,
+      firstName: "Zarina",
+      lastName: "Owner",
+      phone: STORIES_BRAND.owner,
       role: "STAFF",
       brandRole: "OWNER",
     });

@@ -60,7 +60,7 @@ afterAll(async () => {
 async function person(
   merchant = lavash,
   role: "CUSTOMER" | "STAFF" = "CUSTOMER",
-  extra: { telegramId?: bigint; language?: string } = {},
+  extra: { telegramId?: bigint; language?: string; brandRole?: "MANAGER" } = {},
 ) {
   seq += 1;
   const [user] = await t.db
@@ -236,7 +236,9 @@ describe("POST /staff/v1/notifications", () => {
   };
 
   it("publishes the brand's news to every customer of the brand, and only of the brand", async () => {
-    const staff = await person(lavash, "STAFF");
+    // A manager bound to no branch (the back office's content area; bound staff and operators are
+    // refused: server/test/back-office-stories.test.ts).
+    const staff = await person(lavash, "STAFF", { brandRole: "MANAGER" });
     const a = await person();
     const b = await person();
     const published = await t.app.inject({
@@ -252,7 +254,7 @@ describe("POST /staff/v1/notifications", () => {
       expect(seen).toMatchObject({ type: "BRAND", isRead: false, title: news.title });
     }
     // Another brand's staff cannot publish here, nor can a customer; half a text is refused.
-    const plovStaff = await person(plov, "STAFF");
+    const plovStaff = await person(plov, "STAFF", { brandRole: "MANAGER" });
     const foreign = await t.app.inject({
       method: "POST",
       url: "/api/staff/v1/notifications",

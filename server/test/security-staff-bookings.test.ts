@@ -40,10 +40,14 @@ let ownBranch: string;
 /** Yunusobod: the other branch. */
 let otherBranch: string;
 
-async function person(role: "CUSTOMER" | "STAFF" = "CUSTOMER", bindTo: string[] = []) {
+async function person(
+  role: "CUSTOMER" | "STAFF" = "CUSTOMER",
+  bindTo: string[] = [],
+  brandRole: "MANAGER" | null = null,
+) {
   const [user] = await t.db
     .insert(users)
-    .values({ merchantId: plov, phone: freshPhone(), firstName: "Test", role })
+    .values({ merchantId: plov, phone: freshPhone(), firstName: "Test", role, brandRole })
     .returning();
   for (const branchId of bindTo)
     await t.db.insert(staffBranches).values({ merchantId: plov, userId: user!.id, branchId });
@@ -94,20 +98,20 @@ describe("the brand's news is a brand-wide action", () => {
     t.app.inject({ method: "POST", url: "/api/staff/v1/notifications", headers: as(p), payload });
 
   it("refuses staff bound to a branch with 403 STAFF_BRANCH_FORBIDDEN and publishes nothing", async () => {
-    const bound = await person("STAFF", [ownBranch]);
+    const bound = await person("STAFF", [ownBranch], "MANAGER");
     const published = async () =>
       (await t.db.select().from(notifications).where(eq(notifications.merchantId, plov))).length;
     const before = await published();
     expectError(await publish(bound, news()), 403, "STAFF_BRANCH_FORBIDDEN");
     expectError(await publish(bound, news("/demo/plov.svg")), 403, "STAFF_BRANCH_FORBIDDEN");
     // Bound to every branch of the brand is still bound: news is not a branch's.
-    const everywhere = await person("STAFF", [ownBranch, otherBranch]);
+    const everywhere = await person("STAFF", [ownBranch, otherBranch], "MANAGER");
     expectError(await publish(everywhere, news()), 403, "STAFF_BRANCH_FORBIDDEN");
     expect(await published()).toBe(before);
   });
 
-  it("lets staff bound to no branch publish, with an image of the site or of a listed image host", async () => {
-    const unbound = await person("STAFF");
+  it("lets a manager bound to no branch publish, with an image of the site or of a listed image host", async () => {
+    const unbound = await person("STAFF", [], "MANAGER");
     const plain = await publish(unbound, news());
     expect(plain.statusCode, plain.body).toBe(201);
     const local = await publish(unbound, news("/demo/plov.svg"));
@@ -118,7 +122,7 @@ describe("the brand's news is a brand-wide action", () => {
   });
 
   it("refuses a news image on any other host with 400 IMAGE_HOST_NOT_ALLOWED", async () => {
-    const unbound = await person("STAFF");
+    const unbound = await person("STAFF", [], "MANAGER");
     for (const image of [
       "https://tracker.example/pixel.gif",
       "https://cdn.example.com.tracker.example/pixel.gif",

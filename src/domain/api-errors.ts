@@ -576,6 +576,18 @@ export const API_ERRORS = {
     ru: "Изображение не должно превышать 5 МБ",
     eng: "The image must not be larger than 5 MB",
   },
+  CLIP_INVALID: {
+    status: 415,
+    uz: "Video MP4 yoki WebM formatida bo'lishi kerak",
+    ru: "Видео должно быть в формате MP4 или WebM",
+    eng: "The clip must be an MP4 or WebM video",
+  },
+  CLIP_TOO_LARGE: {
+    status: 413,
+    uz: "Video 15 MB dan oshmasligi kerak",
+    ru: "Видео не должно превышать 15 МБ",
+    eng: "The clip must not be larger than 15 MB",
+  },
   IMAGE_HOST_NOT_ALLOWED: {
     status: 400,
     uz: "Rasm saytning o'zida yoki ruxsat etilgan rasm serverida bo'lishi kerak",

@@ -1,6 +1,8 @@
 // One mechanism keeps every process's caches of a merchant fresh: the prepared menus (menu-cache.ts),
-// the merchant row every tenant request looks up (plugins/tenant.ts) and the branches, hours and
-// delivery regions (repositories/geo.ts).
+// the merchant row every tenant request looks up (plugins/tenant.ts), the branches, hours and
+// delivery regions (repositories/geo.ts), and "content": nothing cached on the server (the stories are
+// read per request), but an open storefront is told to read its stories again (the menu's live
+// stream sends `content`, routes/products/index.ts).
 //
 // A writer calls `cachesChanged(tx, merchantId, parts)` inside its transaction (one opened by
 // `transaction()`), which does both halves:
@@ -22,7 +24,7 @@ import type { Db } from "./types.ts";
 
 export const CACHE_NOTIFY_CHANNEL = "savat_cache";
 
-export const CACHE_PARTS = ["menu", "merchant", "geo"] as const;
+export const CACHE_PARTS = ["menu", "merchant", "geo", "content"] as const;
 export type CachePart = (typeof CACHE_PARTS)[number];
 
 let clock = 0;

@@ -162,6 +162,33 @@ export async function findNotification(db: Db, { merchantId, id }: Tenant & { id
   return row && toView(row);
 }
 
+/** The brand's news (rows for every customer), newest first, with how many customers read each. */
+export async function listBrandNews(db: Db, { merchantId, limit }: Tenant & { limit: number }) {
+  return db
+    .select({
+      id: notifications.id,
+      title: notifications.title,
+      body: notifications.body,
+      image: notifications.image,
+      createdDate: notifications.createdDate,
+      fromFile: notifications.fromFile,
+      reads:
+        sql<number>`(select count(*) from ${notificationReads} r where r.notification_id = ${notifications.id})`.mapWith(
+          Number,
+        ),
+    })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.merchantId, merchantId),
+        isNull(notifications.userId),
+        eq(notifications.kind, "BRAND"),
+      ),
+    )
+    .orderBy(desc(notifications.createdDate), desc(notifications.id))
+    .limit(limit);
+}
+
 export async function insertNotification(db: Db, values: typeof notifications.$inferInsert) {
   const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   return row?.id;

@@ -7,6 +7,7 @@ import { clickTenantRoutes } from "./webbot/click.ts";
 import { webbotTenantRoutes } from "./webbot/index.ts";
 import { usersPublicRoutes, usersTenantRoutes } from "./users/index.ts";
 import { imageRoutes, productTenantRoutes } from "./products/index.ts";
+import { clipRoutes } from "./products/clips.ts";
 import { geoPublicRoutes, geoTenantRoutes } from "./geo/index.ts";
 import { ordersRoutes } from "./orders/index.ts";
 import { paymeRoutes } from "./payments/payme.ts";
@@ -29,6 +30,7 @@ export async function apiRoutes(
   await app.register(merchantPublicRoutes);
   await app.register(usersPublicRoutes);
   await app.register(imageRoutes);
+  await app.register(clipRoutes);
   await app.register(geoPublicRoutes);
   // The event hub and the refund worker are plugins of their own (plugins/background.ts).
   const events = app.orderEvents;

@@ -121,6 +121,9 @@ export const auditQuerySchema = z.object({
       "settings",
       "banner",
       "promo",
+      "story",
+      "clip",
+      "news",
     ])
     .optional(),
   entityId: uuidSchema.optional(),

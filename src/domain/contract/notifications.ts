@@ -78,3 +78,19 @@ export const staffNotificationBodySchema = z.object({
     .optional(),
 });
 export type StaffNotificationBody = z.infer<typeof staffNotificationBodySchema>;
+
+/** GET /staff/v1/notifications: the brand's news as the console lists it, newest first. */
+export const publishedNewsSchema = z
+  .object({
+    id: uuidSchema,
+    title: multilingualSchema,
+    body: multilingualSchema,
+    image: z.string().nullable(),
+    createdDate: dateTimeSchema,
+    /** From the brand file (the next import replaces it) rather than published in the console. */
+    fromFile: z.boolean(),
+    /** Customers who have opened it as read. */
+    reads: z.number().int(),
+  })
+  .meta({ id: "PublishedNews" });
+export type PublishedNews = z.infer<typeof publishedNewsSchema>;

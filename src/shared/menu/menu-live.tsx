@@ -3,7 +3,8 @@
 // reads the menu again, so an open menu, product page or basket shows it within a second or two
 // without a reload. The event carries nothing but "changed": the menu itself comes as always, with
 // its ETag (a 304 when this branch's menu did not change). The checkout's quote is asked again too,
-// so a basket line that became unavailable is refused at once rather than at placing.
+// so a basket line that became unavailable is refused at once rather than at placing. A `content`
+// event (the brand's stories changed in the back office) reads the stories again.
 import { useQueryClient } from "@tanstack/react-query";
 import { useEffect } from "react";
 import { openSseStream } from "../../lib/sse.ts";
@@ -31,14 +32,19 @@ export function MenuLive(): null {
         });
       }, SETTLE_MS);
     };
-    const stop = openSseStream<{ menu: unknown }>({
+    // The stories changed in the back office: the previews read them again (an open viewer keeps
+    // what it plays; the next opening has the new ones).
+    const storiesChanged = () => {
+      void client.invalidateQueries({ queryKey: queryKeys.stories(merchantId) });
+    };
+    const stop = openSseStream<{ menu: unknown; content: unknown }>({
       request: () => {
         const brand = getCurrentBrand();
         if (!brand || brand.merchantId !== merchantId) return null;
         return { path: "/products/v1/overalls/events", headers: { merchant: merchantId } };
       },
       endOn: [400, 401, 403, 404, 429],
-      on: { menu: refresh },
+      on: { menu: refresh, content: storiesChanged },
       // A reconnection may have missed a change: read again (the first connection has nothing to catch up).
       onOpen: () => {
         opened += 1;

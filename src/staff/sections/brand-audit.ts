@@ -1,4 +1,5 @@
-// How the change log names the owner's changes (issue 36): staff, settings, banners, promo codes.
+// How the change log names the owner's changes (issue 36): staff, settings, banners, promo codes,
+// stories and their clips, the brand's news.
 import type { MessageDescriptor } from "@lingui/core";
 import { msg } from "@lingui/core/macro";
 import type { AuditEntry } from "../../domain/contract/back-office.ts";
@@ -28,5 +29,8 @@ export function brandEntityName(entry: AuditEntry): MessageDescriptor | null {
   if (entry.entity === "settings") return msg`Brand settings`;
   if (entry.entity === "banner") return msg`Banner`;
   if (entry.entity === "promo") return msg`Promo code`;
+  if (entry.entity === "story") return msg`Story`;
+  if (entry.entity === "clip") return msg`A clip`;
+  if (entry.entity === "news") return msg`News`;
   return null;
 }

@@ -81,6 +81,22 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./banners-section.tsx")),
   },
   {
+    id: "stories",
+    title: msg`Stories`,
+    manages: "banners",
+    // O for the round previews: S is the stop-list's.
+    shortcut: "o",
+    component: lazy(() => import("./stories-section.tsx")),
+  },
+  {
+    id: "news",
+    title: msg`News`,
+    manages: "content",
+    // U for updates: N is the banners'.
+    shortcut: "u",
+    component: lazy(() => import("./news-section.tsx")),
+  },
+  {
     id: "audit",
     title: msg`Change log`,
     manages: "audit",

@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's ten, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's twelve, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -72,6 +72,8 @@ describe("the registry", () => {
       "zones",
       "content",
       "banners",
+      "stories",
+      "news",
       "audit",
       "staff",
       "settings",
@@ -85,6 +87,8 @@ describe("the registry", () => {
       "places",
       "content",
       "banners",
+      "banners",
+      "content",
       "audit",
       "staff",
       "settings",

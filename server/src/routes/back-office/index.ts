@@ -15,6 +15,8 @@ import { listAudit } from "../../services/back-office/audit.ts";
 import { editorProducts, saveProduct } from "../../services/back-office/menu-editor.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 import { bannerRoutes } from "./banners.ts";
+import { clipUploadRoutes } from "./clips.ts";
+import { storyRoutes } from "./stories.ts";
 import { brandFileRoutes } from "./brand-file.ts";
 import { contentEditorRoutes } from "./content.ts";
 import { backOfficePlacesRoutes } from "./places.ts";
@@ -36,6 +38,8 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(menuBuilderRoutes);
   await backOfficeBrandRoutes(app);
   await bannerRoutes(app);
+  await app.register(clipUploadRoutes);
+  await storyRoutes(app);
 
   r.get(
     "/staff/v1/products",

@@ -3,6 +3,7 @@
 // switched-off section; staff may still publish (the news shows once the switch is on).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
 import {
   notificationIdParamsSchema,
@@ -10,21 +11,16 @@ import {
   notificationPageSchema,
   notificationSchema,
   notificationsReadSchema,
+  publishedNewsSchema,
   staffNotificationBodySchema,
 } from "#domain/contract/notifications.ts";
 import { isAllowedImageSource } from "#domain/image-source.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { getWebSettings } from "../../services/merchant/settings.ts";
-import {
-  countUnread,
-  findNotification,
-  insertNotification,
-  listNotifications,
-  markAllRead,
-  markRead,
-} from "../../services/notifications/inbox.ts";
-import { requireBrandWideStaff, requireStaff } from "../orders/staff.ts";
+import { publishedNews, publishNews } from "../../services/back-office/news.ts";
+import { countUnread, listNotifications, markAllRead, markRead } from "../../services/notifications/inbox.ts";
+import { requireBackOffice, requireBrandWideStaff, requireStaff } from "../orders/staff.ts";
 
 export async function notificationRoutes(app: FastifyInstance): Promise<void> {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -100,6 +96,25 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
     },
   );
 
+  r.get(
+    "/staff/v1/notifications",
+    {
+      preHandler: [requireUser, requireStaff],
+      schema: {
+        ...base,
+        tags: ["staff"],
+        summary:
+          "The brand's news, newest first (the latest 100), with how many customers read each; owners and managers bound to no branch",
+        response: { 200: z.array(publishedNewsSchema), ...errors },
+      },
+    },
+    async (request) => {
+      requireBrandWideStaff(request);
+      const scope = requireBackOffice(request, "content");
+      return publishedNews(db, scope.merchantId);
+    },
+  );
+
   r.post(
     "/staff/v1/notifications",
     {
@@ -108,29 +123,25 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
         ...base,
         tags: ["staff"],
         summary:
-          "Publish the brand's news to every customer (title and body in uz, ru and eng at least); staff bound to branches get 403 STAFF_BRANCH_FORBIDDEN, an image neither on this site nor on an IMAGE_HOSTS origin 400 IMAGE_HOST_NOT_ALLOWED",
+          "Publish the brand's news to every customer (title and body in uz, ru and eng at least); staff bound to branches get 403 STAFF_BRANCH_FORBIDDEN, others than owners and managers 403 BACK_OFFICE_FORBIDDEN, an image neither on this site nor on an IMAGE_HOSTS origin 400 IMAGE_HOST_NOT_ALLOWED",
         body: staffNotificationBodySchema,
         response: { 201: notificationSchema, ...errors },
       },
     },
     async (request, reply) => {
-      const merchantId = request.tenant.id;
-      // News goes to every customer of the brand: a brand-wide action (src/domain/staff-scope.ts).
+      // News goes to every customer of the brand: a brand-wide action (src/domain/staff-scope.ts),
+      // and the brand's content, so the back office's role rule too.
       requireBrandWideStaff(request);
+      const scope = requireBackOffice(request, "content");
       const { title, body, image } = request.body;
       if (image && !isAllowedImageSource(image, app.config.imageHosts))
         throw new AppError("IMAGE_HOST_NOT_ALLOWED");
-      const id = await insertNotification(db, {
-        merchantId,
-        userId: null,
-        kind: "BRAND",
-        title,
-        body,
-        image: image ?? null,
+      const published = await publishNews(db, {
+        merchantId: scope.merchantId,
+        userId: scope.userId,
+        news: { title, body, image: image ?? null },
       });
-      const published = id ? await findNotification(db, { merchantId, id }) : undefined;
-      if (!published) throw new AppError("INTERNAL");
-      request.log.info({ notificationId: id, staffId: authOf(request).user.id }, "brand news published");
+      request.log.info({ notificationId: published.id, staffId: scope.userId }, "brand news published");
       return reply.status(201).send(published);
     },
   );

@@ -22,6 +22,7 @@ import {
 } from "../../services/menu/favourites.ts";
 import { listBranchIds, listGrades, onMenuChanged } from "../../services/menu/menu.ts";
 import { SseStreams } from "../../lib/sse.ts";
+import { onStoriesChanged } from "../../services/content/content-views.ts";
 
 import { etagMatchesHeader } from "./etag.ts";
 
@@ -84,7 +85,7 @@ function menuEventRoutes(app: FastifyInstance): void {
     {
       schema: {
         summary:
-          "Server-sent events: `menu` with {at} whenever the brand's menu changes (a stop-list switch, an import)",
+          "Server-sent events: `menu` with {at} whenever the brand's menu changes (a stop-list switch, an import), `content` when its stories change",
         description: `Read the menu again on each event (its ETag answers 304 when the branch's menu is unchanged). At most ${String(menuStreams.maxPerAddress)} streams per address and brand; more are refused with 429 RATE_LIMITED.`,
         tags: ["menu"],
         headers: tenantHeadersSchema,
@@ -103,6 +104,12 @@ function menuEventRoutes(app: FastifyInstance): void {
       stream.onEnd(
         onMenuChanged(merchantId, () => {
           stream.send("menu", { at: Date.now() });
+        }),
+      );
+      // The stories changed in the back office: the page reads them again.
+      stream.onEnd(
+        onStoriesChanged(merchantId, () => {
+          stream.send("content", { at: Date.now() });
         }),
       );
     },

@@ -2,6 +2,7 @@
 // GET /notifications/v2/stories): the routes send them, and the app shell of the brand's address
 // carries them for the menu's first screen (boot-data.ts).
 import type { Banner, BannerTarget, Story, StorySlide } from "#domain/contract/content.ts";
+import { cachesChanged, onCacheDropped } from "../../db/cache-bus.ts";
 import type { Db } from "../../db/types.ts";
 import { activeProductIds, listBanners, listStories } from "../../repositories/content.ts";
 
@@ -66,4 +67,19 @@ export async function storyViews(db: Db, merchantId: string): Promise<Story[]> {
       preview: row.preview ?? row.media[0]?.poster ?? row.media[0]?.url ?? "",
       slides: row.media.map(slide),
     }));
+}
+
+/**
+ * The brand's stories changed in `tx` (opened by `transaction()`): once it commits, every process
+ * tells the storefront pages it streams to read them again (the cache bus's "content" part).
+ */
+export async function storiesChanged(tx: Db, merchantId: string): Promise<void> {
+  await cachesChanged(tx, merchantId, ["content"]);
+}
+
+/** Calls `listener` whenever the brand's stories change, in this process or another. */
+export function onStoriesChanged(merchantId: string, listener: () => void): () => void {
+  return onCacheDropped("content", (dropped) => {
+    if (dropped === null || dropped === merchantId) listener();
+  });
 }

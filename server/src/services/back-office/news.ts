@@ -1,0 +1,49 @@
+// The brand's news from the back office (issue 36): published to every customer of the brand in one
+// transaction with its log entry, and listed newest first with how many customers have read each.
+// News has no live channel on the storefront: the bell asks every 60 s and on every order event.
+import type { Notification, PublishedNews } from "#domain/contract/notifications.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
+import { transaction } from "../../db/transaction.ts";
+import type { Db } from "../../db/types.ts";
+import { AppError } from "../../lib/errors.ts";
+import { insertAudit } from "../../repositories/back-office.ts";
+import { findNotification, insertNotification, listBrandNews } from "../../repositories/notifications.ts";
+
+/** The newest news items the console lists. */
+const LISTED = 100;
+
+export async function publishedNews(db: Db, merchantId: string): Promise<PublishedNews[]> {
+  const rows = await listBrandNews(db, { merchantId, limit: LISTED });
+  return rows.map((row) => ({ ...row, createdDate: row.createdDate.toISOString() }));
+}
+
+export async function publishNews(
+  db: Db,
+  {
+    merchantId,
+    userId,
+    news,
+  }: {
+    merchantId: string;
+    userId: string;
+    news: { title: Multilingual; body: Multilingual; image: string | null };
+  },
+): Promise<Notification> {
+  const id = await transaction(db, async (tx) => {
+    const made = await insertNotification(tx, { merchantId, userId: null, kind: "BRAND", ...news });
+    if (!made) throw new AppError("INTERNAL");
+    await insertAudit(tx, {
+      merchantId,
+      userId,
+      entity: "news",
+      entityId: made,
+      action: "create",
+      before: {},
+      after: { ...news },
+    });
+    return made;
+  });
+  const published = await findNotification(db, { merchantId, id });
+  if (!published) throw new AppError("INTERNAL");
+  return published;
+}
