@@ -1,6 +1,6 @@
 // Cities, branches with their halls and tables, and delivery regions in the brand file.
 import { z } from "zod";
-import { WEEK_NAMES, WORK_HOUR_TYPES } from "#domain/enums.ts";
+import { PAYMENT_TYPES, WEEK_NAMES, WORK_HOUR_TYPES } from "#domain/enums.ts";
 import {
   color,
   keySchema,
@@ -98,6 +98,8 @@ export const branchSchema = z.strictObject({
   companyId: optionalText,
   paymentId: optionalText,
   iikoId: optionalText,
+  /** The ways to pay the branch takes; null: every one the brand has. */
+  paymentTypes: z.array(z.enum(PAYMENT_TYPES)).min(1).nullable().default(null),
   settings: branchSettingsSchema.prefault({}),
   workHours: z.array(workHoursSchema).default([]),
   halls: z.array(hallSchema).default([]),

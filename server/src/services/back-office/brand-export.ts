@@ -103,6 +103,7 @@ function geography(rows: BrandRows) {
         companyId: b.companyId,
         paymentId: b.paymentId,
         iikoId: b.iikoId,
+        paymentTypes: b.paymentTypes,
         settings: pick(branchSettingsSchema, b),
         workHours: hoursOf(b.id),
         halls: rows.halls
