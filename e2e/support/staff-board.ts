@@ -123,6 +123,8 @@ function order(
     cookingAt: null,
     readyAt: null,
     deliveredAt: null,
+    estimatedFrom: null,
+    estimatedTo: null,
     cartItems: items,
     history: [],
     cancellable: false,

@@ -42,3 +42,26 @@ export function formatAmountUnbroken(
 ): string {
   return `${formatNumberUnbroken(value)}${NO_BREAK_SPACE}${currencyLabel(currency)}`;
 }
+
+/**
+ * A promised window in the merchant's time zone: "19:40–19:55", with the day ("29.11 09:00–09:10")
+ * when it is not today there. One left-to-right run on a right-to-left page.
+ */
+export function formatTimeWindow(fromIso: string, toIso: string, timeZone: string, now = new Date()): string {
+  const parts = (iso: string | Date) => {
+    const found = new Intl.DateTimeFormat("en-GB", {
+      timeZone,
+      day: "2-digit",
+      month: "2-digit",
+      hour: "2-digit",
+      minute: "2-digit",
+      hourCycle: "h23",
+    }).formatToParts(new Date(iso));
+    const get = (type: string) => found.find((p) => p.type === type)?.value ?? "";
+    return { day: `${get("day")}.${get("month")}`, time: `${get("hour")}:${get("minute")}` };
+  };
+  const from = parts(fromIso);
+  const to = parts(toIso);
+  const day = from.day === parts(now).day ? "" : `${from.day} `;
+  return ltr(`${day}${from.time}–${to.time}`);
+}

@@ -385,6 +385,8 @@ export function toOrderView(
     cookingAt: iso(o.cookingAt),
     readyAt: iso(o.readyAt),
     deliveredAt: iso(o.deliveredAt),
+    estimatedFrom: iso(o.estimatedFrom),
+    estimatedTo: iso(o.estimatedTo),
     cartItems: items.map((i): OrderItem => ({
       id: i.id,
       productId: i.productId,
@@ -710,4 +712,35 @@ export async function writePlacedOrder(db: Db, write: PlaceOrderWrite): Promise<
     ...(placed.history ? { history: rowFromJson(orderHistory, placed.history) } : {}),
     ...(placed.histories ? { histories: placed.histories.map((h) => rowFromJson(orderHistory, h)) } : {}),
   };
+}
+
+/** The orders of a branch accepted and not yet ready: the queue a new order waits behind. */
+export async function countBranchQueue(
+  db: Db,
+  { merchantId, branchId }: { merchantId: string; branchId: string },
+) {
+  const [row] = await db
+    .select({ n: count() })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.branchId, branchId),
+        inArray(orders.status, ["CREATED", "ACCEPTED", "COOKING"]),
+      ),
+    );
+  return row?.n ?? 0;
+}
+
+/** Keeps the window promised to the customer with the order (written right after placing it). */
+export async function setOrderEstimate(
+  db: Db,
+  { merchantId, id, from, to }: { merchantId: string; id: string; from: Date; to: Date },
+) {
+  const [row] = await db
+    .update(orders)
+    .set({ estimatedFrom: from, estimatedTo: to })
+    .where(and(eq(orders.merchantId, merchantId), eq(orders.id, id)))
+    .returning();
+  return row;
 }

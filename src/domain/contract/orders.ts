@@ -134,6 +134,8 @@ export const orderQuoteSchema = z
     promoId: uuidSchema.nullable(),
     cashbackBalance: z.number(),
     cashbackEarned: z.number(),
+    /** When it would be ready (pickup, dine-in) or arrive (delivery), if placed now (src/domain/arrival.ts). */
+    arrival: z.object({ from: dateTimeSchema, to: dateTimeSchema }),
   })
   .meta({ id: "OrderQuote" });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
@@ -240,6 +242,9 @@ export const orderSchema = z
     cookingAt: dateTimeSchema.nullable(),
     readyAt: dateTimeSchema.nullable(),
     deliveredAt: dateTimeSchema.nullable(),
+    /** The window promised at placement: ready (pickup, dine-in) or arriving (delivery) within it. */
+    estimatedFrom: dateTimeSchema.nullable(),
+    estimatedTo: dateTimeSchema.nullable(),
     cartItems: z.array(orderItemSchema),
     history: z.array(orderHistoryEntrySchema),
     /** The customer may cancel it now (status and the merchant's cancelOrderActive). */

@@ -12,6 +12,7 @@ import {
   SERVICE_TYPE_LABELS,
 } from "../../shared/orders/status-labels.ts";
 import { canAttachCourier } from "../../domain/order-status.ts";
+import { isLate } from "../../domain/arrival.ts";
 import { canCancel, nextMove, type BoardMove } from "./board-model.ts";
 import { clockTime, dayLabel, money, relativeTime } from "./format.ts";
 import { moveLabel, NEW_ORDER_TAG } from "./labels.ts";
@@ -207,6 +208,19 @@ export const OrderCard = forwardRef<
         <dd>
           <WantedTime order={order} now={now} />
         </dd>
+        {order.estimatedFrom && order.estimatedTo ? (
+          <>
+            <dt>{t`Promised`}</dt>
+            <dd data-testid="order-promised" data-visual-mask>
+              {clockTime(order.estimatedFrom)}–{clockTime(order.estimatedTo)}
+              {isLate(order, new Date(now)) ? (
+                <span className="order-card__late" data-testid="order-late">
+                  {t`Late`}
+                </span>
+              ) : null}
+            </dd>
+          </>
+        ) : null}
         <dt>{t`Payment`}</dt>
         <dd>
           <PaymentLine order={order} /> · <span className="order-card__total">{money(order.totalPrice)}</span>

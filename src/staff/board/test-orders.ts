@@ -60,6 +60,8 @@ export function boardOrder(over: Partial<StaffBoardOrder> = {}): StaffBoardOrder
     cookingAt: null,
     readyAt: null,
     deliveredAt: null,
+    estimatedFrom: null,
+    estimatedTo: null,
     cartItems: [
       {
         id: id(10),

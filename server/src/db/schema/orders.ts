@@ -70,6 +70,11 @@ export const orderSettings = pgTable(
      * Read from the brand-wide row (cityId NULL) only.
      */
     paymentTimeoutMinutes: integer().notNull().default(15),
+    /**
+     * The brand's courier speed in city traffic (km/h) for the promised arrival (src/domain/arrival.ts);
+     * NULL: the rule's default. Read from the brand-wide row (cityId NULL) only.
+     */
+    courierSpeedKmh: integer(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
@@ -78,6 +83,7 @@ export const orderSettings = pgTable(
       "order_settings_payment_timeout_minutes_check",
       sql`${t.paymentTimeoutMinutes} between 0 and 10080`,
     ),
+    check("order_settings_courier_speed_kmh_check", sql`${t.courierSpeedKmh} between 3 and 120`),
     uniqueIndex("order_settings_merchant_id_uq")
       .on(t.merchantId)
       .where(sql`${t.cityId} is null`),
@@ -202,6 +208,9 @@ export const orders = pgTable(
     cookingAt: timestamptz(),
     readyAt: timestamptz(),
     deliveredAt: timestamptz(),
+    /** The window promised at placement: ready (pickup, dine-in) or arriving (delivery) between these. */
+    estimatedFrom: timestamptz(),
+    estimatedTo: timestamptz(),
     sendCheque: boolean().notNull().default(false),
     sendChequePhone: text(),
     /** The Idempotency-Key header of the placing request. */

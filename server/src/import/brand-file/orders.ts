@@ -34,6 +34,14 @@ export const orderSettingsSchema = z.strictObject({
     .min(0, { error: "must be between 0 (never) and 10080 minutes" })
     .max(10_080, { error: "must be between 0 (never) and 10080 minutes" })
     .default(DEFAULT_PAYMENT_TIMEOUT_MINUTES),
+  /** The couriers' speed in city traffic (km/h) for the arrival the customer is promised; null: 20. */
+  courierSpeedKmh: z
+    .number()
+    .int({ error: "must be a whole number of km/h" })
+    .min(3, { error: "must be between 3 and 120 km/h" })
+    .max(120, { error: "must be between 3 and 120 km/h" })
+    .nullable()
+    .default(null),
 });
 
 export const paymentMethodSchema = z.strictObject({

@@ -108,7 +108,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
     },
     async (request) => {
       const { user, session } = authOf(request);
-      const { checked, cashbackBalance } = await quoteOrder(
+      const { checked, cashbackBalance, arrival } = await quoteOrder(
         db,
         {
           merchant: request.tenant,
@@ -125,6 +125,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
         promoId: checked.promo?.id ?? null,
         cashbackBalance,
         cashbackEarned: checked.cashbackEarned,
+        arrival: { from: arrival.from.toISOString(), to: arrival.to.toISOString() },
       };
     },
   );

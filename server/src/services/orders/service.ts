@@ -6,6 +6,7 @@
 import { createHash } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { API_ERRORS, type ApiErrorCode } from "#domain/api-errors.ts";
+import type { ArrivalWindow } from "#domain/arrival.ts";
 import type { Order } from "#domain/contract/orders.ts";
 import type {
   AuthChannel,
@@ -51,6 +52,7 @@ import {
   type PlacedOrder,
   type OrderInsert,
   type OrderRow,
+  setOrderEstimate,
 } from "../../repositories/orders.ts";
 import {
   finishOrder,
@@ -61,6 +63,7 @@ import {
 } from "./check.ts";
 import { announce, ORDER_NOTIFY_CHANNEL, type OrderChange, type OrderEvents } from "./events.ts";
 import { recordOrderHistory } from "./history.ts";
+import { promisedWindow } from "./arrival.ts";
 
 export interface PlaceContext {
   merchant: MerchantRow;
@@ -85,10 +88,12 @@ export async function quoteOrder(
   db: Db,
   ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">,
   req: ParsedOrderRequest,
-): Promise<{ checked: CheckedOrder; cashbackBalance: number }> {
-  const prepared = await prepareOrder(db, checkContext(ctx), req);
+): Promise<{ checked: CheckedOrder; cashbackBalance: number; arrival: ArrivalWindow }> {
+  const check = checkContext(ctx);
+  const prepared = await prepareOrder(db, check, req);
   const cashbackBalance = prepared.customer?.cashback ?? 0;
-  return { checked: finishOrder(checkContext(ctx), prepared, req, cashbackBalance), cashbackBalance };
+  const checked = finishOrder(check, prepared, req, cashbackBalance);
+  return { checked, cashbackBalance, arrival: await promisedWindow(db, checked, check.now) };
 }
 
 function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">): CheckContext {
@@ -239,6 +244,11 @@ export async function placeOrder(
     }
     if (!placed.order || !placed.items || !placed.history)
       throw new Error("savat_place_order answered no rows");
+    // The promise is kept beside the order, not in its placing statement: an order whose promise
+    // was not written (a crash between the two) shows none, and is never refused for it.
+    const promised = await promisedWindow(db, checked, check.now);
+    placed.order =
+      (await setOrderEstimate(db, { merchantId, id: placed.order.id, ...promised })) ?? placed.order;
     // Committed: this process's menus and live streams learn of it now (other processes by NOTIFY).
     if (checked.stockTaken.length > 0) dropCaches(["menu"], merchantId);
     ctx.events.committed(change);

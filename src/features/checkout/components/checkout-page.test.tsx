@@ -62,6 +62,7 @@ const QUOTE = {
   promoId: null,
   cashbackBalance: 0,
   cashbackEarned: 0,
+  arrival: { from: "2026-11-28T14:20:00.000Z", to: "2026-11-28T14:35:00.000Z" },
 };
 
 /** A signed-in customer (a guest with `user` null) with two lavash in the basket and a pickup branch chosen, on /checkout. */
@@ -261,6 +262,8 @@ describe("the checkout page", () => {
       expect(screen.getByTestId("checkout-total").textContent).not.toBe("—");
     }, LAZY);
     expect(screen.queryByText("Discounts")).toBeNull();
+    // The pickup's promised window, on the brand's clock (Tashkent, UTC+5).
+    expect(screen.getByTestId("checkout-arrival").textContent).toMatch(/^Ready (28\.11 )?19:20–19:35$/);
     first.unmount();
     const discounted = { ...QUOTE, totals: { ...QUOTE.totals, productDiscount: 5000, totalPrice: 53000 } };
     serveApi({ "/api/orders/v1/orders/quote": () => json(200, discounted) });

@@ -3,7 +3,9 @@ import { Section } from "@telegram-apps/telegram-ui";
 import { SectionTitle } from "../../../components/list-row.tsx";
 import { toMinor } from "../../../domain/money.ts";
 import { useBasketSummary } from "../../../shared/basket/basket.ts";
+import { formatTimeWindow } from "../../../lib/format.ts";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
+import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import type { Checkout } from "../use-checkout.ts";
 
 /** The server's totals (the basket's own until the first quote), and why the order is refused. */
@@ -11,6 +13,7 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
   const { t } = useLingui();
   const format = useFormatMinor();
   const summary = useBasketSummary();
+  const { merchant } = useRequiredTenant();
   const { totals, quote, quoteData, blockingError, errorRef, draft } = checkout;
   const serviceType = checkout.form.serviceType;
   const productDiscount = totals ? toMinor(totals.productDiscount) : summary.discount;
@@ -73,6 +76,18 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
             <dd data-testid="checkout-total">{totals ? format(toMinor(totals.totalPrice)) : "—"}</dd>
           </div>
         </dl>
+        {quoteData && (
+          <p className="checkout__arrival" data-testid="checkout-arrival" data-visual-mask>
+            {(() => {
+              const window = formatTimeWindow(
+                quoteData.arrival.from,
+                quoteData.arrival.to,
+                merchant.timezone,
+              );
+              return serviceType === "DELIVERY" ? t`Arrives ${window}` : t`Ready ${window}`;
+            })()}
+          </p>
+        )}
         {quoteData && quoteData.cashbackEarned > 0 && (
           <p className="checkout__note">{t`You will earn ${format(toMinor(quoteData.cashbackEarned))} cashback`}</p>
         )}

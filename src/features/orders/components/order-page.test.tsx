@@ -52,6 +52,8 @@ function order(over: Partial<Order>): Order {
     cookingAt: null,
     readyAt: null,
     deliveredAt: null,
+    estimatedFrom: null,
+    estimatedTo: null,
     cartItems: [],
     history: [],
     cancellable: false,

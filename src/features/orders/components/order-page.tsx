@@ -15,6 +15,9 @@ import type { Order } from "../../../domain/contract/orders.ts";
 import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { isActiveStatus } from "../../../domain/order-status.ts";
+import { isLate } from "../../../domain/arrival.ts";
+import type { OrderStatus } from "../../../domain/enums.ts";
+import { formatTimeWindow } from "../../../lib/format.ts";
 import { isOnlinePayment } from "../../../domain/offer.ts";
 import { awaitsCardPayment, awaitsProviderPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { usePayWithCard, useSavedCards } from "../../../shared/payments/cards.ts";
@@ -45,6 +48,9 @@ import { OrderReview } from "./order-review.tsx";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { POLL_MS } from "./live-poll.ts";
 import "./orders.css";
+
+/** Statuses after which no arrival is promised any more: the order is there, or will not be. */
+const ARRIVED: readonly OrderStatus[] = ["DELIVERED", "CLOSED", "CANCELED"];
 
 /** /profile/orders/:id: status timeline, lines, totals; cancel, repeat, hide, map. */
 export function OrderPage({ id }: { id: string }) {
@@ -203,6 +209,15 @@ function OrderFacts({ order }: { order: Order }) {
           <dt>{t`Placed`}</dt>
           <dd>{formatDateTime(order.createdDate, merchant.timezone)}</dd>
         </div>
+        {order.estimatedFrom && order.estimatedTo && !ARRIVED.includes(order.status) && (
+          <div data-testid="order-arrival" data-visual-mask>
+            <dt>{order.serviceType === "DELIVERY" ? t`Arrives` : t`Ready by`}</dt>
+            <dd>
+              {formatTimeWindow(order.estimatedFrom, order.estimatedTo, merchant.timezone)}
+              {isLate(order, new Date()) && <span className="order-late">{t`running late`}</span>}
+            </dd>
+          </div>
+        )}
         {order.atTime && (
           <div>
             <dt>{t`For`}</dt>
