@@ -170,8 +170,8 @@ function EndpointRow({
     <li className={`staff-row webhook${endpoint.enabled ? "" : " staff-row--off"}`}>
       <div className="staff-row__main">
         <div className="staff-row__text">
-          <span className="staff-row__title webhook__url" dir="ltr">
-            <bdi>{endpoint.url}</bdi>
+          <span className="staff-row__title webhook__url">
+            <bdi dir="ltr">{endpoint.url}</bdi>
           </span>
           <span className="staff-row__meta webhook__events">
             {endpoint.events.map((e) => (
@@ -200,7 +200,7 @@ function EndpointRow({
           }}
         />
       </div>
-      <div className="banner-row__actions webhook__actions">
+      <div className="webhook__actions">
         <button
           type="button"
           className="staff-button"
@@ -375,8 +375,8 @@ function DeliveryLog({
             </td>
             <td>{d.attempts}</td>
             <td>{d.nextAttemptAt ? momentOf(d.nextAttemptAt, timeZone) : "—"}</td>
-            <td className="webhook-log__answer" dir="ltr">
-              <bdi>{answer(d) || "—"}</bdi>
+            <td className="webhook-log__answer">
+              <bdi dir="ltr">{answer(d) || "—"}</bdi>
             </td>
             <td>
               <button
@@ -601,8 +601,8 @@ function SecretDialog({ made, onClose }: { made: WebhookEndpointWithSecret; onCl
             ? t`Could not copy: select the text and copy it.`
             : ""}
       </p>
-      <p className="webhook__hint" dir="ltr">
-        <bdi>{made.endpoint.url}</bdi>
+      <p className="webhook__hint">
+        <bdi dir="ltr">{made.endpoint.url}</bdi>
       </p>
     </StaffDialog>
   );
