@@ -430,5 +430,16 @@ describe("addresses a webhook may call", () => {
       }),
     ).rejects.toThrow(/private, loopback or link-local/);
     expect(received).toHaveLength(0);
+    // In demo and tests a name that resolves to this machine is reached through the same checked lookup.
+    const local = receiverUrl.replace("127.0.0.1", "localhost");
+    const answer = await postWebhook({
+      url: `${local}/named`,
+      body: "{}",
+      headers: {},
+      timeoutMs: 5000,
+      allowLocal: true,
+    });
+    expect(answer).toEqual({ status: 200, bodyStart: "ok, got it" });
+    expect(at("/named")).toHaveLength(1);
   });
 });
