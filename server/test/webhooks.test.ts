@@ -15,6 +15,8 @@ import type {
   WebhookEndpoint,
   WebhookEndpointWithSecret,
 } from "#domain/contract/back-office-webhooks.ts";
+import type { OrderStatus } from "#domain/enums.ts";
+import { happyNextStatus } from "#domain/order-status.ts";
 import type { BrandRole } from "#domain/staff-scope.ts";
 import { users, webhookEndpoints } from "../src/db/schema/index.ts";
 import { postWebhook, webhookTargetProblem } from "../src/integrations/webhook-http.ts";
@@ -226,6 +228,22 @@ describe("signed webhooks", () => {
     expect(types.sort()).toEqual(["order.cancelled", "order.status_changed"]);
     expect(at("/paused")).toHaveLength(0);
     expect(moves.endpoint.events).toEqual(["order.status_changed", "order.cancelled"]);
+  });
+
+  it("sends order.paid once when the cash of a pickup order is collected, walking its statuses", async () => {
+    await endpoint("/paid", ["order.paid"]);
+    const orderId = await placeOrder();
+    let status: OrderStatus = "CREATED";
+    for (let step = 0; step < 10; step += 1) {
+      const next = happyNextStatus(status, "PICK_UP");
+      if (!next) break;
+      const moved = await call(owner, "PUT", `/orders/${orderId}/status`, { status: next });
+      expect(moved.statusCode, moved.body).toBe(200);
+      status = next;
+    }
+    expect(await sendDueWebhooks(deps)).toEqual(["DELIVERED"]);
+    const [paid] = at("/paid");
+    expect(JSON.parse(paid!.body)).toMatchObject({ type: "order.paid", data: { id: orderId, isPaid: true } });
   });
 
   it("retries a receiver that answered 500 and delivers once when it answers 200, by the worker's clock", async () => {
