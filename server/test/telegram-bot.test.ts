@@ -14,6 +14,7 @@ import {
   botUpdates,
   diningTables,
   merchants,
+  orderItems,
   orders,
   users,
 } from "../src/db/schema/index.ts";
@@ -27,6 +28,7 @@ import {
   sendDueBotMessages,
 } from "../src/services/notifications/bot-outbox.ts";
 import { canGrade, nextStatuses } from "#domain/order-status.ts";
+import type { BotState, BrandSettings } from "#domain/contract/back-office-brand.ts";
 import type { OrderStatus } from "#domain/enums.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { branchNamed, plainProduct } from "./support/orders.ts";
@@ -268,6 +270,88 @@ describe("setting the bot up", () => {
     await t.db.update(merchants).set({ telegramWebhookSecret: SECRET }).where(eq(merchants.id, lavash));
   });
 
+  it("the owner sees the bot as Telegram does and sets it up again; a language turned off loses its commands", async () => {
+    const [ownerUser] = await t.db
+      .insert(users)
+      .values({
+        merchantId: lavash,
+        firstName: "Owner",
+        role: "ADMIN",
+        brandRole: "OWNER",
+        phone: "+998941999001",
+      })
+      .returning();
+    const owner = await createSession(t.db, { merchantId: lavash, userId: ownerUser!.id, channel: "WEB" });
+    const headers = { merchant: lavash, authorization: `Bearer ${owner.token}` };
+    const state = async () => {
+      const res = await t.app.inject({ method: "GET", url: "/api/staff/v1/brand-settings/bot", headers });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json<BotState>();
+    };
+    const again = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/v1/brand-settings/bot/setup",
+      headers,
+    });
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json<BotState>()).toMatchObject({
+      token: true,
+      updates: "webhook",
+      setup: { state: "PENDING" },
+    });
+    await sendDueBotMessages(deps());
+    const seen = await state();
+    expect(seen.setup).toMatchObject({ state: "SENT", lastError: null });
+    expect(seen.telegram).toEqual({
+      reachable: true,
+      webhookUrl: "https://lavash.example/api/telegram/webhook/lavash",
+      pendingUpdateCount: 0,
+      lastErrorAt: null,
+      lastErrorMessage: null,
+    });
+    // A language of the brand other than its main one, turned off in the console: the set-up runs
+    // again and Telegram keeps no commands in that language.
+    const settings = await t.app.inject({ method: "GET", url: "/api/staff/v1/brand-settings", headers });
+    const current = settings.json<BrandSettings>();
+    const dropped = (["uz", "ru", "ar", "tr", "zh"] as const).find(
+      (l) => current.languages[l] && l !== current.mainLanguage,
+    )!;
+    expect(fakeBotApi.bot(LAVASH_BOT).commands[dropped]).toBeDefined();
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/brand-settings",
+      headers,
+      payload: { ...current, languages: { ...current.languages, [dropped]: false }, secrets: {} },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect((await state()).setup).toMatchObject({ state: "PENDING" });
+    await sendDueBotMessages(deps());
+    expect(fakeBotApi.bot(LAVASH_BOT).commands[dropped]).toBeUndefined();
+    expect(fakeBotApi.bot(LAVASH_BOT).commands[""]).toBeDefined();
+    await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/brand-settings",
+      headers,
+      payload: { ...saved.json<BrandSettings>(), languages: current.languages, secrets: {} },
+    });
+
+    // Another role may not look.
+    const customerSession = await createSession(t.db, {
+      merchantId: lavash,
+      userId: ownerUser!.id,
+      channel: "WEB",
+    });
+    await t.db.update(users).set({ brandRole: "OPERATOR" }).where(eq(users.id, ownerUser!.id));
+    const refused = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/v1/brand-settings/bot",
+      headers: { merchant: lavash, authorization: `Bearer ${customerSession.token}` },
+    });
+    expect(refused.statusCode).toBe(403);
+    // The test's own secret back for the webhook tests that follow.
+    await t.db.update(merchants).set({ telegramWebhookSecret: SECRET }).where(eq(merchants.id, lavash));
+  });
+
   it("long polling hears a bot whose webhook is off, once per update", async () => {
     fakeBotApi.bot(LAVASH_BOT).webhook = null;
     const from = customer();
@@ -378,6 +462,79 @@ describe("after delivery", () => {
     expect((await conversation(from)).at(-1)!.text).toBe("This order already has your grade.");
     const [graded] = await t.db.select().from(orders).where(eq(orders.id, order.id));
     expect(graded).toMatchObject({ grade: 2, gradeComment: "The rice was cold" });
+  });
+});
+
+describe("receipts", () => {
+  it("a bot customer who pays online gets the receipt: each line, the total and the provider, with the order's button", async () => {
+    const from = customer();
+    await post(message(from, { text: "/start" }));
+    await post(
+      message(from, {
+        contact: {
+          phone_number: `99891${String(3_000_000 + seq)}`,
+          first_name: from.first_name,
+          user_id: from.id,
+        },
+      }),
+    );
+    await conversation(from);
+    const [user] = await t.db
+      .select()
+      .from(users)
+      .where(eq(users.telegramId, BigInt(from.id)));
+    const { token } = await createSession(t.db, {
+      merchantId: lavash,
+      userId: user!.id,
+      channel: "TELEGRAM",
+    });
+    const headers = { merchant: lavash, authorization: `Bearer ${token}` };
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers,
+      payload: {
+        serviceType: "PICK_UP",
+        paymentType: "PAYME",
+        branchId: await branchNamed(t, lavash, "Chilonzor"),
+        cartItems: [{ productId: await plainProduct(t, lavash), count: 2, modifications: [] }],
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ id: string; number: number }>();
+    const link = await t.app.inject({ method: "GET", url: `/api/payments/v2/checkout/${order.id}`, headers });
+    expect(link.statusCode, link.body).toBe(200);
+    const page = new URL(link.json<{ url: string }>().url, "http://localhost");
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${page.pathname}${page.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "action=pay",
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    const [row] = await t.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.isPaid).toBe(true);
+
+    const chat = await conversation(from);
+    const receipt = chat.find((m) =>
+      m.text.startsWith(`Payment received for order #${String(order.number)}`),
+    );
+    expect(receipt, JSON.stringify(chat.map((m) => m.text))).toBeDefined();
+    const [item] = await t.db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const sum = (n: number) => `${n.toLocaleString("en").replaceAll(",", " ")} so'm`;
+    expect(receipt!.text).toContain(`2 × ${item!.name.eng ?? item!.name.ru}: ${sum(item!.price)}`);
+    expect(receipt!.text).toContain(`Total paid (Payme): ${sum(row!.totalPrice)}`);
+    const button = (
+      receipt!.replyMarkup as { inline_keyboard: { text: string; web_app?: { url: string } }[][] }
+    ).inline_keyboard[0]![0]!;
+    expect(button).toEqual({
+      text: "Receipt and order",
+      web_app: { url: `https://lavash.example/profile/orders/${order.id}` },
+    });
+    // One receipt, however many times the chat is read.
+    expect((await conversation(from)).filter((m) => m === receipt || m.text === receipt!.text)).toHaveLength(
+      1,
+    );
   });
 });
 

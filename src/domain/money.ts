@@ -1,4 +1,4 @@
-import type { Currency } from "./enums.ts";
+import type { ContentLanguage, Currency } from "./enums.ts";
 /**
  * Money in integer minor units (tiyin: 1 so'm = 100). The API speaks so'm as numbers with at most two
  * decimals; every sum, product and percentage is computed here on integers, so no float is ever added.
@@ -69,8 +69,11 @@ export function clampToZero(minor: Minor): Minor {
   return minor < 0 ? 0 : minor;
 }
 
-/** The currency's name in each language of the API's messages, for a message that quotes an amount. */
-export const CURRENCY_NAMES: Record<Currency, { uz: string; ru: string; eng: string }> = {
-  UZS: { uz: "so'm", ru: "сум", eng: "so'm" },
-  KZT: { uz: "tenge", ru: "тенге", eng: "tenge" },
+/**
+ * The currency's name in each content language, for a message that quotes an amount (the API's
+ * errors use uz, ru and eng; the bot's messages any of them). The storefront's catalogs say the same.
+ */
+export const CURRENCY_NAMES: Record<Currency, Record<ContentLanguage, string>> = {
+  UZS: { uz: "so'm", ru: "сум", eng: "so'm", ar: "سوم", kz: "сум", tr: "sum", zh: "苏姆" },
+  KZT: { uz: "tenge", ru: "тенге", eng: "tenge", ar: "تينغي", kz: "теңге", tr: "tenge", zh: "坚戈" },
 };

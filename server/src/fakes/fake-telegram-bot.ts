@@ -3,7 +3,7 @@
 // result} or {ok: false, error_code, description} like Telegram. What it "sent" is kept in memory
 // (the last MAX_LOG messages) for GET /api/dev/telegram-bot/messages; what a customer "wrote" is
 // queued by `pushUpdate` (the harness's chat) for getUpdates. Methods: sendMessage,
-// answerCallbackQuery, getUpdates, setWebhook, deleteWebhook, getWebhookInfo, setMyCommands,
+// answerCallbackQuery, getUpdates, setWebhook, deleteWebhook, getWebhookInfo, setMyCommands, deleteMyCommands,
 // setMyDescription, setMyShortDescription, setChatMenuButton. Refused as Telegram refuses:
 //   a token that does not look like <bot id>:<secret>   401 Unauthorized
 //   an unknown method                                   404 Not Found
@@ -18,6 +18,11 @@
 //   while `failNext(n)` has failures left                500 Internal Server Error (retryable)
 
 const MAX_LOG = 1000;
+
+/** The record without one key (a language's commands or description removed). */
+function without<T>(record: Record<string, T>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([k]) => k !== key));
+}
 
 export interface FakeBotMessage {
   /** The bot's id (the token's part before ":"), never the secret. */
@@ -180,13 +185,20 @@ function setUp(botId: string, method: string, input: Input): FakeBotReply | null
       state.commands[language] = commands as { command: string; description: string }[];
       return answer(200, { ok: true, result: true });
     }
+    case "deleteMyCommands":
+      state.commands = without(state.commands, language);
+      return answer(200, { ok: true, result: true });
     case "setMyDescription":
     case "setMyShortDescription": {
       const long = method === "setMyDescription";
       const text = input[long ? "description" : "short_description"] ?? "";
       if (typeof text !== "string" || text.length > (long ? 512 : 120))
         return refuse(400, `Bad Request: ${long ? "description" : "short description"} is too long`);
-      (long ? state.descriptions : state.shortDescriptions)[language] = text;
+      // An empty text removes the language's own (Telegram then shows the default).
+      const texts = long ? state.descriptions : state.shortDescriptions;
+      const next = text === "" ? without(texts, language) : { ...texts, [language]: text };
+      if (long) state.descriptions = next;
+      else state.shortDescriptions = next;
       return answer(200, { ok: true, result: true });
     }
     case "setChatMenuButton": {

@@ -2,7 +2,7 @@
 // body; the answer is {ok: true, result} or {ok: false, error_code, description, parameters?:
 // {retry_after}}. The token is part of the URL, so no URL or error text that could hold it is ever
 // logged. Used: sendMessage and answerCallbackQuery (the outbox), getUpdates (long polling), and the
-// bot's set-up: setWebhook, deleteWebhook, getWebhookInfo, setMyCommands, setChatMenuButton,
+// bot's set-up: setWebhook, deleteWebhook, getWebhookInfo, setMyCommands, deleteMyCommands, setChatMenuButton,
 // setMyDescription, setMyShortDescription.
 
 export type BotApiFetch = (

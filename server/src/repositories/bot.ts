@@ -1,7 +1,15 @@
 // The bots' inbox (bot_updates), their webhook secrets, and what the conversation reads and writes
 // (services/bot/).
 import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, lte, max, sql } from "drizzle-orm";
-import { botSessions, botUpdates, merchants, orders, products, users } from "../db/schema/index.ts";
+import {
+  botMessages,
+  botSessions,
+  botUpdates,
+  merchants,
+  orders,
+  products,
+  users,
+} from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -69,6 +77,23 @@ export async function newestBotUpdateId(db: Db, { merchantId }: Tenant): Promise
 
 export async function setWebhookSecret(db: Db, { merchantId, secret }: Tenant & { secret: string }) {
   await db.update(merchants).set({ telegramWebhookSecret: secret }).where(eq(merchants.id, merchantId));
+}
+
+/** The brand's newest outbox row of `method` (the set-up's), for the console's view of the bot. */
+export async function newestBotCall(db: Db, { merchantId, method }: Tenant & { method: string }) {
+  const [row] = await db
+    .select({
+      state: botMessages.state,
+      attempts: botMessages.attempts,
+      lastError: botMessages.lastError,
+      createdDate: botMessages.createdDate,
+      sentAt: botMessages.sentAt,
+    })
+    .from(botMessages)
+    .where(and(eq(botMessages.merchantId, merchantId), eq(botMessages.method, method)))
+    .orderBy(desc(botMessages.createdDate))
+    .limit(1);
+  return row;
 }
 
 /** A product the storefront shows (active, not deleted), by id. */

@@ -6,9 +6,11 @@ import type { Notification, NotificationPage } from "#domain/contract/notificati
 import type { OrderStatus } from "#domain/enums.ts";
 import {
   botMessages,
+  merchants,
   merchantWebSettings,
   notificationReads,
   notifications,
+  orderItems,
   orders,
   users,
 } from "../db/schema/index.ts";
@@ -220,6 +222,32 @@ export async function findStatusNotificationTarget(
     .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId)))
     .limit(1);
   return row;
+}
+
+/** What a paid order's receipt shows: its lines in their order, its sums and the brand's currency. */
+export async function findOrderReceipt(db: Db, { merchantId, orderId }: Tenant & { orderId: string }) {
+  const [order] = await db
+    .select({
+      number: orders.number,
+      payment: orders.payment,
+      paymentType: orders.paymentType,
+      deliveryPrice: orders.deliveryPrice,
+      servicePrice: orders.servicePrice,
+      totalDiscount: orders.totalDiscount,
+      totalPrice: orders.totalPrice,
+      currency: merchants.currency,
+    })
+    .from(orders)
+    .innerJoin(merchants, eq(merchants.id, orders.merchantId))
+    .where(and(eq(orders.id, orderId), eq(orders.merchantId, merchantId)))
+    .limit(1);
+  if (!order) return undefined;
+  const lines = await db
+    .select({ name: orderItems.name, count: orderItems.count, price: orderItems.price })
+    .from(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.merchantId, merchantId)))
+    .orderBy(asc(orderItems.priority), asc(orderItems.id));
+  return { ...order, lines };
 }
 
 // ---------------------------------------------------------------------------------------------------

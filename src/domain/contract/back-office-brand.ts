@@ -131,6 +131,44 @@ export const brandSettingsSchema = z
   .meta({ id: "BrandSettings" });
 export type BrandSettings = z.infer<typeof brandSettingsSchema>;
 
+/**
+ * The brand's bot as Telegram and the outbox see it (issue 41): how its updates come in, the last
+ * set-up asked for and how it went, and Telegram's own getWebhookInfo (pending updates, last error).
+ */
+export const botStateSchema = z
+  .object({
+    /** A bot token is stored. */
+    token: z.boolean(),
+    /** TELEGRAM_UPDATES of this deployment: Telegram calls the webhook, the server polls, or neither. */
+    updates: z.enum(["webhook", "polling", "off"]),
+    /** The newest set-up asked for: waiting (PENDING, SENDING), SENT or FAILED with Telegram's reason. */
+    setup: z
+      .object({
+        state: z.enum(["PENDING", "SENDING", "SENT", "FAILED"]),
+        attempts: z.number().int(),
+        lastError: z.string().nullable(),
+        requestedAt: dateTimeSchema,
+        doneAt: dateTimeSchema.nullable(),
+      })
+      .nullable(),
+    /** What Telegram answers now; null without a token. */
+    telegram: z
+      .discriminatedUnion("reachable", [
+        z.object({
+          reachable: z.literal(true),
+          /** The webhook Telegram calls; empty while the server polls. */
+          webhookUrl: z.string(),
+          pendingUpdateCount: z.number().int(),
+          lastErrorAt: dateTimeSchema.nullable(),
+          lastErrorMessage: z.string().nullable(),
+        }),
+        z.object({ reachable: z.literal(false), error: z.string() }),
+      ])
+      .nullable(),
+  })
+  .meta({ id: "BotState" });
+export type BotState = z.infer<typeof botStateSchema>;
+
 export const brandSettingsBodySchema = z
   .object({
     version: dateTimeSchema,

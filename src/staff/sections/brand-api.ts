@@ -2,6 +2,7 @@
 // promo codes. Refusals are the caller's to show at the field (`silent`).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
+  BotState,
   BrandSettings,
   BrandSettingsBody,
   PromoCode,
@@ -16,6 +17,7 @@ import { currentContentLanguage } from "../../lib/i18n.ts";
 export const brandKeys = {
   staff: ["staff", "back-office", "staff-members"] as const,
   settings: ["staff", "back-office", "settings"] as const,
+  bot: ["staff", "back-office", "settings", "bot"] as const,
   banners: ["staff", "back-office", "banners"] as const,
   promos: ["staff", "back-office", "promo-codes"] as const,
   audit: ["staff", "back-office", "audit"] as const,
@@ -90,6 +92,38 @@ export function useSaveBrandSettings() {
     onSuccess: (saved) => {
       client.setQueryData(brandKeys.settings, saved);
       void client.invalidateQueries({ queryKey: brandKeys.audit });
+      // A new token or other languages ask Telegram for a new set-up: show how it goes.
+      void client.invalidateQueries({ queryKey: brandKeys.bot });
+    },
+  });
+}
+
+/** The bot as Telegram and the outbox see it; read again every few seconds while a set-up waits. */
+export function useBotState(enabled: boolean) {
+  return useQuery({
+    queryKey: brandKeys.bot,
+    enabled,
+    queryFn: async ({ signal }) =>
+      unwrap(await api<BotState>("/staff/v1/brand-settings/bot/WITH_TOKEN", { signal })),
+    refetchInterval: (query) => {
+      const state = query.state.data?.setup?.state;
+      return state === "PENDING" || state === "SENDING" ? 3_000 : false;
+    },
+  });
+}
+
+export function useSetUpBotAgain() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async () =>
+      unwrap(
+        await api<BotState>("/staff/v1/brand-settings/bot/setup/WITH_TOKEN", {
+          method: "POST",
+          silent: true,
+        }),
+      ),
+    onSuccess: (state) => {
+      client.setQueryData(brandKeys.bot, state);
     },
   });
 }

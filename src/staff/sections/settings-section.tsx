@@ -18,6 +18,7 @@ import { brandLook, brandLookVariables } from "../../shared/brand/brand-look.ts"
 import { imageVariantUrl } from "../../lib/product-image.ts";
 import { PictureField } from "../picture-field.tsx";
 import { refusalText, useBrandSettings, useSaveBrandSettings } from "./brand-api.ts";
+import { BotStatePanel } from "./bot-state.tsx";
 import { Failed, Loading, SectionFrame, Switch } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 import "./brand-sections.css";
@@ -214,6 +215,7 @@ function SettingsForm({
           </div>
         </fieldset>
         <Secrets id={id} settings={settings} typed={secrets} errors={errors} onChange={setSecrets} />
+        <BotStatePanel hasToken={settings.secrets.telegramBotToken} />
         <div className="brand-settings__save">
           <button
             type="submit"

@@ -20,6 +20,7 @@ import {
 } from "../../services/back-office/staff-members.ts";
 import { brandSettings, saveBrandSettings } from "../../services/back-office/brand-settings.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
+import { botStateRoutes } from "./bot.ts";
 import { promoCodeRoutes } from "./promo-codes.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
@@ -153,5 +154,6 @@ export async function backOfficeBrandRoutes(app: FastifyInstance): Promise<void>
     },
   );
 
+  await botStateRoutes(app);
   await promoCodeRoutes(app);
 }

@@ -141,8 +141,14 @@ export async function saveBrandSettings(
         ...(changes.cardProvider === merchant.cardProvider ? {} : { cardProvider: changes.cardProvider }),
       },
     });
-    // A new bot token: Telegram is told where its updates go, its commands and menu button.
-    if (typeof secretValues.telegramBotToken === "string") await requestBotSetup(tx, merchantId);
+    // A new bot token: Telegram is told where its updates go, its commands and menu button; with the
+    // token kept, a change of the brand's languages sets the commands and descriptions anew.
+    const languagesChanged =
+      before.mainLanguage !== changes.mainLanguage ||
+      CONTENT_LANGUAGES.some((l) => before.languages[l] !== changes.languages[l]);
+    const tokenKept = secretValues.telegramBotToken === undefined && before.secrets.telegramBotToken;
+    if (typeof secretValues.telegramBotToken === "string" || (languagesChanged && tokenKept))
+      await requestBotSetup(tx, merchantId);
     // The log names what changed; a secret only as replaced or cleared, never its value.
     const diff = { before: {} as Record<string, unknown>, after: {} as Record<string, unknown> };
     const plain = {

@@ -1,6 +1,6 @@
 // The bot's set-up with Telegram (issue 41): with a bot token saved, Savat tells Telegram where the
 // bot's updates go (setWebhook with a fresh secret, or deleteWebhook where the server polls), its
-// commands in each of the brand's languages, its menu button (the storefront as a mini app, where
+// commands in each of the brand's languages (and none in a language it dropped), its menu button (the storefront as a mini app, where
 // the storefront is https) and its descriptions. Requested in the transaction that saves the token,
 // as one outbox row the outbox worker turns into these calls (each may be repeated: Telegram
 // keeps the last), so a token saved is set up once Telegram can be reached.
@@ -93,6 +93,14 @@ export function botSetupCalls(
       method: "setMyShortDescription",
       params: { short_description: brand.slice(0, 120), ...code },
     });
+  }
+  // A language the brand no longer has loses its own commands and descriptions (Telegram then
+  // shows the default, the main language's).
+  for (const lang of CONTENT_LANGUAGES.filter((l) => !active[l] && l !== main)) {
+    const code = { language_code: TELEGRAM_CODE[lang] };
+    calls.push({ method: "deleteMyCommands", params: code });
+    calls.push({ method: "setMyDescription", params: { description: "", ...code } });
+    calls.push({ method: "setMyShortDescription", params: { short_description: "", ...code } });
   }
   const origin = storefrontOrigin(merchant, config);
   // Telegram opens only https pages as mini apps; elsewhere the button lists the commands.

@@ -1,7 +1,9 @@
 // What the brand's bot says, in every content language. The customer's language is Telegram's
 // language_code, then the one they chose with /language, among the brand's languages; else the
 // brand's main language.
-import { CONTENT_LANGUAGES, type ContentLanguage } from "#domain/enums.ts";
+import { CONTENT_LANGUAGES, type ContentLanguage, type Currency, type PaymentType } from "#domain/enums.ts";
+import { groupDigits } from "#domain/money-format.ts";
+import { CURRENCY_NAMES } from "#domain/money.ts";
 import type { ReplyMarkup } from "../../integrations/telegram-bot-api.ts";
 
 type Texts = Record<ContentLanguage, string>;
@@ -223,6 +225,60 @@ export const BOT_TEXTS = {
     tr: "Bu sipariş zaten puanlandı.",
     zh: "该订单已评分。",
   },
+  receiptTitle: {
+    uz: "№{number} buyurtma uchun to'lov qabul qilindi",
+    ru: "Оплата заказа №{number} получена",
+    eng: "Payment received for order #{number}",
+    ar: "تم استلام الدفع للطلب رقم {number}",
+    kz: "№{number} тапсырыс үшін төлем алынды",
+    tr: "#{number} numaralı siparişin ödemesi alındı",
+    zh: "订单 #{number} 已收到付款",
+  },
+  receiptDelivery: {
+    uz: "Yetkazib berish",
+    ru: "Доставка",
+    eng: "Delivery",
+    ar: "التوصيل",
+    kz: "Жеткізу",
+    tr: "Teslimat",
+    zh: "配送",
+  },
+  receiptService: {
+    uz: "Xizmat haqi",
+    ru: "Обслуживание",
+    eng: "Service",
+    ar: "الخدمة",
+    kz: "Қызмет көрсету",
+    tr: "Servis",
+    zh: "服务费",
+  },
+  receiptDiscount: {
+    uz: "Chegirma",
+    ru: "Скидка",
+    eng: "Discount",
+    ar: "الخصم",
+    kz: "Жеңілдік",
+    tr: "İndirim",
+    zh: "折扣",
+  },
+  receiptTotal: {
+    uz: "Jami to'landi ({provider})",
+    ru: "Итого оплачено ({provider})",
+    eng: "Total paid ({provider})",
+    ar: "إجمالي المدفوع ({provider})",
+    kz: "Барлығы төленді ({provider})",
+    tr: "Toplam ödenen ({provider})",
+    zh: "实付总额（{provider}）",
+  },
+  receiptButton: {
+    uz: "Chek va buyurtma",
+    ru: "Чек и заказ",
+    eng: "Receipt and order",
+    ar: "الإيصال والطلب",
+    kz: "Чек және тапсырыс",
+    tr: "Fiş ve sipariş",
+    zh: "收据与订单",
+  },
   fallback: {
     uz: "Xabarlarni hali o'qiy olmayman, lekin menyu bir bosishda ochiladi.",
     ru: "Читать сообщения я пока не умею, но меню открывается в одно касание.",
@@ -331,4 +387,57 @@ export function gradeQuestion(
       ],
     },
   };
+}
+
+/** How the receipt names the way the customer paid: the providers' own names, a saved card in words. */
+const PROVIDER_NAMES: Partial<Record<PaymentType, string>> = {
+  PAYME: "Payme",
+  CLICK: "Click",
+  CLICK_MINI_APP: "Click",
+  UZUM: "Uzum",
+  PAYNET: "Paynet",
+  RAHMAT: "Rahmat",
+};
+const SAVED_CARD: Texts = {
+  uz: "saqlangan karta",
+  ru: "сохранённая карта",
+  eng: "saved card",
+  ar: "بطاقة محفوظة",
+  kz: "сақталған карта",
+  tr: "kayıtlı kart",
+  zh: "已保存的卡",
+};
+
+export interface Receipt {
+  number: number;
+  currency: Currency;
+  provider: PaymentType;
+  lines: { name: string; count: number; price: number }[];
+  deliveryPrice: number;
+  servicePrice: number;
+  totalDiscount: number;
+  totalPrice: number;
+}
+
+/**
+ * The receipt the bot sends once an order is paid online: each line, delivery, service, discount and
+ * the total paid, in the customer's language. The tax authority's fiscal link joins it with the
+ * fiscal-receipts issue; until then the button opens the order, which shows the same.
+ */
+export function receiptText(receipt: Receipt, lang: ContentLanguage): string {
+  const money = (amount: number) => `${groupDigits(amount)} ${CURRENCY_NAMES[receipt.currency][lang]}`;
+  const paidWith = receipt.provider === "CARD" ? SAVED_CARD[lang] : (PROVIDER_NAMES[receipt.provider] ?? "");
+  const rows = [
+    botText("receiptTitle", lang, { number: String(receipt.number) }),
+    "",
+    ...receipt.lines.map((line) => `${groupDigits(line.count)} × ${line.name}: ${money(line.price)}`),
+  ];
+  if (receipt.deliveryPrice > 0)
+    rows.push(`${botText("receiptDelivery", lang)}: ${money(receipt.deliveryPrice)}`);
+  if (receipt.servicePrice > 0)
+    rows.push(`${botText("receiptService", lang)}: ${money(receipt.servicePrice)}`);
+  if (receipt.totalDiscount > 0)
+    rows.push(`${botText("receiptDiscount", lang)}: −${money(receipt.totalDiscount)}`);
+  rows.push("", `${botText("receiptTotal", lang, { provider: paidWith })}: ${money(receipt.totalPrice)}`);
+  return rows.join("\n");
 }

@@ -9,10 +9,11 @@ import { canGrade } from "#domain/order-status.ts";
 import type { Db } from "../../db/types.ts";
 import {
   enqueueBotMessage,
+  findOrderReceipt,
   findStatusNotificationTarget,
   insertNotification,
 } from "../../repositories/notifications.ts";
-import { gradeQuestion } from "../bot/texts.ts";
+import { botText, gradeQuestion, receiptText } from "../bot/texts.ts";
 import { isContentLanguage, OPEN_ORDER, orderTitle, statusTexts } from "./texts.ts";
 
 export async function recordStatusNotification(
@@ -24,6 +25,8 @@ export async function recordStatusNotification(
     /** The change's comment and who made it: a cancel by staff tells the customer their reason. */
     comment?: string | null;
     actorUserId?: string | null;
+    /** The change is an online payment (mark-paid.ts): a bot customer gets the receipt too. */
+    paidOnline?: boolean;
   },
 ): Promise<void> {
   const { merchantId, orderId, status } = input;
@@ -55,6 +58,32 @@ export async function recordStatusNotification(
     text: `${pickText(title, lang)}\n${pickText(body, lang)}`,
     buttonText: OPEN_ORDER[lang],
   });
+  if (input.paidOnline) {
+    const receipt = await findOrderReceipt(tx, { merchantId, orderId });
+    if (receipt) {
+      const text = receiptText(
+        {
+          number: receipt.number,
+          currency: receipt.currency,
+          provider: receipt.payment?.provider ?? receipt.paymentType,
+          lines: receipt.lines.map((line) => ({ ...line, name: pickText(line.name, lang) })),
+          deliveryPrice: receipt.deliveryPrice,
+          servicePrice: receipt.servicePrice,
+          totalDiscount: receipt.totalDiscount,
+          totalPrice: receipt.totalPrice,
+        },
+        lang,
+      );
+      await enqueueBotMessage(tx, {
+        merchantId,
+        userId: target.userId,
+        orderId,
+        chatId: target.telegramId,
+        text,
+        buttonText: botText("receiptButton", lang),
+      });
+    }
+  }
   // Finished: the bot asks for a grade with buttons (services/bot/conversation.ts takes the answer).
   if (canGrade(status, false)) {
     const question = gradeQuestion(orderId, target.number, lang);

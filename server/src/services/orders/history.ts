@@ -23,6 +23,7 @@ export async function recordOrderHistory(tx: Db, values: OrderHistoryInsert): Pr
       status: values.status,
       comment: values.comment ?? null,
       actorUserId: values.actorUserId ?? null,
+      paidOnline: values.reason === "PAID",
     });
   }
   await recordWebhookEvent(tx, {
