@@ -53,6 +53,13 @@ const envSchema = z.object({
       error: "must be 0 (off) or between 100 and 3600000",
     })
     .optional(),
+  WEBHOOKS_SWEEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .refine((v) => v === 0 || (v >= 100 && v <= 3_600_000), {
+      error: "must be 0 (off) or between 100 and 3600000",
+    })
+    .optional(),
   TELEGRAM_UPDATES: z
     .enum(["webhook", "polling", "off"], { error: "must be webhook, polling or off" })
     .optional(),
@@ -222,6 +229,13 @@ export interface Config {
   telegramApiUrl: string | undefined;
   /** Milliseconds between two runs of the Telegram outbox (bot messages); 0 = none in this process. */
   botMessagesSweepMs: number;
+  /** Milliseconds between two runs of the webhook outbox (issue 38); 0 = none in this process. */
+  webhooksSweepMs: number;
+  /**
+   * Webhook receivers on this machine or a private network are allowed (http only to a loopback
+   * address): demo mode, NODE_ENV=development or test. Elsewhere only https to public addresses.
+   */
+  webhookLocalTargets: boolean;
   /**
    * How the brands' bots hear their customers: Telegram calls the webhook (a public https address),
    * or this server asks with getUpdates (long polling: the demo, a laptop), or not at all.
@@ -432,6 +446,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.TELEGRAM_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://api.telegram.org"),
     botMessagesSweepMs: e.BOT_MESSAGES_SWEEP_MS ?? 1000,
+    webhooksSweepMs: e.WEBHOOKS_SWEEP_MS ?? 1000,
+    webhookLocalTargets: demo || e.NODE_ENV === "development" || e.NODE_ENV === "test",
     telegramUpdates:
       e.TELEGRAM_UPDATES ??
       (e.PUBLIC_URL?.startsWith("https://") ? "webhook" : e.NODE_ENV === "test" ? "off" : "polling"),

@@ -163,6 +163,7 @@ describe("who may edit the brand's menu", () => {
         "settings",
         "banners",
         "promos",
+        "webhooks",
       ],
     });
     expect((await me(kitchen)).json()).toMatchObject({ brandRole: "KITCHEN", manages: [] });

@@ -211,7 +211,7 @@ describe("what the metrics count", () => {
     expect(text).not.toContain("no-such-route");
 
     // Outbox depth, read by one query at scrape time: every outbox, both states.
-    for (const outbox of ["bot_messages", "refunds"]) {
+    for (const outbox of ["bot_messages", "refunds", "webhooks"]) {
       for (const state of ["waiting", "given_up"]) {
         expect(
           sample(text, "savat_outbox_depth", { outbox, state }),

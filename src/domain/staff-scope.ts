@@ -64,12 +64,14 @@ export const BACK_OFFICE_AREAS = [
   "settings",
   "banners",
   "promos",
+  "webhooks",
 ] as const;
 export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
 
 const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {
   OWNER: BACK_OFFICE_AREAS,
-  // Staff, money settings, promo codes and the brand file are the owner's; banners are content, like the menu.
+  // Staff, money settings, promo codes, the brand file and webhooks (where orders go out, with their
+  // customers' phones) are the owner's; banners are content, like the menu.
   MANAGER: ["menu", "audit", "content", "places", "branches", "banners"],
   OPERATOR: [],
   KITCHEN: [],

@@ -17,6 +17,9 @@ export const brandFieldNames: Record<string, MessageDescriptor> = {
   startDate: msg`Shown from`,
   endDate: msg`Shown until`,
   priority: msg`Place in the list`,
+  url: msg`Address`,
+  events: msg`Events`,
+  enabled: msg`On`,
 };
 
 /** What a change was made to when it is not a dish: a staff member, the settings, a banner... */
@@ -32,5 +35,6 @@ export function brandEntityName(entry: AuditEntry): MessageDescriptor | null {
   if (entry.entity === "story") return msg`Story`;
   if (entry.entity === "clip") return msg`A clip`;
   if (entry.entity === "news") return msg`News`;
+  if (entry.entity === "webhook") return msg`Webhook`;
   return null;
 }

@@ -125,4 +125,12 @@ export const staffSections: StaffSection[] = [
     shortcut: "k",
     component: lazy(() => import("./promos-section.tsx")),
   },
+  {
+    id: "webhooks",
+    title: msg`Webhooks`,
+    manages: "webhooks",
+    // H for hooks: W is the waiter calls'.
+    shortcut: "h",
+    component: lazy(() => import("./webhooks-section.tsx")),
+  },
 ];

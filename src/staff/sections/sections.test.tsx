@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's twelve, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's thirteen, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -78,6 +78,7 @@ describe("the registry", () => {
       "staff",
       "settings",
       "promos",
+      "webhooks",
     ]);
     // The back office's sections are only for the roles that may open them.
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
@@ -93,6 +94,7 @@ describe("the registry", () => {
       "staff",
       "settings",
       "promos",
+      "webhooks",
     ]);
     // Alt+B is the order board's own.
     const letters = ["b", ...staffSections.map((s) => s.shortcut)];

@@ -11,3 +11,4 @@ export * from "./payment-transactions.ts";
 export * from "./content.ts";
 export * from "./staff.ts";
 export * from "./relations.ts";
+export * from "./webhooks.ts";

@@ -17,6 +17,7 @@ import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 import { bannerRoutes } from "./banners.ts";
 import { clipUploadRoutes } from "./clips.ts";
 import { storyRoutes } from "./stories.ts";
+import { webhookRoutes } from "./webhooks.ts";
 import { brandFileRoutes } from "./brand-file.ts";
 import { contentEditorRoutes } from "./content.ts";
 import { backOfficePlacesRoutes } from "./places.ts";
@@ -40,6 +41,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await bannerRoutes(app);
   await app.register(clipUploadRoutes);
   await storyRoutes(app);
+  await webhookRoutes(app);
 
   r.get(
     "/staff/v1/products",

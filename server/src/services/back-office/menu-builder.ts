@@ -30,6 +30,7 @@ import {
   type ModifierGroupValues,
   type NewProduct,
 } from "../../repositories/menu-builder.ts";
+import { recordWebhookEvent } from "../webhooks/events.ts";
 import { editConflict } from "./edit-conflict.ts";
 
 interface Actor {
@@ -67,6 +68,11 @@ async function logAndPublish(
   });
   // Every process drops its prepared menus when this commits.
   await cachesChanged(tx, actor.merchantId, ["menu"]);
+  await recordWebhookEvent(tx, {
+    merchantId: actor.merchantId,
+    types: ["menu.changed"],
+    facts: { entity: entry.entity, id: entry.entityId, action: entry.action },
+  });
 }
 
 // -------------------------------------------------------------------------------------------------

@@ -15,6 +15,7 @@ import {
   type EditorProductRow,
   type ProductChanges,
 } from "../../repositories/back-office.ts";
+import { recordWebhookEvent } from "../webhooks/events.ts";
 import { editConflict } from "./edit-conflict.ts";
 
 function view(row: EditorProductRow, last: { by: string | null } | undefined): EditorProduct {
@@ -116,6 +117,11 @@ export async function saveProduct(
     // Every process drops its prepared menus when this commits: the storefront shows the change at
     // its next menu read.
     await cachesChanged(tx, merchantId, ["menu"]);
+    await recordWebhookEvent(tx, {
+      merchantId,
+      types: ["menu.changed"],
+      facts: { entity: "product", id, action: "update" },
+    });
   });
   const saved = await findEditorProduct(db, { merchantId, id });
   if (!saved) throw new AppError("NOT_FOUND");

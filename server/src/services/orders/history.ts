@@ -1,6 +1,7 @@
 // Every change of an order's status passes here (staff, payments, refunds, time-outs, the
 // simulator), so here the customer is told of it too: a status change or a payment that moves the
-// order writes its notification in the same transaction as its history entry.
+// order writes its notification in the same transaction as its history entry, and so do the brand's
+// webhooks (order.paid, order.status_changed, order.cancelled).
 import type { Db } from "../../db/types.ts";
 import {
   insertOrderHistory,
@@ -8,6 +9,7 @@ import {
   type OrderHistoryRow,
 } from "../../repositories/orders.ts";
 import { recordStatusNotification } from "../notifications/order-status.ts";
+import { orderChangeEvents, recordWebhookEvent } from "../webhooks/events.ts";
 
 const STATUS_REASONS: readonly string[] = ["CHANGE_STATUS", "PAID", "PAID_AND_CHANGE_STATUS"];
 
@@ -24,5 +26,11 @@ export async function recordOrderHistory(tx: Db, values: OrderHistoryInsert): Pr
       paidOnline: values.reason === "PAID",
     });
   }
+  await recordWebhookEvent(tx, {
+    merchantId: values.merchantId,
+    types: orderChangeEvents(values.reason, values.status),
+    orderId: values.orderId,
+    facts: { status: values.status ?? null },
+  });
   return rows;
 }

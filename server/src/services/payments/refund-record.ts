@@ -12,6 +12,7 @@ import {
 } from "../../repositories/payments.ts";
 import { announce, type OrderEvents } from "../orders/events.ts";
 import { recordOrderHistory } from "../orders/history.ts";
+import { recordWebhookEvent } from "../webhooks/events.ts";
 
 export interface RefundRecord {
   /** The order, locked by the caller. */
@@ -57,6 +58,12 @@ export async function recordRefund(
     reason: order.status === status ? "UPDATE" : "CHANGE_STATUS",
     comment: r.comment,
     actorUserId: null,
+  });
+  await recordWebhookEvent(tx, {
+    merchantId,
+    types: ["order.refunded"],
+    orderId: order.id,
+    facts: { status },
   });
   await announce(tx, events, {
     merchantId,
