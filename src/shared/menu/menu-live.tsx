@@ -15,13 +15,48 @@ import { queryKeys } from "../query-keys.ts";
 /** Events of one change (this process's drop and the database's notice) are read as one. */
 const SETTLE_MS = 150;
 
+/**
+ * The stream opens this long after the page has loaded, or at the customer's first touch or key,
+ * whichever comes first. A stream open from the start keeps the page's network busy for good, and a
+ * page that never goes quiet is measured (Lighthouse) and treated by hosts as still loading. What
+ * changed before it opened is read once it opens (a 304 when nothing did).
+ */
+const OPEN_AFTER_MS = 5_000;
+const FIRST_TOUCH = ["pointerdown", "keydown", "touchstart", "wheel"] as const;
+
+/** Calls `start` once: OPEN_AFTER_MS after the page's load, or at the first touch or key. */
+function whenSettled(start: () => void): () => void {
+  let done = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const go = () => {
+    if (done) return;
+    done = true;
+    cleanup();
+    start();
+  };
+  const afterLoad = () => {
+    timer = setTimeout(go, OPEN_AFTER_MS);
+  };
+  function cleanup() {
+    clearTimeout(timer);
+    window.removeEventListener("load", afterLoad);
+    for (const type of FIRST_TOUCH) window.removeEventListener(type, go, true);
+  }
+  for (const type of FIRST_TOUCH) window.addEventListener(type, go, { capture: true, passive: true });
+  if (document.readyState === "complete") afterLoad();
+  else window.addEventListener("load", afterLoad, { once: true });
+  return () => {
+    done = true;
+    cleanup();
+  };
+}
+
 export function MenuLive(): null {
   const client = useQueryClient();
   const { merchant } = useRequiredTenant();
   const merchantId = merchant.id;
   useEffect(() => {
     let timer: ReturnType<typeof setTimeout> | undefined;
-    let opened = 0;
     const refresh = () => {
       clearTimeout(timer);
       timer = setTimeout(() => {
@@ -37,22 +72,25 @@ export function MenuLive(): null {
     const storiesChanged = () => {
       void client.invalidateQueries({ queryKey: queryKeys.stories(merchantId) });
     };
-    const stop = openSseStream<{ menu: unknown; content: unknown }>({
-      request: () => {
-        const brand = getCurrentBrand();
-        if (!brand || brand.merchantId !== merchantId) return null;
-        return { path: "/products/v1/overalls/events", headers: { merchant: merchantId } };
-      },
-      endOn: [400, 401, 403, 404, 429],
-      on: { menu: refresh, content: storiesChanged },
-      // A reconnection may have missed a change: read again (the first connection has nothing to catch up).
-      onOpen: () => {
-        opened += 1;
-        if (opened > 1) refresh();
-      },
+    const openStream = () =>
+      openSseStream<{ menu: unknown; content: unknown }>({
+        request: () => {
+          const brand = getCurrentBrand();
+          if (!brand || brand.merchantId !== merchantId) return null;
+          return { path: "/products/v1/overalls/events", headers: { merchant: merchantId } };
+        },
+        endOn: [400, 401, 403, 404, 429],
+        on: { menu: refresh, content: storiesChanged },
+        // Opened after the page settled, or reconnected: a change may have come meanwhile. Read again.
+        onOpen: refresh,
+      });
+    let stop: () => void = () => undefined;
+    const cancel = whenSettled(() => {
+      stop = openStream();
     });
     return () => {
       clearTimeout(timer);
+      cancel();
       stop();
     };
   }, [client, merchantId]);
