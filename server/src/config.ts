@@ -70,6 +70,14 @@ const envSchema = z.object({
   CLICK_API_URL: httpUrl.optional(),
   CLICK_MERCHANT_API_URL: httpUrl.optional(),
   PAYME_API_URL: httpUrl.optional(),
+  IIKO_API_URL: httpUrl.optional(),
+  KITCHEN_SWEEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .refine((v) => v === 0 || (v >= 100 && v <= 3_600_000), {
+      error: "must be 0 (off) or between 100 and 3600000",
+    })
+    .optional(),
   PAYME_API_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -267,6 +275,13 @@ export interface Config {
   /** How long one call to a provider's API (Payme, Click, Uzum) may take before it counts as failed. */
   paymeApiTimeoutMs: number;
   /**
+   * iiko Cloud API origin (calls go to `<url>/api/1/...`): https://api-ru.iiko.services unless set;
+   * unset in demo or development mode = the built-in fake (server/src/fakes/fake-iiko.ts).
+   */
+  iikoApiUrl: string | undefined;
+  /** Milliseconds between two runs of the kitchen outbox (orders to iiko); 0 = only when kicked. */
+  kitchenSweepMs: number;
+  /**
    * Payme's checkout page, before `/<base64 of the link's parameters>`: https://checkout.paycom.uz
    * unless set, the built-in fake (a path on this server) in demo mode. A path is served on the
    * storefront's own origin.
@@ -450,6 +465,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.PAYME_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://checkout.paycom.uz"),
     paymeApiTimeoutMs: e.PAYME_API_TIMEOUT_MS ?? 15_000,
+    iikoApiUrl:
+      e.IIKO_API_URL?.replace(/\/+$/, "") ??
+      (demo || e.NODE_ENV === "development" ? undefined : "https://api-ru.iiko.services"),
+    kitchenSweepMs: e.KITCHEN_SWEEP_MS ?? 5_000,
     paymeCheckoutUrl:
       e.PAYME_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_PAYME_CHECKOUT_PATH : "https://checkout.paycom.uz"),

@@ -43,6 +43,7 @@ import {
 import { botTokenFor } from "../services/accounts/telegram.ts";
 import { fakeClickTokenFor, handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
+import { fakeIiko } from "./fake-iiko.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
 import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
@@ -209,6 +210,17 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     await app.register(fakeClickPayRoutes);
     await app.register(fakeUzumPayRoutes);
   }
+  // The fake iiko calls our webhook as iiko would, through the app itself (its webHooksUri's path).
+  fakeIiko.transport = async (uri, init) => {
+    const url = new URL(uri, "http://localhost");
+    const res = await app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: init.headers,
+      payload: init.body,
+    });
+    return { status: res.statusCode };
+  };
   harnessPageRoutes(app);
   telegramLaunchRoutes(app);
   clickLaunchRoutes(app);

@@ -2,7 +2,7 @@
 // tree, not side effects of route plugins):
 // - the order event hub: the process's subscribers of order, booking and waiter-call changes, fed by
 //   the database's notifications (listening from onReady, closed onClose);
-// - the workers: the unpaid-order sweep, the refund worker, the bot outbox and the demo's order
+// - the workers: the unpaid-order sweep, the refund worker, the bot outbox, the kitchen outbox and the demo's order
 //   simulator, started once the app is ready and stopped, each waiting for its run, when it closes.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -13,6 +13,8 @@ import { OrderEvents } from "../services/orders/events.ts";
 import { startUnpaidSweep } from "../services/orders/payment-timeout.ts";
 import { startOrderSimulator } from "../services/orders/simulator.ts";
 import { startRefundWorker, type RefundWorker } from "../services/payments/refunds.ts";
+import { startKitchenOutbox } from "../services/kitchen/iiko-outbox.ts";
+import type { IntervalWorker } from "../lib/interval-worker.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -24,6 +26,8 @@ declare module "fastify" {
     refunds: RefundWorker;
     /** The bots' inbox: kicked by the webhook, retried by its timer; polls Telegram where set so. */
     botUpdates: BotUpdatesWorker;
+    /** The kitchen outbox (orders to iiko): kicked after a placement, retried by its timer. */
+    kitchen: IntervalWorker;
   }
 }
 
@@ -51,6 +55,7 @@ export const workers = fp(
     let refunds: RefundWorker | null = null;
     let botOutbox: BotOutbox | null = null;
     let botUpdates: BotUpdatesWorker | null = null;
+    let kitchen: IntervalWorker | null = null;
     let stopSweep: (() => Promise<void>) | null = null;
     let stopSimulator: (() => Promise<void>) | null = null;
     // The routes hold this handle from their registration on; it reaches the worker once it runs.
@@ -64,8 +69,14 @@ export const workers = fp(
       idle: async () => botUpdates?.idle(),
       stop: async () => botUpdates?.stop(),
     } satisfies BotUpdatesWorker);
+    app.decorate("kitchen", {
+      kick: () => kitchen?.kick(),
+      idle: async () => kitchen?.idle(),
+      stop: async () => kitchen?.stop(),
+    } satisfies IntervalWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
+      kitchen = startKitchenOutbox(app);
       const outbox = startBotOutbox(app);
       botOutbox = outbox;
       botUpdates = startBotUpdates(app, outbox);
@@ -76,6 +87,7 @@ export const workers = fp(
       await stopSweep?.();
       await stopSimulator?.();
       await refunds?.stop();
+      await kitchen?.stop();
       await botUpdates?.stop();
       await botOutbox?.stop();
     });

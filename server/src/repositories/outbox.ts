@@ -1,12 +1,13 @@
 // The outboxes: rows written with a change and sent later by a worker, with retries (bot_messages,
-// sent by server/src/services/notifications/bot-outbox.ts; payment_refunds, by server/src/services/payments/refunds.ts).
+// sent by server/src/services/notifications/bot-outbox.ts; payment_refunds, by server/src/services/payments/refunds.ts;
+// kitchen_orders, by server/src/services/kitchen/iiko-outbox.ts).
 // Their depth is what the metrics show at each scrape.
 import { sql } from "drizzle-orm";
-import { botMessages, paymentRefunds } from "../db/schema/index.ts";
+import { botMessages, kitchenOrders, paymentRefunds } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 export interface OutboxDepth {
-  /** bot_messages or refunds. */
+  /** bot_messages, refunds or kitchen_orders. */
   outbox: string;
   /** To send or being sent (PENDING, SENDING). */
   waiting: number;
@@ -31,6 +32,12 @@ export async function outboxDepths(db: Db): Promise<OutboxDepth[]> {
       count(*) filter (where ${paymentRefunds.state} = 'FAILED')::int
     from ${paymentRefunds}
     where ${paymentRefunds.state} in ('PENDING', 'SENDING', 'FAILED')
+    union all
+    select 'kitchen_orders',
+      count(*) filter (where ${kitchenOrders.state} <> 'FAILED')::int,
+      count(*) filter (where ${kitchenOrders.state} = 'FAILED')::int
+    from ${kitchenOrders}
+    where ${kitchenOrders.state} in ('PENDING', 'SENDING', 'FAILED')
   `);
   return result.rows.map((row) => ({ outbox: row.outbox, waiting: row.waiting, givenUp: row.given_up }));
 }
