@@ -18,7 +18,12 @@ import {
   products,
   users,
 } from "../src/db/schema/index.ts";
-import { fakeIiko } from "../src/fakes/fake-iiko.ts";
+import {
+  DEMO_IIKO_API_LOGIN,
+  DEMO_IIKO_ORGANIZATION_ID,
+  DEMO_IIKO_TERMINAL_GROUPS,
+  fakeIiko,
+} from "../src/fakes/fake-iiko.ts";
 import { IikoClient } from "../src/integrations/iiko.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { sendDueKitchenOrders, type KitchenDeps } from "../src/services/kitchen/iiko-outbox.ts";
@@ -345,5 +350,76 @@ describe("statuses back: iiko's webhook", () => {
     expect(await available()).toBe(false);
     expect(await fakeIiko.setStopList(ORG, TERMINAL, [])).toBe(200);
     expect(await available()).toBe(true);
+  });
+});
+
+describe("the owner switches iiko on from the console", () => {
+  async function member(merchant: string, brandRole: "OWNER" | "MANAGER") {
+    phoneSeq += 1;
+    const [row] = await t.db
+      .insert(users)
+      .values({
+        merchantId: merchant,
+        phone: `+99893${String(8000000 + phoneSeq)}`,
+        firstName: "Owner",
+        role: "ADMIN",
+        brandRole,
+      })
+      .returning();
+    const { token } = await createSession(t.db, { merchantId: merchant, userId: row!.id, channel: "WEB" });
+    return { merchant, authorization: `Bearer ${token}`, "accept-language": "ru" };
+  }
+
+  it("a save checks the login with iiko, shows what it found, binds the branch and points iiko's webhook here", async () => {
+    const sushi = await merchantId(t, "sushi");
+    const owner = await member(sushi, "OWNER");
+    const [branch] = await t.db.select().from(branches).where(eq(branches.merchantId, sushi));
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/kitchen/iiko",
+      headers: owner,
+      payload: { apiLogin: "not-a-login" },
+    });
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json()).toMatchObject({
+      code: "IIKO_REFUSED",
+      description: { ru: "iiko отклонил запрос: Login is not authorized" },
+    });
+    const manager = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/kitchen/iiko",
+      headers: await member(sushi, "MANAGER"),
+      payload: { apiLogin: DEMO_IIKO_API_LOGIN },
+    });
+    expect(manager.statusCode).toBe(403);
+
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/kitchen/iiko",
+      headers: owner,
+      payload: {
+        apiLogin: DEMO_IIKO_API_LOGIN,
+        branches: [{ id: branch!.id, terminalGroupId: DEMO_IIKO_TERMINAL_GROUPS[0]!.id }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const body = saved.json<{
+      organization: unknown;
+      terminalGroups: unknown[];
+      branches: { id: string; terminalGroupId: string | null }[];
+      webhookUrl: string;
+    }>();
+    expect(body.organization).toEqual({ id: DEMO_IIKO_ORGANIZATION_ID, name: "Savat demo kitchen" });
+    expect(body.terminalGroups).toHaveLength(DEMO_IIKO_TERMINAL_GROUPS.length);
+    expect(body.branches.find((b) => b.id === branch!.id)?.terminalGroupId).toBe(
+      DEMO_IIKO_TERMINAL_GROUPS[0]!.id,
+    );
+    expect(JSON.stringify(body)).not.toContain(DEMO_IIKO_API_LOGIN);
+    const [row] = await t.db.select().from(merchants).where(eq(merchants.id, sushi));
+    expect(fakeIiko.webhookOf(DEMO_IIKO_ORGANIZATION_ID)).toEqual({
+      uri: body.webhookUrl,
+      authToken: row!.kitchenWebhookToken,
+    });
+    expect(body.webhookUrl).toMatch(/\/api\/integrations\/v1\/iiko\/webhook$/);
   });
 });

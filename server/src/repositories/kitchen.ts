@@ -65,30 +65,37 @@ export async function findKitchenBrandsByOrganization(
   return rows.flatMap((r) => (r.apiLogin ? [{ ...r, apiLogin: r.apiLogin, organizationId }] : []));
 }
 
-export async function saveKitchenCredentials(
+/**
+ * Stores the brand's iiko login, organisation, webhook token and the branches' terminal groups in one
+ * transaction; the cached brand rows (the placement reads the login from them) are dropped after it.
+ */
+export async function saveKitchenSetup(
   db: Db,
-  input: { merchantId: string; apiLogin: string; organizationId: string; webhookToken: string },
+  input: {
+    merchantId: string;
+    apiLogin: string;
+    organizationId: string;
+    webhookToken: string;
+    branches: { id: string; terminalGroupId: string | null }[];
+  },
 ): Promise<void> {
-  await db
-    .update(merchants)
-    .set({
-      kitchenLogin: input.apiLogin,
-      kitchenOrganizationId: input.organizationId,
-      kitchenWebhookToken: input.webhookToken,
-    })
-    .where(eq(merchants.id, input.merchantId));
-}
-
-export async function bindBranchTerminalGroup(
-  db: Db,
-  input: { merchantId: string; branchId: string; terminalGroupId: string | null },
-): Promise<boolean> {
-  const rows = await db
-    .update(branches)
-    .set({ iikoTerminalGroupId: input.terminalGroupId })
-    .where(and(eq(branches.id, input.branchId), eq(branches.merchantId, input.merchantId)))
-    .returning({ id: branches.id });
-  return rows.length > 0;
+  await transaction(db, async (tx) => {
+    await tx
+      .update(merchants)
+      .set({
+        kitchenLogin: input.apiLogin,
+        kitchenOrganizationId: input.organizationId,
+        kitchenWebhookToken: input.webhookToken,
+      })
+      .where(eq(merchants.id, input.merchantId));
+    for (const b of input.branches) {
+      await tx
+        .update(branches)
+        .set({ iikoTerminalGroupId: b.terminalGroupId })
+        .where(and(eq(branches.id, b.id), eq(branches.merchantId, input.merchantId)));
+    }
+    await cachesChanged(tx, input.merchantId, ["merchant", "geo"]);
+  });
 }
 
 /** The brand's branches bound to an iiko terminal group. */
