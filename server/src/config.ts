@@ -137,6 +137,7 @@ const envSchema = z.object({
     )
     .optional(),
   ORDER_SIMULATOR: flag.optional(),
+  DEMO_KITCHEN: flag.optional(),
   ORDER_SIMULATOR_STEP_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -316,6 +317,11 @@ export interface Config {
   harness: boolean;
   /** The demo order simulator walks new orders through their statuses (demo mode only). */
   orderSimulator: boolean;
+  /**
+   * The demo's kitchen: the brand plov wired to the fake iiko, which cooks the orders it takes
+   * (demo mode only; off under tests and the journeys, which drive statuses themselves).
+   */
+  demoKitchen: boolean;
   /** Milliseconds between two simulator steps of an order. */
   orderSimulatorStepMs: number;
   /**
@@ -488,6 +494,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // On by default in demo mode, except under tests that drive statuses themselves.
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
+    demoKitchen: demo && (e.DEMO_KITCHEN ?? e.NODE_ENV !== "test"),
     paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
     firstScreenBundle: path.resolve(

@@ -7,7 +7,7 @@
 // without the brand's token is refused; a stop-list update switches a product off at the branch;
 // an order iiko refuses is FAILED with iiko's reason, which staff see.
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { dropCaches } from "../src/db/cache-bus.ts";
 import {
   branches,
@@ -24,6 +24,7 @@ import {
   DEMO_IIKO_TERMINAL_GROUPS,
   fakeIiko,
 } from "../src/fakes/fake-iiko.ts";
+import { wireDemoKitchen } from "../src/fakes/iiko-demo.ts";
 import { IikoClient } from "../src/integrations/iiko.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { sendDueKitchenOrders, type KitchenDeps } from "../src/services/kitchen/iiko-outbox.ts";
@@ -421,5 +422,55 @@ describe("the owner switches iiko on from the console", () => {
       authToken: row!.kitchenWebhookToken,
     });
     expect(body.webhookUrl).toMatch(/\/api\/integrations\/v1\/iiko\/webhook$/);
+  });
+});
+
+describe("the demo's kitchen", () => {
+  it("plov wired to the fake iiko: a cash pick-up order reaches the kitchen and comes back cooked, then closed", async () => {
+    const plov = await wireDemoKitchen(t.app, "plov");
+    expect(plov).not.toBeNull();
+    fakeIiko.cookStepMs = 1;
+    try {
+      phoneSeq += 1;
+      const [row] = await t.db
+        .insert(users)
+        .values({
+          merchantId: plov!,
+          phone: `+99893${String(9000000 + phoneSeq)}`,
+          firstName: "P",
+          role: "CUSTOMER",
+        })
+        .returning();
+      const { token } = await createSession(t.db, { merchantId: plov!, userId: row!.id, channel: "WEB" });
+      const [main] = await t.db
+        .select()
+        .from(branches)
+        .where(and(eq(branches.merchantId, plov!), eq(branches.isMain, true)));
+      const osh = await plainProduct(t, plov!, 0);
+      const res = await t.app.inject({
+        method: "POST",
+        url: "/api/orders/v1/orders",
+        headers: { merchant: plov!, authorization: `Bearer ${token}` },
+        payload: {
+          serviceType: "PICK_UP",
+          paymentType: "CASH",
+          branchId: main!.id,
+          cartItems: [{ productId: osh, count: 2, modifications: [] }],
+        },
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      const order = res.json<{ id: string }>();
+      await vi.waitFor(
+        async () => {
+          expect((await orderRow(t, order.id)).status).toBe("CLOSED");
+        },
+        { timeout: 10_000, interval: 50 },
+      );
+      const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
+      expect(history.map((h) => h.status)).toEqual(["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"]);
+      expect(history.slice(1).every((h) => h.comment?.startsWith("iiko: "))).toBe(true);
+    } finally {
+      fakeIiko.cookStepMs = 0;
+    }
   });
 });

@@ -44,6 +44,7 @@ import { botTokenFor } from "../services/accounts/telegram.ts";
 import { fakeClickTokenFor, handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakeIiko } from "./fake-iiko.ts";
+import { DEMO_COOK_STEP_MS, wireDemoKitchen } from "./iiko-demo.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
 import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
@@ -221,6 +222,18 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     });
     return { status: res.statusCode };
   };
+  // The demo's kitchen: a brand wired to the fake iiko, which cooks what it takes (not under tests,
+  // which drive iiko's statuses themselves, as they do the order simulator).
+  if (app.config.demoKitchen) {
+    fakeIiko.cookStepMs = DEMO_COOK_STEP_MS;
+    app.addHook("onReady", async () => {
+      try {
+        await wireDemoKitchen(app);
+      } catch (error) {
+        app.log.warn({ err: error }, "demo kitchen (fake iiko) not wired");
+      }
+    });
+  }
   harnessPageRoutes(app);
   telegramLaunchRoutes(app);
   clickLaunchRoutes(app);

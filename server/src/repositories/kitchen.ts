@@ -1,7 +1,7 @@
 // The brand's kitchen system (iiko, issue 38): its credentials, the branches' terminal groups, the
 // kitchen outbox (kitchen_orders) and the stop-list rows iiko owns.
 import { v7 as uuidv7 } from "uuid";
-import { and, asc, eq, inArray, isNotNull, lte, notInArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, sql } from "drizzle-orm";
 import {
   branches,
   branchStops,
@@ -394,4 +394,27 @@ export async function failKitchenOrder(
     .update(kitchenOrders)
     .set({ state: "FAILED", lastError: reason.slice(0, 500), ...(iikoOrderId ? { iikoOrderId } : {}) })
     .where(and(eq(kitchenOrders.id, id), eq(kitchenOrders.merchantId, merchantId)));
+}
+
+/**
+ * The demo's kitchen (server/src/fakes/iiko-demo.ts): the brand's products, options and payment
+ * methods without an iiko id get one (their own id; the payment type's name), as an owner's import
+ * of iiko's nomenclature would give them. Answers every iiko id of the brand's menu.
+ */
+export async function assignDemoIikoIds(db: Db, merchantId: string): Promise<string[]> {
+  await transaction(db, async (tx) => {
+    await tx
+      .update(products)
+      .set({ iikoId: sql`${products.id}::text` })
+      .where(and(eq(products.merchantId, merchantId), isNull(products.iikoId)));
+    await tx
+      .update(modifications)
+      .set({ iikoId: sql`${modifications.id}::text` })
+      .where(and(eq(modifications.merchantId, merchantId), isNull(modifications.iikoId)));
+    await tx
+      .update(paymentMethods)
+      .set({ iikoId: sql`'demo-' || lower(${paymentMethods.type}::text)` })
+      .where(and(eq(paymentMethods.merchantId, merchantId), isNull(paymentMethods.iikoId)));
+  });
+  return listIikoIds(db, merchantId);
 }
