@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's twelve, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's thirteen, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -77,6 +77,7 @@ describe("the registry", () => {
       "audit",
       "staff",
       "settings",
+      "kitchen",
       "promos",
     ]);
     // The back office's sections are only for the roles that may open them.
@@ -91,6 +92,7 @@ describe("the registry", () => {
       "content",
       "audit",
       "staff",
+      "settings",
       "settings",
       "promos",
     ]);
