@@ -28,6 +28,7 @@ import { wireDemoKitchen } from "../src/fakes/iiko-demo.ts";
 import { IikoClient } from "../src/integrations/iiko.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { sendDueKitchenOrders, type KitchenDeps } from "../src/services/kitchen/iiko-outbox.ts";
+import { pollKitchenOrders } from "../src/services/kitchen/iiko-poll.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct } from "./support/orders.ts";
 
@@ -303,6 +304,22 @@ describe("statuses back: iiko's webhook", () => {
     expect(row.isPaid).toBe(true);
     const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
     expect(history.map((h) => h.status)).toEqual(["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"]);
+  });
+
+  it("a lost webhook: the poll of deliveries/by_id moves the order at its next look", async () => {
+    const order = await place();
+    const iiko = iikoOrderOf(order.number);
+    fakeIiko.setStatusQuietly(iiko.id, "CookingStarted");
+    const pollDeps = { ...deps, events: t.app.orderEvents };
+    // Not yet: iiko spoke of it (took it) just now.
+    await pollKitchenOrders(pollDeps);
+    expect((await orderRow(t, order.id)).status).toBe("CREATED");
+    expect(await pollKitchenOrders(pollDeps, { now: later(10) })).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(t, order.id)).status).toBe("COOKING");
+    const polls = fakeIiko.calls.filter((c) => c.method === "deliveries/by_id").length;
+    // Polled once per interval: a second look at the same time finds nothing due.
+    await pollKitchenOrders(pollDeps, { now: later(10) });
+    expect(fakeIiko.calls.filter((c) => c.method === "deliveries/by_id").length).toBe(polls);
   });
 
   it("a forged webhook (wrong or missing token) is refused with our error shape and moves nothing", async () => {

@@ -290,6 +290,13 @@ export class FakeIiko {
     });
   }
 
+  /** Moves a taken order in iiko without telling anyone (a webhook lost on the way; tests). */
+  setStatusQuietly(orderId: string, status: string): void {
+    const o = this.orders.get(orderId);
+    if (!o) throw new Error(`fake iiko: no order ${orderId}`);
+    o.status = status;
+  }
+
   /** Replaces a terminal group's stop list and sends StopListUpdate; answers our HTTP status. */
   async setStopList(
     organizationId: string,

@@ -13,7 +13,7 @@ import { OrderEvents } from "../services/orders/events.ts";
 import { startUnpaidSweep } from "../services/orders/payment-timeout.ts";
 import { startOrderSimulator } from "../services/orders/simulator.ts";
 import { startRefundWorker, type RefundWorker } from "../services/payments/refunds.ts";
-import { startKitchenOutbox } from "../services/kitchen/iiko-outbox.ts";
+import { startKitchenWorker } from "../services/kitchen/worker.ts";
 import type { IntervalWorker } from "../lib/interval-worker.ts";
 
 declare module "fastify" {
@@ -76,7 +76,7 @@ export const workers = fp(
     } satisfies IntervalWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
-      kitchen = startKitchenOutbox(app);
+      kitchen = startKitchenWorker(app, events);
       const outbox = startBotOutbox(app);
       botOutbox = outbox;
       botUpdates = startBotUpdates(app, outbox);

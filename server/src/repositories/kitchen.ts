@@ -14,6 +14,7 @@ import {
   products,
   users,
 } from "../db/schema/index.ts";
+import type { OrderStatus } from "#domain/enums.ts";
 import { cachesChanged } from "../db/cache-bus.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
@@ -417,4 +418,49 @@ export async function assignDemoIikoIds(db: Db, merchantId: string): Promise<str
       .where(and(eq(paymentMethods.merchantId, merchantId), isNull(paymentMethods.iikoId)));
   });
   return listIikoIds(db, merchantId);
+}
+
+/**
+ * Orders iiko took that are still under way and due for a look at iiko (a SENT row's next_attempt_at
+ * is when to poll it next): the fallback for a webhook that never came.
+ */
+export async function listKitchenOrdersToPoll(
+  db: Db,
+  { now, limit, statuses }: { now: Date; limit: number; statuses: readonly OrderStatus[] },
+): Promise<{ id: string; merchantId: string; iikoOrderId: string; nextAttemptAt: Date }[]> {
+  const rows = await db
+    .select({
+      id: kitchenOrders.id,
+      merchantId: kitchenOrders.merchantId,
+      iikoOrderId: kitchenOrders.iikoOrderId,
+      nextAttemptAt: kitchenOrders.nextAttemptAt,
+    })
+    .from(kitchenOrders)
+    .innerJoin(orders, eq(orders.id, kitchenOrders.orderId))
+    .where(
+      and(
+        eq(kitchenOrders.state, "SENT"),
+        isNotNull(kitchenOrders.iikoOrderId),
+        lte(kitchenOrders.nextAttemptAt, now),
+        inArray(orders.status, [...statuses]),
+      ),
+    )
+    .orderBy(asc(kitchenOrders.nextAttemptAt))
+    .limit(limit);
+  return rows.flatMap((r) => (r.iikoOrderId ? [{ ...r, iikoOrderId: r.iikoOrderId }] : []));
+}
+
+/** Takes a SENT row's poll: moves its next poll on, only if no other worker did (guarded by the old time). */
+export async function claimKitchenPoll(
+  db: Db,
+  { id, from, to }: { id: string; from: Date; to: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(kitchenOrders)
+    .set({ nextAttemptAt: to })
+    .where(
+      and(eq(kitchenOrders.id, id), eq(kitchenOrders.state, "SENT"), eq(kitchenOrders.nextAttemptAt, from)),
+    )
+    .returning({ id: kitchenOrders.id });
+  return rows.length > 0;
 }

@@ -8,12 +8,10 @@
 // - iiko unreachable, slow or 5xx: the row waits PENDING with a growing pause and is tried again;
 // - iiko refuses the order (an unknown product, a closed terminal group...): FAILED with iiko's reason,
 //   which staff see on the order.
-import type { FastifyInstance } from "fastify";
 import { goesToKitchen } from "#domain/kitchen.ts";
 import { isOnlinePayment } from "#domain/offer.ts";
 import type { Db } from "../../db/types.ts";
 import { IikoError, type IikoDeliveryOrder } from "../../integrations/iiko.ts";
-import { startIntervalWorker, type IntervalWorker } from "../../lib/interval-worker.ts";
 import {
   claimKitchenOrder,
   enqueueKitchenOrder,
@@ -34,6 +32,8 @@ export const KITCHEN_BACKOFF_MS = [10_000, 30_000, 60_000, 2 * 60_000, 5 * 60_00
 export const KITCHEN_MAX_ATTEMPTS = 300;
 /** How long a claimed row belongs to its worker; a worker that died lets the next one retry after it. */
 export const KITCHEN_LEASE_MS = 2 * 60_000;
+/** How long after the last word from iiko an order under way is read back with deliveries/by_id. */
+export const KITCHEN_POLL_MS = 3 * 60_000;
 
 export type KitchenOutcome = "SENT" | "PENDING" | "FAILED";
 
@@ -160,6 +160,8 @@ async function settle(
         ? {
             state: "SENT",
             sentAt: now,
+            // A SENT row's next_attempt_at is when to read it back from iiko (the webhook's fallback).
+            nextAttemptAt: new Date(now.getTime() + KITCHEN_POLL_MS),
             lastError: null,
             iikoOrderId: extra.iikoOrderId ?? null,
             correlationId: extra.correlationId ?? null,
@@ -244,24 +246,4 @@ export async function sendDueKitchenOrders(
     if (outcome) results.push(outcome);
   }
   return results;
-}
-
-/** Runs sendDueKitchenOrders when kicked (after a placement) and every `kitchenSweepMs`. */
-export function startKitchenOutbox(app: FastifyInstance): IntervalWorker {
-  const deps: KitchenDeps = {
-    db: app.database.db,
-    config: app.config,
-    standIns: app.standIns,
-    log: (message, detail) => {
-      app.log.warn(detail, message);
-    },
-  };
-  return startIntervalWorker({
-    work: () => sendDueKitchenOrders(deps),
-    everyMs: app.config.kitchenSweepMs,
-    failed: (error) => {
-      app.log.warn({ err: error }, "kitchen outbox run failed; the next run tries again");
-    },
-    rerunWhenBusy: true,
-  });
 }

@@ -57,9 +57,10 @@ async function callerBrand(
   return brand;
 }
 
-async function orderUpdate(
+/** Applies what iiko says of one of our orders (its webhook, or the poll of deliveries/by_id). */
+export async function applyIikoOrderInfo(
   deps: IikoWebhookDeps,
-  brand: KitchenCredentials,
+  brand: Pick<KitchenCredentials, "merchantId">,
   info: IikoOrderInfo,
 ): Promise<void> {
   const { merchantId } = brand;
@@ -145,7 +146,7 @@ export async function handleIikoWebhook(
   for (const event of input.events) {
     try {
       if (event.eventType === "DeliveryOrderUpdate" || event.eventType === "DeliveryOrderError") {
-        await orderUpdate(deps, brand, (event.eventInfo ?? {}) as IikoOrderInfo);
+        await applyIikoOrderInfo(deps, brand, (event.eventInfo ?? {}) as IikoOrderInfo);
       } else if (event.eventType === "StopListUpdate") {
         await stopListUpdate(deps, brand, event.eventInfo);
       }
