@@ -6,7 +6,7 @@
 // time iiko is away; iiko's status webhooks move the order along its legal transitions; a webhook
 // without the brand's token is refused; a stop-list update switches a product off at the branch;
 // an order iiko refuses is FAILED with iiko's reason, which staff see.
-import { and, eq } from "drizzle-orm";
+import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { dropCaches } from "../src/db/cache-bus.ts";
 import {
@@ -302,7 +302,11 @@ describe("statuses back: iiko's webhook", () => {
     expect(row.status).toBe("CLOSED");
     // Cash collected at the counter, as when staff close it.
     expect(row.isPaid).toBe(true);
-    const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
+    const history = await t.db
+      .select()
+      .from(orderHistory)
+      .where(eq(orderHistory.orderId, order.id))
+      .orderBy(asc(orderHistory.createdDate), asc(orderHistory.id));
     expect(history.map((h) => h.status)).toEqual(["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"]);
   });
 
@@ -483,7 +487,11 @@ describe("the demo's kitchen", () => {
         },
         { timeout: 10_000, interval: 50 },
       );
-      const history = await t.db.select().from(orderHistory).where(eq(orderHistory.orderId, order.id));
+      const history = await t.db
+        .select()
+        .from(orderHistory)
+        .where(eq(orderHistory.orderId, order.id))
+        .orderBy(asc(orderHistory.createdDate), asc(orderHistory.id));
       expect(history.map((h) => h.status)).toEqual(["CREATED", "ACCEPTED", "COOKING", "DONE", "CLOSED"]);
       expect(history.slice(1).every((h) => h.comment?.startsWith("iiko: "))).toBe(true);
     } finally {

@@ -27,6 +27,9 @@ import { changeStatus } from "../orders/service.ts";
 import type { Outside } from "../stand-ins.ts";
 import { iikoClientFor } from "./iiko-client.ts";
 
+/** The longest walk an update asks for (CREATED to CLOSED of a delivery). */
+const MAX_STEPS = 8;
+
 export interface IikoWebhookDeps extends Outside {
   db: Db;
   events: OrderEvents;
@@ -85,9 +88,12 @@ export async function applyIikoOrderInfo(
   }
   const target = info.order?.status ? IIKO_STATUS_TO_ORDER[info.order.status] : undefined;
   if (!target) return;
-  const order = await findOrder(deps.db, { merchantId, id: row.orderId });
-  if (!order) return;
-  for (const to of kitchenSteps(order.status, target, order.serviceType)) {
+  // One step at a time from the status as it is now: another update (iiko's next status arriving at
+  // once, or staff) may move the order meanwhile; its move is then read and the walk goes on from it.
+  for (let guard = 0; guard < 2 * MAX_STEPS; guard += 1) {
+    const order = await findOrder(deps.db, { merchantId, id: row.orderId });
+    const to = order && kitchenSteps(order.status, target, order.serviceType)[0];
+    if (!order || !to) return;
     try {
       await changeStatus(deps.db, deps.events, {
         merchantId,
@@ -97,9 +103,7 @@ export async function applyIikoOrderInfo(
         comment: `iiko: ${info.order?.status ?? ""}`,
       });
     } catch (error) {
-      // Staff or another update moved it meanwhile: the order stays where it is.
-      if (error instanceof AppError) return;
-      throw error;
+      if (!(error instanceof AppError)) throw error;
     }
   }
 }
