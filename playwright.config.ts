@@ -83,6 +83,8 @@ export default defineConfig({
       TRUSTED_PROXIES: "loopback",
       // The demo order simulator steps quickly, so a journey sees an order delivered (e2e/orders.spec.ts).
       ORDER_SIMULATOR_STEP_MS: "400",
+      // The journeys walk plov's orders with the simulator and staff, not with the demo's fake iiko.
+      DEMO_KITCHEN: "0",
       ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
     },
     reuseExistingServer: false,

@@ -77,6 +77,14 @@ const envSchema = z.object({
   CLICK_API_URL: httpUrl.optional(),
   CLICK_MERCHANT_API_URL: httpUrl.optional(),
   PAYME_API_URL: httpUrl.optional(),
+  IIKO_API_URL: httpUrl.optional(),
+  KITCHEN_SWEEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .refine((v) => v === 0 || (v >= 100 && v <= 3_600_000), {
+      error: "must be 0 (off) or between 100 and 3600000",
+    })
+    .optional(),
   PAYME_API_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -136,6 +144,7 @@ const envSchema = z.object({
     )
     .optional(),
   ORDER_SIMULATOR: flag.optional(),
+  DEMO_KITCHEN: flag.optional(),
   ORDER_SIMULATOR_STEP_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -281,6 +290,13 @@ export interface Config {
   /** How long one call to a provider's API (Payme, Click, Uzum) may take before it counts as failed. */
   paymeApiTimeoutMs: number;
   /**
+   * iiko Cloud API origin (calls go to `<url>/api/1/...`): https://api-ru.iiko.services unless set;
+   * unset in demo or development mode = the built-in fake (server/src/fakes/fake-iiko.ts).
+   */
+  iikoApiUrl: string | undefined;
+  /** Milliseconds between two runs of the kitchen outbox (orders to iiko); 0 = only when kicked. */
+  kitchenSweepMs: number;
+  /**
    * Payme's checkout page, before `/<base64 of the link's parameters>`: https://checkout.paycom.uz
    * unless set, the built-in fake (a path on this server) in demo mode. A path is served on the
    * storefront's own origin.
@@ -315,6 +331,11 @@ export interface Config {
   harness: boolean;
   /** The demo order simulator walks new orders through their statuses (demo mode only). */
   orderSimulator: boolean;
+  /**
+   * The demo's kitchen: the brand plov wired to the fake iiko, which cooks the orders it takes
+   * (demo mode only; off under tests and the journeys, which drive statuses themselves).
+   */
+  demoKitchen: boolean;
   /** Milliseconds between two simulator steps of an order. */
   orderSimulatorStepMs: number;
   /**
@@ -466,6 +487,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.PAYME_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://checkout.paycom.uz"),
     paymeApiTimeoutMs: e.PAYME_API_TIMEOUT_MS ?? 15_000,
+    iikoApiUrl:
+      e.IIKO_API_URL?.replace(/\/+$/, "") ??
+      (demo || e.NODE_ENV === "development" ? undefined : "https://api-ru.iiko.services"),
+    kitchenSweepMs: e.KITCHEN_SWEEP_MS ?? 5_000,
     paymeCheckoutUrl:
       e.PAYME_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_PAYME_CHECKOUT_PATH : "https://checkout.paycom.uz"),
@@ -485,6 +510,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     // On by default in demo mode, except under tests that drive statuses themselves.
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
+    demoKitchen: demo && (e.DEMO_KITCHEN ?? e.NODE_ENV !== "test"),
     paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
     firstScreenBundle: path.resolve(

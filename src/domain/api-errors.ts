@@ -686,6 +686,24 @@ export const API_ERRORS = {
     ru: "Зона накладывается на другую зону бренда",
     eng: "The zone overlaps another zone of the brand",
   },
+  IIKO_REFUSED: {
+    status: 422,
+    uz: "iiko so'rovni rad etdi",
+    ru: "iiko отклонил запрос",
+    eng: "iiko refused the request",
+  },
+  IIKO_UNAVAILABLE: {
+    status: 503,
+    uz: "iiko hozir javob bermayapti, birozdan keyin qayta urinib ko'ring",
+    ru: "iiko сейчас не отвечает, попробуйте чуть позже",
+    eng: "iiko is not answering now, try again in a moment",
+  },
+  IIKO_NOT_SET_UP: {
+    status: 409,
+    uz: "Avval iiko API loginini kiriting",
+    ru: "Сначала введите API-логин iiko",
+    eng: "Enter the iiko API login first",
+  },
   BACK_OFFICE_FORBIDDEN: {
     status: 403,
     uz: "Sizning rolingiz buni o'zgartirishga ruxsat bermaydi",

@@ -43,6 +43,8 @@ import {
 import { botTokenFor } from "../services/accounts/telegram.ts";
 import { fakeClickTokenFor, handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
+import { fakeIiko } from "./fake-iiko.ts";
+import { DEMO_COOK_STEP_MS, wireDemoKitchen } from "./iiko-demo.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
 import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
@@ -208,6 +210,29 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     await app.register(fakePaymeRoutes);
     await app.register(fakeClickPayRoutes);
     await app.register(fakeUzumPayRoutes);
+  }
+  // The fake iiko calls our webhook as iiko would, through the app itself (its webHooksUri's path).
+  fakeIiko.transport = async (uri, init) => {
+    const url = new URL(uri, "http://localhost");
+    const res = await app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: init.headers,
+      payload: init.body,
+    });
+    return { status: res.statusCode };
+  };
+  // The demo's kitchen: a brand wired to the fake iiko, which cooks what it takes (not under tests,
+  // which drive iiko's statuses themselves, as they do the order simulator).
+  if (app.config.demoKitchen) {
+    fakeIiko.cookStepMs = DEMO_COOK_STEP_MS;
+    app.addHook("onReady", async () => {
+      try {
+        await wireDemoKitchen(app);
+      } catch (error) {
+        app.log.warn({ err: error }, "demo kitchen (fake iiko) not wired");
+      }
+    });
   }
   harnessPageRoutes(app);
   telegramLaunchRoutes(app);

@@ -3,6 +3,7 @@
 // they do in production.
 import type { StandIns } from "../services/stand-ins.ts";
 import { DEMO_CLICK_TOKEN, handleFakeClickRpc } from "./fake-click.ts";
+import { fakeIiko } from "./fake-iiko.ts";
 import { handleFakeClickMerchant } from "./fake-click-merchant.ts";
 import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { handleFakeBotApi } from "./fake-telegram-bot.ts";
@@ -53,6 +54,21 @@ export const fakeStandIns: StandIns = {
     defaultToken: DEMO_CLICK_TOKEN,
     fetch: async (_url, init) => {
       const answer = handleFakeClickRpc(init.headers, init.body);
+      return { status: answer.status, text: async () => answer.body };
+    },
+  },
+  iiko: {
+    url: "internal:fake-iiko",
+    fetch: async (url, init) => {
+      // A slow fake times out as a slow iiko would: the adapter's signal aborts the wait.
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        init.signal.addEventListener("abort", () => {
+          reject(init.signal.reason as Error);
+        });
+        fakeIiko
+          .handle(url.replace(/^internal:fake-iiko/, ""), init.headers, init.body)
+          .then(resolve, reject);
+      });
       return { status: answer.status, text: async () => answer.body };
     },
   },

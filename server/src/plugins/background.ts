@@ -2,7 +2,8 @@
 // tree, not side effects of route plugins):
 // - the order event hub: the process's subscribers of order, booking and waiter-call changes, fed by
 //   the database's notifications (listening from onReady, closed onClose);
-// - the workers: the unpaid-order sweep, the refund worker, the bot outbox, the webhook outbox and the demo's order
+// - the workers: the unpaid-order sweep, the refund worker, the bot outbox, the webhook outbox, the
+//   kitchen outbox and the demo's order
 //   simulator, started once the app is ready and stopped, each waiting for its run, when it closes.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -15,6 +16,7 @@ import { startOrderSimulator } from "../services/orders/simulator.ts";
 import { startRefundWorker, type RefundWorker } from "../services/payments/refunds.ts";
 import type { IntervalWorker } from "../lib/interval-worker.ts";
 import { startWebhookWorker } from "../services/webhooks/worker.ts";
+import { startKitchenWorker } from "../services/kitchen/worker.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -28,6 +30,8 @@ declare module "fastify" {
     botUpdates: BotUpdatesWorker;
     /** The brands' signed webhooks (issue 38): kicked by a test event, else run by its timer. */
     webhooks: IntervalWorker;
+    /** The kitchen outbox (orders to iiko): kicked after a placement, retried by its timer. */
+    kitchen: IntervalWorker;
   }
 }
 
@@ -56,6 +60,7 @@ export const workers = fp(
     let botOutbox: BotOutbox | null = null;
     let botUpdates: BotUpdatesWorker | null = null;
     let webhooks: IntervalWorker | null = null;
+    let kitchen: IntervalWorker | null = null;
     let stopSweep: (() => Promise<void>) | null = null;
     let stopSimulator: (() => Promise<void>) | null = null;
     // The routes hold this handle from their registration on; it reaches the worker once it runs.
@@ -74,9 +79,15 @@ export const workers = fp(
       idle: async () => webhooks?.idle(),
       stop: async () => webhooks?.stop(),
     } satisfies IntervalWorker);
+    app.decorate("kitchen", {
+      kick: () => kitchen?.kick(),
+      idle: async () => kitchen?.idle(),
+      stop: async () => kitchen?.stop(),
+    } satisfies IntervalWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
       webhooks = startWebhookWorker(app);
+      kitchen = startKitchenWorker(app, events);
       const outbox = startBotOutbox(app);
       botOutbox = outbox;
       botUpdates = startBotUpdates(app, outbox);
@@ -87,6 +98,7 @@ export const workers = fp(
       await stopSweep?.();
       await stopSimulator?.();
       await refunds?.stop();
+      await kitchen?.stop();
       await botUpdates?.stop();
       await botOutbox?.stop();
       await webhooks?.stop();

@@ -33,6 +33,7 @@ import {
 import {
   branches,
   grades,
+  kitchenOrders,
   merchantWebSettings,
   orderHistory,
   orderItems,
@@ -184,6 +185,13 @@ export async function listOrdersDueForSimulator(
         inArray(orders.status, statuses),
         or(lte(orders.lastModifiedDate, due), eq(orders.status, "ON_WAY")),
         or(isNull(orders.atTime), lte(orders.atTime, now), eq(orders.status, "AT_TIME")),
+        // The brand's kitchen system (iiko) moves its orders itself.
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(kitchenOrders)
+            .where(eq(kitchenOrders.orderId, orders.id)),
+        ),
         notExists(
           db
             .select({ one: sql`1` })

@@ -1,13 +1,13 @@
 // The outboxes: rows written with a change and sent later by a worker, with retries (bot_messages,
 // sent by server/src/services/notifications/bot-outbox.ts; payment_refunds, by server/src/services/payments/refunds.ts;
-// webhook_deliveries, by server/src/services/webhooks/worker.ts).
-// Their depth is what the metrics show at each scrape.
+// webhook_deliveries, by server/src/services/webhooks/worker.ts; kitchen_orders, by
+// server/src/services/kitchen/iiko-outbox.ts). Their depth is what the metrics show at each scrape.
 import { sql } from "drizzle-orm";
-import { botMessages, paymentRefunds, webhookDeliveries } from "../db/schema/index.ts";
+import { botMessages, kitchenOrders, paymentRefunds, webhookDeliveries } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 export interface OutboxDepth {
-  /** bot_messages, refunds or webhooks. */
+  /** bot_messages, refunds, webhooks or kitchen_orders. */
   outbox: string;
   /** To send or being sent (PENDING, SENDING). */
   waiting: number;
@@ -38,6 +38,12 @@ export async function outboxDepths(db: Db): Promise<OutboxDepth[]> {
       count(*) filter (where ${webhookDeliveries.state} = 'FAILED')::int
     from ${webhookDeliveries}
     where ${webhookDeliveries.state} in ('PENDING', 'SENDING', 'FAILED')
+    union all
+    select 'kitchen_orders',
+      count(*) filter (where ${kitchenOrders.state} <> 'FAILED')::int,
+      count(*) filter (where ${kitchenOrders.state} = 'FAILED')::int
+    from ${kitchenOrders}
+    where ${kitchenOrders.state} in ('PENDING', 'SENDING', 'FAILED')
   `);
   return result.rows.map((row) => ({ outbox: row.outbox, waiting: row.waiting, givenUp: row.given_up }));
 }

@@ -19,7 +19,7 @@ const FINISHED_LIMIT = 60;
 export async function listBoardOrders(
   db: Db,
   q: { merchantId: string; branchIds: string[] | null; now: Date },
-): Promise<StaffBoardOrder[]> {
+): Promise<Omit<StaffBoardOrder, "kitchen">[]> {
   const scope: SQL | undefined = q.branchIds ? inArray(orders.branchId, q.branchIds) : undefined;
   const since = new Date(q.now.getTime() - BOARD_FINISHED_HOURS * 3_600_000);
   const [active, finished] = await Promise.all([

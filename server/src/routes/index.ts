@@ -15,6 +15,7 @@ import { clickShopRoutes } from "./payments/click.ts";
 import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { telegramWebhookRoutes } from "./telegram/webhook.ts";
+import { iikoWebhookRoutes } from "./integrations/iiko.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
 import { notificationRoutes } from "./content/notifications.ts";
@@ -40,6 +41,7 @@ export async function apiRoutes(
   await app.register(clickShopRoutes, { events });
   await app.register(uzumMerchantRoutes, { events });
   await app.register(telegramWebhookRoutes);
+  await app.register(iikoWebhookRoutes);
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);

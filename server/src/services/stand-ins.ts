@@ -5,6 +5,7 @@
 import type { Config } from "../config.ts";
 import type { ClickMerchantFetch } from "../integrations/click-merchant.ts";
 import type { FetchLike as ClickFetch } from "../integrations/click.ts";
+import type { IikoFetch } from "../integrations/iiko.ts";
 import type { FetchLike as PaymeFetch } from "../integrations/payme-subscribe.ts";
 import type { BotApiFetch } from "../integrations/telegram-bot-api.ts";
 import type { UzumFetch } from "../integrations/uzum-checkout.ts";
@@ -26,6 +27,8 @@ export interface StandIns {
   telegramBotApi: StandIn<BotApiFetch>;
   /** Click's user.profile, with the merchant token it takes from brands without their own. */
   clickUser: StandIn<ClickFetch> & { defaultToken: string };
+  /** iiko Cloud API (the kitchen): logins, organisations, orders, stop lists, webhook settings. */
+  iiko: StandIn<IikoFetch>;
 }
 
 /** What decides where a service's call to the outside world goes: configured URLs, else stand-ins. */

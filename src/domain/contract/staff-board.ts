@@ -2,6 +2,7 @@
 import { z } from "zod";
 import { RESERVATION_STATUSES } from "../booking.ts";
 import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
+import { KITCHEN_STATES } from "../kitchen.ts";
 import { WAITER_CALL_STATUSES } from "../waiter-calls.ts";
 import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
 import { orderHistoryEntrySchema, orderSchema } from "./orders.ts";
@@ -48,6 +49,12 @@ export const staffBoardOrderSchema = orderSchema
       .nullable()
       .describe("The courier the order was given to (their name and phone to call); null before"),
     history: z.array(staffHistoryEntrySchema),
+    kitchen: z
+      .object({ state: z.enum(KITCHEN_STATES), error: z.string().nullable() })
+      .nullable()
+      .describe(
+        "The order with the brand's kitchen system (iiko): PENDING/SENDING (to send, retried), SENT (taken), FAILED (refused; error is iiko's reason); null when it is not sent there",
+      ),
   })
   .meta({ id: "StaffBoardOrder" });
 export type StaffBoardOrder = z.infer<typeof staffBoardOrderSchema>;

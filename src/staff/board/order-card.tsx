@@ -98,6 +98,31 @@ export function PaymentLine({ order }: { order: StaffBoardOrder }) {
   );
 }
 
+/**
+ * Where the order stands with the brand's kitchen system (iiko): taken, on its way (with the last
+ * error while iiko is away), or refused with iiko's own reason, which staff act on.
+ */
+export function KitchenLine({ order }: { order: StaffBoardOrder }) {
+  const { t } = useLingui();
+  const kitchen = order.kitchen ?? null;
+  if (!kitchen) return null;
+  if (kitchen.state === "SENT") return <span className="kitchen kitchen--sent">{t`In iiko`}</span>;
+  if (kitchen.state === "FAILED") {
+    return (
+      <span className="kitchen kitchen--failed" role="status">
+        <strong>{t`iiko refused it`}</strong>
+        {kitchen.error ? <span className="kitchen__reason">: {kitchen.error}</span> : null}
+      </span>
+    );
+  }
+  return (
+    <span className="kitchen kitchen--pending">
+      {t`Sending to iiko…`}
+      {kitchen.error ? <span className="order-card__muted"> ({kitchen.error})</span> : null}
+    </span>
+  );
+}
+
 /** The table of a dine-in order, "12 · Main hall" (the hall left out when it has no name). */
 export function tableText(order: StaffBoardOrder, language: ContentLanguage): string | null {
   if (!order.table) return null;
@@ -225,6 +250,14 @@ export const OrderCard = forwardRef<
         <dd>
           <PaymentLine order={order} /> · <span className="order-card__total">{money(order.totalPrice)}</span>
         </dd>
+        {order.kitchen ? (
+          <>
+            <dt>{t`Kitchen`}</dt>
+            <dd data-testid="order-kitchen">
+              <KitchenLine order={order} />
+            </dd>
+          </>
+        ) : null}
         {customer && (
           <>
             <dt>{t`Customer`}</dt>

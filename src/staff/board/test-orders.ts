@@ -102,6 +102,7 @@ export function boardOrder(over: Partial<StaffBoardOrder> = {}): StaffBoardOrder
     table: null,
     customer: { name: "Dilnoza Karimova", phone: "+998901234567" },
     courier: { name: "Sardor Qodirov", phone: "+998909998877" },
+    kitchen: null,
     ...over,
   } as StaffBoardOrder;
 }

@@ -119,6 +119,14 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./settings-section.tsx")),
   },
   {
+    id: "kitchen",
+    title: msg`Kitchen (iiko)`,
+    manages: "settings",
+    // I for iiko: K is the promo codes'.
+    shortcut: "i",
+    component: lazy(() => import("./kitchen-section.tsx")),
+  },
+  {
     id: "promos",
     title: msg`Promo codes`,
     manages: "promos",

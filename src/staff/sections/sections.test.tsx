@@ -77,6 +77,7 @@ describe("the registry", () => {
       "audit",
       "staff",
       "settings",
+      "kitchen",
       "promos",
       "webhooks",
     ]);
@@ -92,6 +93,7 @@ describe("the registry", () => {
       "content",
       "audit",
       "staff",
+      "settings",
       "settings",
       "promos",
       "webhooks",

@@ -55,6 +55,8 @@ export const branches = pgTable(
     companyId: text(),
     paymentId: text(),
     iikoId: text(),
+    /** The iiko terminal group the branch's orders go to (the brand's iiko organisation). */
+    iikoTerminalGroupId: text(),
     // Settings
     bookingEnabled: boolean().notNull().default(false),
     deliveryEnabled: boolean().notNull().default(false),

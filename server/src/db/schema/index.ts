@@ -10,5 +10,6 @@ export * from "./orders.ts";
 export * from "./payment-transactions.ts";
 export * from "./content.ts";
 export * from "./staff.ts";
+export * from "./kitchen.ts";
 export * from "./relations.ts";
 export * from "./webhooks.ts";

@@ -64,8 +64,14 @@ export const merchants = pgTable(
     smsPassword: text(),
     smsFrom: text(),
     deliveryProviderKey: text(),
+    /** iiko Cloud API: the brand's API login (write-only in the console) and its organisation. */
     kitchenLogin: text(),
     kitchenOrganizationId: text(),
+    /**
+     * The token iiko sends back in Authorization on each webhook call (set with
+     * webhooks/update_settings; made here with each login saved); NULL until iiko is set up.
+     */
+    kitchenWebhookToken: text(),
     mapKey: text(),
     telegramBotToken: text(),
     telegramBotUsername: text(),

@@ -24,6 +24,7 @@ import { backOfficePlacesRoutes } from "./places.ts";
 import { menuBuilderRoutes } from "./menu.ts";
 import { pictureRoutes } from "./pictures.ts";
 import { backOfficeBrandRoutes } from "./brand.ts";
+import { kitchenSettingsRoutes } from "./kitchen.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -38,6 +39,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(pictureRoutes);
   await app.register(menuBuilderRoutes);
   await backOfficeBrandRoutes(app);
+  await kitchenSettingsRoutes(app);
   await bannerRoutes(app);
   await app.register(clipUploadRoutes);
   await storyRoutes(app);

@@ -25,6 +25,7 @@ import {
   earnsCashbackOn,
 } from "#domain/order-status.ts";
 import { isOnlinePayment } from "#domain/offer.ts";
+import { goesToKitchen } from "#domain/kitchen.ts";
 import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
 import { transaction } from "../../db/transaction.ts";
@@ -36,6 +37,7 @@ import { findCourierId, moveCourier } from "../../repositories/couriers.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { cancelOpenTransactions } from "../../repositories/payments.ts";
 import { recordRefunds } from "../payments/refunds.ts";
+import { queueForKitchen } from "../kitchen/iiko-outbox.ts";
 import type { MerchantRow } from "../../repositories/merchants.ts";
 import {
   addCashback,
@@ -179,9 +181,32 @@ export async function placeOrder(
     const notices = [{ channel: ORDER_NOTIFY_CHANNEL, payload: JSON.stringify(change) }];
     if (checked.stockTaken.length > 0)
       notices.push({ channel: CACHE_NOTIFY_CHANNEL, payload: `menu:${merchantId}` });
+    // A brand with iiko gets the order's kitchen row in the placement's transaction (a payment on
+    // receipt: the kitchen takes it now; an online one waits for mark-paid). Other brands keep the
+    // placement's single statement.
+    const toKitchen =
+      !isOnlinePayment(checked.paymentType) &&
+      goesToKitchen(checked.serviceType) &&
+      ctx.merchant.kitchenLogin !== null &&
+      ctx.merchant.kitchenOrganizationId !== null;
+    type Write = Parameters<typeof writePlacedOrder>[1];
+    const write = (input: Write): Promise<PlacedOrder> =>
+      toKitchen
+        ? transaction(db, async (tx) => {
+            const result = await writePlacedOrder(tx, input);
+            if (result.created) {
+              await queueForKitchen(
+                tx,
+                { id: orderId, merchantId, serviceType: checked.serviceType },
+                new Date(),
+              );
+            }
+            return result;
+          })
+        : writePlacedOrder(db, input);
     let placed: PlacedOrder;
     try {
-      placed = await writePlacedOrder(db, {
+      placed = await write({
         merchantId,
         userId,
         key: key ?? null,

@@ -10,6 +10,7 @@ import { updateOrder, type OrderRow } from "../../repositories/orders.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { announce } from "../orders/events.ts";
 import { recordOrderHistory } from "../orders/history.ts";
+import { queueForKitchen } from "../kitchen/iiko-outbox.ts";
 
 /**
  * The status a payment of `amount` tiyin moves the order to now, or null when the order cannot take
@@ -62,6 +63,8 @@ export async function markOrderPaid(
       },
     },
   });
+  // Paid: the kitchen may take it now (a row only for a brand with iiko, in this transaction).
+  await queueForKitchen(tx, order, payment.now);
   await recordOrderHistory(tx, {
     merchantId: order.merchantId,
     orderId: order.id,

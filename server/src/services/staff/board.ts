@@ -1,6 +1,8 @@
 /** The staff board's orders. */
+import type { KitchenState } from "#domain/kitchen.ts";
 import type { Db } from "../../db/types.ts";
 import { listBranches } from "../../repositories/geo.ts";
+import { listKitchenStates } from "../../repositories/kitchen.ts";
 import { listBoardOrders } from "../../repositories/staff-board.ts";
 
 export { findOrderBranch } from "../../repositories/staff-board.ts";
@@ -16,7 +18,13 @@ export async function staffBoard(
   const { merchantId, visible, asked } = q;
   const all = await listBranches(db, { merchantId });
   const branches = all.filter((b) => !visible || visible.includes(b.id));
-  const orders = await listBoardOrders(db, { merchantId, branchIds: asked ? [asked] : visible, now: q.now });
+  const listed = await listBoardOrders(db, { merchantId, branchIds: asked ? [asked] : visible, now: q.now });
+  // Where each order stands with the brand's kitchen system (iiko): the card's badge and iiko's reason.
+  const kitchen = await listKitchenStates(db, { merchantId, orderIds: listed.map((o) => o.id) });
+  const orders = listed.map((o) => {
+    const k = kitchen.get(o.id);
+    return { ...o, kitchen: k ? { state: k.state as KitchenState, error: k.lastError } : null };
+  });
   return {
     orders,
     branches: branches.map((b) => ({ id: b.id, name: b.name })),

@@ -1,0 +1,59 @@
+// The brand's kitchen system in the console (issue 38): GET and PUT /staff/v1/kitchen/iiko, the
+// owner's (`settings` area, src/domain/staff-scope.ts). The save checks the login with iiko and
+// answers what iiko found, or iiko's refusal in the caller's language.
+import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { ZodTypeProvider } from "fastify-type-provider-zod";
+import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
+import { iikoSettingsBodySchema, iikoSettingsSchema } from "#domain/contract/kitchen.ts";
+import { requireUser } from "../../plugins/auth.ts";
+import { IIKO_WEBHOOK_PATH, iikoSettings, saveIikoSettings } from "../../services/kitchen/iiko-setup.ts";
+import { requireBackOffice, requireStaff } from "../orders/staff.ts";
+
+const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
+
+export async function kitchenSettingsRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const base = { tags: ["staff"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
+  const preHandler = [requireUser, requireStaff];
+  // iiko calls the public address; without PUBLIC_URL (demo, development) the one this request came to.
+  const webhookUrl = (request: FastifyRequest) =>
+    `${app.config.publicUrl ?? `${request.protocol}://${request.host}`}${IIKO_WEBHOOK_PATH}`;
+
+  r.get(
+    "/staff/v1/kitchen/iiko",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "The brand's iiko connection as stored (owner); the API login is never answered",
+        response: { 200: iikoSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireBackOffice(request, "settings");
+      return iikoSettings(db, scope.merchantId, webhookUrl(request));
+    },
+  );
+
+  r.put(
+    "/staff/v1/kitchen/iiko",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Check the iiko API login with iiko, point iiko's webhooks here and store the organisation and the branches' terminal groups (owner); 422 IIKO_REFUSED with iiko's reason",
+        body: iikoSettingsBodySchema,
+        response: { 200: iikoSettingsSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireBackOffice(request, "settings");
+      return saveIikoSettings(
+        { db, config: app.config, standIns: app.standIns },
+        { merchantId: scope.merchantId, webhookUrl: webhookUrl(request), body: request.body },
+      );
+    },
+  );
+}

@@ -1,0 +1,249 @@
+// Orders out to the brand's iiko (issue 38, docs/decisions.md). The kitchen_orders row is written in
+// the transaction that makes the order ready for the kitchen: the placement for a payment on receipt
+// (orders/service.ts), the payment for an online one (payments/mark-paid.ts). This worker sends it
+// with deliveries/create, outside any database transaction:
+// - exactly once: a row is claimed by one guarded update (SENDING with a lease, one attempt counted)
+//   and settled only by the attempt that claimed it; iiko's unique externalNumber (our order number)
+//   guards a send whose answer was lost (a crash after iiko took it): that refusal means "already there";
+// - iiko unreachable, slow or 5xx: the row waits PENDING with a growing pause and is tried again;
+// - iiko refuses the order (an unknown product, a closed terminal group...): FAILED with iiko's reason,
+//   which staff see on the order.
+import { goesToKitchen } from "#domain/kitchen.ts";
+import { isOnlinePayment } from "#domain/offer.ts";
+import type { Db } from "../../db/types.ts";
+import { IikoError, type IikoDeliveryOrder } from "../../integrations/iiko.ts";
+import {
+  claimKitchenOrder,
+  enqueueKitchenOrder,
+  findKitchenCredentials,
+  findOrderForKitchen,
+  listDueKitchenOrders,
+  settleKitchenOrder,
+  type KitchenOrderRow,
+} from "../../repositories/kitchen.ts";
+import { findMerchantById } from "../../repositories/merchants.ts";
+import type { OrderRow } from "../../repositories/orders.ts";
+import type { Outside } from "../stand-ins.ts";
+import { iikoClientFor } from "./iiko-client.ts";
+
+/** The pause after the 1st, 2nd, ... failed try while iiko is away (the last one repeats). */
+export const KITCHEN_BACKOFF_MS = [10_000, 30_000, 60_000, 2 * 60_000, 5 * 60_000];
+/** Tries before an order iiko never answered is left FAILED for staff (about a day at the last pause). */
+export const KITCHEN_MAX_ATTEMPTS = 300;
+/** How long a claimed row belongs to its worker; a worker that died lets the next one retry after it. */
+export const KITCHEN_LEASE_MS = 2 * 60_000;
+/** How long after the last word from iiko an order under way is read back with deliveries/by_id. */
+export const KITCHEN_POLL_MS = 3 * 60_000;
+
+export type KitchenOutcome = "SENT" | "PENDING" | "FAILED";
+
+/**
+ * In the transaction that makes `order` ready for the kitchen (placed on receipt, or paid): its
+ * outbox row when the brand has iiko and the order is one iiko takes. Answers whether one was written.
+ */
+export async function queueForKitchen(
+  tx: Db,
+  order: Pick<OrderRow, "id" | "merchantId" | "serviceType">,
+  now: Date,
+): Promise<boolean> {
+  if (!goesToKitchen(order.serviceType)) return false;
+  return enqueueKitchenOrder(tx, { merchantId: order.merchantId, orderId: order.id, now });
+}
+
+class Refusal extends Error {}
+
+/** "yyyy-MM-dd HH:mm:ss.fff" in the brand's time zone, as iiko reads completeBefore. */
+function iikoLocalTime(at: Date, timeZone: string): string {
+  const parts = new Intl.DateTimeFormat("sv-SE", {
+    timeZone,
+    year: "numeric",
+    month: "2-digit",
+    day: "2-digit",
+    hour: "2-digit",
+    minute: "2-digit",
+    second: "2-digit",
+    hourCycle: "h23",
+  }).format(at);
+  return `${parts}.000`;
+}
+
+/** The order as deliveries/create takes it; throws Refusal for what iiko could not take. */
+export function deliveryOrderOf(
+  k: NonNullable<Awaited<ReturnType<typeof findOrderForKitchen>>>,
+  timeZone: string,
+): { terminalGroupId: string; order: IikoDeliveryOrder } {
+  const { order } = k;
+  if (!k.terminalGroupId) throw new Refusal("the branch has no iiko terminal group");
+  if (!k.customer.phone) throw new Refusal("the order has no phone to call");
+  if (!k.paymentIikoId)
+    throw new Refusal(`the ${order.paymentType} payment method has no iiko payment type id`);
+  const items = k.lines.map((line) => {
+    if (!line.iikoId) throw new Refusal("a product of the order has no iiko id");
+    const modifiers = line.modifications.map((m) => {
+      const id = k.modificationIikoIds.get(m.id);
+      if (!id) throw new Refusal("an option of the order has no iiko id");
+      return { productId: id, amount: m.count };
+    });
+    return {
+      type: "Product" as const,
+      productId: line.iikoId,
+      amount: line.count,
+      price: line.costPrice,
+      ...(modifiers.length > 0 ? { modifiers } : {}),
+    };
+  });
+  const a = order.address;
+  const online = isOnlinePayment(order.paymentType);
+  return {
+    terminalGroupId: k.terminalGroupId,
+    order: {
+      externalNumber: String(order.number),
+      phone: k.customer.phone,
+      orderServiceType: order.serviceType === "DELIVERY" ? "DeliveryByCourier" : "DeliveryByClient",
+      ...(order.atTime ? { completeBefore: iikoLocalTime(order.atTime, timeZone) } : {}),
+      customer: { name: k.customer.name ?? k.customer.phone },
+      ...(order.serviceType === "DELIVERY" && a
+        ? {
+            deliveryPoint: {
+              coordinates: { latitude: a.latitude, longitude: a.longitude },
+              address: {
+                street: { name: a.streetName ?? a.name ?? "" },
+                house: a.houseNumber ?? "",
+                ...(a.office ? { flat: a.office } : {}),
+                ...(a.entrance ? { entrance: a.entrance } : {}),
+                ...(a.floor ? { floor: a.floor } : {}),
+              },
+              ...(a.comment ? { comment: a.comment } : {}),
+            },
+          }
+        : {}),
+      ...(order.comment ? { comment: order.comment } : {}),
+      items,
+      payments: [
+        {
+          paymentTypeKind: online ? "Card" : order.paymentType === "CASH" ? "Cash" : "Card",
+          sum: order.totalPrice,
+          paymentTypeId: k.paymentIikoId,
+          isProcessedExternally: online,
+        },
+      ],
+    },
+  };
+}
+
+/** iiko already has an order with this external number: an earlier try got through. */
+function isDuplicate(error: IikoError): boolean {
+  return (
+    error.code === "DUPLICATE_EXTERNAL_NUMBER" || /external ?number .*already exists/i.test(error.message)
+  );
+}
+
+export interface KitchenDeps extends Outside {
+  db: Db;
+  log: (message: string, detail: Record<string, unknown>) => void;
+}
+
+async function settle(
+  deps: KitchenDeps,
+  row: KitchenOrderRow,
+  outcome: KitchenOutcome,
+  extra: { error?: string; iikoOrderId?: string; correlationId?: string },
+  now: Date,
+): Promise<KitchenOutcome> {
+  const wait = KITCHEN_BACKOFF_MS[Math.min(row.attempts, KITCHEN_BACKOFF_MS.length) - 1] ?? 10_000;
+  await settleKitchenOrder(deps.db, {
+    merchantId: row.merchantId,
+    id: row.id,
+    attempts: row.attempts,
+    set:
+      outcome === "SENT"
+        ? {
+            state: "SENT",
+            sentAt: now,
+            // A SENT row's next_attempt_at is when to read it back from iiko (the webhook's fallback).
+            nextAttemptAt: new Date(now.getTime() + KITCHEN_POLL_MS),
+            lastError: null,
+            iikoOrderId: extra.iikoOrderId ?? null,
+            correlationId: extra.correlationId ?? null,
+          }
+        : {
+            state: outcome,
+            nextAttemptAt: new Date(now.getTime() + wait),
+            lastError: (extra.error ?? "").slice(0, 500),
+          },
+  });
+  if (outcome !== "SENT") {
+    deps.log(
+      outcome === "FAILED"
+        ? "kitchen refused the order; staff see why"
+        : "order not sent to the kitchen; it will be retried",
+      {
+        orderId: row.orderId,
+        attempts: row.attempts,
+        error: extra.error,
+      },
+    );
+  }
+  return outcome;
+}
+
+/** One attempt at one row, if it is still due and no other worker has it. */
+async function attempt(deps: KitchenDeps, id: string, now: Date): Promise<KitchenOutcome | null> {
+  const row = await claimKitchenOrder(deps.db, {
+    id,
+    now,
+    leaseUntil: new Date(now.getTime() + KITCHEN_LEASE_MS),
+  });
+  if (!row) return null;
+  const { merchantId } = row;
+  const retryOrFail = (error: string): Promise<KitchenOutcome> =>
+    settle(deps, row, row.attempts >= KITCHEN_MAX_ATTEMPTS ? "FAILED" : "PENDING", { error }, now);
+  const credentials = await findKitchenCredentials(deps.db, merchantId);
+  const client = credentials && iikoClientFor(credentials.apiLogin, deps);
+  if (!credentials || !client) return retryOrFail("iiko is not set up for this brand");
+  const found = await findOrderForKitchen(deps.db, { merchantId, orderId: row.orderId });
+  if (!found) return settle(deps, row, "FAILED", { error: "the order no longer exists" }, now);
+  let request: ReturnType<typeof deliveryOrderOf>;
+  try {
+    const merchant = await findMerchantById(deps.db, merchantId);
+    request = deliveryOrderOf(found, merchant?.timezone ?? "Asia/Tashkent");
+  } catch (error) {
+    if (error instanceof Refusal) return settle(deps, row, "FAILED", { error: error.message }, now);
+    throw error;
+  }
+  try {
+    const answer = await client.createDelivery({ organizationId: credentials.organizationId, ...request });
+    return await settle(
+      deps,
+      row,
+      "SENT",
+      { iikoOrderId: answer.orderInfo.id, correlationId: answer.correlationId },
+      new Date(),
+    );
+  } catch (error) {
+    if (!(error instanceof IikoError))
+      return retryOrFail(error instanceof Error ? error.message : String(error));
+    if (error.kind === "REFUSED" && isDuplicate(error)) {
+      return settle(deps, row, "SENT", { error: "already taken by iiko" }, new Date());
+    }
+    if (error.kind === "REFUSED") return settle(deps, row, "FAILED", { error: error.message }, now);
+    return retryOrFail(
+      error.kind === "AUTH" ? `iiko refused the API login: ${error.message}` : error.message,
+    );
+  }
+}
+
+/** Sends the rows due at `now` (tests pass a later clock); answers what became of each one tried. */
+export async function sendDueKitchenOrders(
+  deps: KitchenDeps,
+  options: { now?: Date; limit?: number } = {},
+): Promise<KitchenOutcome[]> {
+  const now = options.now ?? new Date();
+  const due = await listDueKitchenOrders(deps.db, { now, limit: options.limit ?? 50 });
+  const results: KitchenOutcome[] = [];
+  for (const { id } of due) {
+    const outcome = await attempt(deps, id, now);
+    if (outcome) results.push(outcome);
+  }
+  return results;
+}

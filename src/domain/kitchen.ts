@@ -1,0 +1,45 @@
+// The kitchen system (iiko, issue 38): which orders go to it, and how its statuses map onto the
+// order's own life (order-status.ts). The server moves orders by these; the console shows the states.
+import type { OrderStatus, ServiceType } from "./enums.ts";
+import { happyNextStatus, isFinalStatus } from "./order-status.ts";
+
+/** Orders the kitchen system takes as deliveries (courier or self-service); dine-in is not sent yet. */
+export const KITCHEN_SERVICE_TYPES = ["DELIVERY", "PICK_UP"] as const satisfies readonly ServiceType[];
+
+export function goesToKitchen(serviceType: ServiceType): boolean {
+  return (KITCHEN_SERVICE_TYPES as readonly ServiceType[]).includes(serviceType);
+}
+
+/** Where an order stands with the kitchen system: to send, being sent, taken, refused. */
+export const KITCHEN_STATES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
+export type KitchenState = (typeof KITCHEN_STATES)[number];
+
+/**
+ * iiko's delivery statuses and the Savat status each means. Unconfirmed (an operator has not
+ * confirmed it yet) moves nothing.
+ */
+export const IIKO_STATUS_TO_ORDER: Readonly<Record<string, OrderStatus>> = {
+  WaitCooking: "ACCEPTED",
+  ReadyForCooking: "ACCEPTED",
+  CookingStarted: "COOKING",
+  CookingCompleted: "DONE",
+  Waiting: "DONE",
+  OnWay: "ON_WAY",
+  Delivered: "DELIVERED",
+  Closed: "CLOSED",
+  Cancelled: "CANCELED",
+};
+
+/**
+ * The legal steps from `from` to `to` (the forward path staff would walk, or a cancel), or [] when
+ * `to` is behind, the same, or off the path: a late or replayed update then moves nothing.
+ */
+export function kitchenSteps(from: OrderStatus, to: OrderStatus, serviceType: ServiceType): OrderStatus[] {
+  if (to === "CANCELED") return isFinalStatus(from) ? [] : ["CANCELED"];
+  const steps: OrderStatus[] = [];
+  for (let s = happyNextStatus(from, serviceType); s; s = happyNextStatus(s, serviceType)) {
+    steps.push(s);
+    if (s === to) return steps;
+  }
+  return [];
+}
