@@ -2,7 +2,7 @@
 import { z } from "zod";
 import { COURIER_STATUSES, ORDER_STATUSES, PAYMENT_TYPES } from "../enums.ts";
 import { COURIER_MOVES } from "../courier-app.ts";
-import { dateTimeSchema, uuidSchema } from "./common.ts";
+import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
 
 export const courierMeSchema = z
   .object({
@@ -54,7 +54,7 @@ export const courierOrderDetailSchema = courierOrderSchema
     customerName: z.string().nullable(),
     customerPhone: z.string().nullable(),
     comment: z.string().nullable(),
-    items: z.array(z.object({ name: z.string(), count: z.number() })),
+    items: z.array(z.object({ name: multilingualSchema, count: z.number() })),
   })
   .meta({ id: "CourierOrderDetail" });
 export type CourierOrderDetail = z.infer<typeof courierOrderDetailSchema>;

@@ -12,6 +12,8 @@ import type { CourierMove } from "../../domain/courier-app.ts";
 import { OTP_CODE_LENGTH } from "../../domain/contract/users.ts";
 import { formatPhone, parsePhone, phoneCountriesFor } from "../../domain/phone.ts";
 import { ApiError, errorText } from "../../lib/api-client.ts";
+import { pickText } from "../../domain/multilingual.ts";
+import { currentContentLanguage } from "../../lib/i18n.ts";
 import { formatAmount, ltr } from "../../lib/format.ts";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../shared/brand/use-page-title.ts";
@@ -282,9 +284,13 @@ function CourierHome({ token, onSignOut }: { token: string; onSignOut: () => voi
   );
 }
 
-function distanceText(m: number | null): string {
-  if (m === null) return "";
-  return m < 1000 ? `${String(m)} m` : `${(m / 1000).toFixed(1)} km`;
+function distanceText(m: number, locale: string): string {
+  const km = m >= 1000;
+  return new Intl.NumberFormat(locale, {
+    style: "unit",
+    unit: km ? "kilometer" : "meter",
+    maximumFractionDigits: km ? 1 : 0,
+  }).format(km ? m / 1000 : m);
 }
 
 function OrderList({ orders, onOpen }: { orders: CourierOrder[]; onOpen: (id: string) => void }) {
@@ -297,6 +303,7 @@ function OrderList({ orders, onOpen }: { orders: CourierOrder[]; onOpen: (id: st
           <button
             type="button"
             className="courier-card"
+            data-order-number={o.number}
             onClick={() => {
               onOpen(o.id);
             }}
@@ -307,7 +314,7 @@ function OrderList({ orders, onOpen }: { orders: CourierOrder[]; onOpen: (id: st
             </span>
             <span className="courier-card__address">{o.address.text}</span>
             <span className="courier-card__facts">
-              {o.distanceM !== null ? <span>{ltr(distanceText(o.distanceM))}</span> : null}
+              {o.distanceM !== null ? <span>{distanceText(o.distanceM, i18n.locale)}</span> : null}
               <span>{t`${o.itemCount} items`}</span>
               <span className={o.cashToCollect > 0 ? "courier-card__cash" : undefined}>
                 {o.cashToCollect > 0 ? t`Cash ${formatAmount(o.cashToCollect, merchant.currency)}` : t`Paid`}
@@ -444,7 +451,7 @@ function OrderDetail({
         <ul className="courier-items">
           {order.items.map((item, i) => (
             <li key={i}>
-              <span>{item.name}</span>
+              <span>{pickText(item.name, currentContentLanguage())}</span>
               <span>×{item.count}</span>
             </li>
           ))}
@@ -464,6 +471,7 @@ function OrderDetail({
         {order.moves.map((m) => (
           <Button
             key={m}
+            data-move={m}
             mode="filled"
             size="l"
             stretched

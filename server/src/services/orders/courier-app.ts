@@ -17,7 +17,6 @@ import {
   type CourierOrderState,
 } from "#domain/courier-app.ts";
 import { distance } from "#domain/geo.ts";
-import { pickText } from "#domain/multilingual.ts";
 import { canAttachCourier } from "#domain/order-status.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
@@ -78,7 +77,9 @@ function stateOf(order: OrderRow, courier: CourierSelf): CourierOrderState & { t
 
 function addressOf(order: OrderRow) {
   const a = order.address;
-  const text = [a?.name ?? a?.streetName, a?.houseNumber, a?.details].filter(Boolean).join(", ");
+  // The name is the whole line the customer saw ("Amir Temur avenue 1"); street and house otherwise.
+  const line = a?.name || [a?.streetName, a?.houseNumber].filter(Boolean).join(" ");
+  const text = [line, a?.details].filter(Boolean).join(", ");
   return {
     text,
     latitude: a?.latitude ?? 0,
@@ -146,7 +147,7 @@ async function detailOf(db: Db, merchantId: string, order: OrderRow, courier: Co
     customerName,
     customerPhone: order.receiver?.phone ?? customer?.phone ?? null,
     comment: order.comment,
-    items: items.map((i) => ({ name: pickText(i.name, "ru"), count: i.count })),
+    items: items.map((i) => ({ name: i.name, count: i.count })),
   } satisfies CourierOrderDetail;
 }
 
