@@ -32,7 +32,13 @@ import {
   takeOffer,
   type CourierSelf,
 } from "../../repositories/courier-app.ts";
-import { listCarriedOrders, lockOrder, updateOrder, type OrderRow } from "../../repositories/orders.ts";
+import {
+  findOrder,
+  listCarriedOrders,
+  lockOrder,
+  updateOrder,
+  type OrderRow,
+} from "../../repositories/orders.ts";
 import { announce, type OrderEvents } from "./events.ts";
 import { recordOrderHistory } from "./history.ts";
 import { applyStatus, recordCourierChange } from "./service.ts";
@@ -156,7 +162,8 @@ export async function courierOrder(
   db: Db,
   { merchantId, courier, orderId }: { merchantId: string; courier: CourierSelf; orderId: string },
 ): Promise<CourierOrderDetail> {
-  const order = await transaction(db, (tx) => lockOrder(tx, { merchantId, orderId }));
+  const order = await findOrder(db, { merchantId, id: orderId });
+  if (!order) throw new AppError("NOT_FOUND");
   const state = stateOf(order, courier);
   if (!state.mine && !state.offered) throw new AppError("NOT_FOUND");
   return detailOf(db, merchantId, order, courier);
