@@ -51,6 +51,11 @@ const STAFF_CONSOLE_PHONES: [
   ["plov", "+998977000025", undefined, "OWNER"],
   ["plov", "+998977000026", "Yunusobod", "MANAGER"],
 ];
+/** Couriers of e2e/courier-app.spec.ts: brand, phone, the English name their branch starts with (none: main). */
+const COURIER_PHONES: [brand: string, phone: string, branch?: string][] = [
+  ["lavash", "+998977000391", "Chilonzor"],
+  ["sushi", "+998977000392"],
+];
 process.env.DATA_DIR = dataDir;
 
 /**
@@ -81,7 +86,8 @@ const EMPTY_BRAND = {
   const { openDatabase } = await import("../server/src/db/client.ts");
   const { importDemoBrands } = await import("../server/src/import/demo.ts");
   const { createSession } = await import("../server/src/repositories/sessions.ts");
-  const { branches, merchants, staffBranches, users } = await import("../server/src/db/schema/index.ts");
+  const { branches, couriers, merchants, staffBranches, users } =
+    await import("../server/src/db/schema/index.ts");
   const { eq } = await import("drizzle-orm");
   const database = await openDatabase(loadConfig(process.env), { migrate: true });
   try {
@@ -90,6 +96,7 @@ const EMPTY_BRAND = {
     for (const [sub, file] of [
       ["lavash", "staff-token"],
       ["plov", "staff-token-plov"],
+      ["sushi", "staff-token-sushi"],
     ] as const) {
       const [merchant] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
       if (!merchant) continue;
@@ -128,6 +135,34 @@ const EMPTY_BRAND = {
       if (!branch) throw new Error(`e2e seed: ${sub} has no branch ${branchName}`);
       await database.db
         .insert(staffBranches)
+        .values({ merchantId: brand.id, userId: member.id, branchId: branch.id });
+    }
+    // The brands' own couriers (e2e/courier-app.spec.ts): staff with the COURIER role, each tied to
+    // a courier record of one branch (lavash's Chilonzor, sushi's main branch), as the owner's
+    // invitation in the console makes them.
+    for (const [sub, phone, branchPrefix] of COURIER_PHONES) {
+      const [brand] = await database.db.select().from(merchants).where(eq(merchants.sub, sub));
+      if (!brand) continue;
+      const own = await database.db.select().from(branches).where(eq(branches.merchantId, brand.id));
+      const branch = own.find((b) => (branchPrefix ? b.name.eng?.startsWith(branchPrefix) : b.isMain));
+      if (!branch) throw new Error(`e2e seed: ${sub} has no branch for its courier`);
+      const [member] = await database.db
+        .insert(users)
+        .values({
+          merchantId: brand.id,
+          firstName: "Jasur",
+          lastName: "Courier",
+          phone,
+          role: "STAFF",
+          brandRole: "COURIER",
+        })
+        .returning({ id: users.id });
+      if (!member) continue;
+      await database.db
+        .insert(staffBranches)
+        .values({ merchantId: brand.id, userId: member.id, branchId: branch.id });
+      await database.db
+        .insert(couriers)
         .values({ merchantId: brand.id, userId: member.id, branchId: branch.id });
     }
     // An empty brand and its owner (e2e/back-office-first-brand.spec.ts): only a name and a bot

@@ -278,6 +278,12 @@ export const routes: readonly AppRoute[] = [
       import("../features/notifications/components/notifications-page.tsx").then((m) => m.NotificationsPage),
     ),
   },
+  {
+    // The brand's own couriers (issue 39): a chunk of its own, nothing of it in the storefront's first screen.
+    path: "/courier",
+    layout: "auth",
+    ...lazyScreen(() => import("../features/courier/courier-page.tsx").then((m) => m.CourierPage)),
+  },
   { path: "/blocked", layout: "default", screen: BlockedPage },
   { path: "/merchantNotAvailable", layout: "auth", screen: MerchantNotAvailablePage },
 ];

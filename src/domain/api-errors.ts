@@ -716,6 +716,12 @@ export const API_ERRORS = {
     ru: "Нельзя удалить или понизить единственного владельца бренда: сначала добавьте другого владельца",
     eng: "The brand's only owner cannot be removed or given another role: add another owner first",
   },
+  COURIER_OFFER_TAKEN: {
+    status: 409,
+    uz: "Bu buyurtmani boshqa kuryer oldi",
+    ru: "Этот заказ уже взял другой курьер",
+    eng: "Another courier has taken this order",
+  },
   STAFF_MEMBER_EXISTS: {
     status: 409,
     uz: "Bu raqam allaqachon xodimga tegishli",

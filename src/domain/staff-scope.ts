@@ -49,8 +49,22 @@ export function visibleBranchIds(staff: StaffReach): string[] | null {
  * board, the stop-list and the day's switches stay with every staff role (`canSeeBranch`); these
  * roles decide who may change the brand itself.
  */
-export const BRAND_ROLES = ["OWNER", "MANAGER", "OPERATOR", "KITCHEN"] as const;
+export const BRAND_ROLES = ["OWNER", "MANAGER", "OPERATOR", "KITCHEN", "COURIER"] as const;
 export type BrandRole = (typeof BRAND_ROLES)[number];
+
+/**
+ * A courier (issue 39) is staff of the brand tied to one courier record and one branch: they use
+ * the courier app (/api/courier/v1), not the board or the back office, so a courier's phone never
+ * moves another courier's order through the staff routes.
+ */
+export function usesStaffConsole(brandRole: BrandRole): boolean {
+  return brandRole !== "COURIER";
+}
+
+/** Whether the user signs in to the courier app: staff of the brand given the COURIER role. */
+export function isCourierUser(user: { role: string; brandRole: BrandRole | null }): boolean {
+  return isStaffRole(user.role) && user.brandRole === "COURIER";
+}
 
 /** The parts of the back office, each a set of staff routes and a console section. */
 export const BACK_OFFICE_AREAS = [
@@ -75,6 +89,7 @@ const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {
   MANAGER: ["menu", "audit", "content", "places", "branches", "banners"],
   OPERATOR: [],
   KITCHEN: [],
+  COURIER: [],
 };
 
 /**

@@ -214,7 +214,8 @@ async function request<T>(
     return [null, data];
   } catch (caught) {
     const error = toApiError(caught, options.signal);
-    handleFailure(kind, path, error, options, token !== null);
+    // A call carrying its own session (the courier app's) says nothing about the customer's.
+    handleFailure(kind, path, error, options, token !== null && !options.headers?.authorization);
     return [error, null];
   }
 }

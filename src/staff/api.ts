@@ -48,6 +48,11 @@ export function attachCourier(id: string, courierId: string): Promise<ApiResult<
   return api<Order>(`/staff/v1/orders/${id}/courier/WITH_TOKEN`, { method: "PUT", body: { courierId } });
 }
 
+/** Offers the order to every courier of its branch on shift: the first to accept in the courier app takes it. */
+export function offerToCouriers(id: string): Promise<ApiResult<Order>> {
+  return api<Order>(`/staff/v1/orders/${id}/courier-offer/WITH_TOKEN`, { method: "POST" });
+}
+
 export function getCouriers(signal?: AbortSignal): Promise<ApiResult<Courier[]>> {
   return api<Courier[]>("/staff/v1/couriers/WITH_TOKEN", { signal, silent: true });
 }

@@ -25,9 +25,11 @@ async function grant(db: Db, io: CommandIo, sub: string, phone: string, args: st
   }
   const branchArgs = args.flatMap((a, i) => (args[i - 1] === "--branch" ? [a] : []));
   const roleArg = option(args, "--role");
-  const brandRole = BRAND_ROLES.find((r) => r === roleArg?.toUpperCase());
+  // A courier needs their courier record and one branch, which the console's Staff section makes.
+  const grantable = BRAND_ROLES.filter((r) => r !== "COURIER");
+  const brandRole = grantable.find((r) => r === roleArg?.toUpperCase());
   if (roleArg !== null && !brandRole) {
-    io.err(`--role must be one of ${BRAND_ROLES.map((r) => r.toLowerCase()).join(", ")}`);
+    io.err(`--role must be one of ${grantable.map((r) => r.toLowerCase()).join(", ")}`);
     return 1;
   }
   const done = await grantStaff(db, {

@@ -20,6 +20,7 @@ import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
 import { notificationRoutes } from "./content/notifications.ts";
 import { backOfficeRoutes } from "./back-office/index.ts";
+import { courierRoutes } from "./courier/index.ts";
 
 /** Every API route, under /api. Tenant routes sit in a scope whose hook resolves the `merchant` header. */
 export async function apiRoutes(
@@ -57,6 +58,7 @@ export async function apiRoutes(
     await tenantScope.register(notificationRoutes);
     await tenantScope.register(cardRoutes, { events });
     await tenantScope.register(backOfficeRoutes);
+    await tenantScope.register(courierRoutes, { events });
   });
 
   // The testers' harness and the fake providers (handed in by the demo and test wiring): development

@@ -5,7 +5,7 @@ import { Spinner } from "@telegram-apps/telegram-ui";
 import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from "react";
 import type { StaffBoard, StaffBoardOrder } from "../../domain/contract/staff-board.ts";
 import { ORDER_STATUS_LABELS } from "../../shared/orders/status-labels.ts";
-import { attachCourier, moveOrder } from "../api.ts";
+import { attachCourier, moveOrder, offerToCouriers } from "../api.ts";
 import { staffKeys } from "../query-keys.ts";
 import {
   BOARD_COLUMNS,
@@ -325,6 +325,13 @@ export function OrderBoard({
           onAttach={(courierId) =>
             withBusy(opened.id, async () => {
               const [failure] = await attachCourier(opened.id, courierId);
+              return !failure;
+            })
+          }
+          onOffer={() =>
+            withBusy(opened.id, async () => {
+              const [failure] = await offerToCouriers(opened.id);
+              if (!failure) setSaid(t`Order #${String(opened.number)} is offered to the branch's couriers`);
               return !failure;
             })
           }

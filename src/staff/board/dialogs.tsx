@@ -205,11 +205,14 @@ export function CourierDialog({
   order,
   merchantId,
   onAttach,
+  onOffer,
   onClose,
 }: {
   order: StaffBoardOrder;
   merchantId: string;
   onAttach: (courierId: string) => Promise<boolean>;
+  /** Offers the order to the branch's couriers on shift (the courier app); the first to accept takes it. */
+  onOffer: () => Promise<boolean>;
   onClose: () => void;
 }) {
   const { t, i18n } = useLingui();
@@ -236,6 +239,22 @@ export function CourierDialog({
           <button type="button" className="staff-button" onClick={onClose}>
             {t`Back`}
           </button>
+          {!order.courierId && order.branchId ? (
+            <button
+              type="button"
+              className="staff-button"
+              disabled={busy}
+              onClick={() => {
+                setBusy(true);
+                void onOffer().then((done) => {
+                  setBusy(false);
+                  if (done) onClose();
+                });
+              }}
+            >
+              {t`Offer to the branch's couriers on shift`}
+            </button>
+          ) : null}
           <button
             type="button"
             className="staff-button staff-button--primary"

@@ -22,6 +22,7 @@ function useRoleNames(): Record<BrandRole, { name: string; what: string }> {
     MANAGER: { name: t`Manager`, what: t`Menu, banners and the change log` },
     OPERATOR: { name: t`Operator`, what: t`Orders and phone orders` },
     KITCHEN: { name: t`Kitchen`, what: t`The order board only` },
+    COURIER: { name: t`Courier`, what: t`The courier app at /courier, for one branch` },
   };
 }
 
@@ -161,6 +162,10 @@ function MemberDialog({
     if (!member && phone.trim() === "") {
       setErrors({ phone: t`Enter the person's mobile number.` });
       document.getElementById(`${id}-phone`)?.focus();
+      return;
+    }
+    if (role === "COURIER" && bound.length !== 1) {
+      setErrors({ form: t`A courier works at one branch: tick exactly one.` });
       return;
     }
     const onError = (error: unknown) => {

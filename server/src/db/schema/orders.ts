@@ -3,6 +3,7 @@ import { sql } from "drizzle-orm";
 import {
   boolean,
   check,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -108,7 +109,12 @@ export const couriers = pgTable(
     status: courierStatusEnum(),
     latitude: coordinate(),
     longitude: coordinate(),
+    /** When the phone took the position (the courier app), or when staff reported it. */
     positionAt: timestamptz(),
+    /** The phone's accuracy of that position, in metres. */
+    positionAccuracy: doublePrecision(),
+    /** On shift: offers of the branch reach them (the courier app's switch). */
+    onShift: boolean().notNull().default(false),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },
@@ -182,6 +188,8 @@ export const orders = pgTable(
     tableId: text(),
     comment: text(),
     courierComment: text(),
+    /** Offered to the couriers of its branch on shift; the first to accept takes it (issue 39). */
+    courierOfferedAt: timestamptz(),
     promoId: uuid().references(() => promos.id, { onDelete: "set null" }),
     promoCode: text(),
     /** Cashback spent on this order. */

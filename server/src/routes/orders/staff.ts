@@ -27,6 +27,7 @@ import {
   visibleBranchIds,
   type StaffReach,
   type StaffRole,
+  usesStaffConsole,
 } from "#domain/staff-scope.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -41,6 +42,7 @@ import {
 import { findOrder, listMerchantOrders, must, orderViews } from "../../services/orders/lookup.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { createCourier, findCourierView, listCourierViews } from "../../services/orders/couriers.ts";
+import { offerToCouriers } from "../../services/orders/courier-app.ts";
 import { setProductStock } from "../../services/menu/menu.ts";
 import { findOrNamePhoneUser } from "../../services/accounts/users.ts";
 import { brandBranchIds, listStaffBranchIds } from "../../services/staff/branches.ts";
@@ -74,11 +76,14 @@ export async function requireStaff(request: FastifyRequest, _reply: FastifyReply
     listStaffBranchIds(db, { merchantId, userId: user.id }),
     findBrandRole(db, { merchantId, userId: user.id }),
   ]);
+  const brandRole = brandRoleOf(user.role, given);
+  // A courier works from the courier app, held to their own orders there.
+  if (!usesStaffConsole(brandRole)) throw new AppError("FORBIDDEN");
   scopes.set(request, {
     merchantId,
     userId: user.id,
     role: user.role,
-    brandRole: brandRoleOf(user.role, given),
+    brandRole,
     branchIds: bound.length > 0 ? new Set(bound) : null,
   });
 }
@@ -256,6 +261,27 @@ export async function staffRoutes(
         courierId: request.body.courierId,
         actorUserId: authOf(request).user.id,
       });
+      return must((await orderViews(db, [row]))[0]);
+    },
+  );
+
+  r.post(
+    "/staff/v1/orders/:id/courier-offer",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Offer a delivery order to every courier of its branch on shift; the first to accept takes it",
+        description:
+          "409 ORDER_STATUS_TRANSITION when a courier already has it or it is no longer attachable.",
+        params: orderIdParamsSchema,
+        response: { 200: orderSchema, ...errors },
+      },
+    },
+    async (request) => {
+      await scopedOrder(request, request.params.id);
+      const row = await offerToCouriers(db, { merchantId: request.tenant.id, orderId: request.params.id });
       return must((await orderViews(db, [row]))[0]);
     },
   );

@@ -14,6 +14,24 @@ import { listStaffMembers, type StaffMemberRow } from "../../repositories/back-o
 import { brandBranchIds } from "../../repositories/staff.ts";
 import { findUserRoleByPhone } from "../../repositories/staff.ts";
 import { grantStaffIn, revokeStaffIn } from "../staff/access.ts";
+import { upsertCourierOfUser } from "../../repositories/courier-app.ts";
+
+/**
+ * A courier is one courier record of the brand at exactly one branch (issue 39): the offers of that
+ * branch reach them. Any other role leaves a courier record as it is (past orders keep naming it).
+ */
+async function tieCourier(
+  tx: Db,
+  merchantId: string,
+  userId: string,
+  brandRole: BrandRole,
+  branchIds: string[],
+) {
+  if (brandRole !== "COURIER") return;
+  const [branchId] = branchIds;
+  if (branchIds.length !== 1 || !branchId) throw new AppError("VALIDATION_FAILED");
+  await upsertCourierOfUser(tx, { merchantId, userId, branchId });
+}
 import { isStaffRole } from "#domain/staff-scope.ts";
 
 function view(row: StaffMemberRow, callerId: string): StaffMember {
@@ -78,6 +96,7 @@ export async function inviteStaff(
       unbindFirst: true,
       brandRole,
     });
+    await tieCourier(tx, merchantId, granted.userId, brandRole, branchIds);
     await insertAudit(tx, {
       merchantId,
       userId,
@@ -113,6 +132,7 @@ export async function changeStaff(
     if (before.brandRole === "OWNER" && !staysOwner && !(await anotherOwner(tx, merchantId, id, userId)))
       throw new AppError("LAST_OWNER");
     await grantStaffIn(tx, { merchantId, phone: row.phone, branchIds, unbindFirst: true, brandRole });
+    await tieCourier(tx, merchantId, id, brandRole, branchIds);
     const after = { ...before, brandRole, branchIds };
     await insertAudit(tx, {
       merchantId,

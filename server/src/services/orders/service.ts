@@ -399,69 +399,84 @@ export async function changeStatus(
     ) {
       throw new AppError("ORDER_STATUS_TRANSITION");
     }
-    const now = new Date();
-    const stamp = TIMESTAMP_OF[to];
-    const set: Partial<OrderInsert> = { status: to };
-    if (stamp) set[stamp] = now;
-    if (to === "CLOSED" && !order.deliveredAt) set.deliveredAt = now;
-    // A paid order cancelled here owes its money back: a refund is recorded with the cancel and sent
-    // to the provider after it (server/src/services/payments/refunds.ts); the order says when it was asked
-    // for and stays paid until the provider has given the money back.
-    const refundOwed = to === "CANCELED" && order.isPaid && isOnlinePayment(order.paymentType);
-    if (refundOwed) {
-      set.payment = { ...order.payment, refundRequestedAt: now.toISOString(), refundState: "PENDING" };
-    }
-    // A payment on receipt is taken when the food reaches the customer: the order is paid with that
-    // move (no provider transaction; the history entry says so). docs/decisions.md, Cash collected.
-    const collected = collectsPaymentOn(order, order.status, to);
-    if (collected) {
-      set.isPaid = true;
-      set.payment = { ...order.payment, provider: order.paymentType, paidAt: now.toISOString() };
-    }
-    const row = await updateOrder(tx, { merchantId, id: order.id, set });
-    if (to === "CANCELED") {
-      await giveBackOnCancel(tx, order);
-      // A payment under way for it can no longer be performed: Payme's CheckTransaction then sees
-      // state -1 and its PerformTransaction is refused (-31008), Click's Complete and Uzum's confirm
-      // likewise; the reason is Payme's 3, "the merchant cancelled" (docs/decisions.md, Refunds).
-      await cancelOpenTransactions(tx, {
-        merchantId,
-        orderId: order.id,
-        reason: PROVIDER_REASON_CANCELLED,
-        now,
-      });
-    }
-    if (refundOwed) await recordRefunds(tx, order, now);
-    if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
-      await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashbackEarned });
-    }
-    await recordOrderHistory(tx, {
-      merchantId,
-      orderId: order.id,
-      status: to,
-      courierStatus: order.courierStatus,
-      reason: collected ? "PAID_AND_CHANGE_STATUS" : "CHANGE_STATUS",
-      comment:
-        input.comment ??
-        (actor.kind === "customer"
-          ? "cancelled by the customer"
-          : collected
-            ? `${order.paymentType === "CASH" ? "cash" : "payment"} collected`
-            : null),
+    return applyStatus(tx, events, order, to, {
       actorUserId: actor.userId,
+      comment: input.comment ?? (actor.kind === "customer" ? "cancelled by the customer" : null),
     });
-    await announce(tx, events, {
-      merchantId,
-      userId: order.userId,
-      orderId: order.id,
-      status: to,
-      courierStatus: order.courierStatus,
-    });
-    return row;
   });
 }
 
-async function recordCourierChange(
+/**
+ * Writes one legal move of a locked order (the caller checked it with order-status.ts): its stamps,
+ * the payment taken on receipt, the refund, stock and cashback, the history entry and the customer's
+ * notice. `courierStatus`: the courier's progress recorded with the move (the courier app's moves).
+ */
+export async function applyStatus(
+  tx: Db,
+  events: OrderEvents,
+  order: OrderRow,
+  to: OrderStatus,
+  opts: { actorUserId: string | null; comment: string | null; courierStatus?: CourierStatus },
+): Promise<OrderRow> {
+  const { merchantId } = order;
+  const now = new Date();
+  const stamp = TIMESTAMP_OF[to];
+  const set: Partial<OrderInsert> = { status: to };
+  if (stamp) set[stamp] = now;
+  if (opts.courierStatus) set.courierStatus = opts.courierStatus;
+  if (to === "CLOSED" && !order.deliveredAt) set.deliveredAt = now;
+  // A paid order cancelled here owes its money back: a refund is recorded with the cancel and sent
+  // to the provider after it (server/src/services/payments/refunds.ts); the order says when it was asked
+  // for and stays paid until the provider has given the money back.
+  const refundOwed = to === "CANCELED" && order.isPaid && isOnlinePayment(order.paymentType);
+  if (refundOwed) {
+    set.payment = { ...order.payment, refundRequestedAt: now.toISOString(), refundState: "PENDING" };
+  }
+  // A payment on receipt is taken when the food reaches the customer: the order is paid with that
+  // move (no provider transaction; the history entry says so). docs/decisions.md, Cash collected.
+  const collected = collectsPaymentOn(order, order.status, to);
+  if (collected) {
+    set.isPaid = true;
+    set.payment = { ...order.payment, provider: order.paymentType, paidAt: now.toISOString() };
+  }
+  const row = await updateOrder(tx, { merchantId, id: order.id, set });
+  if (to === "CANCELED") {
+    await giveBackOnCancel(tx, order);
+    // A payment under way for it can no longer be performed: Payme's CheckTransaction then sees
+    // state -1 and its PerformTransaction is refused (-31008), Click's Complete and Uzum's confirm
+    // likewise; the reason is Payme's 3, "the merchant cancelled" (docs/decisions.md, Refunds).
+    await cancelOpenTransactions(tx, {
+      merchantId,
+      orderId: order.id,
+      reason: PROVIDER_REASON_CANCELLED,
+      now,
+    });
+  }
+  if (refundOwed) await recordRefunds(tx, order, now);
+  if (earnsCashbackOn(order.status, to) && order.cashbackEarned > 0 && order.userId) {
+    await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashbackEarned });
+  }
+  await recordOrderHistory(tx, {
+    merchantId,
+    orderId: order.id,
+    status: to,
+    courierStatus: row.courierStatus,
+    reason: collected ? "PAID_AND_CHANGE_STATUS" : "CHANGE_STATUS",
+    comment:
+      opts.comment ?? (collected ? `${order.paymentType === "CASH" ? "cash" : "payment"} collected` : null),
+    actorUserId: opts.actorUserId,
+  });
+  await announce(tx, events, {
+    merchantId,
+    userId: order.userId,
+    orderId: order.id,
+    status: to,
+    courierStatus: row.courierStatus,
+  });
+  return row;
+}
+
+export async function recordCourierChange(
   tx: Db,
   events: OrderEvents,
   order: OrderRow,

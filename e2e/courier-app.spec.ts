@@ -1,0 +1,171 @@
+// The brand's own courier on a phone (issue 39): a customer's delivery is made ready by staff, who
+// give it to a courier (lavash, the courier reads Russian) or offer it to the branch's couriers on
+// shift (sushi, Arabic); the courier (a browser context of their own, its location moved along a few
+// points) accepts, picks up and delivers; the customer's courier position follows the phone while the
+// order is on its way, and their order page says delivered. Screens at 412x915 are kept as results.
+import fs from "node:fs";
+import path from "node:path";
+import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
+import { storedSession } from "./fixtures/platform.ts";
+import {
+  branchOf,
+  CENTRE_ADDRESS,
+  customerAddress,
+  logInOnTheWeb,
+  plainDish,
+  smsCodeFor,
+} from "./support/session.ts";
+import { apiUrl, brandOrigin, merchantOf, portOf } from "./support/storefront.ts";
+
+const CASES = [
+  { brand: "lavash", lang: "ru", phone: "+998977000391", branch: "Chilonzor", how: "assign" },
+  { brand: "sushi", lang: "ar", phone: "+998977000392", branch: "", how: "offer" },
+] as const;
+
+/** A path along Amir Temur avenue towards the customer. */
+const PATH = [
+  { latitude: 41.3005, longitude: 69.2301 },
+  { latitude: 41.3042, longitude: 69.2344 },
+  { latitude: 41.3081, longitude: 69.2379 },
+];
+
+function staffToken(testInfo: TestInfo, brand: string): string {
+  const file = brand === "lavash" ? "staff-token" : `staff-token-${brand}`;
+  return fs.readFileSync(path.resolve(`.data-e2e-${portOf(testInfo)}`, file), "utf8").trim();
+}
+
+const NEXT: Record<string, string> = { CREATED: "ACCEPTED", ACCEPTED: "COOKING", COOKING: "DONE" };
+
+/** Staff walk the order to DONE (the demo simulator leaves an order alone once staff touched it). */
+async function walkToDone(
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  headers: Record<string, string>,
+  id: string,
+) {
+  for (let i = 0; i < 6; i += 1) {
+    const read = await request.get(apiUrl(testInfo, `/staff/v1/orders/${id}`), { headers });
+    const { status } = (await read.json()) as { status: string };
+    if (status === "DONE") return;
+    const next = NEXT[status];
+    if (!next) throw new Error(`order ${id} at ${status}`);
+    await request.put(apiUrl(testInfo, `/staff/v1/orders/${id}/status`), { headers, data: { status: next } });
+  }
+  throw new Error(`order ${id} did not get ready`);
+}
+
+for (const c of CASES) {
+  test(`a courier (${c.lang}) takes an order given by ${c.how === "assign" ? "staff" : "an offer"} and delivers it`, async ({
+    page,
+    browser,
+    request,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, c.brand);
+    const merchant = await merchantOf(request, testInfo, c.brand);
+    const staff = { merchant: merchant.id, authorization: `Bearer ${staffToken(testInfo, c.brand)}` };
+
+    // The customer signs in on the web (in English) and orders a delivery (cash) from the courier's branch.
+    await page
+      .context()
+      .addCookies([{ name: "lang", value: "en", domain: `${c.brand}.localhost`, path: "/" }]);
+    await logInOnTheWeb(page, testInfo, origin);
+    const session = await storedSession(page, c.brand);
+    if (!session) throw new Error("the customer is not signed in");
+    const customer = { merchant: merchant.id, authorization: `Bearer ${session.token}` };
+    const dish = await plainDish(request, testInfo, c.brand);
+    const branch = await branchOf(request, testInfo, c.brand, c.branch);
+    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders"), {
+      headers: customer,
+      data: {
+        serviceType: "DELIVERY",
+        paymentType: "CASH",
+        cartItems: [{ productId: dish.id, count: 2, modifications: [] }],
+        address: { ...CENTRE_ADDRESS, entrance: "3", floor: "7", domophone: "37" },
+        branchId: branch.id,
+        comment: "Call from the gate",
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+    const order = (await placed.json()) as { id: string; number: number };
+    await walkToDone(request, testInfo, staff, order.id);
+
+    // The courier's phone: its own context, its location granted and moved along the path.
+    const ctx = await browser.newContext({
+      viewport: { width: 412, height: 915 },
+      isMobile: true,
+      hasTouch: true,
+      geolocation: PATH[0],
+      permissions: ["geolocation"],
+      extraHTTPHeaders: { "x-forwarded-for": customerAddress() },
+    });
+    await ctx.addCookies([{ name: "lang", value: c.lang, domain: `${c.brand}.localhost`, path: "/" }]);
+    const phone = await ctx.newPage();
+    const since = Date.now() - 1000;
+    await phone.goto(`${origin}/courier`);
+    await expect(phone.locator("html")).toHaveAttribute("lang", c.lang);
+    await phone.locator('input[name="phone"]').fill(c.phone);
+    await phone.locator('input[name="phone"]').press("Enter");
+    await phone
+      .locator('input[autocomplete="one-time-code"]')
+      .fill(await smsCodeFor(testInfo, c.phone, since));
+    const shift = phone.getByRole("switch");
+    await expect(shift).toBeVisible();
+    if (!(await shift.isChecked())) await shift.click();
+    await expect(shift).toBeChecked();
+
+    if (c.how === "assign") {
+      const couriers = (await (
+        await request.get(apiUrl(testInfo, "/staff/v1/couriers"), { headers: staff })
+      ).json()) as { id: string; phone: string | null }[];
+      const mine = couriers.find((x) => x.phone === c.phone);
+      if (!mine) throw new Error("the seeded courier is missing");
+      const given = await request.put(apiUrl(testInfo, `/staff/v1/orders/${order.id}/courier`), {
+        headers: staff,
+        data: { courierId: mine.id },
+      });
+      expect(given.status(), await given.text()).toBe(200);
+    } else {
+      const offered = await request.post(apiUrl(testInfo, `/staff/v1/orders/${order.id}/courier-offer`), {
+        headers: staff,
+      });
+      expect(offered.status(), await offered.text()).toBe(200);
+    }
+
+    const card = phone.locator(`[data-order-number="${String(order.number)}"]`);
+    await expect(card).toBeVisible({ timeout: 20_000 });
+    await phone.screenshot({ path: testInfo.outputPath(`courier-list-${c.lang}.png`) });
+    await card.click();
+    await expect(phone.locator('[data-move="ACCEPT"]')).toBeVisible();
+    await expect(phone.locator(`a[href^="tel:"]`)).toBeVisible();
+    await phone.screenshot({ path: testInfo.outputPath(`courier-order-${c.lang}.png`), fullPage: true });
+    await phone.locator('[data-move="ACCEPT"]').click();
+    await phone.locator('[data-move="PICK_UP"]').click();
+    await expect(phone.locator('[data-move="DELIVER"]')).toBeVisible();
+
+    // On its way: the customer's courier follows the phone.
+    const read = await request.get(apiUrl(testInfo, `/orders/v1/orders/${order.id}`), { headers: customer });
+    const { courierId } = (await read.json()) as { courierId: string | null };
+    if (!courierId) throw new Error("the order has no courier");
+    for (const point of PATH.slice(1)) {
+      await ctx.setGeolocation(point);
+      await expect
+        .poll(
+          async () => {
+            const seen = await request.get(apiUrl(testInfo, `/deliveries/v1/delivery/courier/${courierId}`), {
+              headers: customer,
+            });
+            return ((await seen.json()) as { latitude: number | null }).latitude;
+          },
+          { timeout: 30_000 },
+        )
+        .toBeCloseTo(point.latitude, 4);
+    }
+    await phone.screenshot({ path: testInfo.outputPath(`courier-on-way-${c.lang}.png`), fullPage: true });
+    await phone.locator('[data-move="DELIVER"]').click();
+    await expect(phone.locator("[data-move]")).toHaveCount(0);
+    await ctx.close();
+
+    await page.goto(`${origin}/profile/orders/${order.id}`);
+    await expect(page.getByText("Delivered").first()).toBeVisible();
+  });
+}
