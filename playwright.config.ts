@@ -54,6 +54,7 @@ export default defineConfig({
         "**/staff-sections.spec.ts",
         "**/staff-shift.spec.ts",
         "**/back-office-*.spec.ts",
+        "**/kitchen-iiko.spec.ts",
       ],
     },
     {

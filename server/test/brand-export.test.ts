@@ -278,8 +278,9 @@ describe("the brand file from the back office", () => {
         "merchant",
         merchants,
         keys(file.merchant, file.merchant.integrations, file.merchant.location),
-        // The webhook's secret is this deployment's, made anew with each bot token (services/bot/setup.ts).
-        ["deleted", "mainCityId", "telegramWebhookSecret"],
+        // The webhooks' secrets are this deployment's, made anew with each bot token
+        // (services/bot/setup.ts) and each iiko login saved (services/kitchen).
+        ["deleted", "mainCityId", "telegramWebhookSecret", "kitchenWebhookToken"],
       ],
       ["web settings", merchantWebSettings, keys(file.webSettings), []],
       ["order settings", orderSettings, keys(file.orderSettings), ["cityId"]],

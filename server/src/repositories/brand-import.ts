@@ -159,6 +159,7 @@ export async function writeBranches(
       companyId: b.companyId,
       paymentId: b.paymentId,
       iikoId: b.iikoId,
+      iikoTerminalGroupId: b.iikoTerminalGroupId,
       paymentTypes: b.paymentTypes,
       ...b.settings,
     })),

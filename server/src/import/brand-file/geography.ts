@@ -98,6 +98,8 @@ export const branchSchema = z.strictObject({
   companyId: optionalText,
   paymentId: optionalText,
   iikoId: optionalText,
+  /** The branch's iiko terminal group: where its orders go in the brand's iiko (issue 38). */
+  iikoTerminalGroupId: optionalText,
   /** The ways to pay the branch takes; null: every one the brand has. */
   paymentTypes: z.array(z.enum(PAYMENT_TYPES)).min(1).nullable().default(null),
   settings: branchSettingsSchema.prefault({}),

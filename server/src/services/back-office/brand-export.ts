@@ -103,6 +103,7 @@ function geography(rows: BrandRows) {
         companyId: b.companyId,
         paymentId: b.paymentId,
         iikoId: b.iikoId,
+        iikoTerminalGroupId: b.iikoTerminalGroupId,
         paymentTypes: b.paymentTypes,
         settings: pick(branchSettingsSchema, b),
         workHours: hoursOf(b.id),
