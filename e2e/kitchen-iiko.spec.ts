@@ -6,8 +6,8 @@ import { expect, test } from "@playwright/test";
 import { brandOrigin } from "./support/storefront.ts";
 import { signInToConsole } from "./support/session.ts";
 
-/** The stories brand's owner (scripts/e2e-server.ts). */
-const OWNER = "+998977000361";
+/** The stories brand's second owner (scripts/e2e-server.ts): the first signs in for its own journey. */
+const OWNER = "+998977000372";
 /** The fake iiko's demo account (server/src/fakes/fake-iiko.ts). */
 const DEMO_IIKO_API_LOGIN = "DEMO-iiko-api-login";
 

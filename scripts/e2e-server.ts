@@ -50,6 +50,8 @@ const STAFF_CONSOLE_PHONES: [
   // The branches journey (e2e/back-office-branches.spec.ts): an owner, and a manager of one branch.
   ["plov", "+998977000025", undefined, "OWNER"],
   ["plov", "+998977000026", "Yunusobod", "MANAGER"],
+  // The webhooks journey's owner (e2e/back-office-webhooks.spec.ts), apart from back-office-brand's.
+  ["lavash", "+998977000371", undefined, "OWNER"],
 ];
 /** Couriers of e2e/courier-app.spec.ts: brand, phone, the English name their branch starts with (none: main). */
 const COURIER_PHONES: [brand: string, phone: string, branch?: string][] = [
@@ -68,6 +70,8 @@ const STORIES_BRAND = {
   name: "Navruz Kafe",
   botToken: "7009876543:AAHk3-e2e-bot-token-of-the-stories-brand",
   owner: "+998977000361",
+  /** A second owner, for e2e/kitchen-iiko.spec.ts: a phone gets one code a minute. */
+  kitchenOwner: "+998977000372",
 };
 
 /** The brand e2e/back-office-first-brand.spec.ts builds from nothing. */
@@ -213,14 +217,24 @@ const EMPTY_BRAND = {
       .from(merchants)
       .where(eq(merchants.sub, STORIES_BRAND.sub));
     if (!stories) throw new Error("e2e seed: the stories brand was not imported");
-    await database.db.insert(users).values({
-      merchantId: stories.merchantId,
-      firstName: "Zarina",
-      lastName: "Owner",
-      phone: STORIES_BRAND.owner,
-      role: "STAFF",
-      brandRole: "OWNER",
-    });
+    await database.db.insert(users).values([
+      {
+        merchantId: stories.merchantId,
+        firstName: "Zarina",
+        lastName: "Owner",
+        phone: STORIES_BRAND.owner,
+        role: "STAFF",
+        brandRole: "OWNER",
+      },
+      {
+        merchantId: stories.merchantId,
+        firstName: "Jasur",
+        lastName: "Owner",
+        phone: STORIES_BRAND.kitchenOwner,
+        role: "STAFF",
+        brandRole: "OWNER",
+      },
+    ]);
   } finally {
     await database.close();
   }
