@@ -3,39 +3,14 @@
 // "out of date" path and, in the mocked Telegram, the shared contact joining a web account.
 // The e2e server runs in demo mode, where the console gateway also appends its JSON lines to
 // DATA_DIR/sms-outbox.jsonl; the journeys read their codes there (docs/decisions.md, Accounts).
-import fs from "node:fs";
-import path from "node:path";
 import { expect, test, type BrowserContext, type Page, type TestInfo } from "@playwright/test";
 import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import { apiUrl, merchantOf, portOf } from "./support/storefront.ts";
-import { seedPickupBasket } from "./support/session.ts";
-
-function outboxFile(testInfo: TestInfo): string {
-  return path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
-}
+import { seedPickupBasket, smsCodeFor } from "./support/session.ts";
 
 /** The code of the newest console SMS to `phone` (E.164) written after `since`. */
-async function codeFor(testInfo: TestInfo, phone: string, since = 0): Promise<string> {
-  let code: string | undefined;
-  await expect
-    .poll(
-      () => {
-        const file = outboxFile(testInfo);
-        if (!fs.existsSync(file)) return undefined;
-        const lines = fs.readFileSync(file, "utf8").trim().split("\n");
-        for (const line of lines.reverse()) {
-          const sms = JSON.parse(line) as { phone: string; text: string; time: string };
-          if (sms.phone === phone && Date.parse(sms.time) >= since) {
-            code = /\b(\d{6})\b/.exec(sms.text)?.[1];
-            return code;
-          }
-        }
-        return undefined;
-      },
-      { message: `an SMS to ${phone} in ${outboxFile(testInfo)}` },
-    )
-    .toMatch(/^\d{6}$/);
-  return code ?? "";
+function codeFor(testInfo: TestInfo, phone: string, since = 0): Promise<string> {
+  return smsCodeFor(testInfo, phone, since);
 }
 
 /** A notice of the global message line (it is also read out through a hidden live region). */

@@ -4,8 +4,6 @@
 // quantity, reach the basket (Telegram: through the MainButton), keep it across a reload and a login
 // (Telegram and the web /login), keep favourites as a customer, and find the profile and the
 // branches from every brand's chrome.
-import fs from "node:fs";
-import path from "node:path";
 import {
   expect,
   test,
@@ -15,7 +13,8 @@ import {
   type TestInfo,
 } from "@playwright/test";
 import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
-import { brandOrigin, portOf } from "./support/storefront.ts";
+import { smsCodeFor } from "./support/session.ts";
+import { brandOrigin } from "./support/storefront.ts";
 
 const CLASSIC = "Chicken lavash, classic";
 
@@ -43,21 +42,7 @@ async function logInOnLoginPage(page: Page, testInfo: TestInfo, phone: string): 
   await page.getByLabel("Phone number").fill(phone);
   await page.getByRole("button", { name: "Get the code" }).click();
   await expect(page).toHaveURL(/\/login\/confirm\?/);
-  const outbox = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
-  let code = "";
-  await expect
-    .poll(() => {
-      if (!fs.existsSync(outbox)) return "";
-      for (const line of fs.readFileSync(outbox, "utf8").trim().split("\n").reverse()) {
-        const sms = JSON.parse(line) as { phone: string; text: string; time: string };
-        if (sms.phone === phone && Date.parse(sms.time) >= since) {
-          code = /\b(\d{6})\b/.exec(sms.text)?.[1] ?? "";
-          return code;
-        }
-      }
-      return "";
-    })
-    .toMatch(/^\d{6}$/);
+  const code = await smsCodeFor(testInfo, phone, since);
   await page.getByLabel("Code from the SMS").fill(code);
   await expect(page.getByText("You are logged in", { exact: true }).last()).toBeVisible();
   await expect(page).not.toHaveURL(/\/login(\/|\?|$)/);
