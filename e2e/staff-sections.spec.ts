@@ -14,7 +14,15 @@ import path from "node:path";
 import { expect, test, type Browser, type Page } from "@playwright/test";
 import { storedSession } from "./fixtures/platform.ts";
 import { apiUrl, brandOrigin, merchantOf, tenantGet } from "./support/storefront.ts";
-import { branchOf, CONSOLE_RU, logInOnTheWeb, signInToConsole, type Product } from "./support/session.ts";
+import {
+  branchOf,
+  CONSOLE_RU,
+  customerToken,
+  logInOnTheWeb,
+  plainDish,
+  signInToConsole,
+  type Product,
+} from "./support/session.ts";
 
 /** Staff members scripts/e2e-server.ts seeds for the console, one per journey. */
 const LAVASH_STAFF_PHONE = "+998977000003";
@@ -472,5 +480,61 @@ test.describe("the back office", () => {
     await expect(entry).toContainText(shown(dish.costPrice));
     await expect(entry).toContainText(shown(newPrice));
     await customer.context().close();
+  });
+
+  test("a manager reads the week's orders in Reports, by service and by day, and takes them as CSV @desktop", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const REPORTS_PHONE = "+998977000028";
+    const origin = brandOrigin(testInfo, "plov");
+    await page.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    // A pickup order placed now: this week's report has at least it.
+    const plov = await merchantOf(request, testInfo, "plov");
+    const token = await customerToken(request, testInfo, plov.id);
+    const branch = await branchOf(request, testInfo, "plov");
+    const dish = await plainDish(request, testInfo, "plov");
+    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders"), {
+      headers: { merchant: plov.id, authorization: `Bearer ${token}` },
+      data: {
+        serviceType: "PICK_UP",
+        paymentType: "CASH",
+        branchId: branch.id,
+        cartItems: [{ productId: dish.id, count: 1 }],
+      },
+    });
+    expect(placed.status(), await placed.text()).toBe(201);
+
+    await signInToConsole(page, testInfo, origin, REPORTS_PHONE);
+    // Alt+A once the manager's sections are listed.
+    await expect(page.getByRole("link", { name: /^Reports/ })).toBeVisible();
+    await page.keyboard.press("Alt+KeyA");
+    await expect(page.getByRole("heading", { name: "Reports", level: 1 })).toBeVisible();
+    const report = page.getByTestId("order-report");
+    await expect(page.getByRole("button", { name: "Last 7 days" })).toHaveAttribute("aria-pressed", "true");
+    await expect(report.getByTestId("report-chart")).toBeVisible();
+    const pickup = report.getByRole("table", { name: "By service" }).getByRole("row", { name: /^Pickup/ });
+    await expect(pickup).toBeVisible();
+    const orders = Number(await pickup.getByRole("cell").first().textContent());
+    expect(orders).toBeGreaterThanOrEqual(1);
+
+    // The figures as a spreadsheet takes them.
+    const saving = page.waitForEvent("download");
+    await report.getByRole("button", { name: "Download CSV" }).click();
+    const file = await (await saving).path();
+    const csv = fs
+      .readFileSync(file, "utf8")
+      .replace(/^\uFEFF/, "")
+      .split("\r\n");
+    expect(csv[0]).toBe('Part,Name,Orders,"Revenue, sum"');
+    expect(csv.some((line) => /^Service,Pickup,\d+,\d+\.\d\d$/.test(line))).toBe(true);
+
+    // A period that ends before it starts is explained, and asks nothing of the server.
+    await page.getByLabel("From", { exact: true }).fill("2030-01-10");
+    await expect(
+      page.getByRole("alert").filter({ hasText: "whose first day is not after its last" }),
+    ).toBeVisible();
+    await page.getByRole("button", { name: "Last 30 days" }).click();
+    await expect(pickup).toBeVisible();
   });
 });

@@ -164,6 +164,7 @@ describe("who may edit the brand's menu", () => {
         "banners",
         "promos",
         "webhooks",
+        "reports",
       ],
     });
     expect((await me(kitchen)).json()).toMatchObject({ brandRole: "KITCHEN", manages: [] });

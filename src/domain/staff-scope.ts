@@ -79,14 +79,16 @@ export const BACK_OFFICE_AREAS = [
   "banners",
   "promos",
   "webhooks",
+  "reports",
 ] as const;
 export type BackOfficeArea = (typeof BACK_OFFICE_AREAS)[number];
 
 const AREAS_OF: Record<BrandRole, readonly BackOfficeArea[]> = {
   OWNER: BACK_OFFICE_AREAS,
   // Staff, money settings, promo codes, the brand file and webhooks (where orders go out, with their
-  // customers' phones) are the owner's; banners are content, like the menu.
-  MANAGER: ["menu", "audit", "content", "places", "branches", "banners"],
+  // customers' phones) are the owner's; banners are content, like the menu. Reports are the
+  // manager's too: they run the days the figures count.
+  MANAGER: ["menu", "audit", "content", "places", "branches", "banners", "reports"],
   OPERATOR: [],
   KITCHEN: [],
   COURIER: [],

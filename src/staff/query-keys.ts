@@ -21,4 +21,6 @@ export const staffKeys = {
   access: (merchantId: string) => ["staff", merchantId, "access"] as const,
   products: ["staff", "back-office", "products"] as const,
   audit: ["staff", "back-office", "audit"] as const,
+  report: (from: string, to: string, branchId: string | null) =>
+    ["staff", "back-office", "report", from, to, branchId ?? "all"] as const,
 };

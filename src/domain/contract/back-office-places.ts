@@ -5,7 +5,7 @@
 import { z } from "zod";
 import { PAYMENT_TYPES, WEEK_NAMES } from "../enums.ts";
 import { parseBranchPhone } from "../branch-phone.ts";
-import { dateTimeSchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
+import { dateTimeSchema, localDaySchema, MONEY_MAX, multilingualSchema, uuidSchema } from "./common.ts";
 
 /** "HH:mm" from 00:00 to 23:59, or 24:00 for the end of the day (the brand file's rule). */
 const TIME_PATTERN = /^(?:(?:[01]\d|2[0-3]):[0-5]\d|24:00)$/;
@@ -51,17 +51,7 @@ export const branchDaySchema = z
   });
 export type BranchDay = z.infer<typeof branchDaySchema>;
 
-/** A local day "YYYY-MM-DD" that exists in the calendar. */
-const day = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" })
-  .refine(
-    (v) => {
-      const at = new Date(`${v}T00:00:00Z`);
-      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
-    },
-    { error: "is not a date" },
-  );
+const day = localDaySchema;
 
 /** A day the branch is closed (a holiday), with what the staff noted about it. */
 export const branchHolidaySchema = z

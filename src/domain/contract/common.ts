@@ -25,6 +25,18 @@ export const uuidSchema = z.uuid();
 /** ISO 8601 date-time as the API writes it. */
 export const dateTimeSchema = z.iso.datetime({ offset: true });
 
+/** A local day "YYYY-MM-DD" that exists in the calendar. */
+export const localDaySchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, { error: "must be a date YYYY-MM-DD" })
+  .refine(
+    (v) => {
+      const at = new Date(`${v}T00:00:00Z`);
+      return !Number.isNaN(at.getTime()) && at.toISOString().slice(0, 10) === v;
+    },
+    { error: "is not a date" },
+  );
+
 /** Standard error responses a route can answer, for its schema. */
 export const errorResponses = {
   400: apiErrorSchema,

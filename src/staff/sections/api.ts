@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type { StaffReservation } from "../../domain/contract/reservations.ts";
 import type { AuditEntry, EditorProduct, EditorProductBody } from "../../domain/contract/back-office.ts";
 import type { BranchToday, StaffMe, StaffTable, StopList } from "../../domain/contract/staff.ts";
+import type { OrderReportAnswer } from "../../domain/contract/reports.ts";
 import type { WaiterCall } from "../../domain/contract/tables.ts";
 import type { WorkHourType } from "../../domain/enums.ts";
 import { api, unwrap } from "../../lib/api-client.ts";
@@ -288,5 +289,20 @@ export function useAudit() {
     queryKey: staffKeys.audit,
     queryFn: async ({ signal }) =>
       unwrap(await api<AuditEntry[]>("/staff/v1/audit/WITH_TOKEN", { signal, query: { limit: 200 } })),
+  });
+}
+
+/** The orders and revenue of a period (both days included), of one branch or of all the caller sees. */
+export function useOrderReport(period: { from: string; to: string }, branchId: string | null) {
+  return useQuery({
+    queryKey: staffKeys.report(period.from, period.to, branchId),
+    queryFn: async ({ signal }) => {
+      const query = new URLSearchParams({ from: period.from, to: period.to });
+      if (branchId) query.set("branchId", branchId);
+      return unwrap(
+        await api<OrderReportAnswer>(`/staff/v1/reports/WITH_TOKEN?${query.toString()}`, { signal }),
+      );
+    },
+    placeholderData: (previous) => previous,
   });
 }

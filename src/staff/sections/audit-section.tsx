@@ -7,7 +7,16 @@ import { foldText } from "../../domain/menu.ts";
 import { currentLocale } from "../../lib/i18n.ts";
 import { fetchBrandFile, useAudit } from "./api.ts";
 import { brandEntityName, brandFieldNames } from "./brand-audit.ts";
-import { Empty, Failed, Loading, moneyOf, personName, SectionFrame, textOf } from "./section-frame.tsx";
+import {
+  Empty,
+  Failed,
+  Loading,
+  moneyOf,
+  personName,
+  saveFile,
+  SectionFrame,
+  textOf,
+} from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 
 export default function AuditSection({ manages = [], brandSub = "brand", branches = [] }: StaffSectionProps) {
@@ -54,14 +63,7 @@ function BrandFileButton({ sub }: { sub: string }) {
     try {
       const file = await fetchBrandFile();
       const blob = new Blob([`${JSON.stringify(file, null, 2)}\n`], { type: "application/json" });
-      const url = URL.createObjectURL(blob);
-      const link = document.createElement("a");
-      link.href = url;
-      link.download = `${sub}-brand-${new Date().toISOString().slice(0, 10)}.json`;
-      link.click();
-      setTimeout(() => {
-        URL.revokeObjectURL(url);
-      }, 10_000);
+      saveFile(blob, `${sub}-brand-${new Date().toISOString().slice(0, 10)}.json`);
       setState("idle");
     } catch {
       setState("failed");

@@ -141,4 +141,12 @@ export const staffSections: StaffSection[] = [
     shortcut: "h",
     component: lazy(() => import("./webhooks-section.tsx")),
   },
+  {
+    id: "reports",
+    title: msg`Reports`,
+    manages: "reports",
+    // A for analytics: R is the bookings'.
+    shortcut: "a",
+    component: lazy(() => import("./reports-section.tsx")),
+  },
 ];

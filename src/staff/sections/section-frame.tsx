@@ -154,3 +154,15 @@ export function Switch({
     </button>
   );
 }
+
+/** Saves `blob` as a file named `name` through the browser's download (no server round trip). */
+export function saveFile(blob: Blob, name: string): void {
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement("a");
+  link.href = url;
+  link.download = name;
+  link.click();
+  setTimeout(() => {
+    URL.revokeObjectURL(url);
+  }, 10_000);
+}

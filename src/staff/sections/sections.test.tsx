@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's thirteen, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's fourteen, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -80,6 +80,7 @@ describe("the registry", () => {
       "kitchen",
       "promos",
       "webhooks",
+      "reports",
     ]);
     // The back office's sections are only for the roles that may open them.
     expect(staffSections.filter((s) => s.manages).map((s) => s.manages)).toEqual([
@@ -97,6 +98,7 @@ describe("the registry", () => {
       "settings",
       "promos",
       "webhooks",
+      "reports",
     ]);
     // Alt+B is the order board's own.
     const letters = ["b", ...staffSections.map((s) => s.shortcut)];

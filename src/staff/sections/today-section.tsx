@@ -11,24 +11,9 @@ import type { WorkHourType } from "../../domain/enums.ts";
 import { DEFAULT_TIME_ZONE, PAUSE_MINUTES } from "../../domain/hours.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { useBranchToday, useSetPause, useSetToday } from "./api.ts";
+import { PAYMENT_LABELS, SERVICE_LABELS } from "./labels.ts";
 import { ChooseBranch, clockOf, Failed, Loading, moneyOf, SectionFrame, Switch } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
-
-const PAYMENT_LABELS: Record<string, MessageDescriptor> = {
-  CASH: msg`Cash`,
-  TERMINAL: msg`Card at the counter`,
-  PAYME: msg`Payme`,
-  CLICK: msg`Click`,
-  CLICK_MINI_APP: msg`Click`,
-  UZUM: msg`Uzum`,
-  CARD: msg`Saved card`,
-};
-
-const SERVICE_LABELS: Record<string, MessageDescriptor> = {
-  DELIVERY: msg`Delivery`,
-  PICK_UP: msg`Pickup`,
-  DINE_IN: msg`In the hall`,
-};
 
 export default function TodaySection({ branchId, timeZone = DEFAULT_TIME_ZONE }: StaffSectionProps) {
   const { t } = useLingui();

@@ -25,6 +25,7 @@ import { menuBuilderRoutes } from "./menu.ts";
 import { pictureRoutes } from "./pictures.ts";
 import { backOfficeBrandRoutes } from "./brand.ts";
 import { kitchenSettingsRoutes } from "./kitchen.ts";
+import { reportRoutes } from "./reports.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -44,6 +45,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(clipUploadRoutes);
   await storyRoutes(app);
   await webhookRoutes(app);
+  await reportRoutes(app);
 
   r.get(
     "/staff/v1/products",
