@@ -271,12 +271,17 @@ async function createAndAccept(
       await settle(deps, row, "FAILED", { lastError: "the order or its branch no longer exists" }, 0);
       return "FAILED";
     }
-    const account = await findBranchYandexAccount(deps.db, { merchantId: row.merchantId, branchId: row.branchId });
+    const account = await findBranchYandexAccount(deps.db, {
+      merchantId: row.merchantId,
+      branchId: row.branchId,
+    });
     if (!account) {
       await settle(deps, row, "FAILED", { lastError: "the branch has no Yandex Delivery account" }, 0);
       return "FAILED";
     }
-    const callbackUrl = deps.publicUrl ? `${deps.publicUrl}${YANDEX_CALLBACK_PATH}/${row.callbackToken}` : null;
+    const callbackUrl = deps.publicUrl
+      ? `${deps.publicUrl}${YANDEX_CALLBACK_PATH}/${row.callbackToken}`
+      : null;
     let request: YandexClaimRequest;
     try {
       request = claimRequestOf(found, account, callbackUrl, currency);
@@ -316,11 +321,17 @@ async function createAndAccept(
   }
   const step = YANDEX_CLAIM_STEPS[claim.status];
   if (step?.final) {
-    await settle(deps, row, step.final === "DONE" ? "DONE" : "FAILED", {
-      claimId: claim.id,
-      claimStatus: claim.status,
-      lastError: claim.error_messages?.[0]?.message ?? `Yandex: ${claim.status}`,
-    }, 0);
+    await settle(
+      deps,
+      row,
+      step.final === "DONE" ? "DONE" : "FAILED",
+      {
+        claimId: claim.id,
+        claimStatus: claim.status,
+        lastError: claim.error_messages?.[0]?.message ?? `Yandex: ${claim.status}`,
+      },
+      0,
+    );
     return "FAILED";
   }
   // Still estimating (or accepted by an earlier try whose answer was lost): read it again soon.
@@ -329,14 +340,23 @@ async function createAndAccept(
     deps,
     row,
     accepted ? "FOLLOWING" : "PENDING",
-    { claimId: claim.id, claimStatus: claim.status, version: claim.version, ...(accepted ? { attempts: 0 } : {}) },
+    {
+      claimId: claim.id,
+      claimStatus: claim.status,
+      version: claim.version,
+      ...(accepted ? { attempts: 0 } : {}),
+    },
     accepted ? 0 : ESTIMATE_POLL_MS,
   );
   return accepted ? "FOLLOWING" : "CREATED";
 }
 
 /** Reads a followed claim back and applies it. */
-async function follow(deps: DeliveryDeps, row: DeliveryClaimRow, client: YandexDeliveryClient): Promise<Outcome> {
+async function follow(
+  deps: DeliveryDeps,
+  row: DeliveryClaimRow,
+  client: YandexDeliveryClient,
+): Promise<Outcome> {
   if (!row.claimId) return "PENDING";
   const claim = await client.claimInfo(row.claimId);
   const step = YANDEX_CLAIM_STEPS[claim.status];
@@ -352,7 +372,13 @@ async function follow(deps: DeliveryDeps, row: DeliveryClaimRow, client: YandexD
   const applied = await applyClaim(deps, row, claim, position);
   const set = { claimStatus: claim.status, version: claim.version, lastError: null, attempts: 0 };
   if (applied.final) {
-    await settle(deps, row, applied.final, applied.final === "DONE" ? set : { ...set, lastError: `Yandex: ${claim.status}` }, 0);
+    await settle(
+      deps,
+      row,
+      applied.final,
+      applied.final === "DONE" ? set : { ...set, lastError: `Yandex: ${claim.status}` },
+      0,
+    );
     return applied.final;
   }
   await settle(deps, row, "FOLLOWING", set, deps.followMs);
@@ -360,18 +386,27 @@ async function follow(deps: DeliveryDeps, row: DeliveryClaimRow, client: YandexD
 }
 
 /** Cancels the claim of a cancelled order (or drops a row whose claim was never made). */
-async function cancel(deps: DeliveryDeps, row: DeliveryClaimRow, client: YandexDeliveryClient): Promise<Outcome> {
+async function cancel(
+  deps: DeliveryDeps,
+  row: DeliveryClaimRow,
+  client: YandexDeliveryClient,
+): Promise<Outcome> {
   let claimId = row.claimId;
   // A create whose answer was lost may have made the claim: the same request_id answers it.
   if (!claimId && row.attempts > 1) {
     const found = await findOrderForClaim(deps.db, { merchantId: row.merchantId, orderId: row.orderId });
     const account =
-      row.branchId && (await findBranchYandexAccount(deps.db, { merchantId: row.merchantId, branchId: row.branchId }));
+      row.branchId &&
+      (await findBranchYandexAccount(deps.db, { merchantId: row.merchantId, branchId: row.branchId }));
     if (found && account) {
       try {
         claimId = (await client.createClaim(row.requestId, claimRequestOf(found, account, null, "UZS"))).id;
       } catch (error) {
-        if (!(error instanceof Refusal) && !(error instanceof YandexDeliveryError && error.kind === "REFUSED")) throw error;
+        if (
+          !(error instanceof Refusal) &&
+          !(error instanceof YandexDeliveryError && error.kind === "REFUSED")
+        )
+          throw error;
       }
     }
   }
@@ -386,15 +421,27 @@ async function cancel(deps: DeliveryDeps, row: DeliveryClaimRow, client: YandexD
   }
   const state = await client.cancelInfo(claimId);
   if (state !== "free" && state !== "paid") {
-    await settle(deps, row, "FAILED", {
-      claimId,
-      claimStatus: info.status,
-      lastError: "Yandex no longer cancels this claim: call Yandex Delivery's support",
-    }, 0);
+    await settle(
+      deps,
+      row,
+      "FAILED",
+      {
+        claimId,
+        claimStatus: info.status,
+        lastError: "Yandex no longer cancels this claim: call Yandex Delivery's support",
+      },
+      0,
+    );
     return "FAILED";
   }
   const cancelled = await client.cancelClaim(claimId, info.version, state);
-  await settle(deps, row, "CANCELLED", { claimId, claimStatus: cancelled.status, version: cancelled.version }, 0);
+  await settle(
+    deps,
+    row,
+    "CANCELLED",
+    { claimId, claimStatus: cancelled.status, version: cancelled.version },
+    0,
+  );
   return "CANCELLED";
 }
 
@@ -408,16 +455,26 @@ async function attempt(deps: DeliveryDeps, id: string, now: Date): Promise<Outco
   if (!row) return null;
   const retryOrFail = async (error: string): Promise<Outcome> => {
     const failed = row.attempts >= CLAIM_MAX_ATTEMPTS;
-    await settle(deps, row, failed ? "FAILED" : row.state === "FOLLOWING" ? "FOLLOWING" : "PENDING", { lastError: error.slice(0, 500) }, backoff(row));
-    deps.log(failed ? "Yandex Delivery claim given up" : "Yandex Delivery claim call failed; it will be retried", {
-      orderId: row.orderId,
-      attempts: row.attempts,
-      error,
-    });
+    await settle(
+      deps,
+      row,
+      failed ? "FAILED" : row.state === "FOLLOWING" ? "FOLLOWING" : "PENDING",
+      { lastError: error.slice(0, 500) },
+      backoff(row),
+    );
+    deps.log(
+      failed ? "Yandex Delivery claim given up" : "Yandex Delivery claim call failed; it will be retried",
+      {
+        orderId: row.orderId,
+        attempts: row.attempts,
+        error,
+      },
+    );
     return failed ? "FAILED" : "PENDING";
   };
   const account =
-    row.branchId && (await findBranchYandexAccount(deps.db, { merchantId: row.merchantId, branchId: row.branchId }));
+    row.branchId &&
+    (await findBranchYandexAccount(deps.db, { merchantId: row.merchantId, branchId: row.branchId }));
   const client = account ? yandexClientFor(account.token, deps) : undefined;
   if (!client) return retryOrFail("Yandex Delivery is not set up for the branch");
   try {
@@ -435,10 +492,15 @@ async function attempt(deps: DeliveryDeps, id: string, now: Date): Promise<Outco
     }
     if (error.kind === "REFUSED" && row.state !== "FOLLOWING") {
       await settle(deps, row, "FAILED", { lastError: `Yandex refused: ${error.message}` }, 0);
-      deps.log("Yandex Delivery refused the claim; staff see why", { orderId: row.orderId, error: error.message });
+      deps.log("Yandex Delivery refused the claim; staff see why", {
+        orderId: row.orderId,
+        error: error.message,
+      });
       return "FAILED";
     }
-    return retryOrFail(error.kind === "AUTH" ? `Yandex refused the branch's token: ${error.message}` : error.message);
+    return retryOrFail(
+      error.kind === "AUTH" ? `Yandex refused the branch's token: ${error.message}` : error.message,
+    );
   }
 }
 

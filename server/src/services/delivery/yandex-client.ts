@@ -7,7 +7,10 @@ import type { Outside } from "../stand-ins.ts";
 /** How long a claim call may take (the checkout's price check has its own 2 s). */
 const CALL_TIMEOUT_MS = 15_000;
 
-export function yandexClientFor(token: string, { config, standIns }: Outside): YandexDeliveryClient | undefined {
+export function yandexClientFor(
+  token: string,
+  { config, standIns }: Outside,
+): YandexDeliveryClient | undefined {
   const url = config.yandexDeliveryApiUrl ?? standIns?.yandexDelivery.url;
   if (!url) return undefined;
   return new YandexDeliveryClient({
