@@ -210,8 +210,13 @@ export class FakeYandexDelivery {
     if (!requestId || requestId.length > 128) return refusal(400, "bad_request", "request_id is required");
     const earlier = [...this.claims.values()].find((c) => c.token === token && c.requestId === requestId);
     if (earlier) return reply(200, this.info(earlier));
-    const body = input as unknown as YandexClaimRequest;
-    const points = Array.isArray(body.route_points) ? body.route_points : [];
+    // What arrives is not trusted to have the claim's shape: every field is checked as Yandex would.
+    const points = (Array.isArray(input.route_points) ? input.route_points : []) as {
+      point_id?: unknown;
+      type?: unknown;
+      contact?: { name?: unknown; phone?: unknown };
+      address?: { coordinates?: unknown };
+    }[];
     const source = points.find((p) => p.type === "source");
     const destination = points.find((p) => p.type === "destination");
     const from = lonLat(source?.address?.coordinates);
@@ -220,7 +225,8 @@ export class FakeYandexDelivery {
       return refusal(400, "bad_request", "route_points need a source and a destination with coordinates");
     }
     for (const p of points) {
-      if (!p.contact?.name || !/^\+?\d{7,20}$/.test(p.contact.phone ?? "")) {
+      const phone = typeof p.contact?.phone === "string" ? p.contact.phone : "";
+      if (typeof p.contact?.name !== "string" || !p.contact.name || !/^\+?\d{7,20}$/.test(phone)) {
         return refusal(
           400,
           "bad_request",
@@ -229,7 +235,10 @@ export class FakeYandexDelivery {
       }
     }
     const ids = new Set(points.map((p) => p.point_id));
-    const items = Array.isArray(body.items) ? body.items : [];
+    const items = (Array.isArray(input.items) ? input.items : []) as {
+      pickup_point?: unknown;
+      droppof_point?: unknown;
+    }[];
     if (items.length === 0 || items.some((i) => !ids.has(i.pickup_point) || !ids.has(i.droppof_point))) {
       return refusal(400, "bad_request", "items must name the route's points");
     }
@@ -239,7 +248,7 @@ export class FakeYandexDelivery {
       requestId,
       status: "new",
       version: 1,
-      body,
+      body: input as unknown as YandexClaimRequest,
       from,
       to,
       price: FakeYandexDelivery.priceOf(from, to),

@@ -37,6 +37,8 @@ interface BranchDraft {
   pickupPhone: string;
 }
 
+const EMPTY_DRAFT: BranchDraft = { token: "", remove: false, pickupName: "", pickupPhone: "" };
+
 function draftsOf(settings: YandexDeliverySettings): Record<string, BranchDraft> {
   return Object.fromEntries(
     settings.branches.map((b) => [
@@ -58,7 +60,7 @@ function DeliveryForm({ settings }: { settings: YandexDeliverySettings }) {
     setSaved(false);
     setDrafts((d) => ({
       ...d,
-      [branchId]: { ...(d[branchId] ?? draftsOf(settings)[branchId]!), ...change },
+      [branchId]: { ...(d[branchId] ?? EMPTY_DRAFT), ...change },
     }));
   };
   const submit = () => {
@@ -122,76 +124,17 @@ function DeliveryForm({ settings }: { settings: YandexDeliverySettings }) {
             </select>
           </div>
         </fieldset>
-        {settings.branches.map((b) => {
-          const d = drafts[b.id];
-          return (
-            <fieldset key={b.id} className="brand-fieldset" data-testid={`yandex-branch-${b.id}`}>
-              <legend className="staff-label">{textOf(b.name)}</legend>
-              <div className="brand-field">
-                <label className="staff-label" htmlFor={`${id}-${b.id}-token`}>
-                  {t`OAuth token`}
-                </label>
-                <input
-                  id={`${id}-${b.id}-token`}
-                  className="staff-input brand-input"
-                  type="password"
-                  autoComplete="off"
-                  value={d?.token ?? ""}
-                  disabled={d?.remove}
-                  placeholder={
-                    b.tokenSet
-                      ? t`Stored; type a new one to replace it`
-                      : t`From the Yandex Delivery account: API integration`
-                  }
-                  onChange={(e) => {
-                    edit(b.id, { token: e.target.value });
-                  }}
-                />
-              </div>
-              {b.tokenSet && (
-                <label className="staff-check">
-                  <input
-                    type="checkbox"
-                    checked={d?.remove ?? false}
-                    onChange={(e) => {
-                      edit(b.id, { remove: e.target.checked });
-                    }}
-                  />
-                  {t`Remove the token (the branch's own couriers deliver)`}
-                </label>
-              )}
-              <div className="brand-field">
-                <label className="staff-label" htmlFor={`${id}-${b.id}-name`}>
-                  {t`Who hands the order over`}
-                </label>
-                <input
-                  id={`${id}-${b.id}-name`}
-                  className="staff-input brand-input"
-                  value={d?.pickupName ?? ""}
-                  onChange={(e) => {
-                    edit(b.id, { pickupName: e.target.value });
-                  }}
-                />
-              </div>
-              <div className="brand-field">
-                <label className="staff-label" htmlFor={`${id}-${b.id}-phone`}>
-                  {t`Their phone`}
-                </label>
-                <input
-                  id={`${id}-${b.id}-phone`}
-                  className="staff-input brand-input"
-                  type="tel"
-                  inputMode="tel"
-                  placeholder="+998901234567"
-                  value={d?.pickupPhone ?? ""}
-                  onChange={(e) => {
-                    edit(b.id, { pickupPhone: e.target.value });
-                  }}
-                />
-              </div>
-            </fieldset>
-          );
-        })}
+        {settings.branches.map((b) => (
+          <BranchFields
+            key={b.id}
+            id={`${id}-${b.id}`}
+            branch={b}
+            draft={drafts[b.id] ?? EMPTY_DRAFT}
+            onEdit={(change) => {
+              edit(b.id, change);
+            }}
+          />
+        ))}
         <div className="brand-settings__save">
           <button
             type="submit"
@@ -209,5 +152,87 @@ function DeliveryForm({ settings }: { settings: YandexDeliverySettings }) {
         </div>
       </div>
     </form>
+  );
+}
+
+/** One branch: its token (write-only) and who hands the order to the courier. */
+function BranchFields({
+  id,
+  branch: b,
+  draft: d,
+  onEdit,
+}: {
+  id: string;
+  branch: YandexDeliverySettings["branches"][number];
+  draft: BranchDraft;
+  onEdit: (change: Partial<BranchDraft>) => void;
+}) {
+  const { t } = useLingui();
+  return (
+    <fieldset className="brand-fieldset" data-testid={`yandex-branch-${b.id}`}>
+      <legend className="staff-label">{textOf(b.name)}</legend>
+      <div className="brand-field">
+        <label className="staff-label" htmlFor={`${id}-token`}>
+          {t`OAuth token`}
+        </label>
+        <input
+          id={`${id}-token`}
+          className="staff-input brand-input"
+          type="password"
+          autoComplete="off"
+          value={d.token}
+          disabled={d.remove}
+          placeholder={
+            b.tokenSet
+              ? t`Stored; type a new one to replace it`
+              : t`From the Yandex Delivery account: API integration`
+          }
+          onChange={(e) => {
+            onEdit({ token: e.target.value });
+          }}
+        />
+      </div>
+      {b.tokenSet && (
+        <label className="staff-check">
+          <input
+            type="checkbox"
+            checked={d.remove}
+            onChange={(e) => {
+              onEdit({ remove: e.target.checked });
+            }}
+          />
+          {t`Remove the token (the branch's own couriers deliver)`}
+        </label>
+      )}
+      <div className="brand-field">
+        <label className="staff-label" htmlFor={`${id}-name`}>
+          {t`Who hands the order over`}
+        </label>
+        <input
+          id={`${id}-name`}
+          className="staff-input brand-input"
+          value={d.pickupName}
+          onChange={(e) => {
+            onEdit({ pickupName: e.target.value });
+          }}
+        />
+      </div>
+      <div className="brand-field">
+        <label className="staff-label" htmlFor={`${id}-phone`}>
+          {t`Their phone`}
+        </label>
+        <input
+          id={`${id}-phone`}
+          className="staff-input brand-input"
+          type="tel"
+          inputMode="tel"
+          placeholder="+998901234567"
+          value={d.pickupPhone}
+          onChange={(e) => {
+            onEdit({ pickupPhone: e.target.value });
+          }}
+        />
+      </div>
+    </fieldset>
   );
 }
