@@ -388,4 +388,60 @@ describe("Yandex Delivery claims", () => {
         .where(eq(orderSettings.merchantId, lavash));
     }
   });
+
+  it("keeps the owner's token write-only in the console and refuses a branch of another brand", async () => {
+    const got = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/v1/delivery/yandex",
+      headers: headers(owner),
+    });
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.body).not.toContain(TOKEN);
+    const mine = got.json<{ branches: { id: string; tokenSet: boolean }[] }>().branches;
+    expect(mine.find((b) => b.id === chilonzor)?.tokenSet).toBe(true);
+    const saved = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/delivery/yandex",
+      headers: headers(owner),
+      payload: {
+        claimAt: "READY",
+        branches: [{ id: chilonzor, pickupName: "Lavash Chilonzor", pickupPhone: "+998901112233" }],
+      },
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.body).not.toContain(TOKEN);
+    // The token was left out: it stays.
+    const [b] = await t.db
+      .select({ token: branches.yandexToken })
+      .from(branches)
+      .where(eq(branches.id, chilonzor));
+    expect(b?.token).toBe(TOKEN);
+    const plov = await merchantId(t, "plov");
+    const [theirs] = await t.db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(eq(branches.merchantId, plov));
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/delivery/yandex",
+      headers: headers(owner),
+      payload: {
+        claimAt: "READY",
+        branches: [{ id: theirs!.id, token: "stolen-token-0123456789", pickupName: null, pickupPhone: null }],
+      },
+    });
+    expect(refused.statusCode).toBe(404);
+    const [still] = await t.db
+      .select({ token: branches.yandexToken })
+      .from(branches)
+      .where(eq(branches.id, theirs!.id));
+    expect(still?.token).toBeNull();
+    const customer = await person();
+    const denied = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/v1/delivery/yandex",
+      headers: headers(customer),
+    });
+    expect(denied.statusCode).toBe(403);
+  });
 });
