@@ -78,6 +78,14 @@ const envSchema = z.object({
   CLICK_MERCHANT_API_URL: httpUrl.optional(),
   PAYME_API_URL: httpUrl.optional(),
   IIKO_API_URL: httpUrl.optional(),
+  YANDEX_DELIVERY_API_URL: httpUrl.optional(),
+  YANDEX_DELIVERY_SWEEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .refine((v) => v === 0 || (v >= 100 && v <= 3_600_000), {
+      error: "must be 0 (off) or between 100 and 3600000",
+    })
+    .optional(),
   KITCHEN_SWEEP_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -297,6 +305,17 @@ export interface Config {
   /** Milliseconds between two runs of the kitchen outbox (orders to iiko); 0 = only when kicked. */
   kitchenSweepMs: number;
   /**
+   * Yandex Delivery's express API origin (calls go to `<url>/b2b/cargo/integration/v2/...`):
+   * https://b2b.taxi.yandex.net unless set; unset in demo or development mode = the built-in fake
+   * (server/src/fakes/fake-yandex-delivery.ts).
+   */
+  yandexDeliveryApiUrl: string | undefined;
+  /**
+   * Milliseconds between two runs of the delivery-claims worker (create, accept, follow, cancel);
+   * 0 = only when kicked. Following a claim also reads it back every this often (at least 5 s).
+   */
+  yandexSweepMs: number;
+  /**
    * Payme's checkout page, before `/<base64 of the link's parameters>`: https://checkout.paycom.uz
    * unless set, the built-in fake (a path on this server) in demo mode. A path is served on the
    * storefront's own origin.
@@ -491,6 +510,10 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.IIKO_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://api-ru.iiko.services"),
     kitchenSweepMs: e.KITCHEN_SWEEP_MS ?? 5_000,
+    yandexDeliveryApiUrl:
+      e.YANDEX_DELIVERY_API_URL?.replace(/\/+$/, "") ??
+      (demo || e.NODE_ENV === "development" ? undefined : "https://b2b.taxi.yandex.net"),
+    yandexSweepMs: e.YANDEX_DELIVERY_SWEEP_MS ?? 3_000,
     paymeCheckoutUrl:
       e.PAYME_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_PAYME_CHECKOUT_PATH : "https://checkout.paycom.uz"),

@@ -8,6 +8,7 @@ import { handleFakeClickMerchant } from "./fake-click-merchant.ts";
 import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { handleFakeBotApi } from "./fake-telegram-bot.ts";
 import { handleFakeUzumCheckout } from "./fake-uzum-checkout.ts";
+import { fakeYandexDelivery } from "./fake-yandex-delivery.ts";
 
 export const fakeStandIns: StandIns = {
   paymeSubscribe: {
@@ -67,6 +68,26 @@ export const fakeStandIns: StandIns = {
         });
         fakeIiko
           .handle(url.replace(/^internal:fake-iiko/, ""), init.headers, init.body)
+          .then(resolve, reject);
+      });
+      return { status: answer.status, text: async () => answer.body };
+    },
+  },
+  yandexDelivery: {
+    url: "internal:fake-yandex",
+    fetch: async (url, init) => {
+      // A slow fake times out as a slow Yandex would: the adapter's signal aborts the wait.
+      const answer = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+        init.signal.addEventListener("abort", () => {
+          reject(init.signal.reason as Error);
+        });
+        fakeYandexDelivery
+          .handle({
+            method: init.method,
+            path: url.replace(/^internal:fake-yandex/, ""),
+            headers: init.headers,
+            ...(init.body === undefined ? {} : { body: init.body }),
+          })
           .then(resolve, reject);
       });
       return { status: answer.status, text: async () => answer.body };

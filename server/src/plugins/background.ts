@@ -17,6 +17,7 @@ import { startRefundWorker, type RefundWorker } from "../services/payments/refun
 import type { IntervalWorker } from "../lib/interval-worker.ts";
 import { startWebhookWorker } from "../services/webhooks/worker.ts";
 import { startKitchenWorker } from "../services/kitchen/worker.ts";
+import { startDeliveryWorker } from "../services/delivery/worker.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module "fastify" {
     webhooks: IntervalWorker;
     /** The kitchen outbox (orders to iiko): kicked after a placement, retried by its timer. */
     kitchen: IntervalWorker;
+    /** Yandex Delivery's claims: kicked by its callback, else run by its timer (issue 39). */
+    delivery: IntervalWorker;
   }
 }
 
@@ -61,6 +64,7 @@ export const workers = fp(
     let botUpdates: BotUpdatesWorker | null = null;
     let webhooks: IntervalWorker | null = null;
     let kitchen: IntervalWorker | null = null;
+    let delivery: IntervalWorker | null = null;
     let stopSweep: (() => Promise<void>) | null = null;
     let stopSimulator: (() => Promise<void>) | null = null;
     // The routes hold this handle from their registration on; it reaches the worker once it runs.
@@ -84,10 +88,16 @@ export const workers = fp(
       idle: async () => kitchen?.idle(),
       stop: async () => kitchen?.stop(),
     } satisfies IntervalWorker);
+    app.decorate("delivery", {
+      kick: () => delivery?.kick(),
+      idle: async () => delivery?.idle(),
+      stop: async () => delivery?.stop(),
+    } satisfies IntervalWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
       webhooks = startWebhookWorker(app);
       kitchen = startKitchenWorker(app, events);
+      delivery = startDeliveryWorker(app, events);
       const outbox = startBotOutbox(app);
       botOutbox = outbox;
       botUpdates = startBotUpdates(app, outbox);
@@ -99,6 +109,7 @@ export const workers = fp(
       await stopSimulator?.();
       await refunds?.stop();
       await kitchen?.stop();
+      await delivery?.stop();
       await botUpdates?.stop();
       await botOutbox?.stop();
       await webhooks?.stop();

@@ -1,5 +1,5 @@
 // The brand's couriers: who they are (a user of the brand), their branch and last known position.
-import { and, asc, eq, type SQL } from "drizzle-orm";
+import { and, asc, eq, isNull, type SQL } from "drizzle-orm";
 import { branches, couriers, users } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
@@ -35,6 +35,8 @@ function toCourierView(row: CourierJoin) {
     longitude: c.longitude,
     positionAt: iso(c.positionAt),
     branchId: c.branchId,
+    provider: c.provider === "YANDEX" ? ("YANDEX" as const) : null,
+    vehicle: c.vehicle,
   };
 }
 
@@ -48,9 +50,11 @@ export async function findCourierView(db: Db, { merchantId, id }: Tenant & { id:
 
 /** The brand's couriers, oldest first, in one query. */
 export async function listCourierViews(db: Db, { merchantId }: Tenant) {
-  const rows = await selectCourierViews(db, eq(couriers.merchantId, merchantId)).orderBy(
-    asc(couriers.createdDate),
-  );
+  // A delivery service's performers are not the brand's to give orders to (issue 39).
+  const rows = await selectCourierViews(
+    db,
+    and(eq(couriers.merchantId, merchantId), isNull(couriers.provider)),
+  ).orderBy(asc(couriers.createdDate));
   return rows.map(toCourierView);
 }
 
@@ -119,7 +123,7 @@ export async function findOrCreateDemoCourier(
   const [existing] = await db
     .select({ id: couriers.id })
     .from(couriers)
-    .where(eq(couriers.merchantId, merchantId))
+    .where(and(eq(couriers.merchantId, merchantId), isNull(couriers.provider)))
     .orderBy(asc(couriers.createdDate))
     .limit(1);
   if (existing) return existing.id;

@@ -16,6 +16,7 @@ import { checkoutRoutes } from "./payments/checkout.ts";
 import { uzumMerchantRoutes } from "./payments/uzum.ts";
 import { telegramWebhookRoutes } from "./telegram/webhook.ts";
 import { iikoWebhookRoutes } from "./integrations/iiko.ts";
+import { yandexDeliveryCallbackRoutes } from "./integrations/yandex-delivery.ts";
 import { contentRoutes } from "./content/index.ts";
 import { cardRoutes } from "./payments/cards.ts";
 import { notificationRoutes } from "./content/notifications.ts";
@@ -43,6 +44,7 @@ export async function apiRoutes(
   await app.register(uzumMerchantRoutes, { events });
   await app.register(telegramWebhookRoutes);
   await app.register(iikoWebhookRoutes);
+  await app.register(yandexDeliveryCallbackRoutes);
 
   await app.register(async (tenantScope) => {
     tenantScope.addHook("onRequest", requireTenant);

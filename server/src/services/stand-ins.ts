@@ -9,6 +9,7 @@ import type { IikoFetch } from "../integrations/iiko.ts";
 import type { FetchLike as PaymeFetch } from "../integrations/payme-subscribe.ts";
 import type { BotApiFetch } from "../integrations/telegram-bot-api.ts";
 import type { UzumFetch } from "../integrations/uzum-checkout.ts";
+import type { YandexFetch } from "../integrations/yandex-delivery.ts";
 
 /** A stand-in endpoint: the base URL to hand the adapter, and the transport that answers it in-process. */
 export interface StandIn<F> {
@@ -29,6 +30,8 @@ export interface StandIns {
   clickUser: StandIn<ClickFetch> & { defaultToken: string };
   /** iiko Cloud API (the kitchen): logins, organisations, orders, stop lists, webhook settings. */
   iiko: StandIn<IikoFetch>;
+  /** Yandex Delivery's express claims API: prices, claims, performers and their positions. */
+  yandexDelivery: StandIn<YandexFetch>;
 }
 
 /** What decides where a service's call to the outside world goes: configured URLs, else stand-ins. */

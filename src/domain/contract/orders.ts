@@ -1,5 +1,6 @@
 // Orders, promos, couriers and the staff API. The request schemas are loose where the
 // specification's client sends more than the server reads: amounts it sends are accepted and ignored.
+import { DELIVERY_PRICE_SOURCES } from "../yandex-delivery.ts";
 import { z } from "zod";
 import {
   ADDRESS_TYPES,
@@ -131,6 +132,8 @@ export const orderQuoteSchema = z
     totals: orderTotalsSchema,
     branchId: uuidSchema.nullable(),
     deliveryTariffId: uuidSchema.nullable(),
+    /** Where the delivery price came from: the zone tariff, Yandex Delivery, or the tariff because Yandex did not answer. */
+    deliveryPriceSource: z.enum(DELIVERY_PRICE_SOURCES).optional(),
     promoId: uuidSchema.nullable(),
     cashbackBalance: z.number(),
     cashbackEarned: z.number(),
@@ -193,6 +196,10 @@ export const courierSchema = z
     longitude: z.number().nullable(),
     positionAt: dateTimeSchema.nullable(),
     branchId: uuidSchema.nullable(),
+    /** A delivery service's performer (YANDEX) rather than the brand's own courier. */
+    provider: z.enum(["YANDEX"]).nullable().optional(),
+    /** The performer's car ("Chevrolet Cobalt, 01 A 777 AA"). */
+    vehicle: z.string().nullable().optional(),
   })
   .meta({ id: "Courier" });
 export type Courier = z.infer<typeof courierSchema>;

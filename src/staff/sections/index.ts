@@ -127,6 +127,14 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./kitchen-section.tsx")),
   },
   {
+    id: "yandex-delivery",
+    title: msg`Yandex Delivery`,
+    manages: "settings",
+    // Y for Yandex.
+    shortcut: "y",
+    component: lazy(() => import("./delivery-section.tsx")),
+  },
+  {
     id: "promos",
     title: msg`Promo codes`,
     manages: "promos",

@@ -57,6 +57,10 @@ export const branches = pgTable(
     iikoId: text(),
     /** The iiko terminal group the branch's orders go to (the brand's iiko organisation). */
     iikoTerminalGroupId: text(),
+    /** Yandex Delivery (issue 39): the branch's OAuth token (write-only in the console) and pickup contact. */
+    yandexToken: text(),
+    yandexPickupName: text(),
+    yandexPickupPhone: text(),
     // Settings
     bookingEnabled: boolean().notNull().default(false),
     deliveryEnabled: boolean().notNull().default(false),

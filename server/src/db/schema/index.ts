@@ -11,5 +11,6 @@ export * from "./payment-transactions.ts";
 export * from "./content.ts";
 export * from "./staff.ts";
 export * from "./kitchen.ts";
+export * from "./delivery.ts";
 export * from "./relations.ts";
 export * from "./webhooks.ts";

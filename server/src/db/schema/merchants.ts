@@ -72,6 +72,8 @@ export const merchants = pgTable(
      * webhooks/update_settings; made here with each login saved); NULL until iiko is set up.
      */
     kitchenWebhookToken: text(),
+    /** When a Yandex Delivery claim is made: READY (the kitchen marks the order ready) or PLACED. */
+    yandexClaimAt: text().notNull().default("READY"),
     mapKey: text(),
     telegramBotToken: text(),
     telegramBotUsername: text(),

@@ -115,6 +115,10 @@ export const couriers = pgTable(
     positionAccuracy: doublePrecision(),
     /** On shift: offers of the branch reach them (the courier app's switch). */
     onShift: boolean().notNull().default(false),
+    /** A courier of a delivery service (YANDEX: the performer of a claim), not the brand's own. */
+    provider: text(),
+    /** The performer's car as the service names it ("Kia Rio, 01A123BC"). */
+    vehicle: text(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

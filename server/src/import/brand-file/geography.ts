@@ -100,6 +100,10 @@ export const branchSchema = z.strictObject({
   iikoId: optionalText,
   /** The branch's iiko terminal group: where its orders go in the brand's iiko (issue 38). */
   iikoTerminalGroupId: optionalText,
+  /** Yandex Delivery (issue 39): the branch's OAuth token (a secret: never exported) and pickup contact. */
+  yandexToken: optionalText,
+  yandexPickupName: optionalText,
+  yandexPickupPhone: optionalText,
   /** The ways to pay the branch takes; null: every one the brand has. */
   paymentTypes: z.array(z.enum(PAYMENT_TYPES)).min(1).nullable().default(null),
   settings: branchSettingsSchema.prefault({}),

@@ -1,4 +1,5 @@
 // The merchant and its web settings in the brand file.
+import { YANDEX_CLAIM_MOMENTS } from "#domain/yandex-delivery.ts";
 import { z } from "zod";
 import {
   BASKET_POSITIONS,
@@ -34,6 +35,8 @@ export const integrationsSchema = z.strictObject({
   deliveryProviderKey: optionalText,
   kitchenLogin: optionalText,
   kitchenOrganizationId: optionalText,
+  /** When a Yandex Delivery claim is made for the brand's orders (issue 39). */
+  yandexClaimAt: z.enum(YANDEX_CLAIM_MOMENTS).default("READY"),
   mapKey: optionalText,
   telegramBotToken: z
     .string()

@@ -26,6 +26,7 @@ import { pictureRoutes } from "./pictures.ts";
 import { backOfficeBrandRoutes } from "./brand.ts";
 import { kitchenSettingsRoutes } from "./kitchen.ts";
 import { reportRoutes } from "./reports.ts";
+import { deliverySettingsRoutes } from "./delivery.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -41,6 +42,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(menuBuilderRoutes);
   await backOfficeBrandRoutes(app);
   await kitchenSettingsRoutes(app);
+  await deliverySettingsRoutes(app);
   await bannerRoutes(app);
   await app.register(clipUploadRoutes);
   await storyRoutes(app);

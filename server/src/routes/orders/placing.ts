@@ -79,11 +79,13 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
             later,
             idempotencyKey: request.headers["idempotency-key"],
             events,
+            outside: { config: app.config, standIns: app.standIns },
           },
           request.body,
         );
         // The kitchen outbox sends the order's row now rather than at its next sweep.
         if (placed.created && request.tenant.kitchenLogin) app.kitchen.kick();
+        if (placed.created && request.tenant.yandexClaimAt === "PLACED") app.delivery.kick();
         if (placed.view) return reply.status(placed.created ? 201 : 200).send(placed.view);
         const row = await findOrder(db, { merchantId: request.tenant.id, id: placed.id, userId: user.id });
         if (!row) throw new AppError("NOT_FOUND");
@@ -117,6 +119,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
           userId: user.id,
           channel: session.channel,
           later: request.query.later === "true",
+          outside: { config: app.config, standIns: app.standIns },
         },
         request.body,
       );
@@ -124,6 +127,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
         totals: checked.totals,
         branchId: checked.branch.id,
         deliveryTariffId: checked.deliveryTariffId,
+        deliveryPriceSource: checked.deliveryPriceSource,
         promoId: checked.promo?.id ?? null,
         cashbackBalance,
         cashbackEarned: checked.cashbackEarned,

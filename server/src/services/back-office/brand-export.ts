@@ -104,6 +104,10 @@ function geography(rows: BrandRows) {
         paymentId: b.paymentId,
         iikoId: b.iikoId,
         iikoTerminalGroupId: b.iikoTerminalGroupId,
+        // A secret, as the brand's own keys: entered again in the console after an import.
+        yandexToken: null,
+        yandexPickupName: b.yandexPickupName,
+        yandexPickupPhone: b.yandexPickupPhone,
         paymentTypes: b.paymentTypes,
         settings: pick(branchSettingsSchema, b),
         workHours: hoursOf(b.id),

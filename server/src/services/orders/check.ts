@@ -26,7 +26,16 @@ import {
   serviceOffered,
 } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
-import { orderTotals, productsNet, promoProblem, cashbackEarned, type Totals } from "#domain/order-totals.ts";
+import {
+  cashbackEarned,
+  deliveryFee,
+  orderTotals,
+  productsNet,
+  promoProblem,
+  type Totals,
+} from "#domain/order-totals.ts";
+import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
+import type { DeliveryPriceSource } from "#domain/yandex-delivery.ts";
 import { serviceUnitPrice, UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
   loadForOrder,
@@ -53,6 +62,8 @@ import {
 } from "../geo/coverage.ts";
 import { pickOrderSettings, type MerchantRow } from "../../repositories/merchants.ts";
 import { checkOrderTable } from "../dine-in/tables.ts";
+import { yandexDeliveryPrice } from "../delivery/yandex-price.ts";
+import type { Outside } from "../stand-ins.ts";
 
 export type BranchRow = BranchWithHours;
 
@@ -69,6 +80,8 @@ export interface CheckContext {
   channel: AuthChannel;
   later: boolean;
   now: Date;
+  /** Where calls to outside systems go (Yandex Delivery's price); none: the zone tariff only. */
+  outside?: Outside;
 }
 
 export interface CheckedLine {
@@ -88,6 +101,8 @@ export interface PreparedOrder {
   deliveryTariffId: string | null;
   /** The delivery price before any promo, so'm (0 unless delivering). */
   deliveryPrice: number;
+  /** Where the delivery price came from: the zone tariff, Yandex Delivery, or the tariff as Yandex's fallback. */
+  deliveryPriceSource: DeliveryPriceSource;
   lines: CheckedLine[];
   /** The products after their own discounts. */
   net: Minor;
@@ -494,6 +509,35 @@ export async function prepareOrder(
       deliveryPrice = branch.deliveryPrice;
     }
   }
+  // A brand on Yandex Delivery charges Yandex's price for the route (with the brand's own free
+  // threshold and minimum), or the zone's above when Yandex does not answer in 2 s.
+  let deliveryPriceSource: DeliveryPriceSource = "TARIFF";
+  if (
+    address &&
+    ctx.outside &&
+    branch.yandexToken &&
+    defaultDeliveryTypeFor(settings, ctx.channel) === "YANDEX"
+  ) {
+    const yandex = await yandexDeliveryPrice(ctx.outside, {
+      token: branch.yandexToken,
+      branchId: branch.id,
+      from: branch,
+      to: address,
+      itemCount: lines.reduce((n, l) => n + l.count, 0),
+      now: ctx.now,
+    });
+    if (yandex === null) {
+      deliveryPriceSource = "TARIFF_FALLBACK";
+    } else {
+      deliveryPriceSource = "YANDEX";
+      deliveryPrice = fromMinor(
+        deliveryFee("DELIVERY", yandex, net, {
+          feeFreeThreshold: settings?.feeFreeThreshold ?? null,
+          minimalDeliveryPrice: settings?.minimalDeliveryPrice ?? 0,
+        }),
+      );
+    }
+  }
 
   return {
     serviceType,
@@ -502,6 +546,7 @@ export async function prepareOrder(
     address,
     deliveryTariffId,
     deliveryPrice,
+    deliveryPriceSource,
     lines,
     net,
     atTime,

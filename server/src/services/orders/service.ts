@@ -66,6 +66,9 @@ import {
 import { announce, ORDER_NOTIFY_CHANNEL, type OrderChange, type OrderEvents } from "./events.ts";
 import { recordOrderHistory } from "./history.ts";
 import { promisedWindow } from "./arrival.ts";
+import { queueDeliveryClaim } from "../delivery/yandex-queue.ts";
+import { requestClaimCancel } from "../../repositories/delivery-claims.ts";
+import type { Outside } from "../stand-ins.ts";
 
 export interface PlaceContext {
   merchant: MerchantRow;
@@ -76,6 +79,8 @@ export interface PlaceContext {
   idempotencyKey: string | undefined;
   events: OrderEvents;
   now?: Date;
+  /** Where calls to outside systems go (Yandex Delivery's price at checkout). */
+  outside?: Outside;
 }
 
 function isUniqueViolation(error: unknown): boolean {
@@ -105,6 +110,7 @@ function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "ord
     channel: ctx.channel,
     later: ctx.later,
     now: ctx.now ?? new Date(),
+    ...(ctx.outside ? { outside: ctx.outside } : {}),
   };
 }
 
@@ -189,17 +195,26 @@ export async function placeOrder(
       goesToKitchen(checked.serviceType) &&
       ctx.merchant.kitchenLogin !== null &&
       ctx.merchant.kitchenOrganizationId !== null;
+    // A brand that claims Yandex couriers at placement: the claim row in the placement's transaction
+    // (an online payment waits for mark-paid, as the kitchen does).
+    const toYandex =
+      !isOnlinePayment(checked.paymentType) &&
+      order.deliveryType === "YANDEX" &&
+      ctx.merchant.yandexClaimAt === "PLACED";
     type Write = Parameters<typeof writePlacedOrder>[1];
     const write = (input: Write): Promise<PlacedOrder> =>
-      toKitchen
+      toKitchen || toYandex
         ? transaction(db, async (tx) => {
             const result = await writePlacedOrder(tx, input);
             if (result.created) {
-              await queueForKitchen(
-                tx,
-                { id: orderId, merchantId, serviceType: checked.serviceType },
-                new Date(),
-              );
+              const placedOrder = {
+                id: orderId,
+                merchantId,
+                serviceType: checked.serviceType,
+                deliveryType: order.deliveryType ?? null,
+              };
+              if (toKitchen) await queueForKitchen(tx, placedOrder, new Date());
+              if (toYandex) await queueDeliveryClaim(tx, placedOrder, new Date());
             }
             return result;
           })
@@ -440,7 +455,12 @@ export async function applyStatus(
     set.payment = { ...order.payment, provider: order.paymentType, paidAt: now.toISOString() };
   }
   const row = await updateOrder(tx, { merchantId, id: order.id, set });
+  // Yandex Delivery (issue 39): a ready delivery of a brand on Yandex gets its claim in this
+  // transaction (a brand that claims at placement has one already); a cancelled one has its claim
+  // cancelled. Both are one indexed statement that writes nothing for other orders.
+  if (to === "DONE") await queueDeliveryClaim(tx, order, now);
   if (to === "CANCELED") {
+    await requestClaimCancel(tx, { merchantId, orderId: order.id, now });
     await giveBackOnCancel(tx, order);
     // A payment under way for it can no longer be performed: Payme's CheckTransaction then sees
     // state -1 and its PerformTransaction is refused (-31008), Click's Complete and Uzum's confirm

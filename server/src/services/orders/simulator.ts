@@ -6,6 +6,7 @@ import { ORDER_STATUSES, SERVICE_TYPES } from "#domain/enums.ts";
 import { happyNextStatus } from "#domain/order-status.ts";
 import { findOrCreateDemoCourier } from "../../repositories/couriers.ts";
 import { findBranchLocation } from "../../repositories/geo.ts";
+import { findDeliveryClaimOfOrder } from "../../repositories/delivery-claims.ts";
 import { listOrdersDueForSimulator, type OrderRow } from "../../repositories/orders.ts";
 import type { OrderEvents } from "./events.ts";
 import { attachCourier, changeStatus, setCourierPosition } from "./service.ts";
@@ -27,6 +28,14 @@ export function startOrderSimulator(app: FastifyInstance, events: OrderEvents): 
   const advance = async (o: OrderRow, now: Date): Promise<void> => {
     const system = { kind: "system" as const, userId: null };
     const next = happyNextStatus(o.status, o.serviceType);
+    // An order Yandex Delivery carries is moved by its claim (services/delivery), not by the demo's courier.
+    if (
+      o.deliveryType === "YANDEX" &&
+      (o.status === "DONE" || o.status === "ATTACHED" || o.status === "ON_WAY") &&
+      (await findDeliveryClaimOfOrder(db, { merchantId: o.merchantId, orderId: o.id }))
+    ) {
+      return;
+    }
     if (o.status === "AT_TIME") {
       if (next && o.atTime && o.atTime.getTime() <= now.getTime())
         await changeStatus(db, events, { merchantId: o.merchantId, orderId: o.id, to: next, actor: system });

@@ -11,6 +11,8 @@ import type { OrderEvents } from "../orders/events.ts";
 import { announce } from "../orders/events.ts";
 import { recordOrderHistory } from "../orders/history.ts";
 import { queueForKitchen } from "../kitchen/iiko-outbox.ts";
+import { queueDeliveryClaim } from "../delivery/yandex-queue.ts";
+import { findYandexClaimMoment } from "../../repositories/delivery-claims.ts";
 
 /**
  * The status a payment of `amount` tiyin moves the order to now, or null when the order cannot take
@@ -65,6 +67,10 @@ export async function markOrderPaid(
   });
   // Paid: the kitchen may take it now (a row only for a brand with iiko, in this transaction).
   await queueForKitchen(tx, order, payment.now);
+  // A brand that claims Yandex couriers at placement: the claim now that the order is paid.
+  if (order.deliveryType === "YANDEX" && (await findYandexClaimMoment(tx, order.merchantId)) === "PLACED") {
+    await queueDeliveryClaim(tx, order, payment.now);
+  }
   await recordOrderHistory(tx, {
     merchantId: order.merchantId,
     orderId: order.id,

@@ -76,6 +76,16 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
             <dd data-testid="checkout-total">{totals ? format(toMinor(totals.totalPrice)) : "—"}</dd>
           </div>
         </dl>
+        {serviceType === "DELIVERY" && quoteData?.deliveryPriceSource === "YANDEX" && (
+          <p className="checkout__note" data-testid="delivery-price-source">
+            {t`Delivered by Yandex Delivery at its price for your route`}
+          </p>
+        )}
+        {serviceType === "DELIVERY" && quoteData?.deliveryPriceSource === "TARIFF_FALLBACK" && (
+          <p className="checkout__note" data-testid="delivery-price-source">
+            {t`Yandex Delivery did not answer in time: the delivery price is the zone's tariff`}
+          </p>
+        )}
         {quoteData && (
           <p className="checkout__arrival" data-testid="checkout-arrival" data-visual-mask>
             {(() => {

@@ -42,7 +42,7 @@ function order(status: string) {
   };
 }
 
-function renderMap(status: string) {
+function renderMap(status: string, courier: Record<string, unknown> = {}) {
   setCurrentBrand({ sub: "lavash", merchantId: LAVASH_ID });
   appStore().set(brandSessionAtom("lavash"), {
     token: "token-1",
@@ -55,7 +55,14 @@ function renderMap(status: string) {
   serveApi({
     [`/api/orders/v1/orders/${ORDER_ID}`]: () => json(200, order(status)),
     [`/api/deliveries/v1/delivery/courier/${COURIER_ID}`]: () =>
-      json(200, { id: COURIER_ID, name: "Bobur", phone: null, latitude: 41.29, longitude: 69.22 }),
+      json(200, {
+        id: COURIER_ID,
+        name: "Bobur",
+        phone: null,
+        latitude: 41.29,
+        longitude: 69.22,
+        ...courier,
+      }),
     "/api/users/v1/map/config": () => json(200, { styleUrl: "/style.json" }),
   });
   const boot: BootResult = {
@@ -91,5 +98,25 @@ describe("the order's map", () => {
     expect(within(map).getByRole("button", { name: "Delivery address" })).toBeTruthy();
     expect(within(map).queryByRole("button", { name: "Courier" })).toBeNull();
     expect(screen.getByRole("list", { name: "Legend" }).textContent).not.toContain("Courier");
+  });
+
+  it("names a Yandex Delivery performer and the car to look out for", async () => {
+    renderMap("ON_WAY", {
+      name: "Aziz Karimov",
+      provider: "YANDEX",
+      vehicle: "Chevrolet Cobalt, 01 A 777 AA",
+    });
+    const map = await screen.findByRole("region", { name: "Order #42 on the map" }, { timeout: 10_000 });
+    await within(map).findByRole("button", { name: "Courier" });
+    expect(screen.getByTestId("order-map-performer").textContent).toBe(
+      "Yandex Delivery courier Aziz Karimov, Chevrolet Cobalt, 01 A 777 AA",
+    );
+  });
+
+  it("names no delivery service for the brand's own courier", async () => {
+    renderMap("ON_WAY");
+    const map = await screen.findByRole("region", { name: "Order #42 on the map" }, { timeout: 10_000 });
+    await within(map).findByRole("button", { name: "Courier" });
+    expect(screen.queryByTestId("order-map-performer")).toBeNull();
   });
 });

@@ -113,6 +113,18 @@ function OrderMap({ userId, id }: { userId: string; id: string }) {
           </li>
         ))}
       </ul>
+      {/* A delivery service's performer: who and which car to look out for. */}
+      {moving && c?.provider === "YANDEX" && c.name && (
+        <p className="order-map__performer" data-testid="order-map-performer">
+          {(() => {
+            const performer = c.name;
+            const car = c.vehicle;
+            return car
+              ? t`Yandex Delivery courier ${performer}, ${car}`
+              : t`Yandex Delivery courier ${performer}`;
+          })()}
+        </p>
+      )}
     </div>
   );
 }
