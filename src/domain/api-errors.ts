@@ -387,6 +387,12 @@ export const API_ERRORS = {
     ru: "Недостаточно кешбэка на балансе",
     eng: "Your cashback balance is not enough",
   },
+  FISCAL_CODES_MISSING: {
+    status: 409,
+    uz: "Bu restoran hozircha onlayn to'lov qabul qila olmaydi: boshqa to'lov usulini tanlang",
+    ru: "Этот ресторан пока не может принять онлайн-оплату: выберите другой способ оплаты",
+    eng: "This restaurant cannot take online payment yet: choose another payment method",
+  },
   ORDER_NOT_PAYABLE: {
     status: 409,
     uz: "Bu buyurtmani onlayn to'lab bo'lmaydi",

@@ -19,6 +19,7 @@ import { pickText } from "#domain/multilingual.ts";
 import { decodePaymeCheckout, type PaymeCheckoutLink } from "../services/payments/payme-checkout.ts";
 import { findMerchantByPaymeId } from "../repositories/payments.ts";
 import { registerFakePaidReceipt } from "./fake-payme-subscribe.ts";
+import { paymeDetailRefusal } from "./payme-detail-check.ts";
 import {
   checkOwnReturnUrl,
   payFormSchema,
@@ -129,7 +130,13 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
       if (request.body.action === "pay") {
         const account = { order_id: link.orderId };
         try {
-          await callMerchantApi(brand.key, "CheckPerformTransaction", { amount: link.amount, account });
+          const check = await callMerchantApi(brand.key, "CheckPerformTransaction", {
+            amount: link.amount,
+            account,
+          });
+          // As a fiscalising cashbox: no payment without a receipt that adds up (issue 40).
+          const refusal = paymeDetailRefusal(check.detail, link.amount);
+          if (refusal) throw new PaymeRefusal(refusal.code, refusal.message);
           // A fresh Payme-style transaction id: 24 hex digits, like Payme's.
           const id = randomBytes(12).toString("hex");
           await callMerchantApi(brand.key, "CreateTransaction", {

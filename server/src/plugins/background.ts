@@ -3,7 +3,7 @@
 // - the order event hub: the process's subscribers of order, booking and waiter-call changes, fed by
 //   the database's notifications (listening from onReady, closed onClose);
 // - the workers: the unpaid-order sweep, the refund worker, the bot outbox, the webhook outbox, the
-//   kitchen outbox and the demo's order
+//   kitchen outbox, the fiscal receipt outbox and the demo's order
 //   simulator, started once the app is ready and stopped, each waiting for its run, when it closes.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -17,6 +17,7 @@ import { startRefundWorker, type RefundWorker } from "../services/payments/refun
 import type { IntervalWorker } from "../lib/interval-worker.ts";
 import { startWebhookWorker } from "../services/webhooks/worker.ts";
 import { startKitchenWorker } from "../services/kitchen/worker.ts";
+import { startFiscalWorker } from "../services/payments/fiscal-outbox.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -32,6 +33,8 @@ declare module "fastify" {
     webhooks: IntervalWorker;
     /** The kitchen outbox (orders to iiko): kicked after a placement, retried by its timer. */
     kitchen: IntervalWorker;
+    /** Fiscal receipts registered after a payment (Click): kicked after one, retried by its timer. */
+    fiscal: IntervalWorker;
   }
 }
 
@@ -61,6 +64,7 @@ export const workers = fp(
     let botUpdates: BotUpdatesWorker | null = null;
     let webhooks: IntervalWorker | null = null;
     let kitchen: IntervalWorker | null = null;
+    let fiscal: IntervalWorker | null = null;
     let stopSweep: (() => Promise<void>) | null = null;
     let stopSimulator: (() => Promise<void>) | null = null;
     // The routes hold this handle from their registration on; it reaches the worker once it runs.
@@ -84,8 +88,14 @@ export const workers = fp(
       idle: async () => kitchen?.idle(),
       stop: async () => kitchen?.stop(),
     } satisfies IntervalWorker);
+    app.decorate("fiscal", {
+      kick: () => fiscal?.kick(),
+      idle: async () => fiscal?.idle(),
+      stop: async () => fiscal?.stop(),
+    } satisfies IntervalWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
+      fiscal = startFiscalWorker(app);
       webhooks = startWebhookWorker(app);
       kitchen = startKitchenWorker(app, events);
       const outbox = startBotOutbox(app);
@@ -99,6 +109,7 @@ export const workers = fp(
       await stopSimulator?.();
       await refunds?.stop();
       await kitchen?.stop();
+      await fiscal?.stop();
       await botUpdates?.stop();
       await botOutbox?.stop();
       await webhooks?.stop();

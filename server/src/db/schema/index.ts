@@ -13,3 +13,4 @@ export * from "./staff.ts";
 export * from "./kitchen.ts";
 export * from "./relations.ts";
 export * from "./webhooks.ts";
+export * from "./fiscal.ts";

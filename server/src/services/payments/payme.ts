@@ -7,6 +7,7 @@
 // call committed. Outcomes that change rows and still answer an error (a transaction that timed out
 // is cancelled, then refused) commit first and throw after.
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
+import { paymeDetail } from "#domain/fiscal.ts";
 import { toMinor } from "#domain/money.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
@@ -24,6 +25,7 @@ import {
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
+import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import { cancelPerformedByProvider } from "./provider-cancel.ts";
 
@@ -216,7 +218,14 @@ async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
     if (fault) return { fault };
     const open = await findOpenTransaction(tx, target);
     if (open && !timedOut(open, ctx.now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
-    return { result: { allow: true } };
+    // The fiscal receipt Payme registers for the payment (issue 40): without it the order is not payable.
+    try {
+      const { receipt } = await orderReceipt(tx, order);
+      return { result: { allow: true, detail: paymeDetail(receipt) } };
+    } catch (error) {
+      if (error instanceof FiscalGap) return { fault: new PaymeFault("ORDER_NOT_PAYABLE", "order_id") };
+      throw error;
+    }
   });
 }
 

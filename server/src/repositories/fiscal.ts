@@ -1,0 +1,174 @@
+// Fiscal receipts (issue 40): an order's sold lines with the codes of their products and options,
+// the fiscal receipt outbox (fiscal_receipts) and what of a brand's menu lacks a code.
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import { categories, fiscalReceipts, modifications, orderItems, products } from "../db/schema/index.ts";
+import type { Db } from "../db/types.ts";
+
+export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
+
+/** The order's lines with their product's codes now (NULL for a product deleted for good). */
+export async function findOrderLinesForReceipt(
+  db: Db,
+  { merchantId, orderId }: { merchantId: string; orderId: string },
+) {
+  const lines = await db
+    .select({
+      name: orderItems.name,
+      unit: orderItems.unit,
+      count: orderItems.count,
+      costPrice: orderItems.costPrice,
+      discount: orderItems.discount,
+      modifications: orderItems.modifications,
+      mxicCode: products.mxicCode,
+      packageCode: products.packageCode,
+      unitCode: products.unitCode,
+      vatPercent: products.vatPercent,
+    })
+    .from(orderItems)
+    .leftJoin(products, and(eq(products.id, orderItems.productId), eq(products.merchantId, merchantId)))
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.merchantId, merchantId)))
+    .orderBy(asc(orderItems.priority), asc(orderItems.id));
+  const modIds = [...new Set(lines.flatMap((l) => l.modifications.map((m) => m.id)))];
+  const mods =
+    modIds.length === 0
+      ? []
+      : await db
+          .select({
+            id: modifications.id,
+            mxicCode: modifications.mxicCode,
+            packageCode: modifications.packageCode,
+          })
+          .from(modifications)
+          .where(and(eq(modifications.merchantId, merchantId), inArray(modifications.id, modIds)));
+  return { lines, modificationCodes: new Map(mods.map((m) => [m.id, m])) };
+}
+
+/** The brand's live products without both codes, for the owner to fill in (the back office's list). */
+export async function listUncodedProducts(db: Db, merchantId: string) {
+  return db
+    .select({
+      id: products.id,
+      name: products.name,
+      categoryId: products.categoryId,
+      mxicCode: products.mxicCode,
+      packageCode: products.packageCode,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .where(
+      and(
+        eq(products.merchantId, merchantId),
+        isNull(products.deletedDate),
+        isNull(categories.deletedDate),
+        or(
+          isNull(products.mxicCode),
+          isNull(products.packageCode),
+          sql`${products.mxicCode} !~ '^[0-9]{17}$'`,
+          sql`${products.packageCode} !~ '^[0-9]{1,20}$'`,
+        ),
+      ),
+    )
+    .orderBy(asc(categories.priority), asc(products.priority));
+}
+
+/** In the paying (or refunding) transaction: the receipt to send, once per order, provider and kind. */
+export async function enqueueFiscalReceipt(
+  db: Db,
+  values: {
+    merchantId: string;
+    orderId: string;
+    provider: string;
+    kind: "SALE" | "RETURN";
+    paymentId: string;
+    now: Date;
+  },
+): Promise<boolean> {
+  const rows = await db
+    .insert(fiscalReceipts)
+    .values({
+      merchantId: values.merchantId,
+      orderId: values.orderId,
+      provider: values.provider,
+      kind: values.kind,
+      paymentId: values.paymentId,
+      nextAttemptAt: values.now,
+    })
+    .onConflictDoNothing()
+    .returning({ id: fiscalReceipts.id });
+  return rows.length > 0;
+}
+
+export async function listDueFiscalReceipts(db: Db, { now, limit }: { now: Date; limit: number }) {
+  return db
+    .select({ id: fiscalReceipts.id })
+    .from(fiscalReceipts)
+    .where(and(inArray(fiscalReceipts.state, ["PENDING", "SENDING"]), lte(fiscalReceipts.nextAttemptAt, now)))
+    .orderBy(asc(fiscalReceipts.nextAttemptAt))
+    .limit(limit);
+}
+
+/**
+ * Claims a due row for one attempt: PENDING, or SENDING whose lease ran out (its worker died). One
+ * guarded update, so of two workers one gets it; the attempt is counted before anything is sent.
+ */
+export async function claimFiscalReceipt(
+  db: Db,
+  { id, now, leaseUntil }: { id: string; now: Date; leaseUntil: Date },
+): Promise<FiscalReceiptRow | undefined> {
+  const [row] = await db
+    .update(fiscalReceipts)
+    .set({
+      state: "SENDING",
+      attempts: sql`${fiscalReceipts.attempts} + 1`,
+      nextAttemptAt: leaseUntil,
+      lastModifiedDate: now,
+    })
+    .where(
+      and(
+        eq(fiscalReceipts.id, id),
+        inArray(fiscalReceipts.state, ["PENDING", "SENDING"]),
+        lte(fiscalReceipts.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/** Settles the attempt that claimed the row (same attempt count): a later claim is left alone. */
+export async function settleFiscalReceipt(
+  db: Db,
+  {
+    merchantId,
+    id,
+    attempts,
+    set,
+  }: {
+    merchantId: string;
+    id: string;
+    attempts: number;
+    set: Partial<Pick<FiscalReceiptRow, "state" | "nextAttemptAt" | "lastError" | "receiptUrl" | "sentAt">>;
+  },
+): Promise<void> {
+  await db
+    .update(fiscalReceipts)
+    .set({ ...set, lastModifiedDate: new Date() })
+    .where(
+      and(
+        eq(fiscalReceipts.merchantId, merchantId),
+        eq(fiscalReceipts.id, id),
+        eq(fiscalReceipts.attempts, attempts),
+        eq(fiscalReceipts.state, "SENDING"),
+      ),
+    );
+}
+
+export async function listOrderFiscalReceipts(
+  db: Db,
+  { merchantId, orderId }: { merchantId: string; orderId: string },
+) {
+  return db
+    .select()
+    .from(fiscalReceipts)
+    .where(and(eq(fiscalReceipts.merchantId, merchantId), eq(fiscalReceipts.orderId, orderId)))
+    .orderBy(asc(fiscalReceipts.createdDate));
+}
