@@ -187,6 +187,79 @@ describe("an online payment needs the fiscal codes", () => {
   });
 });
 
+describe("the console's fiscal section", () => {
+  async function owner(merchant: string, brandRole: "OWNER" | "MANAGER" = "OWNER") {
+    phoneSeq += 1;
+    const [user] = await t.db
+      .insert(users)
+      .values({
+        merchantId: merchant,
+        phone: `+99895${String(7000000 + phoneSeq)}`,
+        firstName: "Owner",
+        role: "STAFF",
+        brandRole,
+      })
+      .returning();
+    const { token } = await createSession(t.db, { merchantId: merchant, userId: user!.id, channel: "WEB" });
+    return { merchant, authorization: `Bearer ${token}` };
+  }
+
+  it("lists the products without codes to the owner, who fills them in and gets online payment back", async () => {
+    const headers = await owner(lavash);
+    const ready = await t.app.inject({ method: "GET", url: "/api/staff/v1/fiscal", headers });
+    expect(ready.statusCode, ready.body).toBe(200);
+    expect(ready.json()).toMatchObject({ onlinePaymentReady: true, gaps: [], products: [] });
+
+    const [before] = await t.db.select().from(products).where(eq(products.id, pizza));
+    await t.db.update(products).set({ mxicCode: null }).where(eq(products.id, pizza));
+    const blocked = await t.app.inject({ method: "GET", url: "/api/staff/v1/fiscal", headers });
+    const status = blocked.json<{ onlinePaymentReady: boolean; products: { id: string }[] }>();
+    expect(status.onlinePaymentReady).toBe(false);
+    expect(status.products.map((p) => p.id)).toEqual([pizza]);
+
+    const wrong = await t.app.inject({
+      method: "PUT",
+      url: `/api/staff/v1/fiscal/products/${pizza}`,
+      headers,
+      payload: { mxicCode: "1234", packageCode: "1209885" },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const fixed = await t.app.inject({
+      method: "PUT",
+      url: `/api/staff/v1/fiscal/products/${pizza}`,
+      headers,
+      payload: { mxicCode: before!.mxicCode, packageCode: "1209885" },
+    });
+    expect(fixed.statusCode, fixed.body).toBe(200);
+    expect(fixed.json()).toMatchObject({ onlinePaymentReady: true, products: [] });
+
+    // The brand's tax id is the owner's to set; a manager may not.
+    const manager = await owner(lavash, "MANAGER");
+    const settings = ready.json<{ settings: Record<string, unknown> }>().settings;
+    const refused = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/fiscal",
+      headers: manager,
+      payload: settings,
+    });
+    expect(refused.statusCode).toBe(403);
+    const cleared = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/fiscal",
+      headers,
+      payload: { ...settings, taxId: null },
+    });
+    expect(cleared.json()).toMatchObject({ onlinePaymentReady: false, gaps: ["TAX_ID"] });
+    const restored = await t.app.inject({
+      method: "PUT",
+      url: "/api/staff/v1/fiscal",
+      headers,
+      payload: settings,
+    });
+    expect(restored.json()).toMatchObject({ onlinePaymentReady: true });
+  });
+});
+
 describe("Payme's detail", () => {
   it("adds up to the amount to the tiyin with options, own discounts, a promo, cashback and delivery", async () => {
     // A product with a size and an extra (the extra sold as its own line with its own codes), one

@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/no-non-null-assertion -- the receipts under test have these lines; a missing one should fail loudly */
 import { describe, expect, it } from "vitest";
 import {
   brandFiscalGaps,

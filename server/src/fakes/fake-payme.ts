@@ -151,6 +151,20 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
             await callMerchantApi(brand.key, "CancelTransaction", { id, reason: 3 }).catch(() => undefined);
             throw error;
           });
+          // As Payme does once the tax authority took the receipt: its link, by SetFiscalData (issue 40).
+          await callMerchantApi(brand.key, "SetFiscalData", {
+            id,
+            type: "PERFORM",
+            fiscal_data: {
+              receipt_id: Date.now() % 1_000_000,
+              status_code: 0,
+              message: "accepted",
+              terminal_id: "EP000000000025",
+              fiscal_sign: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, "0").slice(0, 12),
+              qr_code_url: `https://ofd.soliq.uz/check?t=EP000000000025&r=${id}&c=${randomBytes(4).toString("hex")}`,
+              date: new Date().toISOString().replace(/\D/g, "").slice(0, 14),
+            },
+          }).catch(() => undefined);
           registerFakePaidReceipt({
             cashbox: link.merchantId,
             id,

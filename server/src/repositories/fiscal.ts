@@ -1,7 +1,17 @@
 // Fiscal receipts (issue 40): an order's sold lines with the codes of their products and options,
 // the fiscal receipt outbox (fiscal_receipts) and what of a brand's menu lacks a code.
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { categories, fiscalReceipts, modifications, orderItems, products } from "../db/schema/index.ts";
+import type { BrandFiscal } from "#domain/fiscal.ts";
+import {
+  categories,
+  fiscalReceipts,
+  merchants,
+  merchantWebSettings,
+  modifications,
+  orderItems,
+  orderSettings,
+  products,
+} from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 export type FiscalReceiptRow = typeof fiscalReceipts.$inferSelect;
@@ -171,4 +181,101 @@ export async function listOrderFiscalReceipts(
     .from(fiscalReceipts)
     .where(and(eq(fiscalReceipts.merchantId, merchantId), eq(fiscalReceipts.orderId, orderId)))
     .orderBy(asc(fiscalReceipts.createdDate));
+}
+
+/** The brand's fiscal data and what decides which service codes it needs. */
+export async function findBrandFiscal(db: Db, merchantId: string) {
+  const [row] = await db
+    .select({
+      fiscal: merchants.fiscal,
+      deliveryActive: merchantWebSettings.deliveryActive,
+      serviceFeeEnabled: orderSettings.serviceFeeEnabled,
+    })
+    .from(merchants)
+    .leftJoin(merchantWebSettings, eq(merchantWebSettings.merchantId, merchants.id))
+    .leftJoin(orderSettings, and(eq(orderSettings.merchantId, merchants.id), isNull(orderSettings.cityId)))
+    .where(eq(merchants.id, merchantId));
+  return row;
+}
+
+export async function saveBrandFiscal(
+  db: Db,
+  { merchantId, fiscal }: { merchantId: string; fiscal: BrandFiscal },
+): Promise<void> {
+  await db.update(merchants).set({ fiscal }).where(eq(merchants.id, merchantId));
+}
+
+/** Sets a live product's codes (its version moves, as any save from the back office); answers the old ones. */
+export async function setProductCodes(
+  db: Db,
+  {
+    merchantId,
+    id,
+    codes,
+  }: { merchantId: string; id: string; codes: { mxicCode: string | null; packageCode: string | null } },
+): Promise<{ mxicCode: string | null; packageCode: string | null } | undefined> {
+  const [before] = await db
+    .select({ mxicCode: products.mxicCode, packageCode: products.packageCode })
+    .from(products)
+    .where(and(eq(products.merchantId, merchantId), eq(products.id, id), isNull(products.deletedDate)))
+    .for("update");
+  if (!before) return undefined;
+  await db
+    .update(products)
+    .set({ ...codes, version: sql`${products.version} + 1` })
+    .where(and(eq(products.merchantId, merchantId), eq(products.id, id)));
+  return before;
+}
+
+/** A receipt the provider registered itself and reported (Payme's SetFiscalData): kept as sent. */
+export async function recordFiscalReceipt(
+  db: Db,
+  values: {
+    merchantId: string;
+    orderId: string;
+    provider: string;
+    kind: "SALE" | "RETURN";
+    paymentId: string;
+    receiptUrl: string;
+    now: Date;
+  },
+): Promise<void> {
+  await db
+    .insert(fiscalReceipts)
+    .values({
+      merchantId: values.merchantId,
+      orderId: values.orderId,
+      provider: values.provider,
+      kind: values.kind,
+      paymentId: values.paymentId,
+      state: "SENT",
+      nextAttemptAt: values.now,
+      receiptUrl: values.receiptUrl,
+      sentAt: values.now,
+    })
+    .onConflictDoUpdate({
+      target: [fiscalReceipts.orderId, fiscalReceipts.provider, fiscalReceipts.kind],
+      set: { receiptUrl: values.receiptUrl, lastModifiedDate: values.now },
+    });
+}
+
+/** The tax authority's link of each order's sale receipt (the newest provider's), for the order views. */
+export async function findSaleReceiptUrls(
+  db: Db,
+  { merchantId, orderIds }: { merchantId: string; orderIds: readonly string[] },
+): Promise<Map<string, string>> {
+  if (orderIds.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: fiscalReceipts.orderId, url: fiscalReceipts.receiptUrl })
+    .from(fiscalReceipts)
+    .where(
+      and(
+        eq(fiscalReceipts.merchantId, merchantId),
+        inArray(fiscalReceipts.orderId, [...orderIds]),
+        eq(fiscalReceipts.kind, "SALE"),
+        eq(fiscalReceipts.state, "SENT"),
+      ),
+    )
+    .orderBy(asc(fiscalReceipts.lastModifiedDate));
+  return new Map(rows.flatMap((r) => (r.url ? [[r.orderId, r.url] as const] : [])));
 }

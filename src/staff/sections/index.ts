@@ -127,6 +127,14 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./kitchen-section.tsx")),
   },
   {
+    id: "fiscal",
+    title: msg`Fiscal receipts`,
+    manages: "settings",
+    // X for tax: F is taken.
+    shortcut: "x",
+    component: lazy(() => import("./fiscal-section.tsx")),
+  },
+  {
     id: "promos",
     title: msg`Promo codes`,
     manages: "promos",

@@ -25,6 +25,7 @@ import { menuBuilderRoutes } from "./menu.ts";
 import { pictureRoutes } from "./pictures.ts";
 import { backOfficeBrandRoutes } from "./brand.ts";
 import { kitchenSettingsRoutes } from "./kitchen.ts";
+import { fiscalSettingsRoutes } from "./fiscal.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -40,6 +41,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await app.register(menuBuilderRoutes);
   await backOfficeBrandRoutes(app);
   await kitchenSettingsRoutes(app);
+  await fiscalSettingsRoutes(app);
   await bannerRoutes(app);
   await app.register(clipUploadRoutes);
   await storyRoutes(app);

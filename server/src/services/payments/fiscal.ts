@@ -78,7 +78,7 @@ export async function orderReceipt(
       line.unit === "COUNT"
         ? line.modifications.flatMap((m) => {
             const codes = modificationCodes.get(m.id);
-            return m.price > 0 && isMxikCode(codes?.mxicCode) && isPackageCode(codes?.packageCode)
+            return m.price > 0 && isMxikCode(codes?.mxicCode) && isPackageCode(codes.packageCode)
               ? [{ m, codes }]
               : [];
           })

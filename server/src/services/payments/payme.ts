@@ -25,6 +25,7 @@ import {
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
+import { recordFiscalReceipt } from "../../repositories/fiscal.ts";
 import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import { cancelPerformedByProvider } from "./provider-cancel.ts";
@@ -41,6 +42,7 @@ export const PAYME_METHODS = [
   "CancelTransaction",
   "CheckTransaction",
   "GetStatement",
+  "SetFiscalData",
 ] as const;
 export type PaymeMethod = (typeof PAYME_METHODS)[number];
 
@@ -373,6 +375,34 @@ async function getStatement(ctx: PaymeContext, params: Params) {
   };
 }
 
+/**
+ * SetFiscalData (issue 40): Payme reports the fiscal receipt it registered for a performed
+ * transaction (`type` PERFORM) or for its cancel (CANCEL, the return receipt), with the tax
+ * authority's link in `fiscal_data.qr_code_url`. Kept as the order's SALE or RETURN receipt; a
+ * repeated call replaces the link.
+ */
+async function setFiscalData(ctx: PaymeContext, params: Params) {
+  const found = await namedTransaction(ctx, params);
+  const type = params.type;
+  if (type !== "PERFORM" && type !== "CANCEL") fail("INVALID_REQUEST");
+  const data = params.fiscal_data;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) fail("INVALID_REQUEST");
+  const url = (data as Params).qr_code_url;
+  if (typeof url !== "string" || !/^https?:\/\/\S{1,2000}$/.test(url)) fail("INVALID_REQUEST");
+  if (type === "PERFORM" ? found.state !== 2 && found.state !== -2 : found.state !== -2)
+    fail("CANNOT_PERFORM");
+  await recordFiscalReceipt(ctx.db, {
+    merchantId: found.merchantId,
+    orderId: found.orderId,
+    provider: "PAYME",
+    kind: type === "PERFORM" ? "SALE" : "RETURN",
+    paymentId: found.providerTransactionId,
+    receiptUrl: url,
+    now: ctx.now,
+  });
+  return { success: true };
+}
+
 const HANDLERS: Record<PaymeMethod, (ctx: PaymeContext, params: Params) => Promise<unknown>> = {
   CheckPerformTransaction: checkPerformTransaction,
   CreateTransaction: createTransaction,
@@ -380,6 +410,7 @@ const HANDLERS: Record<PaymeMethod, (ctx: PaymeContext, params: Params) => Promi
   CancelTransaction: cancelTransaction,
   CheckTransaction: checkTransaction,
   GetStatement: getStatement,
+  SetFiscalData: setFiscalData,
 };
 
 export function isPaymeMethod(method: string): method is PaymeMethod {
