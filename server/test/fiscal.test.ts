@@ -15,6 +15,7 @@ import {
   modificationGroups,
   modifications,
   orderSettings,
+  paymentTransactions,
   products,
   promos,
   users,
@@ -393,6 +394,60 @@ describe("Payme's detail", () => {
     } finally {
       await t.db.update(products).set({ packageCode: before!.packageCode }).where(eq(products.id, pizza));
     }
+  });
+});
+
+describe("Payme's receipt link", () => {
+  it("reaches the paid order's page after the fake checkout pays, and a cancel's return receipt is kept", async () => {
+    const c = await customer(lavash);
+    const headers = { merchant: lavash, authorization: `Bearer ${c.token}` };
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/orders/v1/orders",
+      headers,
+      payload: {
+        serviceType: "PICK_UP",
+        paymentType: "PAYME",
+        cartItems: [{ productId: pizza, count: 2, modifications: [] }],
+        branchId: chilonzor,
+      },
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ id: string }>();
+    const link = await t.app.inject({ method: "GET", url: `/api/payments/v2/checkout/${order.id}`, headers });
+    const url = new URL(link.json<{ url: string }>().url, "http://localhost");
+    const paid = await t.app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      payload: "action=pay",
+    });
+    expect(paid.statusCode, paid.body).toBe(303);
+    const view = await t.app.inject({ method: "GET", url: `/api/orders/v1/orders/${order.id}`, headers });
+    expect(view.json<{ isPaid: boolean; fiscalReceiptUrl: string | null }>()).toMatchObject({
+      isPaid: true,
+      fiscalReceiptUrl: expect.stringMatching(/^https:\/\/ofd\.soliq\.uz\//) as unknown,
+    });
+
+    // Payme cancels the performed payment and reports the return receipt it registered.
+    const [tx] = await t.db
+      .select({ id: paymentTransactions.providerTransactionId })
+      .from(paymentTransactions)
+      .where(eq(paymentTransactions.orderId, order.id));
+    expect((await payme("CancelTransaction", { id: tx!.id, reason: 5 })).error).toBeUndefined();
+    const returned = await payme("SetFiscalData", {
+      id: tx!.id,
+      type: "CANCEL",
+      fiscal_data: { status_code: 0, qr_code_url: "https://ofd.soliq.uz/check?t=EP1&r=2&c=3" },
+    });
+    expect(returned.error, JSON.stringify(returned)).toBeUndefined();
+    const kinds = await t.db
+      .select({ kind: fiscalReceipts.kind, url: fiscalReceipts.receiptUrl })
+      .from(fiscalReceipts)
+      .where(eq(fiscalReceipts.orderId, order.id))
+      .orderBy(asc(fiscalReceipts.kind));
+    expect(kinds.map((k) => k.kind)).toEqual(["RETURN", "SALE"]);
+    expect(kinds[0]!.url).toBe("https://ofd.soliq.uz/check?t=EP1&r=2&c=3");
   });
 });
 
