@@ -9,6 +9,7 @@ import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { paymeDetailSum, type PaymeDetail } from "#domain/fiscal.ts";
 import {
+  botMessages,
   branches,
   fiscalReceipts,
   merchants,
@@ -398,8 +399,13 @@ describe("Payme's detail", () => {
 });
 
 describe("Payme's receipt link", () => {
-  it("reaches the paid order's page after the fake checkout pays, and a cancel's return receipt is kept", async () => {
+  it("reaches the paid order's page and the bot chat after the fake checkout pays, and a cancel's return receipt is kept", async () => {
     const c = await customer(lavash);
+    // A customer who came through the brand's Telegram bot.
+    await t.db
+      .update(users)
+      .set({ telegramId: BigInt(9_000_000_000 + phoneSeq) })
+      .where(eq(users.id, c.id));
     const headers = { merchant: lavash, authorization: `Bearer ${c.token}` };
     const placed = await t.app.inject({
       method: "POST",
@@ -424,10 +430,14 @@ describe("Payme's receipt link", () => {
     });
     expect(paid.statusCode, paid.body).toBe(303);
     const view = await t.app.inject({ method: "GET", url: `/api/orders/v1/orders/${order.id}`, headers });
-    expect(view.json<{ isPaid: boolean; fiscalReceiptUrl: string | null }>()).toMatchObject({
+    const shown = view.json<{ isPaid: boolean; fiscalReceiptUrl: string | null }>();
+    expect(shown).toMatchObject({
       isPaid: true,
       fiscalReceiptUrl: expect.stringMatching(/^https:\/\/ofd\.soliq\.uz\//) as unknown,
     });
+    // The bot sends the link after the payment's receipt, once.
+    const messages = await t.db.select().from(botMessages).where(eq(botMessages.orderId, order.id));
+    expect(messages.filter((m) => m.text.includes(shown.fiscalReceiptUrl!))).toHaveLength(1);
 
     // Payme cancels the performed payment and reports the return receipt it registered.
     const [tx] = await t.db

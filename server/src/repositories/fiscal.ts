@@ -158,8 +158,8 @@ export async function settleFiscalReceipt(
     attempts: number;
     set: Partial<Pick<FiscalReceiptRow, "state" | "nextAttemptAt" | "lastError" | "receiptUrl" | "sentAt">>;
   },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const rows = await db
     .update(fiscalReceipts)
     .set({ ...set, lastModifiedDate: new Date() })
     .where(
@@ -169,7 +169,9 @@ export async function settleFiscalReceipt(
         eq(fiscalReceipts.attempts, attempts),
         eq(fiscalReceipts.state, "SENDING"),
       ),
-    );
+    )
+    .returning({ id: fiscalReceipts.id });
+  return rows.length > 0;
 }
 
 export async function listOrderFiscalReceipts(
@@ -239,7 +241,17 @@ export async function recordFiscalReceipt(
     receiptUrl: string;
     now: Date;
   },
-): Promise<void> {
+): Promise<boolean> {
+  const [before] = await db
+    .select({ url: fiscalReceipts.receiptUrl })
+    .from(fiscalReceipts)
+    .where(
+      and(
+        eq(fiscalReceipts.orderId, values.orderId),
+        eq(fiscalReceipts.provider, values.provider),
+        eq(fiscalReceipts.kind, values.kind),
+      ),
+    );
   await db
     .insert(fiscalReceipts)
     .values({
@@ -257,6 +269,7 @@ export async function recordFiscalReceipt(
       target: [fiscalReceipts.orderId, fiscalReceipts.provider, fiscalReceipts.kind],
       set: { receiptUrl: values.receiptUrl, lastModifiedDate: values.now },
     });
+  return before?.url !== values.receiptUrl;
 }
 
 /** The tax authority's link of each order's sale receipt (the newest provider's), for the order views. */

@@ -22,6 +22,8 @@ import {
 } from "../../repositories/fiscal.ts";
 import { findMerchantById } from "../../repositories/merchants.ts";
 import { findOrder } from "../../repositories/orders.ts";
+import { transaction } from "../../db/transaction.ts";
+import { recordFiscalLinkMessage } from "../notifications/order-status.ts";
 import type { Outside } from "../stand-ins.ts";
 import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { clickMerchantClient } from "./providers.ts";
@@ -56,18 +58,29 @@ async function settle(
   now: Date,
 ): Promise<FiscalOutcome> {
   const wait = FISCAL_BACKOFF_MS[Math.min(row.attempts, FISCAL_BACKOFF_MS.length) - 1] ?? 30_000;
-  await settleFiscalReceipt(deps.db, {
-    merchantId: row.merchantId,
-    id: row.id,
-    attempts: row.attempts,
-    set:
-      outcome === "SENT"
-        ? { state: "SENT", sentAt: now, lastError: extra.error ?? null, receiptUrl: extra.receiptUrl ?? null }
-        : {
-            state: outcome,
-            nextAttemptAt: new Date(now.getTime() + wait),
-            lastError: (extra.error ?? "").slice(0, 500),
-          },
+  const url = outcome === "SENT" ? (extra.receiptUrl ?? null) : null;
+  await transaction(deps.db, async (tx) => {
+    const settled = await settleFiscalReceipt(tx, {
+      merchantId: row.merchantId,
+      id: row.id,
+      attempts: row.attempts,
+      set:
+        outcome === "SENT"
+          ? {
+              state: "SENT",
+              sentAt: now,
+              lastError: extra.error ?? null,
+              receiptUrl: extra.receiptUrl ?? null,
+            }
+          : {
+              state: outcome,
+              nextAttemptAt: new Date(now.getTime() + wait),
+              lastError: (extra.error ?? "").slice(0, 500),
+            },
+    });
+    // The link reaches a bot customer with the settling attempt only (the first receipt read back).
+    if (settled && url && row.receiptUrl === null && row.kind === "SALE")
+      await recordFiscalLinkMessage(tx, { merchantId: row.merchantId, orderId: row.orderId, url });
   });
   if (outcome !== "SENT") {
     deps.log(

@@ -26,6 +26,7 @@ import {
 import type { OrderEvents } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
 import { recordFiscalReceipt } from "../../repositories/fiscal.ts";
+import { recordFiscalLinkMessage } from "../notifications/order-status.ts";
 import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import { cancelPerformedByProvider } from "./provider-cancel.ts";
@@ -391,14 +392,19 @@ async function setFiscalData(ctx: PaymeContext, params: Params) {
   if (typeof url !== "string" || !/^https?:\/\/\S{1,2000}$/.test(url)) fail("INVALID_REQUEST");
   if (type === "PERFORM" ? found.state !== 2 && found.state !== -2 : found.state !== -2)
     fail("CANNOT_PERFORM");
-  await recordFiscalReceipt(ctx.db, {
-    merchantId: found.merchantId,
-    orderId: found.orderId,
-    provider: "PAYME",
-    kind: type === "PERFORM" ? "SALE" : "RETURN",
-    paymentId: found.providerTransactionId,
-    receiptUrl: url,
-    now: ctx.now,
+  await transaction(ctx.db, async (tx) => {
+    const fresh = await recordFiscalReceipt(tx, {
+      merchantId: found.merchantId,
+      orderId: found.orderId,
+      provider: "PAYME",
+      kind: type === "PERFORM" ? "SALE" : "RETURN",
+      paymentId: found.providerTransactionId,
+      receiptUrl: url,
+      now: ctx.now,
+    });
+    // A bot customer gets the sale's link once (a repeated call with the same link sends nothing).
+    if (fresh && type === "PERFORM")
+      await recordFiscalLinkMessage(tx, { merchantId: found.merchantId, orderId: found.orderId, url });
   });
   return { success: true };
 }
