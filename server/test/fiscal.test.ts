@@ -27,6 +27,7 @@ import {
   registerFakeClickPayment,
 } from "../src/fakes/fake-click-merchant.ts";
 import { paymeDetailRefusal } from "../src/fakes/payme-detail-check.ts";
+import { onConsoleSms } from "../src/integrations/sms/console.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { sendDueFiscalReceipts, type FiscalDeps } from "../src/services/payments/fiscal-outbox.ts";
@@ -438,6 +439,31 @@ describe("Payme's receipt link", () => {
     // The bot sends the link after the payment's receipt, once.
     const messages = await t.db.select().from(botMessages).where(eq(botMessages.orderId, order.id));
     expect(messages.filter((m) => m.text.includes(shown.fiscalReceiptUrl!))).toHaveLength(1);
+
+    // "Send the receipt to my phone": the link by SMS through the brand's gateway (the console one
+    // here), once a minute.
+    const texts: { phone: string; text: string }[] = [];
+    const stop = onConsoleSms((m) => texts.push(m));
+    try {
+      const sms = await t.app.inject({
+        method: "POST",
+        url: `/api/orders/v1/orders/${order.id}/receipt/sms`,
+        headers,
+      });
+      expect(sms.statusCode, sms.body).toBe(200);
+      expect(texts).toHaveLength(1);
+      expect(texts[0]!.text).toContain(shown.fiscalReceiptUrl!);
+      const again = await t.app.inject({
+        method: "POST",
+        url: `/api/orders/v1/orders/${order.id}/receipt/sms`,
+        headers,
+      });
+      expect(again.statusCode).toBe(429);
+      expect(again.json<{ code: string }>().code).toBe("FISCAL_RECEIPT_SMS_TOO_SOON");
+      expect(texts).toHaveLength(1);
+    } finally {
+      stop();
+    }
 
     // Payme cancels the performed payment and reports the return receipt it registered.
     const [tx] = await t.db

@@ -9,6 +9,7 @@ import {
   merchantWebSettings,
   modifications,
   orderItems,
+  orders,
   orderSettings,
   products,
 } from "../db/schema/index.ts";
@@ -291,4 +292,28 @@ export async function findSaleReceiptUrls(
     )
     .orderBy(asc(fiscalReceipts.lastModifiedDate));
   return new Map(rows.flatMap((r) => (r.url ? [[r.orderId, r.url] as const] : [])));
+}
+
+/**
+ * Takes the order's turn to text its receipt: at most one SMS a minute per order (the time is kept in
+ * orders.payment.receiptSmsAt), decided by one guarded update so two taps send one message.
+ */
+export async function takeReceiptSmsTurn(
+  db: Db,
+  { merchantId, orderId, now }: { merchantId: string; orderId: string; now: Date },
+): Promise<boolean> {
+  const rows = await db
+    .update(orders)
+    .set({
+      payment: sql`coalesce(${orders.payment}, '{}'::jsonb) || jsonb_build_object('receiptSmsAt', ${now.toISOString()}::text)`,
+    })
+    .where(
+      and(
+        eq(orders.merchantId, merchantId),
+        eq(orders.id, orderId),
+        sql`(${orders.payment}->>'receiptSmsAt' is null or (${orders.payment}->>'receiptSmsAt')::timestamptz < ${new Date(now.getTime() - 60_000).toISOString()}::timestamptz)`,
+      ),
+    )
+    .returning({ id: orders.id });
+  return rows.length > 0;
 }

@@ -17,9 +17,16 @@ import { toMinor } from "#domain/money.ts";
 import { pickText } from "#domain/multilingual.ts";
 import { linePrice } from "#domain/pricing.ts";
 import type { Db } from "../../db/types.ts";
-import { findOrderLinesForReceipt } from "../../repositories/fiscal.ts";
+import type { ContentLanguage } from "#domain/enums.ts";
+import { AppError } from "../../lib/errors.ts";
+import {
+  findOrderLinesForReceipt,
+  findSaleReceiptUrls,
+  takeReceiptSmsTurn,
+} from "../../repositories/fiscal.ts";
 import { findMerchantById } from "../../repositories/merchants.ts";
-import type { OrderRow } from "../../repositories/orders.ts";
+import { findOrder, type OrderRow } from "../../repositories/orders.ts";
+import { botText } from "../bot/texts.ts";
 
 /** Why no receipt can be made: a code went missing after the order was placed, or sums disagree. */
 export class FiscalGap extends Error {
@@ -125,4 +132,51 @@ export async function orderReceipt(
   if (receipt.total !== toMinor(order.totalPrice))
     throw new FiscalGap("the receipt's lines do not add up to the order's total");
   return { receipt, brand: { ...brand, taxId: brand.taxId ?? "" } };
+}
+
+/** What texting a receipt needs from outside: the brand's SMS gateway (SmsGateway of integrations/sms). */
+export interface ReceiptSms {
+  send(message: { phone: string; text: string }): Promise<void>;
+}
+
+/**
+ * "Send the receipt to my phone" (issue 40, spec sendCheque / sendChequePhone): the tax authority's
+ * link of a paid order's receipt, by SMS to the phone the order named for its receipt, else the
+ * customer's; at most once a minute per order. Answers the phone it went to, masked.
+ */
+export async function sendReceiptSms(
+  db: Db,
+  input: {
+    merchantId: string;
+    orderId: string;
+    userId: string;
+    userPhone: string | null;
+    gateway: ReceiptSms;
+    lang: ContentLanguage;
+    now: Date;
+  },
+): Promise<{ phone: string }> {
+  const order = await findOrder(db, {
+    merchantId: input.merchantId,
+    id: input.orderId,
+    userId: input.userId,
+  });
+  if (!order) throw new AppError("NOT_FOUND");
+  const url = order.isPaid
+    ? (await findSaleReceiptUrls(db, { merchantId: input.merchantId, orderIds: [order.id] })).get(order.id)
+    : undefined;
+  if (!url) throw new AppError("FISCAL_RECEIPT_NOT_READY");
+  const phone = order.sendChequePhone ?? input.userPhone;
+  if (!phone) throw new AppError("FISCAL_RECEIPT_NOT_READY");
+  if (!(await takeReceiptSmsTurn(db, { merchantId: input.merchantId, orderId: order.id, now: input.now })))
+    throw new AppError("FISCAL_RECEIPT_SMS_TOO_SOON");
+  try {
+    await input.gateway.send({
+      phone,
+      text: botText("fiscalReceipt", input.lang, { number: String(order.number), url }),
+    });
+  } catch {
+    throw new AppError("SMS_SEND_FAILED");
+  }
+  return { phone: `${phone.slice(0, 4)}*****${phone.slice(-4)}` };
 }

@@ -34,6 +34,7 @@ import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useCancelOrder } from "../api/cancel-order.ts";
 import { useOrder } from "../api/get-order.ts";
 import { useHideOrder } from "../api/hide-order.ts";
+import { useSendReceiptSms } from "../api/receipt-sms.ts";
 import {
   COURIER_STATUS_LABELS,
   ORDER_CANCEL_REASON_LABELS,
@@ -143,6 +144,7 @@ const QrCode = optionalChunk(() => import("../../../components/qr-code.tsx").the
  */
 function FiscalReceipt({ order }: { order: Order }) {
   const { t } = useLingui();
+  const sms = useSendReceiptSms();
   const url = order.fiscalReceiptUrl;
   if (!order.isPaid || !url) return null;
   return (
@@ -172,6 +174,27 @@ function FiscalReceipt({ order }: { order: Order }) {
         }}
       >
         {t`Print or save as PDF`}
+      </button>
+      <button
+        type="button"
+        className="order__receipt-print"
+        disabled={sms.isPending}
+        data-testid="order-receipt-sms"
+        onClick={() => {
+          sms.mutate(order.id, {
+            onSuccess: ({ phone }) => {
+              notify({ kind: "success", text: t`The receipt was sent to ${phone}` });
+            },
+            onError: (e) => {
+              notify({
+                kind: "error",
+                text: e instanceof ApiError ? errorText(e) : t`The receipt was not sent. Try again.`,
+              });
+            },
+          });
+        }}
+      >
+        {t`Send the receipt to my phone`}
       </button>
     </section>
   );
