@@ -59,7 +59,7 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's thirteen, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's five sections and the back office's (fiscal receipts among them), each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
@@ -78,6 +78,7 @@ describe("the registry", () => {
       "staff",
       "settings",
       "kitchen",
+      "fiscal",
       "promos",
       "webhooks",
     ]);
@@ -93,6 +94,7 @@ describe("the registry", () => {
       "content",
       "audit",
       "staff",
+      "settings",
       "settings",
       "settings",
       "promos",
