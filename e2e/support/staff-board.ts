@@ -131,6 +131,7 @@ function order(
     cancelReason: null,
     cancelComment: null,
     refundState: null,
+    fiscalReceiptUrl: null,
     gradeable: false,
     review: null,
     createdDate: created,

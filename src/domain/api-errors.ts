@@ -387,6 +387,24 @@ export const API_ERRORS = {
     ru: "Недостаточно кешбэка на балансе",
     eng: "Your cashback balance is not enough",
   },
+  FISCAL_RECEIPT_NOT_READY: {
+    status: 409,
+    uz: "Fiskal chek hali tayyor emas: birozdan keyin urinib ko'ring",
+    ru: "Фискальный чек ещё не готов: попробуйте чуть позже",
+    eng: "The fiscal receipt is not ready yet: try again a little later",
+  },
+  FISCAL_RECEIPT_SMS_TOO_SOON: {
+    status: 429,
+    uz: "Chek allaqachon yuborildi: bir daqiqadan keyin qayta urinib ko'ring",
+    ru: "Чек уже отправлен: повторить можно через минуту",
+    eng: "The receipt was just sent: you can send it again in a minute",
+  },
+  FISCAL_CODES_MISSING: {
+    status: 409,
+    uz: "Bu restoran hozircha onlayn to'lov qabul qila olmaydi: boshqa to'lov usulini tanlang",
+    ru: "Этот ресторан пока не может принять онлайн-оплату: выберите другой способ оплаты",
+    eng: "This restaurant cannot take online payment yet: choose another payment method",
+  },
   ORDER_NOT_PAYABLE: {
     status: 409,
     uz: "Bu buyurtmani onlayn to'lab bo'lmaydi",

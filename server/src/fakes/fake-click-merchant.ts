@@ -7,6 +7,10 @@
 //   card_token/payment   a confirmed token pays (payment_status 2); a card ending 0000 is -5017
 //   DELETE card_token/{service_id}/{token}
 //   DELETE payment/reversal/{service_id}/{payment_id}  a payment of this service, once
+//   POST payment/ofd_data/submit_items  the fiscal receipt of a payment of this service, once: every
+//        item with a 17-digit SPIC (MXIK), a package code, whole tiyin, a TIN or PINFL, and the
+//        items' Price adding up to what was received and to the payment (issue 40)
+//   GET  payment/ofd_data/{service_id}/{payment_id}  the receipt's qrCodeURL once submitted
 // Payments made through Click's pay page (the fake SHOP-API page) are registered by that page, so
 // they can be reversed like card-token ones.
 import { createHash, randomBytes, timingSafeEqual } from "node:crypto";
@@ -28,7 +32,13 @@ interface FakePayment {
   reversed: boolean;
 }
 
+interface FakeOfdReceipt {
+  url: string;
+  submissions: number;
+}
+
 const tokens = new Map<string, FakeToken>();
+const ofdReceipts = new Map<string, FakeOfdReceipt>();
 const payments = new Map<string, FakePayment>();
 let paymentSeq = 3_000_000_000;
 
@@ -135,8 +145,32 @@ export function handleFakeClickMerchant(
       payments.set(paymentId, { serviceId, amount: Math.round(amount * 100), reversed: false });
       return reply(200, { error_code: 0, error_note: "Success", payment_id: paymentId, payment_status: 2 });
     }
+    case "POST payment/ofd_data": {
+      if (parts[2] !== "submit_items") break;
+      const paymentId = field(body.payment_id);
+      const payment = payments.get(paymentId);
+      if (!payment || payment.serviceId !== serviceId) return refuse(-5014, "Payment not found");
+      const problem = ofdProblem(body, payment.amount);
+      if (problem) return refuse(-5031, problem);
+      const receipt = ofdReceipts.get(paymentId);
+      if (receipt) {
+        receipt.submissions += 1;
+        return refuse(-5032, "Fiscal data already submitted");
+      }
+      ofdReceipts.set(paymentId, {
+        url: `https://ofd.soliq.uz/epi?t=EP000000000001&r=${paymentId}&c=${randomBytes(6).toString("hex")}`,
+        submissions: 1,
+      });
+      return reply(200, { error_code: 0, error_note: "Success" });
+    }
     default:
       break;
+  }
+  if (request.method === "GET" && parts[0] === "payment" && parts[1] === "ofd_data" && parts.length === 4) {
+    const payment = payments.get(parts[3] ?? "");
+    if (!payment || payment.serviceId !== parts[2]) return refuse(-5014, "Payment not found");
+    const receipt = ofdReceipts.get(parts[3] ?? "");
+    return reply(200, { paymentId: Number(parts[3]), qrCodeURL: receipt?.url ?? null });
   }
   if (request.method === "DELETE" && parts[0] === "card_token" && parts.length === 3) {
     const card = tokens.get(parts[2] ?? "");
@@ -157,6 +191,35 @@ export function handleFakeClickMerchant(
     return reply(200, { error_code: 0, error_note: "Success", payment_id: parts[3] });
   }
   return reply(404, { error_code: -3, error_note: "Method not found" });
+}
+
+/** Why Click would refuse these fiscal items for a payment of `amount` tiyin, or null. */
+function ofdProblem(body: Record<string, unknown>, amount: number): string | null {
+  const items = body.items;
+  if (!Array.isArray(items) || items.length === 0) return "No items";
+  const whole = (v: unknown): v is number => typeof v === "number" && Number.isSafeInteger(v) && v >= 0;
+  let sum = 0;
+  for (const raw of items as unknown[]) {
+    const i = (typeof raw === "object" && raw !== null ? raw : {}) as Record<string, unknown>;
+    if (typeof i.Name !== "string" || i.Name === "") return "Item without a name";
+    if (typeof i.SPIC !== "string" || !/^\d{17}$/.test(i.SPIC)) return "Invalid SPIC";
+    if (typeof i.PackageCode !== "string" || !/^\d+$/.test(i.PackageCode)) return "Invalid PackageCode";
+    if (!whole(i.Price) || !whole(i.Amount) || i.Amount === 0 || !whole(i.VAT) || !whole(i.VATPercent))
+      return "Invalid Price, Amount or VAT";
+    const c = (i.CommissionInfo ?? {}) as Record<string, unknown>;
+    if (!/^\d{9}$/.test(field(c.TIN)) && !/^\d{14}$/.test(field(c.PINFL))) return "Invalid CommissionInfo";
+    sum += i.Price;
+  }
+  const received = [body.received_card, body.received_cash, body.received_ecash].map(Number);
+  if (received.some((r) => !Number.isSafeInteger(r) || r < 0)) return "Invalid received sums";
+  const paid = received.reduce((s, r) => s + r, 0);
+  if (sum !== paid || paid !== amount) return "Items do not add up to the payment";
+  return null;
+}
+
+/** How many times the fiscal receipt of a payment was submitted, and its link (for tests). */
+export function fakeClickOfdReceipt(paymentId: string): FakeOfdReceipt | undefined {
+  return ofdReceipts.get(paymentId);
 }
 
 /** Whether the fake holds a reversed payment (for tests). */

@@ -5,6 +5,7 @@
 // ending 1111 is refused by cards.create. The demo's code is always 666666. Kept in memory.
 import { randomBytes } from "node:crypto";
 import { luhnValid } from "#domain/cards.ts";
+import { paymeDetailRefusal } from "./payme-detail-check.ts";
 
 export const FAKE_SUBSCRIBE_CODE = "666666";
 /** Milliseconds the fake asks to wait before another code. */
@@ -139,6 +140,8 @@ function run(method: string, params: Params, cashbox: string): unknown {
         throw new Fault(-31001, "Wrong amount");
       }
       if (typeof account?.order_id !== "string") throw new Fault(-31050, "Order not specified");
+      const refusal = paymeDetailRefusal(params.detail, amount);
+      if (refusal) throw new Fault(refusal.code, refusal.message);
       if (receipts.size >= MAX_ENTRIES) receipts.clear();
       const id = newId(12);
       const receipt: FakeReceipt = { cashbox, amount, orderId: account.order_id, state: 0 };

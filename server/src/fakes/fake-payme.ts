@@ -19,6 +19,7 @@ import { pickText } from "#domain/multilingual.ts";
 import { decodePaymeCheckout, type PaymeCheckoutLink } from "../services/payments/payme-checkout.ts";
 import { findMerchantByPaymeId } from "../repositories/payments.ts";
 import { registerFakePaidReceipt } from "./fake-payme-subscribe.ts";
+import { paymeDetailRefusal } from "./payme-detail-check.ts";
 import {
   checkOwnReturnUrl,
   payFormSchema,
@@ -129,7 +130,13 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
       if (request.body.action === "pay") {
         const account = { order_id: link.orderId };
         try {
-          await callMerchantApi(brand.key, "CheckPerformTransaction", { amount: link.amount, account });
+          const check = await callMerchantApi(brand.key, "CheckPerformTransaction", {
+            amount: link.amount,
+            account,
+          });
+          // As a fiscalising cashbox: no payment without a receipt that adds up (issue 40).
+          const refusal = paymeDetailRefusal(check.detail, link.amount);
+          if (refusal) throw new PaymeRefusal(refusal.code, refusal.message);
           // A fresh Payme-style transaction id: 24 hex digits, like Payme's.
           const id = randomBytes(12).toString("hex");
           await callMerchantApi(brand.key, "CreateTransaction", {
@@ -144,6 +151,20 @@ export async function fakePaymeRoutes(app: FastifyInstance): Promise<void> {
             await callMerchantApi(brand.key, "CancelTransaction", { id, reason: 3 }).catch(() => undefined);
             throw error;
           });
+          // As Payme does once the tax authority took the receipt: its link, by SetFiscalData (issue 40).
+          await callMerchantApi(brand.key, "SetFiscalData", {
+            id,
+            type: "PERFORM",
+            fiscal_data: {
+              receipt_id: Date.now() % 1_000_000,
+              status_code: 0,
+              message: "accepted",
+              terminal_id: "EP000000000025",
+              fiscal_sign: randomBytes(6).readUIntBE(0, 6).toString().padStart(12, "0").slice(0, 12),
+              qr_code_url: `https://ofd.soliq.uz/check?t=EP000000000025&r=${id}&c=${randomBytes(4).toString("hex")}`,
+              date: new Date().toISOString().replace(/\D/g, "").slice(0, 14),
+            },
+          }).catch(() => undefined);
           registerFakePaidReceipt({
             cashbox: link.merchantId,
             id,

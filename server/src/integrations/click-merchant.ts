@@ -12,10 +12,16 @@
 // Click's refusal, HTTP 5xx, 429, a network failure, a time-out or an answer that is not JSON means
 // Click was unavailable and the call may be repeated.
 import { createHash } from "node:crypto";
+import type { ClickOfdItem } from "#domain/fiscal.ts";
 
 export type ClickMerchantFetch = (
   url: string,
-  init: { method: "POST" | "DELETE"; headers: Record<string, string>; body?: string; signal: AbortSignal },
+  init: {
+    method: "POST" | "DELETE" | "GET";
+    headers: Record<string, string>;
+    body?: string;
+    signal: AbortSignal;
+  },
 ) => Promise<{ status: number; text(): Promise<string> }>;
 
 export interface ClickMerchantOptions {
@@ -67,6 +73,16 @@ export interface ClickMerchantClient {
   deleteCardToken(token: string): Promise<void>;
   /** Reverses (refunds) a payment by Click's payment id. */
   reversePayment(paymentId: string): Promise<void>;
+  /**
+   * Registers the fiscal receipt of a payment (issue 40): `payment/ofd_data/submit_items` with the
+   * items and what was received by card (tiyin), then reads the tax authority's receipt link back
+   * (`GET payment/ofd_data/{service_id}/{payment_id}`, `qrCodeURL`); null when Click has none yet.
+   */
+  submitFiscalItems(input: {
+    paymentId: string;
+    items: readonly ClickOfdItem[];
+    receivedCard: number;
+  }): Promise<string | null>;
 }
 
 export function clickMerchant(options: ClickMerchantOptions): ClickMerchantClient {
@@ -74,7 +90,7 @@ export function clickMerchant(options: ClickMerchantOptions): ClickMerchantClien
   const now = options.now ?? (() => Math.floor(Date.now() / 1000));
 
   async function call(
-    method: "POST" | "DELETE",
+    method: "POST" | "DELETE" | "GET",
     path: string,
     body?: Record<string, unknown>,
   ): Promise<Record<string, unknown>> {
@@ -118,7 +134,8 @@ export function clickMerchant(options: ClickMerchantOptions): ClickMerchantClien
       throw new ClickMerchantError("UNAVAILABLE", `${what}: not Click's JSON`);
     }
     const record = answer as Record<string, unknown>;
-    const code = Number(record.error_code);
+    // The receipt read-back answers its fields without an error_code (community clients).
+    const code = method === "GET" && record.error_code === undefined ? 0 : Number(record.error_code);
     if (!Number.isFinite(code)) throw new ClickMerchantError("UNAVAILABLE", `${what}: no error_code`);
     if (code !== 0) {
       const note = typeof record.error_note === "string" ? record.error_note : "error";
@@ -176,6 +193,29 @@ export function clickMerchant(options: ClickMerchantOptions): ClickMerchantClien
     },
     async reversePayment(paymentId) {
       await call("DELETE", `payment/reversal/${sid}/${encodeURIComponent(paymentId)}`);
+    },
+    async submitFiscalItems({ paymentId, items, receivedCard }) {
+      try {
+        await call("POST", "payment/ofd_data/submit_items", {
+          service_id: serviceId,
+          payment_id: Number.isSafeInteger(Number(paymentId)) ? Number(paymentId) : paymentId,
+          items,
+          received_ecash: 0,
+          received_cash: 0,
+          received_card: receivedCard,
+        });
+      } catch (error) {
+        // ASSUMPTION: a second submission of one payment is refused as "already submitted"; an
+        // earlier try whose answer was lost got through, so the receipt is read back as usual.
+        if (!(
+          error instanceof ClickMerchantError &&
+          error.kind === "REFUSED" &&
+          /already/i.test(error.message)
+        ))
+          throw error;
+      }
+      const r = await call("GET", `payment/ofd_data/${sid}/${encodeURIComponent(paymentId)}`);
+      return typeof r.qrCodeURL === "string" && /^https:\/\//.test(r.qrCodeURL) ? r.qrCodeURL : null;
     },
   };
 }

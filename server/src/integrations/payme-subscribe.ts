@@ -7,6 +7,7 @@
 // expired, -31103 wrong code, -31300..-31399 the card (-31301 expired), -31630..-31699 the payment
 // was declined (not enough money, blocked). Any other error of a card method is a rejected card,
 // any other error of a receipt method a declined payment.
+import { paymeDetail } from "#domain/fiscal.ts";
 import {
   CardProviderError,
   type CardProvider,
@@ -158,8 +159,15 @@ export function paymeSubscribe(options: PaymeSubscribeOptions): CardProvider {
     async removeCard(token) {
       await call("cards.remove", { token });
     },
-    async createReceipt({ amount, orderId }) {
-      return receiptOf(await call("receipts.create", { amount, account: { order_id: orderId } })).id;
+    async createReceipt({ amount, orderId, receipt }) {
+      // The fiscal receipt goes in `detail`, as in CheckPerformTransaction's answer (issue 40).
+      return receiptOf(
+        await call("receipts.create", {
+          amount,
+          account: { order_id: orderId },
+          ...(receipt ? { detail: paymeDetail(receipt) } : {}),
+        }),
+      ).id;
     },
     async payReceipt(receiptId, token) {
       const receipt = receiptOf(await call("receipts.pay", { id: receiptId, token }));

@@ -3,7 +3,7 @@
 // - the order event hub: the process's subscribers of order, booking and waiter-call changes, fed by
 //   the database's notifications (listening from onReady, closed onClose);
 // - the workers: the unpaid-order sweep, the refund worker, the bot outbox, the webhook outbox, the
-//   kitchen outbox and the demo's order
+//   kitchen outbox, Yandex Delivery's claims, the fiscal receipt outbox and the demo's order
 //   simulator, started once the app is ready and stopped, each waiting for its run, when it closes.
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
@@ -18,6 +18,7 @@ import type { IntervalWorker } from "../lib/interval-worker.ts";
 import { startWebhookWorker } from "../services/webhooks/worker.ts";
 import { startKitchenWorker } from "../services/kitchen/worker.ts";
 import { startDeliveryWorker } from "../services/delivery/worker.ts";
+import { startFiscalWorker } from "../services/payments/fiscal-outbox.ts";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -35,6 +36,8 @@ declare module "fastify" {
     kitchen: IntervalWorker;
     /** Yandex Delivery's claims: kicked by its callback, else run by its timer (issue 39). */
     delivery: IntervalWorker;
+    /** Fiscal receipts registered after a payment (Click): kicked after one, retried by its timer. */
+    fiscal: IntervalWorker;
   }
 }
 
@@ -65,6 +68,7 @@ export const workers = fp(
     let webhooks: IntervalWorker | null = null;
     let kitchen: IntervalWorker | null = null;
     let delivery: IntervalWorker | null = null;
+    let fiscal: IntervalWorker | null = null;
     let stopSweep: (() => Promise<void>) | null = null;
     let stopSimulator: (() => Promise<void>) | null = null;
     // The routes hold this handle from their registration on; it reaches the worker once it runs.
@@ -93,8 +97,14 @@ export const workers = fp(
       idle: async () => delivery?.idle(),
       stop: async () => delivery?.stop(),
     } satisfies IntervalWorker);
+    app.decorate("fiscal", {
+      kick: () => fiscal?.kick(),
+      idle: async () => fiscal?.idle(),
+      stop: async () => fiscal?.stop(),
+    } satisfies IntervalWorker);
     app.addHook("onReady", async () => {
       refunds = startRefundWorker(app, events);
+      fiscal = startFiscalWorker(app);
       webhooks = startWebhookWorker(app);
       kitchen = startKitchenWorker(app, events);
       delivery = startDeliveryWorker(app, events);
@@ -110,6 +120,7 @@ export const workers = fp(
       await refunds?.stop();
       await kitchen?.stop();
       await delivery?.stop();
+      await fiscal?.stop();
       await botUpdates?.stop();
       await botOutbox?.stop();
       await webhooks?.stop();

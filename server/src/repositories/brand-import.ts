@@ -75,6 +75,7 @@ export async function writeMerchant(tx: Tx, merchantId: string, file: BrandFile)
     timezone: m.timezone,
     currency: m.currency,
     ...m.integrations,
+    fiscal: m.fiscal,
   };
   await tx
     .insert(merchants)
@@ -392,6 +393,9 @@ export async function writeMenu(tx: Tx, merchantId: string, file: BrandFile): Pr
       gallery: p.gallery,
       barcode: p.barcode,
       mxicCode: p.mxicCode,
+      packageCode: p.packageCode,
+      unitCode: p.unitCode,
+      vatPercent: p.vatPercent,
       labels: p.labels,
       tags: p.tags,
       calorie: p.calorie,
@@ -446,6 +450,8 @@ export async function writeMenu(tx: Tx, merchantId: string, file: BrandFile): Pr
           priority: mod.priority,
           isActive: mod.isActive,
           iikoId: mod.iikoId,
+          mxicCode: mod.mxicCode,
+          packageCode: mod.packageCode,
         });
       }
     }

@@ -47,6 +47,7 @@ import { jsonForInsert, rowFromJson } from "../db/json-rows.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
+import { findSaleReceiptUrls } from "./fiscal.ts";
 
 interface Tenant {
   merchantId: string;
@@ -300,7 +301,7 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const merchantId = must(rows[0]).merchantId;
-  const [items, history, branchRows, ws] = await Promise.all([
+  const [items, history, branchRows, ws, receipts] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.priority)),
     db
       .select()
@@ -320,6 +321,7 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       .from(merchantWebSettings)
       .where(eq(merchantWebSettings.merchantId, merchantId))
       .limit(1),
+    findSaleReceiptUrls(db, { merchantId, orderIds: ids }),
   ]);
   const cancelOrderActive = ws[0]?.cancelOrderActive ?? false;
   return rows.map((o) =>
@@ -329,6 +331,7 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       history.filter((h) => h.orderId === o.id),
       branchRows.find((b) => b.id === o.branchId) ?? null,
       cancelOrderActive,
+      receipts.get(o.id) ?? null,
     ),
   );
 }
@@ -345,6 +348,7 @@ export function toOrderView(
   history: readonly (typeof orderHistory.$inferSelect)[],
   branch: BranchInView | null,
   cancelOrderActive: boolean,
+  fiscalReceiptUrl: string | null = null,
 ): Order {
   return {
     id: o.id,
@@ -418,6 +422,7 @@ export function toOrderView(
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
     cancelComment: o.status === "CANCELED" ? staffCancelComment(o, history) : null,
     refundState: refundStateOf(o.payment),
+    fiscalReceiptUrl,
     gradeable: o.userId !== null && canGrade(o.status, o.grade !== null),
     review:
       o.grade === null

@@ -266,6 +266,11 @@ export const orderSchema = z
      * refused or kept failing: staff settle it in the provider's cabinet); null when none is owed.
      */
     refundState: z.enum(REFUND_STATES).nullable(),
+    /**
+     * The tax authority's fiscal receipt of its online payment (the link the provider reported, issue
+     * 40); null until the provider has registered it, and for payments on receipt.
+     */
+    fiscalReceiptUrl: z.string().nullable(),
     /** The customer may grade it now (DELIVERED or CLOSED, not graded yet). */
     gradeable: z.boolean(),
     /** The customer's grade, once given. */

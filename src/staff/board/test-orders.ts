@@ -95,6 +95,7 @@ export function boardOrder(over: Partial<StaffBoardOrder> = {}): StaffBoardOrder
     cancelReason: null,
     cancelComment: null,
     refundState: null,
+    fiscalReceiptUrl: null,
     gradeable: false,
     review: null,
     createdDate: "2026-11-27T09:05:00Z",

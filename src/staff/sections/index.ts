@@ -135,6 +135,14 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./delivery-section.tsx")),
   },
   {
+    id: "fiscal",
+    title: msg`Fiscal receipts`,
+    manages: "settings",
+    // X for tax: F is taken.
+    shortcut: "x",
+    component: lazy(() => import("./fiscal-section.tsx")),
+  },
+  {
     id: "promos",
     title: msg`Promo codes`,
     manages: "promos",

@@ -14,3 +14,4 @@ export * from "./kitchen.ts";
 export * from "./delivery.ts";
 export * from "./relations.ts";
 export * from "./webhooks.ts";
+export * from "./fiscal.ts";

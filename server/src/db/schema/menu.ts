@@ -85,8 +85,14 @@ export const products = pgTable(
     image: text(),
     gallery: jsonb().$type<string[]>().notNull().default([]),
     barcode: text(),
-    /** MXIK (IKPU) tax classification code. */
+    /** MXIK (IKPU) tax classification code: 17 digits (src/domain/fiscal.ts). */
     mxicCode: text(),
+    /** The classifier's package (unit of measure) code the fiscal receipt names with the MXIK code. */
+    packageCode: text(),
+    /** The classifier's unit code (Payme's `units`), where the package code needs one. */
+    unitCode: text(),
+    /** VAT percent of this product; NULL = the brand's rate. */
+    vatPercent: integer(),
     labels: jsonb().$type<ProductLabel[]>().notNull().default([]),
     tags: jsonb().$type<string[]>().notNull().default([]),
     /** kcal; NULL = not shown. */
@@ -171,6 +177,9 @@ export const modifications = pgTable(
     priority: integer().notNull().default(0),
     isActive: boolean().notNull().default(true),
     iikoId: text(),
+    /** A priced option sold as its own receipt line (issue 40); NULL: it is part of the dish's line. */
+    mxicCode: text(),
+    packageCode: text(),
   },
   (t) => [
     index("modifications_merchant_id_idx").on(t.merchantId),

@@ -12,6 +12,7 @@ import {
   uuid,
   type AnyPgColumn,
 } from "drizzle-orm/pg-core";
+import type { BrandFiscal } from "#domain/fiscal.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
 import {
   coordinate,
@@ -97,6 +98,8 @@ export const merchants = pgTable(
     uzumWebhookPassword: text(),
     /** Who keeps the brand's saved cards: PAYME (Subscribe API) or CLICK (card-token API). */
     cardProvider: text().notNull().default("PAYME"),
+    /** Tax id, VAT and the service codes of the fiscal receipt (issue 40); NULL = none set. */
+    fiscal: jsonb().$type<BrandFiscal>(),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

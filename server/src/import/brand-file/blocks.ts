@@ -1,6 +1,7 @@
 // The building blocks of the brand file's schema: keys, texts, money, places, times.
 import { z } from "zod";
 import { CONTENT_LANGUAGES } from "#domain/enums.ts";
+import { MXIK_PATTERN, PACKAGE_CODE_PATTERN } from "#domain/fiscal.ts";
 
 export const KEY_PATTERN = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/;
 export const SUB_PATTERN = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
@@ -80,3 +81,15 @@ export const timezone = z.string().refine(
   },
   { error: "must be an IANA time zone such as Asia/Tashkent" },
 );
+
+/** Fiscal receipt codes (issue 40, src/domain/fiscal.ts): checked here so a file cannot store a wrong one. */
+export const mxicCodeSchema = z
+  .string()
+  .regex(MXIK_PATTERN, { error: "must be the 17 digits of an MXIK (IKPU) code" })
+  .nullable()
+  .default(null);
+export const packageCodeSchema = z
+  .string()
+  .regex(PACKAGE_CODE_PATTERN, { error: "must be the digits of a package code" })
+  .nullable()
+  .default(null);

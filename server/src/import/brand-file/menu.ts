@@ -6,8 +6,10 @@ import {
   image,
   keySchema,
   moneySchema,
+  mxicCodeSchema,
   multilingualSchema,
   optionalText,
+  packageCodeSchema,
   percentSchema,
   priority,
   textSchema,
@@ -22,6 +24,9 @@ export const modificationSchema = z.strictObject({
   priority,
   isActive: z.boolean().default(true),
   iikoId: optionalText,
+  /** A priced option sold as its own receipt line; null: part of the dish's line. */
+  mxicCode: mxicCodeSchema,
+  packageCode: packageCodeSchema,
 });
 
 export const modificationGroupSchema = z
@@ -58,7 +63,15 @@ export const productSchema = z
     image: image.nullable().default(null),
     gallery: z.array(image).default([]),
     barcode: optionalText,
-    mxicCode: optionalText,
+    mxicCode: mxicCodeSchema,
+    packageCode: packageCodeSchema,
+    unitCode: z
+      .string()
+      .regex(/^\d{1,20}$/)
+      .nullable()
+      .default(null),
+    /** Percent; null = the brand's rate. */
+    vatPercent: z.number().int().min(0).max(100).nullable().default(null),
     labels: z.array(labelSchema).default([]),
     tags: z.array(z.string()).default([]),
     calorie: z.number().int().min(0).nullable().default(null),

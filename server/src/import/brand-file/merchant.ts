@@ -12,14 +12,17 @@ import {
   MODIFICATION_VIEW_TYPES,
   SMS_GATEWAYS,
 } from "#domain/enums.ts";
+import { DEFAULT_VAT_PERCENT, TAX_ID_PATTERN } from "#domain/fiscal.ts";
 import {
   color,
   image,
   latitude,
   longitude,
   multilingualSchema,
+  mxicCodeSchema,
   nonEmpty,
   optionalText,
+  packageCodeSchema,
   subSchema,
   textSchema,
   timezone,
@@ -64,6 +67,21 @@ export const integrationsSchema = z.strictObject({
   cardProvider: z.enum(["PAYME", "CLICK"]).default("PAYME"),
 });
 
+/** The seller on the fiscal receipt (issue 40): tax id, VAT, and the codes of delivery and the service fee. */
+export const fiscalSchema = z.strictObject({
+  taxId: z
+    .string()
+    .regex(TAX_ID_PATTERN, { error: "must be a TIN (9 digits) or a PINFL (14 digits)" })
+    .nullable()
+    .default(null),
+  vatPayer: z.boolean().default(true),
+  vatPercent: z.number().int().min(0).max(100).default(DEFAULT_VAT_PERCENT),
+  deliveryMxicCode: mxicCodeSchema,
+  deliveryPackageCode: packageCodeSchema,
+  serviceMxicCode: mxicCodeSchema,
+  servicePackageCode: packageCodeSchema,
+});
+
 export const merchantSchema = z.strictObject({
   sub: subSchema,
   name: textSchema,
@@ -77,6 +95,7 @@ export const merchantSchema = z.strictObject({
   /** Map centre of the merchant; defaults to the main city's centre. */
   location: z.strictObject({ latitude, longitude }).optional(),
   integrations: integrationsSchema.prefault({}),
+  fiscal: fiscalSchema.nullable().default(null),
 });
 
 // ---------------------------------------------------------------------------------------------------

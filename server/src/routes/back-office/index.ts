@@ -27,6 +27,7 @@ import { backOfficeBrandRoutes } from "./brand.ts";
 import { kitchenSettingsRoutes } from "./kitchen.ts";
 import { reportRoutes } from "./reports.ts";
 import { deliverySettingsRoutes } from "./delivery.ts";
+import { fiscalSettingsRoutes } from "./fiscal.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -43,6 +44,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await backOfficeBrandRoutes(app);
   await kitchenSettingsRoutes(app);
   await deliverySettingsRoutes(app);
+  await fiscalSettingsRoutes(app);
   await bannerRoutes(app);
   await app.register(clipUploadRoutes);
   await storyRoutes(app);

@@ -14,6 +14,9 @@ import { changeStatus } from "../../services/orders/service.ts";
 import { findOrder, gradeOrder, hideOrder, must, orderViews } from "../../services/orders/lookup.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import type { OrderRouteDeps } from "./deps.ts";
+import { requestLanguage, smsGatewayFor } from "../../integrations/sms/index.ts";
+import { findSmsContent } from "../../services/merchant/settings.ts";
+import { sendReceiptSms } from "../../services/payments/fiscal.ts";
 
 /** One order of the customer: read, cancel, grade, hide. */
 export function orderActionRoutes(app: FastifyInstance, { events, refunds }: OrderRouteDeps): void {
@@ -72,6 +75,43 @@ export function orderActionRoutes(app: FastifyInstance, { events, refunds }: Ord
       if (row.isPaid) refunds.kick();
       const [view] = await orderViews(db, [row]);
       return must(view);
+    },
+  );
+
+  r.post(
+    "/orders/v1/orders/:id/receipt/sms",
+    {
+      preHandler: requireUser,
+      schema: {
+        summary:
+          "Text the tax authority's link of a paid order's fiscal receipt to the order's receipt phone, else the customer's (at most once a minute)",
+        tags: ["orders"],
+        security: [{ bearer: [] }],
+        headers: tenantHeadersSchema,
+        params: orderIdParamsSchema,
+        response: {
+          200: z.object({ phone: z.string() }),
+          401: errorResponses[403],
+          409: errorResponses[403],
+          429: errorResponses[403],
+          ...errorResponses,
+        },
+      },
+    },
+    async (request) => {
+      const { user } = authOf(request);
+      const gateway = smsGatewayFor(request.tenant, app.config);
+      if (!gateway) throw new AppError("SMS_UNAVAILABLE");
+      const settings = await findSmsContent(db, { merchantId: request.tenant.id });
+      return sendReceiptSms(db, {
+        merchantId: request.tenant.id,
+        orderId: request.params.id,
+        userId: user.id,
+        userPhone: user.phone,
+        gateway,
+        lang: requestLanguage(request.headers, settings?.mainLanguage),
+        now: new Date(),
+      });
     },
   );
 

@@ -201,7 +201,10 @@ export async function cardRoutes(app: FastifyInstance, { events }: { events: Ord
     },
     async (request) => {
       const ctx = await contextOf(request, true);
-      return payWithCard({ ...ctx, events }, request.params.id, request.body.orderId);
+      const paid = await payWithCard({ ...ctx, events }, request.params.id, request.body.orderId);
+      // A Click card payment has a fiscal receipt to submit (issue 40).
+      app.fiscal.kick();
+      return paid;
     },
   );
 }

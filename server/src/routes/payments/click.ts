@@ -85,6 +85,8 @@ export async function clickShopRoutes(
           }
         })();
         app.metrics.paymentCallback("click", callbackResult(answer));
+        // A completed payment has a fiscal receipt to submit (a replay finds it sent already).
+        if (stage === "complete" && answer.error === 0) app.fiscal.kick();
         return answer;
       },
     );

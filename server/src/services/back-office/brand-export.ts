@@ -190,6 +190,9 @@ function menu(rows: BrandRows, branchIds: ReadonlySet<string>) {
                 gallery: p.gallery,
                 barcode: p.barcode,
                 mxicCode: p.mxicCode,
+                packageCode: p.packageCode,
+                unitCode: p.unitCode,
+                vatPercent: p.vatPercent,
                 labels: p.labels,
                 tags: p.tags,
                 calorie: p.calorie,
@@ -233,6 +236,8 @@ function menu(rows: BrandRows, branchIds: ReadonlySet<string>) {
                         priority: mod.priority,
                         isActive: mod.isActive,
                         iikoId: mod.iikoId,
+                        mxicCode: mod.mxicCode,
+                        packageCode: mod.packageCode,
                       })),
                   }))
                   // A group left without options is not a choice a file can hold.
@@ -383,6 +388,7 @@ function buildFile(rows: BrandRows): BrandFileInput {
       currency: m.currency,
       location: { latitude: m.latitude, longitude: m.longitude },
       integrations,
+      fiscal: m.fiscal,
     },
     ...(rows.webSettings ? { webSettings: pick(webSettingsSchema, rows.webSettings) } : {}),
     policies: Object.fromEntries(rows.policies.map((p) => [p.type, p.text])),

@@ -270,6 +270,15 @@ export const BOT_TEXTS = {
     tr: "Toplam ödenen ({provider})",
     zh: "实付总额（{provider}）",
   },
+  fiscalReceipt: {
+    uz: "#{number} buyurtmaning fiskal cheki: {url}",
+    ru: "Фискальный чек заказа №{number}: {url}",
+    eng: "Fiscal receipt of order #{number}: {url}",
+    ar: "الإيصال الضريبي للطلب رقم {number}: {url}",
+    kz: "№{number} тапсырыстың фискалдық чегі: {url}",
+    tr: "#{number} numaralı siparişin mali fişi: {url}",
+    zh: "订单 #{number} 的税务收据：{url}",
+  },
   receiptButton: {
     uz: "Chek va buyurtma",
     ru: "Чек и заказ",
@@ -421,8 +430,8 @@ export interface Receipt {
 
 /**
  * The receipt the bot sends once an order is paid online: each line, delivery, service, discount and
- * the total paid, in the customer's language. The tax authority's fiscal link joins it with the
- * fiscal-receipts issue; until then the button opens the order, which shows the same.
+ * the total paid, in the customer's language. The tax authority's fiscal link follows in its own
+ * message once the provider has registered the receipt (fiscalReceiptMessage, issue 40).
  */
 export function receiptText(receipt: Receipt, lang: ContentLanguage): string {
   const money = (amount: number) => `${groupDigits(amount)} ${CURRENCY_NAMES[receipt.currency][lang]}`;

@@ -97,3 +97,28 @@ export async function recordStatusNotification(
     });
   }
 }
+
+/**
+ * The tax authority's receipt link, once the payment provider has registered the receipt (issue 40):
+ * to a customer who came through the brand's bot, in the transaction that stores the link.
+ */
+export async function recordFiscalLinkMessage(
+  tx: Db,
+  { merchantId, orderId, url }: { merchantId: string; orderId: string; url: string },
+): Promise<void> {
+  const target = await findStatusNotificationTarget(tx, { merchantId, orderId });
+  if (!target?.userId || !target.notificationsActive || target.telegramId === null) return;
+  const lang = isContentLanguage(target.language)
+    ? target.language
+    : isContentLanguage(target.mainLanguage)
+      ? target.mainLanguage
+      : "ru";
+  await enqueueBotMessage(tx, {
+    merchantId,
+    userId: target.userId,
+    orderId,
+    chatId: target.telegramId,
+    text: botText("fiscalReceipt", lang, { number: String(target.number), url }),
+    buttonText: botText("receiptButton", lang),
+  });
+}

@@ -18,8 +18,10 @@ import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/en
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
 import { groupDigits } from "#domain/money-format.ts";
 import { pickText } from "#domain/multilingual.ts";
+import { brandFiscalGaps, productHasCodes } from "#domain/fiscal.ts";
 import {
   branchTakesPayment,
+  isOnlinePayment,
   paymentChannelOf,
   paymentMethodType,
   paymentOffered,
@@ -482,6 +484,17 @@ export async function prepareOrder(
   const { lines, stockTaken } = checkLines(ctx, req, branch, loaded);
   const net = productsNet(lines.map((l) => l.input));
   const settings = pickOrderSettings(settingRows, region?.cityId ?? branch.cityId);
+  // An online payment is fiscalised by its provider: every product needs its codes and the brand its
+  // tax id (and the codes of the delivery and the fee it charges), or the payment is refused here
+  // rather than sent without a receipt (issue 40; the back office lists what lacks a code).
+  if (isOnlinePayment(req.paymentType)) {
+    const gaps = brandFiscalGaps(ctx.merchant.fiscal, {
+      delivery: kind === "DELIVERY",
+      serviceFee: settings?.serviceFeeEnabled ?? false,
+    });
+    const uncoded = loaded.find((p) => ids.includes(p.id) && !productHasCodes(p));
+    if (gaps.length > 0 || uncoded) fail("FISCAL_CODES_MISSING");
+  }
   // A zone may ask more than the brand's minimum (a far zone): the larger of the two holds.
   const minOrderAmount = Math.max(settings?.minOrderAmount ?? 0, region?.minOrderAmount ?? 0);
   if (kind === "DELIVERY" && minOrderAmount > 0 && net < toMinor(minOrderAmount)) {

@@ -4,6 +4,7 @@
 // Payme's Subscribe API implements it (server/src/integrations/payme-subscribe.ts), and Click's
 // card-token API (server/src/services/payments/click-cards.ts); a brand's `card_provider` picks one, and each
 // card remembers whose token it holds.
+import type { FiscalReceipt } from "#domain/fiscal.ts";
 
 /** Why a provider call failed, in the storefront's terms. */
 export type CardFailure =
@@ -65,7 +66,11 @@ export interface CardProvider {
   verifyCard(token: string, code: string): Promise<ProviderCard>;
   removeCard(token: string): Promise<void>;
   /** A receipt of `amount` tiyin for the order; answers the provider's receipt id (or our own reference). */
-  createReceipt(input: { amount: number; orderId: string }): Promise<string>;
+  createReceipt(input: {
+    amount: number;
+    orderId: string;
+    receipt?: FiscalReceipt | undefined;
+  }): Promise<string>;
   /**
    * Pays the receipt with the card; resolves only when it is paid, with the id that refunds the
    * payment (Payme: the receipt id; Click: its payment_id).

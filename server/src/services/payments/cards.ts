@@ -13,6 +13,7 @@ import { randomUUID } from "node:crypto";
 import { cardExpired, cardTypeOf, luhnValid, maskCardNumber, parseExpire } from "#domain/cards.ts";
 import { CARD_VERIFY_ATTEMPTS, MAX_SAVED_CARDS, type SavedCard } from "#domain/contract/cards.ts";
 import type { OrderStatus } from "#domain/enums.ts";
+import type { FiscalReceipt } from "#domain/fiscal.ts";
 import { toMinor } from "#domain/money.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
@@ -36,6 +37,8 @@ import {
   updatePaymentTransaction,
 } from "../../repositories/payments.ts";
 import { CardProviderError, type CardProvider } from "./card-provider.ts";
+import { queueClickReceipt } from "./fiscal-outbox.ts";
+import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import type { CardProviderName } from "./providers.ts";
 
@@ -226,6 +229,7 @@ export async function payWithCard(
   const provider = ctx.providerOf(cardProviderName(card));
 
   // 1. Claim the order.
+  let receipt: FiscalReceipt | undefined;
   const claim = await transaction(ctx.db, async (tx) => {
     const order = await lockOrder(tx, { merchantId: ctx.merchantId, orderId, userId: ctx.userId });
     if (order.paymentType !== "CARD" || order.isPaid || order.status !== "OPEN") {
@@ -235,6 +239,12 @@ export async function payWithCard(
     if (open) throw new AppError("ORDER_PAYMENT_IN_PROGRESS");
     const amount = toMinor(order.totalPrice);
     if (amount <= 0) throw new AppError("ORDER_NOT_PAYABLE");
+    // The fiscal receipt the provider registers (issue 40): no payment without one.
+    const fiscal = await orderReceipt(tx, order).catch((error: unknown) => {
+      if (error instanceof FiscalGap) throw new AppError("FISCAL_CODES_MISSING");
+      throw error;
+    });
+    receipt = fiscal.receipt;
     return insertPaymentTransaction(tx, {
       merchantId: ctx.merchantId,
       provider: "CARD",
@@ -273,7 +283,7 @@ export async function payWithCard(
   // 2. The provider.
   let receiptId: string | undefined;
   try {
-    receiptId = await provider.createReceipt({ amount: claim.amount, orderId });
+    receiptId = await provider.createReceipt({ amount: claim.amount, orderId, receipt });
     await updatePaymentTransaction(ctx.db, {
       merchantId: ctx.merchantId,
       id: claim.id,
@@ -309,6 +319,14 @@ export async function payWithCard(
       });
       return null;
     }
+    // Click registers the receipt after the payment, through the fiscal outbox; Payme took it with the receipt.
+    if (provider.name === "CLICK")
+      await queueClickReceipt(tx, {
+        merchantId: ctx.merchantId,
+        orderId,
+        paymentId: paidReceipt,
+        now: paidAt,
+      });
     await markOrderPaid(tx, ctx.events, order, to, {
       provider: "CARD",
       transactionId: paidReceipt,

@@ -29,6 +29,7 @@ import {
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
+import { queueClickReceipt } from "./fiscal-outbox.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 
 export const CLICK_PREPARE = 0;
@@ -331,6 +332,13 @@ export async function clickComplete(ctx: ClickContext, req: ClickRequest): Promi
     if (toMinor(order.totalPrice) !== t.amount) return refuse("INCORRECT_AMOUNT");
     const to = paidTransition(order, t.amount, now);
     if (!to) return refuse("FAILED_TO_UPDATE");
+    // Click registers the fiscal receipt after the payment: submitted by the fiscal outbox (issue 40).
+    await queueClickReceipt(tx, {
+      merchantId: t.merchantId,
+      orderId: order.id,
+      paymentId: t.providerTransactionId,
+      now,
+    });
     await markOrderPaid(tx, ctx.events, order, to, {
       provider: "CLICK",
       transactionId: t.providerTransactionId,

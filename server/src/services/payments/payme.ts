@@ -7,6 +7,7 @@
 // call committed. Outcomes that change rows and still answer an error (a transaction that timed out
 // is cancelled, then refused) commit first and throw after.
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
+import { paymeDetail } from "#domain/fiscal.ts";
 import { toMinor } from "#domain/money.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
@@ -24,6 +25,9 @@ import {
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
+import { recordFiscalReceipt } from "../../repositories/fiscal.ts";
+import { recordFiscalLinkMessage } from "../notifications/order-status.ts";
+import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import { cancelPerformedByProvider } from "./provider-cancel.ts";
 
@@ -39,6 +43,7 @@ export const PAYME_METHODS = [
   "CancelTransaction",
   "CheckTransaction",
   "GetStatement",
+  "SetFiscalData",
 ] as const;
 export type PaymeMethod = (typeof PAYME_METHODS)[number];
 
@@ -216,7 +221,14 @@ async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
     if (fault) return { fault };
     const open = await findOpenTransaction(tx, target);
     if (open && !timedOut(open, ctx.now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
-    return { result: { allow: true } };
+    // The fiscal receipt Payme registers for the payment (issue 40): without it the order is not payable.
+    try {
+      const { receipt } = await orderReceipt(tx, order);
+      return { result: { allow: true, detail: paymeDetail(receipt) } };
+    } catch (error) {
+      if (error instanceof FiscalGap) return { fault: new PaymeFault("ORDER_NOT_PAYABLE", "order_id") };
+      throw error;
+    }
   });
 }
 
@@ -364,6 +376,39 @@ async function getStatement(ctx: PaymeContext, params: Params) {
   };
 }
 
+/**
+ * SetFiscalData (issue 40): Payme reports the fiscal receipt it registered for a performed
+ * transaction (`type` PERFORM) or for its cancel (CANCEL, the return receipt), with the tax
+ * authority's link in `fiscal_data.qr_code_url`. Kept as the order's SALE or RETURN receipt; a
+ * repeated call replaces the link.
+ */
+async function setFiscalData(ctx: PaymeContext, params: Params) {
+  const found = await namedTransaction(ctx, params);
+  const type = params.type;
+  if (type !== "PERFORM" && type !== "CANCEL") fail("INVALID_REQUEST");
+  const data = params.fiscal_data;
+  if (typeof data !== "object" || data === null || Array.isArray(data)) fail("INVALID_REQUEST");
+  const url = (data as Params).qr_code_url;
+  if (typeof url !== "string" || !/^https?:\/\/\S{1,2000}$/.test(url)) fail("INVALID_REQUEST");
+  if (type === "PERFORM" ? found.state !== 2 && found.state !== -2 : found.state !== -2)
+    fail("CANNOT_PERFORM");
+  await transaction(ctx.db, async (tx) => {
+    const fresh = await recordFiscalReceipt(tx, {
+      merchantId: found.merchantId,
+      orderId: found.orderId,
+      provider: "PAYME",
+      kind: type === "PERFORM" ? "SALE" : "RETURN",
+      paymentId: found.providerTransactionId,
+      receiptUrl: url,
+      now: ctx.now,
+    });
+    // A bot customer gets the sale's link once (a repeated call with the same link sends nothing).
+    if (fresh && type === "PERFORM")
+      await recordFiscalLinkMessage(tx, { merchantId: found.merchantId, orderId: found.orderId, url });
+  });
+  return { success: true };
+}
+
 const HANDLERS: Record<PaymeMethod, (ctx: PaymeContext, params: Params) => Promise<unknown>> = {
   CheckPerformTransaction: checkPerformTransaction,
   CreateTransaction: createTransaction,
@@ -371,6 +416,7 @@ const HANDLERS: Record<PaymeMethod, (ctx: PaymeContext, params: Params) => Promi
   CancelTransaction: cancelTransaction,
   CheckTransaction: checkTransaction,
   GetStatement: getStatement,
+  SetFiscalData: setFiscalData,
 };
 
 export function isPaymeMethod(method: string): method is PaymeMethod {

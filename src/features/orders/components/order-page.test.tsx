@@ -60,6 +60,7 @@ function order(over: Partial<Order>): Order {
     cancelReason: null,
     cancelComment: null,
     refundState: null,
+    fiscalReceiptUrl: null,
     gradeable: false,
     review: null,
     createdDate: "2026-11-25T09:00:00.000Z",
@@ -99,5 +100,22 @@ describe("a cancelled order's page", () => {
     renderOrder(order({ cancelComment: null }));
     expect(await screen.findByText("Order #57", undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId("order-cancel-comment")).toBeNull();
+  });
+});
+
+describe("a paid online order's page", () => {
+  const RECEIPT = "https://ofd.soliq.uz/check?t=EP000000000025&r=57&c=ab12";
+
+  it("shows the fiscal receipt: the tax authority's link and its QR code", async () => {
+    renderOrder(order({ status: "CREATED", paymentType: "PAYME", isPaid: true, fiscalReceiptUrl: RECEIPT }));
+    const link = await screen.findByTestId("order-receipt-link", undefined, { timeout: 10_000 });
+    expect(link.getAttribute("href")).toBe(RECEIPT);
+    expect(await screen.findByRole("img", { name: "QR code of the fiscal receipt" })).toBeTruthy();
+  });
+
+  it("shows no receipt before the provider registered one", async () => {
+    renderOrder(order({ status: "CREATED", paymentType: "PAYME", isPaid: true, fiscalReceiptUrl: null }));
+    expect(await screen.findByText("Order #57", undefined, { timeout: 10_000 })).toBeTruthy();
+    expect(screen.queryByTestId("order-receipt")).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { useLingui } from "@lingui/react/macro";
 import { useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { Suspense, useState } from "react";
 import { Section } from "@telegram-apps/telegram-ui";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
@@ -26,6 +26,7 @@ import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/b
 import { menuChannel, menuQueryOptions, useMenuBranchId } from "../../../shared/menu/menu-query.ts";
 import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
+import { optionalChunk } from "../../../lib/optional-chunk.ts";
 import { useOrderStreamConnected } from "../api/order-events.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
@@ -33,6 +34,7 @@ import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useCancelOrder } from "../api/cancel-order.ts";
 import { useOrder } from "../api/get-order.ts";
 import { useHideOrder } from "../api/hide-order.ts";
+import { useSendReceiptSms } from "../api/receipt-sms.ts";
 import {
   COURIER_STATUS_LABELS,
   ORDER_CANCEL_REASON_LABELS,
@@ -128,7 +130,73 @@ function OrderDetails({ userId, id }: { userId: string; id: string }) {
       <Section className="savat-section order__totals">
         <OrderTotals order={o} />
       </Section>
+      <FiscalReceipt order={o} />
     </article>
+  );
+}
+
+const QrCode = optionalChunk(() => import("../../../components/qr-code.tsx").then((m) => m.QrCode));
+
+/**
+ * The fiscal receipt of a paid online order (issue 40): the tax authority's receipt the payment
+ * provider registered, as its link and a QR code to scan; printing keeps the order's lines, sums and
+ * this receipt on paper.
+ */
+function FiscalReceipt({ order }: { order: Order }) {
+  const { t } = useLingui();
+  const sms = useSendReceiptSms();
+  const url = order.fiscalReceiptUrl;
+  if (!order.isPaid || !url) return null;
+  return (
+    <section
+      className="order__card order__receipt"
+      aria-labelledby="order-receipt"
+      data-testid="order-receipt"
+    >
+      <h2 id="order-receipt" className="order__receipt-title">
+        {t`Fiscal receipt`}
+      </h2>
+      <figure className="order__receipt-qr">
+        <Suspense fallback={<span className="order__receipt-qr-room" aria-hidden="true" />}>
+          <QrCode text={url} size={144} label={t`QR code of the fiscal receipt`} />
+        </Suspense>
+        <figcaption>
+          <a href={url} target="_blank" rel="noopener noreferrer" data-testid="order-receipt-link">
+            {t`Open the receipt on the tax authority's site`}
+          </a>
+        </figcaption>
+      </figure>
+      <button
+        type="button"
+        className="order__receipt-print"
+        onClick={() => {
+          window.print();
+        }}
+      >
+        {t`Print or save as PDF`}
+      </button>
+      <button
+        type="button"
+        className="order__receipt-print"
+        disabled={sms.isPending}
+        data-testid="order-receipt-sms"
+        onClick={() => {
+          sms.mutate(order.id, {
+            onSuccess: ({ phone }) => {
+              notify({ kind: "success", text: t`The receipt was sent to ${phone}` });
+            },
+            onError: (e) => {
+              notify({
+                kind: "error",
+                text: e instanceof ApiError ? errorText(e) : t`The receipt was not sent. Try again.`,
+              });
+            },
+          });
+        }}
+      >
+        {t`Send the receipt to my phone`}
+      </button>
+    </section>
   );
 }
 
