@@ -398,6 +398,49 @@ function checkLines(
   };
 }
 
+/** Yandex's price for the route as the brand charges it; TARIFF_FALLBACK when Yandex is silent for 2 s. */
+async function yandexRoutePrice(
+  ctx: CheckContext,
+  q: {
+    branch: Parameters<typeof yandexDeliveryPrice>[1]["from"] & { id: string };
+    token: string;
+    address: Parameters<typeof yandexDeliveryPrice>[1]["to"];
+    lines: readonly { count: number }[];
+    net: number;
+    settings: Partial<Parameters<typeof deliveryFee>[3]> | null | undefined;
+  },
+): Promise<{ source: DeliveryPriceSource; price?: number } | null> {
+  if (!ctx.outside) return null;
+  const yandex = await yandexDeliveryPrice(ctx.outside, {
+    token: q.token,
+    branchId: q.branch.id,
+    from: q.branch,
+    to: q.address,
+    itemCount: q.lines.reduce((n, l) => n + l.count, 0),
+    now: ctx.now,
+  });
+  if (yandex === null) return { source: "TARIFF_FALLBACK" };
+  const price = deliveryFee("DELIVERY", yandex, q.net, {
+    feeFreeThreshold: q.settings?.feeFreeThreshold ?? null,
+    minimalDeliveryPrice: q.settings?.minimalDeliveryPrice ?? 0,
+  });
+  return { source: "YANDEX", price: fromMinor(price) };
+}
+
+/**
+ * An online payment is fiscalised by its provider: every product needs its codes and the brand its
+ * tax id (and the codes of the delivery and the fee it charges), or the payment is refused here
+ * rather than sent without a receipt (issue 40; the back office lists what lacks a code).
+ */
+function checkFiscalCodes(
+  ctx: CheckContext,
+  products: Parameters<typeof productHasCodes>[0][],
+  charges: { delivery: boolean; serviceFee: boolean },
+): void {
+  const gaps = brandFiscalGaps(ctx.merchant.fiscal, charges);
+  if (gaps.length > 0 || products.some((p) => !productHasCodes(p))) fail("FISCAL_CODES_MISSING");
+}
+
 /**
  * Reads what the check needs (one query) and decides everything but the promo and the cashback, or
  * throws the first refusal as an AppError. It runs outside any transaction: what may change before the
@@ -484,16 +527,12 @@ export async function prepareOrder(
   const { lines, stockTaken } = checkLines(ctx, req, branch, loaded);
   const net = productsNet(lines.map((l) => l.input));
   const settings = pickOrderSettings(settingRows, region?.cityId ?? branch.cityId);
-  // An online payment is fiscalised by its provider: every product needs its codes and the brand its
-  // tax id (and the codes of the delivery and the fee it charges), or the payment is refused here
-  // rather than sent without a receipt (issue 40; the back office lists what lacks a code).
   if (isOnlinePayment(req.paymentType)) {
-    const gaps = brandFiscalGaps(ctx.merchant.fiscal, {
-      delivery: kind === "DELIVERY",
-      serviceFee: settings?.serviceFeeEnabled ?? false,
-    });
-    const uncoded = loaded.find((p) => ids.includes(p.id) && !productHasCodes(p));
-    if (gaps.length > 0 || uncoded) fail("FISCAL_CODES_MISSING");
+    checkFiscalCodes(
+      ctx,
+      loaded.filter((p) => ids.includes(p.id)),
+      { delivery: kind === "DELIVERY", serviceFee: settings?.serviceFeeEnabled ?? false },
+    );
   }
   // A zone may ask more than the brand's minimum (a far zone): the larger of the two holds.
   const minOrderAmount = Math.max(settings?.minOrderAmount ?? 0, region?.minOrderAmount ?? 0);
@@ -524,33 +563,12 @@ export async function prepareOrder(
   }
   // A brand on Yandex Delivery charges Yandex's price for the route (with the brand's own free
   // threshold and minimum), or the zone's above when Yandex does not answer in 2 s.
-  let deliveryPriceSource: DeliveryPriceSource = "TARIFF";
-  if (
-    address &&
-    ctx.outside &&
-    branch.yandexToken &&
-    defaultDeliveryTypeFor(settings, ctx.channel) === "YANDEX"
-  ) {
-    const yandex = await yandexDeliveryPrice(ctx.outside, {
-      token: branch.yandexToken,
-      branchId: branch.id,
-      from: branch,
-      to: address,
-      itemCount: lines.reduce((n, l) => n + l.count, 0),
-      now: ctx.now,
-    });
-    if (yandex === null) {
-      deliveryPriceSource = "TARIFF_FALLBACK";
-    } else {
-      deliveryPriceSource = "YANDEX";
-      deliveryPrice = fromMinor(
-        deliveryFee("DELIVERY", yandex, net, {
-          feeFreeThreshold: settings?.feeFreeThreshold ?? null,
-          minimalDeliveryPrice: settings?.minimalDeliveryPrice ?? 0,
-        }),
-      );
-    }
-  }
+  const yandex =
+    address && branch.yandexToken && defaultDeliveryTypeFor(settings, ctx.channel) === "YANDEX"
+      ? await yandexRoutePrice(ctx, { branch, token: branch.yandexToken, address, lines, net, settings })
+      : null;
+  const deliveryPriceSource: DeliveryPriceSource = yandex?.source ?? "TARIFF";
+  if (yandex?.price !== undefined) deliveryPrice = yandex.price;
 
   return {
     serviceType,
