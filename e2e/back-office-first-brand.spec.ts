@@ -115,6 +115,23 @@ async function addBanner(page: Page, testInfo: TestInfo) {
   await expect(page.getByRole("list", { name: "Banners" })).toContainText("Shashlik week");
 }
 
+/** The brand's tax id and each dish's codes: an online payment is refused without them (issue 40). */
+async function fillFiscalCodes(page: Page, dishes: string[]) {
+  await page.getByRole("link", { name: /^Fiscal receipts/ }).click();
+  await page.getByLabel("TIN or PINFL").fill("123456789");
+  await page.getByRole("button", { name: "Save", exact: true }).click();
+  await expect(page.getByText("Saved", { exact: true })).toBeVisible();
+  for (const dish of dishes) {
+    const row = page
+      .getByRole("listitem")
+      .filter({ has: page.getByRole("button", { name: `Save the codes of ${dish}` }) });
+    await row.getByLabel("IKPU code").fill("10202001001000000");
+    await row.getByLabel("Package code").fill("1501497");
+    await row.getByRole("button", { name: `Save the codes of ${dish}` }).click();
+    await expect(row).toBeHidden();
+  }
+}
+
 async function setUpPayme(page: Page) {
   await page.getByRole("link", { name: /^Brand settings/ }).click();
   const payme = page.getByRole("group", { name: "Payme" });
@@ -149,6 +166,7 @@ test("the owner of an empty brand builds its storefront in the console, and a cu
   await addDish(page, testInfo, "Ayran", 8000, "#ecf0f1");
   await addBanner(page, testInfo);
   await setUpPayme(page);
+  await fillFiscalCodes(page, ["Lamb shashlik", "Chicken shashlik", "Ayran"]);
 
   // The customer: Telegram's phone-sized web view, picking up at the new branch.
   const context = await browser.newContext({ viewport: { width: 412, height: 915 }, baseURL: origin });
