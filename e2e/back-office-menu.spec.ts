@@ -91,6 +91,9 @@ test("an owner builds a category with a dish, a picture and options, puts it fir
   await expect(
     page.getByText(`${categoryName} is over position ${String(from)} of ${String(count)}.`),
   ).toBeAttached();
+  // dnd-kit listens for the arrows from a timer it sets when the drag starts: let that timer run
+  // first, or a loaded machine can press ArrowUp before anything hears it.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve, 50)));
   // One place at a time, each step heard as a screen reader hears it before the next key.
   for (let position = from - 1; position >= 1; position -= 1) {
     await page.keyboard.press("ArrowUp");

@@ -289,6 +289,21 @@ test.describe("favourites, the basket across a web login, and the way around", (
       .getByRole("navigation", { name: "Menu categories" })
       .getByRole("button", { name: "Drinks" })
       .click();
+    // The list scrolls smoothly to the category: a tap during the scroll can land beside the button.
+    await page.evaluate(
+      () =>
+        new Promise<void>((resolve) => {
+          let last = -1;
+          const check = () => {
+            if (window.scrollY === last) resolve();
+            else {
+              last = window.scrollY;
+              setTimeout(check, 150);
+            }
+          };
+          check();
+        }),
+    );
     const quickAdd = page.getByRole("button", { name: /^Add .* to basket$/ }).first();
     const product = /^Add (.*) to basket$/.exec((await quickAdd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
     expect(product).not.toBe("");

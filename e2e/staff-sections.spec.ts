@@ -201,6 +201,13 @@ test.describe("the staff console's sections", () => {
     await productTab.goto(`${origin}/product/${dish.id}`);
     const optionOnPage = productTab.getByText(OPTION, { exact: true });
     await expect(optionOnPage).toBeVisible();
+    // A page follows the menu's stream from the customer's first key or touch (or 5 s after it
+    // loaded): a key on each, so the stop below is not waiting for the stream to open.
+    for (const tab of [customer, productTab]) {
+      const opened = tab.waitForResponse((r) => r.url().includes("/products/v1/overalls/events"));
+      await tab.keyboard.press("Shift");
+      await opened;
+    }
 
     // Staff stop the option at every branch from the Stop-list's options.
     await signInToConsole(page, testInfo, origin, LAVASH_OPTIONS_STAFF_PHONE);

@@ -390,9 +390,19 @@ test.describe("the staff console through a shift", () => {
         return make.call(this);
       };
     });
+    // The console's first list of calls holds those already waiting, which it does not announce:
+    // the call below comes after it.
+    const firstList = page.waitForResponse(
+      (r) =>
+        r.url().includes("/staff/v1/waiter-calls") &&
+        !new URL(r.url()).searchParams.has("branchId") &&
+        r.request().method() === "GET" &&
+        r.ok(),
+    );
     await signInToConsole(page, testInfo, CALLS_PHONE);
     await expect(page.getByLabel("Branch")).toHaveValue("");
     await expect(page.getByTestId("staff-live")).toHaveAttribute("data-connected", "true");
+    await firstList;
     const tab = page.getByRole("link", { name: /^Waiter calls/ });
     await expect(tab).toBeVisible();
     const badge = tab.locator(".staff-nav__badge");
