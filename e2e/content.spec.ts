@@ -447,7 +447,17 @@ test.describe("vacancies", () => {
     const origin = brandOrigin(testInfo, "lavash");
     await inEnglish(context, origin);
     await page.goto(`${origin}/`);
-    await page.getByRole("contentinfo").getByRole("link", { name: "Vacancies" }).click();
+    const link = page.getByRole("contentinfo").getByRole("link", { name: "Vacancies" });
+    // The rest of the menu mounts after the first screen and moves the footer down: a tap while it
+    // moves lands on a dish. Tap once the link stays where it is.
+    await expect
+      .poll(async () => {
+        const before = await link.boundingBox();
+        await page.waitForTimeout(300);
+        return before !== null && before.y === (await link.boundingBox())?.y;
+      })
+      .toBe(true);
+    await link.click();
     await expect(page).toHaveURL(/\/vacancy$/);
     await expect(page.getByRole("heading", { level: 1, name: "Vacancies" })).toBeVisible();
     const cards = page.getByTestId("vacancy-card");

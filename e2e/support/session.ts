@@ -134,9 +134,11 @@ export async function plainDish(
 /** The brand's branch whose English name starts with `prefix`, else its main branch. */
 export async function branchOf(request: APIRequestContext, testInfo: TestInfo, brand: string, prefix = "") {
   const merchant = await merchantOf(request, testInfo, brand);
-  const branches = (await (
-    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers: { merchant: merchant.id } })
-  ).json()) as { id: string; isMain: boolean; name: { eng?: string } }[];
+  const res = await request.get(apiUrl(testInfo, "/users/v1/branches"), {
+    headers: { merchant: merchant.id },
+  });
+  expect(res.status(), await res.text()).toBe(200);
+  const branches = (await res.json()) as { id: string; isMain: boolean; name: { eng?: string } }[];
   const branch =
     (prefix && branches.find((b) => b.name.eng?.startsWith(prefix))) ||
     branches.find((b) => b.isMain) ||

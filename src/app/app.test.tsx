@@ -209,6 +209,7 @@ describe("the global message line", () => {
     act(() => {
       notify({ kind: "error", text: "Not found" });
     });
-    expect((await screen.findByRole("alert")).textContent).toContain("Not found");
+    // Titled as the specification's generic error notice.
+    expect((await screen.findByRole("alert")).textContent).toBe("Error. Not found");
   });
 });

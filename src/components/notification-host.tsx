@@ -1,7 +1,8 @@
+import { useLingui } from "@lingui/react/macro";
 import { Snackbar } from "@telegram-apps/telegram-ui";
 import { useAtomValue } from "jotai";
 import { useEffect } from "react";
-import { dismiss, noticesAtom } from "../lib/notify.ts";
+import { dismiss, noticesAtom, type Notice } from "../lib/notify.ts";
 
 /**
  * The global message line: the newest notice as a telegram-ui snackbar. The snackbar is drawn in
@@ -9,9 +10,15 @@ import { dismiss, noticesAtom } from "../lib/notify.ts";
  * what makes screen readers announce it (errors assertively, the rest politely).
  */
 export function NotificationHost() {
+  const { t } = useLingui();
   const notices = useAtomValue(noticesAtom);
   const notice = notices.at(-1);
-  const spoken = notice ? [notice.title, notice.text].filter(Boolean).join(". ") : "";
+  // An error or a warning says what it is in its title (spec: the generic "Error" and "Warning"
+  // titles) when whoever raised it gave none; a success or an information notice may stand alone.
+  const defaultTitle = (kind: Notice["kind"]) =>
+    kind === "error" ? t`Error` : kind === "warning" ? t`Warning` : undefined;
+  const title = notice ? (notice.title ?? defaultTitle(notice.kind)) : undefined;
+  const spoken = notice ? [title, notice.text].filter(Boolean).join(". ") : "";
   const noticeId = notice?.id;
   useEffect(() => {
     // A modal <dialog> (the desktop's sheets) is in the browser's top layer, above any z-index:
@@ -53,12 +60,12 @@ export function NotificationHost() {
           onClose={() => {
             dismiss(notice.id);
           }}
-          description={notice.title ? notice.text : undefined}
+          description={title ? notice.text : undefined}
           className={`notice notice--${notice.kind}`}
           data-notice-id={notice.id}
           aria-hidden="true"
         >
-          {notice.title ?? notice.text}
+          {title ?? notice.text}
         </Snackbar>
       )}
     </>

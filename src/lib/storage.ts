@@ -45,6 +45,14 @@ export function writeSession(key: string, value: string): void {
   }
 }
 
+export function removeSession(key: string): void {
+  try {
+    sessionStorage.removeItem(key);
+  } catch {
+    // storage unavailable: nothing to remove
+  }
+}
+
 /** Every key of a storage area, or none when it is unavailable. */
 export function storageKeys(area: "local" | "session"): string[] {
   try {

@@ -1,5 +1,12 @@
-import { describe, expect, it } from "vitest";
-import { checkoutFormReducer, INITIAL_CHECKOUT_FORM } from "./use-checkout-form.ts";
+import { act, renderHook } from "@testing-library/react";
+import { afterEach, describe, expect, it } from "vitest";
+import type { OfferSettings } from "../../domain/offer.ts";
+import {
+  checkoutFormReducer,
+  INITIAL_CHECKOUT_FORM,
+  promoStorageKey,
+  useCheckoutForm,
+} from "./use-checkout-form.ts";
 
 describe("the checkout form's reducer", () => {
   it("applies the typed promo code trimmed and in capitals", () => {
@@ -41,5 +48,59 @@ describe("the checkout form's reducer", () => {
       promoCode: "",
       useCashback: false,
     });
+  });
+});
+
+describe("the promo code across a reload", () => {
+  const settings: OfferSettings = {
+    deliveryActive: true,
+    pickupActive: true,
+    dineInActive: false,
+    cashActive: true,
+    terminalActive: false,
+    paymeActive: false,
+    clickActive: false,
+    uzumActive: false,
+    cardActive: false,
+  };
+  const place = { channel: "WEB" as const, methods: ["CASH" as const] };
+  const open = (sub: string) => renderHook(() => useCheckoutForm(settings, "PICK_UP", place, sub));
+
+  afterEach(() => {
+    sessionStorage.clear();
+  });
+
+  it("comes back applied on the brand's checkout opened again, and not on another brand's", () => {
+    const first = open("lavash");
+    act(() => {
+      first.result.current.set({ promoInput: "lavash10" });
+    });
+    act(() => {
+      first.result.current.applyPromo();
+    });
+    first.unmount();
+
+    const again = open("lavash").result.current.state;
+    expect(again.promoInput).toBe("lavash10");
+    expect(again.promoCode).toBe("LAVASH10");
+    expect(open("plov").result.current.state.promoCode).toBe("");
+  });
+
+  it("is gone after the order is placed, and a damaged stored value reads as no code", () => {
+    const form = open("lavash");
+    act(() => {
+      form.result.current.set({ promoInput: "spring" });
+    });
+    act(() => {
+      form.result.current.applyPromo();
+    });
+    expect(sessionStorage.getItem(promoStorageKey("lavash"))).not.toBeNull();
+    act(() => {
+      form.result.current.placed();
+    });
+    expect(sessionStorage.getItem(promoStorageKey("lavash"))).toBeNull();
+
+    sessionStorage.setItem(promoStorageKey("sushi"), "{not json");
+    expect(open("sushi").result.current.state.promoCode).toBe("");
   });
 });

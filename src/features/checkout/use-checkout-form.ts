@@ -1,6 +1,6 @@
 // The checkout form's state in one reducer. What follows from other values (the service type the
 // brand offers, the payment type still on) is derived at render, never copied into state.
-import { useMemo, useReducer } from "react";
+import { useEffect, useMemo, useReducer } from "react";
 import type { PaymentType } from "../../domain/enums.ts";
 import {
   offeredPaymentTypes,
@@ -10,6 +10,7 @@ import {
   type PaymentPlace,
   type StorefrontPaymentType,
 } from "../../domain/offer.ts";
+import { readSession, removeSession, writeSession } from "../../lib/storage.ts";
 import type { DraftServiceType } from "../../shared/order-draft/order-draft.ts";
 
 export interface CheckoutFormState {
@@ -78,6 +79,34 @@ export function checkoutFormReducer(state: CheckoutFormState, action: CheckoutFo
   }
 }
 
+/**
+ * The promo code outlives a reload of the checkout (spec: "the promo code kept across a reload"):
+ * what is typed and what was applied, per brand, in this tab's session storage. A placed order
+ * clears it with the rest of its notes.
+ */
+export function promoStorageKey(sub: string): string {
+  return `savat:${sub}:promo`;
+}
+
+function storedPromo(sub: string): Pick<CheckoutFormState, "promoInput" | "promoCode"> {
+  const raw = readSession(promoStorageKey(sub));
+  try {
+    const value = raw ? (JSON.parse(raw) as unknown) : null;
+    if (
+      typeof value === "object" &&
+      value !== null &&
+      "input" in value &&
+      "code" in value &&
+      typeof value.input === "string" &&
+      typeof value.code === "string"
+    )
+      return { promoInput: value.input, promoCode: value.code };
+  } catch {
+    // a damaged value is no code
+  }
+  return { promoInput: "", promoCode: "" };
+}
+
 export interface CheckoutForm {
   state: CheckoutFormState;
   /** What the brand offers, in the order the page lists them. */
@@ -107,8 +136,18 @@ export function useCheckoutForm(
   settings: OfferSettings,
   draftServiceType: DraftServiceType | null,
   place: PaymentPlace,
+  brandSub: string,
 ): CheckoutForm {
-  const [state, dispatch] = useReducer(checkoutFormReducer, INITIAL_CHECKOUT_FORM);
+  const [state, dispatch] = useReducer(checkoutFormReducer, brandSub, (sub) => ({
+    ...INITIAL_CHECKOUT_FORM,
+    ...storedPromo(sub),
+  }));
+  const { promoInput, promoCode } = state;
+  useEffect(() => {
+    const key = promoStorageKey(brandSub);
+    if (promoInput === "" && promoCode === "") removeSession(key);
+    else writeSession(key, JSON.stringify({ input: promoInput, code: promoCode }));
+  }, [brandSub, promoInput, promoCode]);
   const services = useMemo(() => offeredServiceTypes(settings), [settings]);
   const { channel, methods, branchMethods } = place;
   const payments = useMemo(

@@ -79,7 +79,7 @@ const ITEM_REFUSALS = new Set([
 
 export function useCheckout() {
   const { t } = useLingui();
-  const { merchant, settings } = useRequiredTenant();
+  const { sub, merchant, settings } = useRequiredTenant();
   const basket = useBasket();
   const orderDraft = useOrderDraft();
   const { draft, nearestBranch } = orderDraft;
@@ -133,10 +133,11 @@ export function useCheckout() {
     serviceType: chosenServiceType(offeredServiceTypes(settings), draftServiceType),
   });
   const orderBranch = useBranch(branchId);
-  const form = useCheckoutForm(settings, draftServiceType, {
+  const placeOfPayment = {
     ...paymentPlace(table ? "QR" : paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
     branchMethods: orderBranch.data?.paymentTypes ?? null,
-  });
+  };
+  const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub);
   const { serviceType, paymentType } = form;
   const later = form.state.later && !table;
   const place = usePlaceOrder({ onPlaced: form.placed });

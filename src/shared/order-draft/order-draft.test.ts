@@ -3,6 +3,7 @@ import type { Branch, Tariff } from "../../domain/contract/geo.ts";
 import { orderRequestSchema } from "../session/stored-schemas.ts";
 import {
   addressFlowPath,
+  draftAfterOrder,
   draftOf,
   recalculateDelivery,
   type DraftAddress,
@@ -155,5 +156,24 @@ describe("the stored draft", () => {
       serviceType: null,
       address: null,
     });
+  });
+});
+
+describe("the draft after a placed order", () => {
+  it("keeps the address and the city but not the floor, flat, entrance or intercom, and resets the rest", () => {
+    const placed = {
+      ...draftOf(null),
+      serviceType: "DELIVERY" as const,
+      address: { ...address, floor: "7", office: "42", entrance: "3", domophone: "42K", comment: "Gate" },
+      cityId: "c1",
+      tariff: { id: "r1", regionName: {}, basePrice: 5, free: false },
+    };
+    const next = draftAfterOrder(placed);
+    expect(next.address).toEqual({ ...placed.address, floor: "", office: "", entrance: "", domophone: "" });
+    expect(next.address?.comment).toBe("Gate");
+    expect(next.cityId).toBe("c1");
+    expect(next.serviceType).toBeNull();
+    expect(next.tariff).toBeNull();
+    expect(draftAfterOrder(draftOf(null)).address).toBeNull();
   });
 });

@@ -68,6 +68,22 @@ function withDraft(session: BrandSession, patch: Partial<OrderDraft>): BrandSess
   };
 }
 
+/**
+ * The draft after a placed order (spec section 4, "On success"): everything reset but the address and
+ * the city, and the address without its floor, flat or office, entrance and intercom, which the next
+ * order may not share (a saved address chosen again brings its own back).
+ */
+export function draftAfterOrder(draft: OrderDraft): OrderDraft {
+  const address = draft.address && {
+    ...draft.address,
+    floor: "",
+    office: "",
+    entrance: "",
+    domophone: "",
+  };
+  return { ...EMPTY_DRAFT, address, cityId: draft.cityId };
+}
+
 export function toDraftBranch(b: Branch): DraftBranch {
   return {
     id: b.id,
@@ -136,7 +152,7 @@ export function useOrderDraft(): OrderDraftApi {
         update({ cityId });
       },
       resetKeepingAddress: () => {
-        update({ ...EMPTY_DRAFT, address: draft.address, cityId: draft.cityId });
+        update(draftAfterOrder(draft));
       },
     }),
     [draft, nearestBranch, update],
