@@ -201,6 +201,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   app.addHook("onSend", async (request, reply) => {
     reply.header("x-request-id", request.id);
+    // Stopping (SIGTERM): each answer of the drain closes its connection, so the load balancer stops
+    // reusing kept-alive connections to this process before it stops accepting. A request sent on one
+    // after that would be answered 503, which nginx does not pass on for an order (a POST).
+    if (app.lifecycle.draining) reply.header("connection", "close");
   });
 
   // A control character or a lone surrogate in any text of a request is refused before the route's

@@ -158,13 +158,15 @@ describe("stopping a server under load", { timeout: 120_000 }, () => {
 
     signalled = Date.now();
     running.child.kill("SIGTERM");
-    // Draining: not ready, yet still placing orders.
+    // Draining: not ready, yet still placing orders, and each answer closes its kept-alive
+    // connection so the load balancer opens no request on one that the close would refuse.
     await expect
       .poll(async () => (await fetch(`${origin}/api/health/ready`)).status, {
         timeout: DRAIN_MS / 2,
         interval: 20,
       })
       .toBe(503);
+    expect((await fetch(`${origin}/api/health/ready`)).headers.get("connection")).toBe("close");
     const duringDrain = acknowledged.length;
     await expect
       .poll(() => acknowledged.length, { timeout: DRAIN_MS / 4, interval: 10 })
