@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { contactLinks, safeHref } from "./contacts.ts";
+import { chatLink, contactLinks, safeHref } from "./contacts.ts";
 
 const off = {
   phone: "",
@@ -58,5 +58,31 @@ describe("brand contacts", () => {
     expect(safeHref("javascript:alert(1)")).toBeNull();
     expect(safeHref("data:text/html,x")).toBeNull();
     expect(safeHref("apps.apple.com/app/id1")).toBe("https://apps.apple.com/app/id1");
+  });
+});
+
+describe("the chat entry", () => {
+  const brand = {
+    ...off,
+    phone: "998712000000",
+    phoneActive: true,
+    telegram: "@lavash_support",
+    telegramActive: true,
+    chatActive: true,
+  };
+
+  it("opens the brand's Telegram where it shows one, else its phone, and is absent when switched off", () => {
+    expect(chatLink(brand, "ru")).toEqual({
+      kind: "telegram",
+      text: "@lavash_support",
+      href: "https://t.me/lavash_support",
+    });
+    expect(chatLink({ ...brand, telegramActive: false }, "ru")).toEqual({
+      kind: "phone",
+      text: "+998 71 200 00 00",
+      href: "tel:+998712000000",
+    });
+    expect(chatLink({ ...brand, chatActive: false }, "ru")).toBeNull();
+    expect(chatLink({ ...brand, telegramActive: false, phoneActive: false }, "ru")).toBeNull();
   });
 });

@@ -131,3 +131,16 @@ export function contactLinks(s: ContactSettings, language: ContentLanguage): Con
   }
   return links;
 }
+
+/**
+ * The "Chat with us" entry (the brand's `chatActive`): its Telegram contact, where it shows one,
+ * else its phone; none when the switch is off or the brand shows neither.
+ */
+export function chatLink(
+  s: ContactSettings & Pick<WebSettings, "chatActive">,
+  language: ContentLanguage,
+): ContactLink | null {
+  if (!s.chatActive) return null;
+  const links = contactLinks(s, language).filter((l) => l.href !== null);
+  return links.find((l) => l.kind === "telegram") ?? links.find((l) => l.kind === "phone") ?? null;
+}

@@ -9,8 +9,10 @@ import { LinkRow, SectionTitle } from "../../../components/list-row.tsx";
 import { LoginPrompt } from "../../../components/login-prompt.tsx";
 import type { User } from "../../../domain/contract/users.ts";
 import { maskPhone } from "../../../domain/phone.ts";
+import { chatLink } from "../../../lib/contacts.ts";
 import { logout } from "../../../shared/session/auth.ts";
 import { formatAmount } from "../../../lib/format.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { notify } from "../../../lib/notify.ts";
 import { sessionAtom } from "../../../shared/session/session-atom.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
@@ -33,6 +35,7 @@ export function ProfilePage() {
   const { t } = useLingui();
   usePageTitle(t`Profile`);
   const { sub, merchant, settings } = useRequiredTenant();
+  const language = useContentLanguage();
   const user = useSessionUser();
   const queryClient = useQueryClient();
   const [, navigate] = useLocation();
@@ -46,7 +49,8 @@ export function ProfilePage() {
     { href: "/branches", label: t`Branches`, show: settings.branchesActive },
     { href: "/vacancy", label: t`Vacancies`, show: settings.vacanciesActive },
   ].filter((l) => l.show);
-  const brandSection = brandLinks.length > 0 && (
+  const chat = chatLink(settings, language);
+  const brandSection = (brandLinks.length > 0 || chat) && (
     <Section
       className="profile-page__section"
       header={<SectionTitle id={brandId}>{t`Restaurant`}</SectionTitle>}
@@ -65,6 +69,15 @@ export function ProfilePage() {
           </LinkRow>
         </Link>
       ))}
+      {chat?.href && (
+        <LinkRow
+          href={chat.href}
+          {...(chat.href.startsWith("http") ? { target: "_blank", rel: "noopener noreferrer" } : {})}
+          after={<span className="profile-page__chat-via">{chat.text}</span>}
+        >
+          {t`Chat with us`}
+        </LinkRow>
+      )}
     </Section>
   );
 
