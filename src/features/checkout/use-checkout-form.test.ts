@@ -65,6 +65,15 @@ describe("the promo code across a reload", () => {
   };
   const place = { channel: "WEB" as const, methods: ["CASH" as const] };
   const open = (sub: string) => renderHook(() => useCheckoutForm(settings, "PICK_UP", place, sub));
+  /** Types the code and applies it, as the checkout's field and button do. */
+  const typeAndApply = (form: ReturnType<typeof open>, code: string) => {
+    act(() => {
+      form.result.current.set({ promoInput: code });
+    });
+    act(() => {
+      form.result.current.applyPromo();
+    });
+  };
 
   afterEach(() => {
     sessionStorage.clear();
@@ -72,12 +81,7 @@ describe("the promo code across a reload", () => {
 
   it("comes back applied on the brand's checkout opened again, and not on another brand's", () => {
     const first = open("lavash");
-    act(() => {
-      first.result.current.set({ promoInput: "lavash10" });
-    });
-    act(() => {
-      first.result.current.applyPromo();
-    });
+    typeAndApply(first, "lavash10");
     first.unmount();
 
     const again = open("lavash").result.current.state;
@@ -88,12 +92,7 @@ describe("the promo code across a reload", () => {
 
   it("is gone after the order is placed, and a damaged stored value reads as no code", () => {
     const form = open("lavash");
-    act(() => {
-      form.result.current.set({ promoInput: "spring" });
-    });
-    act(() => {
-      form.result.current.applyPromo();
-    });
+    typeAndApply(form, "spring");
     expect(sessionStorage.getItem(promoStorageKey("lavash"))).not.toBeNull();
     act(() => {
       form.result.current.placed();
