@@ -364,13 +364,6 @@ test.describe("orders", () => {
     const discount = String(f.pizza.costPrice / 10).replace(/\B(?=(\d{3})+(?!\d))/g, " ");
     await expect(app.getByTestId("promo-applied")).toContainText(`LAVASH10`);
     await expect(app.getByTestId("totals-promo")).toContainText(discount);
-    // The mini app reloaded on the checkout (Telegram's "Reload page") keeps the applied code.
-    await appFrame(page).evaluate(() => {
-      window.location.reload();
-    });
-    await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
-    await expect(app.getByTestId("promo-applied")).toContainText(`LAVASH10`);
-    await expect(app.getByTestId("totals-promo")).toContainText(discount);
     const mainButton = page.getByTestId("tg-main-button");
     await mainButton.click();
     await expect(app.getByRole("heading", { level: 1, name: /^Order #\d+$/ })).toBeVisible();
