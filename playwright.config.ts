@@ -68,8 +68,6 @@ export default defineConfig({
         "**/staff-shift.spec.ts",
         "**/back-office-*.spec.ts",
         "**/kitchen-iiko.spec.ts",
-        // The fiscal receipt's page is the same at either size: once, at the desktop size.
-        "**/fiscal-receipt.spec.ts",
       ],
     },
     {

@@ -7,31 +7,44 @@ import { expect, type APIRequestContext, type Page, type TestInfo } from "@playw
 import { freshTelegramId } from "../fixtures/platform.ts";
 import { apiUrl, merchantOf, portOf } from "./storefront.ts";
 
-/** The code of the newest console SMS to `phone` written after `since` (DATA_DIR/sms-outbox.jsonl). */
+export interface ConsoleSms {
+  phone: string;
+  text: string;
+  time: string;
+}
+
+/** The console SMS written at or after `since` (DATA_DIR/sms-outbox.jsonl), oldest first. */
+export function smsSince(testInfo: TestInfo, since: number): ConsoleSms[] {
+  const outbox = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
+  if (!fs.existsSync(outbox)) return [];
+  const sent: ConsoleSms[] = [];
+  for (const line of fs.readFileSync(outbox, "utf8").trim().split("\n")) {
+    // The server may be halfway through appending a line: it is read whole on the next poll.
+    try {
+      const sms = JSON.parse(line) as ConsoleSms;
+      if (Date.parse(sms.time) >= since) sent.push(sms);
+    } catch {
+      continue;
+    }
+  }
+  return sent;
+}
+
+/** The code of the newest console SMS to `phone` written after `since`. */
 export async function smsCodeFor(
   testInfo: TestInfo,
   phone: string,
   since: number,
   timeout?: number,
 ): Promise<string> {
-  const outbox = path.resolve(`.data-e2e-${portOf(testInfo)}`, "sms-outbox.jsonl");
   let code = "";
   await expect
     .poll(
       () => {
-        if (!fs.existsSync(outbox)) return "";
-        for (const line of fs.readFileSync(outbox, "utf8").trim().split("\n").reverse()) {
-          // The server may be halfway through appending a line: it is read whole on the next poll.
-          let sms: { phone: string; text: string; time: string };
-          try {
-            sms = JSON.parse(line) as typeof sms;
-          } catch {
-            continue;
-          }
-          if (sms.phone === phone && Date.parse(sms.time) >= since)
-            return (code = /\b(\d{6})\b/.exec(sms.text)?.[1] ?? "");
-        }
-        return "";
+        const sms = smsSince(testInfo, since)
+          .reverse()
+          .find((s) => s.phone === phone);
+        return (code = /\b(\d{6})\b/.exec(sms?.text ?? "")?.[1] ?? "");
       },
       { timeout },
     )

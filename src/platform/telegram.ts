@@ -134,6 +134,29 @@ function createMainButton(): MainButton {
   };
 }
 
+/**
+ * A link to another site (the fiscal receipt, a contact, an offer) opens through Telegram: a mini
+ * app's WebView may ignore `target="_blank"` or open the page in place of the app. t.me links stay
+ * inside Telegram. One listener covers every outside link the app renders.
+ */
+export function routeOutsideLinks(
+  open: (url: string) => void,
+  openInTelegram: (url: string) => void,
+  doc: Document = document,
+): void {
+  doc.addEventListener("click", (event) => {
+    if (event.defaultPrevented || event.button !== 0) return;
+    const anchor = event.target instanceof Element ? event.target.closest("a[href]") : null;
+    if (!(anchor instanceof HTMLAnchorElement) || anchor.target !== "_blank") return;
+    const url = new URL(anchor.href, doc.baseURI);
+    if (url.protocol !== "https:" && url.protocol !== "http:") return;
+    if (url.origin === doc.location.origin) return;
+    event.preventDefault();
+    if (url.hostname === "t.me") openInTelegram(url.href);
+    else open(url.href);
+  });
+}
+
 async function mountViewport(): Promise<void> {
   // Expanding needs no mounted viewport: asked first, a host slow to answer the viewport request
   // (which then times out below) still opens the app full height.
@@ -294,6 +317,10 @@ export async function createTelegramHost(): Promise<Host | null> {
     closingBehavior.enableConfirmation.ifAvailable();
   });
 
+  routeOutsideLinks(
+    (url) => openLink.ifAvailable(url),
+    (url) => openTelegramLink.ifAvailable(url),
+  );
   const code = userLanguage(initData);
   const language = hostLanguageOf(code);
   const startParam = launchParams.tgWebAppStartParam;
