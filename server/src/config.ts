@@ -115,6 +115,7 @@ const envSchema = z.object({
     })
     .optional(),
   UZUM_API_URL: httpUrl.optional(),
+  UZUM_FISCAL_URL: httpUrl.optional(),
   MAP_STYLE_URL: z
     .union([z.literal("offline"), httpUrl], { error: 'must be an http(s) URL or "offline"' })
     .optional(),
@@ -331,6 +332,12 @@ export interface Config {
    * built-in fake; unset otherwise = Uzum refunds are recorded as failed for staff to settle.
    */
   uzumApiUrl: string | undefined;
+  /**
+   * Uzum Bank's fiscalization API (`/v2/receipt`, X-API-Key of the brand): the fiscal receipts of
+   * Uzum payments and their returns (server/src/integrations/uzum-fiscal.ts). Unset in demo or
+   * development mode = the built-in fake; unset otherwise = the receipts wait, retried, for staff.
+   */
+  uzumFiscalUrl: string | undefined;
   /** MapLibre style URL or "offline"; unset = offline in demo mode, OpenFreeMap "liberty" otherwise. */
   mapStyleUrl: string | undefined;
   /** Origins of remote images (a brand's image CDN) the Content-Security-Policy allows. */
@@ -524,6 +531,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.UZUM_CHECKOUT_URL?.replace(/\/+$/, "") ??
       (demo ? FAKE_UZUM_CHECKOUT_PATH : "https://www.uzumbank.uz/open-service"),
     uzumApiUrl: e.UZUM_API_URL?.replace(/\/+$/, ""),
+    uzumFiscalUrl: e.UZUM_FISCAL_URL?.replace(/\/+$/, ""),
     mapStyleUrl: e.MAP_STYLE_URL,
     imageHosts: (e.IMAGE_HOSTS ?? []).map((url) => new URL(url).origin),
     logLevel: e.LOG_LEVEL,

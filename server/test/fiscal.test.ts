@@ -3,7 +3,7 @@
 // be paid online; Payme's CheckPerformTransaction answers a `detail` that adds up to the amount to
 // the tiyin (options, own discounts, a promo, cashback and delivery); Click's receipt is submitted
 // through the fiscal outbox once, across an outage, a replayed Complete and a worker that died mid-send.
-import { createHash } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
 import http from "node:http";
 import { and, asc, eq, gt, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -26,6 +26,8 @@ import {
   handleFakeClickMerchant,
   registerFakeClickPayment,
 } from "../src/fakes/fake-click-merchant.ts";
+import { registerFakeUzumPayment } from "../src/fakes/fake-uzum-checkout.ts";
+import { fakeUzumReceiptsOf, handleFakeUzumFiscal } from "../src/fakes/fake-uzum-fiscal.ts";
 import { paymeDetailRefusal } from "../src/fakes/payme-detail-check.ts";
 import { onConsoleSms } from "../src/integrations/sms/console.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
@@ -51,6 +53,10 @@ let seq = 0;
 /** Click's Merchant API as the app reaches it: down while `clickDown`, else the fake. */
 let clickDown = false;
 let clickServer: http.Server;
+/** Uzum's fiscalization API as the app reaches it: down while `uzumDown`, else the fake. */
+let uzumDown = false;
+let uzumServer: http.Server;
+const UZUM_FISCAL_KEY = "test-uzum-fiscal-key";
 
 async function customer(merchant: string, cashback = 0) {
   phoneSeq += 1;
@@ -131,8 +137,34 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => clickServer.listen(0, "127.0.0.1", resolve));
   const { port } = clickServer.address() as { port: number };
+  uzumServer = http.createServer((req, res) => {
+    let body = "";
+    req.on("data", (chunk: Buffer) => (body += chunk.toString()));
+    req.on("end", () => {
+      if (uzumDown) {
+        res.writeHead(503).end("unavailable");
+        return;
+      }
+      const answer = handleFakeUzumFiscal(
+        {
+          method: req.method ?? "GET",
+          path: (req.url ?? "").replace(/^\/ofd/, ""),
+          headers: req.headers,
+          body,
+        },
+        (key) => key === UZUM_FISCAL_KEY,
+      );
+      res.writeHead(answer.status, { "content-type": "application/json" }).end(answer.body);
+    });
+  });
+  await new Promise<void>((resolve) => uzumServer.listen(0, "127.0.0.1", resolve));
+  const uzumPort = (uzumServer.address() as { port: number }).port;
   t = await createTestApp({
-    env: { CLICK_MERCHANT_API_URL: `http://127.0.0.1:${String(port)}/v2/merchant`, PAYMENT_SWEEP_MS: "0" },
+    env: {
+      CLICK_MERCHANT_API_URL: `http://127.0.0.1:${String(port)}/v2/merchant`,
+      UZUM_FISCAL_URL: `http://127.0.0.1:${String(uzumPort)}/ofd`,
+      PAYMENT_SWEEP_MS: "0",
+    },
   });
   lavash = await merchantId(t, "lavash");
   plov = await merchantId(t, "plov");
@@ -142,6 +174,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await t.close();
   await new Promise((resolve) => clickServer.close(resolve));
+  await new Promise((resolve) => uzumServer.close(resolve));
 });
 
 describe("an online payment needs the fiscal codes", () => {
@@ -574,5 +607,128 @@ describe("Click's fiscal receipt", () => {
     // One receipt at Click: the second submission was refused, not registered again.
     expect(fakeClickOfdReceipt(clickTransId)?.submissions).toBe(2);
     expect(await rowsOf()).toHaveLength(1);
+  });
+});
+
+describe("Uzum's fiscal receipt", () => {
+  const SUSHI_AUTH = `Basic ${Buffer.from("sushi-uzum:DEMO-sushi-uzum-password-for-local-testing-only").toString("base64")}`;
+  const deps = (): FiscalDeps => ({
+    db: t.db,
+    config: t.config,
+    standIns: t.app.standIns,
+    log: () => undefined,
+  });
+
+  async function uzum(operation: string, fields: Record<string, unknown>) {
+    const res = await t.app.inject({
+      method: "POST",
+      url: `/api/payments/v1/uzum/${operation}`,
+      headers: { "content-type": "application/json", authorization: SUSHI_AUTH },
+      payload: JSON.stringify({ serviceId: 30003, timestamp: Date.now(), ...fields }),
+    });
+    return res.json<{ status: string; errorCode?: string }>();
+  }
+
+  /** A sushi delivery paid with Uzum; `taken` is what the fake Uzum says it took (the amount unless told). */
+  async function paidWithUzum(taken?: (amount: number) => number) {
+    const sushi = await merchantId(t, "sushi");
+    await t.db.update(merchants).set({ uzumFiscalApiKey: UZUM_FISCAL_KEY }).where(eq(merchants.id, sushi));
+    forgetTenants(t.db);
+    const [main] = await t.db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(and(eq(branches.merchantId, sushi), eq(branches.isMain, true)));
+    const [roll] = await t.db
+      .select({ id: products.id, price: products.costPrice })
+      .from(products)
+      .where(
+        and(
+          eq(products.merchantId, sushi),
+          eq(products.discount, 0),
+          sql`not exists (select 1 from modification_groups g where g.product_id = ${products.id})`,
+        ),
+      )
+      .orderBy(asc(products.costPrice))
+      .limit(1);
+    const placed = await place(sushi, {
+      serviceType: "DELIVERY",
+      paymentType: "UZUM",
+      cartItems: [{ productId: roll!.id, count: Math.ceil(160_000 / roll!.price), modifications: [] }],
+      address: ADDRESS,
+      branchId: main!.id,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const order = placed.json<{ id: string; totalPrice: number }>();
+    const amount = Math.round(order.totalPrice * 100);
+    const transId = randomUUID();
+    registerFakeUzumPayment({ transId, amount: taken ? taken(amount) : amount });
+    expect((await uzum("check", { params: { order_id: order.id } })).status).toBe("OK");
+    expect((await uzum("create", { transId, params: { order_id: order.id }, amount })).status).toBe("OK");
+    return { order, transId, amount };
+  }
+
+  const rowsOf = (orderId: string) =>
+    t.db
+      .select()
+      .from(fiscalReceipts)
+      .where(eq(fiscalReceipts.orderId, orderId))
+      .orderBy(asc(fiscalReceipts.kind));
+
+  it("registers the sale once across an outage and a lost answer, and the return when Uzum gives the money back", async () => {
+    const { order, transId } = await paidWithUzum();
+    // Uzum's fiscalization API is down when the confirm kicks the outbox: the receipt waits.
+    uzumDown = true;
+    expect((await uzum("confirm", { transId })).status).toBe("OK");
+    await t.app.fiscal.idle();
+    let [sale] = await rowsOf(order.id);
+    expect(sale).toMatchObject({
+      provider: "UZUM",
+      kind: "SALE",
+      paymentId: transId,
+      state: "PENDING",
+      attempts: 1,
+    });
+    expect(fakeUzumReceiptsOf(transId)).toEqual({});
+
+    // Back: the next run after the pause registers it and keeps the tax authority's link.
+    uzumDown = false;
+    const later = new Date(Date.now() + 10 * 60_000);
+    expect(await sendDueFiscalReceipts(deps(), { now: later })).toEqual(["SENT"]);
+    [sale] = await rowsOf(order.id);
+    expect(sale!.state).toBe("SENT");
+    expect(sale!.receiptUrl).toMatch(/^https:\/\/ofd\.soliq\.uz\//);
+    expect(fakeUzumReceiptsOf(transId).sale).toBe(sale!.receiptUrl);
+
+    // A worker that died after Uzum took it (the row still SENDING, its lease over): the next one
+    // reads the receipt back by its operation id instead of registering a second sale.
+    await t.db
+      .update(fiscalReceipts)
+      .set({ state: "SENDING", receiptUrl: null, nextAttemptAt: new Date(Date.now() - 1000) })
+      .where(eq(fiscalReceipts.id, sale!.id));
+    expect(await sendDueFiscalReceipts(deps())).toEqual(["SENT"]);
+    [sale] = await rowsOf(order.id);
+    expect(sale!.receiptUrl).toBe(fakeUzumReceiptsOf(transId).sale);
+
+    // Uzum reverses the confirmed payment: the return receipt follows, once.
+    expect((await uzum("reverse", { transId })).status).toBe("OK");
+    expect((await uzum("reverse", { transId })).status).toBe("OK");
+    await t.app.fiscal.idle();
+    const rows = await rowsOf(order.id);
+    expect(rows.map((r) => [r.kind, r.state])).toEqual([
+      ["RETURN", "SENT"],
+      ["SALE", "SENT"],
+    ]);
+    expect(rows[0]!.receiptUrl).toBe(fakeUzumReceiptsOf(transId).return);
+    expect(rows[0]!.receiptUrl).not.toBe(sale!.receiptUrl);
+  });
+
+  it("is left FAILED with Uzum's reason when its lines do not add up to what Uzum took", async () => {
+    const { order, transId } = await paidWithUzum((amount) => amount + 100);
+    expect((await uzum("confirm", { transId })).status).toBe("OK");
+    await t.app.fiscal.idle();
+    const [sale] = await rowsOf(order.id);
+    expect(sale).toMatchObject({ provider: "UZUM", state: "FAILED", receiptUrl: null });
+    expect(sale!.lastError).toMatch(/HTTP 422 .*the payment was/);
+    expect(fakeUzumReceiptsOf(transId)).toEqual({});
   });
 });

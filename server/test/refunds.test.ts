@@ -7,7 +7,14 @@
 // or concurrent cancel never refunds twice; an unpaid order's open transaction is cancelled.
 import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { branches, paymentRefunds, paymentTransactions, products, users } from "../src/db/schema/index.ts";
+import {
+  branches,
+  fiscalReceipts,
+  paymentRefunds,
+  paymentTransactions,
+  products,
+  users,
+} from "../src/db/schema/index.ts";
 import { clickAuthHeader } from "../src/integrations/click-merchant.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { OrderEvents } from "../src/services/orders/events.ts";
@@ -391,6 +398,19 @@ describe("a paid order cancelled by staff is refunded at its provider", () => {
       amount: order.amount,
     });
     expect(await orderRow(t, order.id)).toMatchObject({ status: "CANCELED", isPaid: false });
+    // The money went back: the sale's return receipt is queued for Uzum's fiscalization API, once.
+    const receipts = await t.db
+      .select({
+        kind: fiscalReceipts.kind,
+        provider: fiscalReceipts.provider,
+        paymentId: fiscalReceipts.paymentId,
+      })
+      .from(fiscalReceipts)
+      .where(eq(fiscalReceipts.orderId, order.id));
+    expect(receipts).toEqual(
+      expect.arrayContaining([{ kind: "RETURN", provider: "UZUM", paymentId: paidTx.providerTransactionId }]),
+    );
+    expect(receipts.filter((r) => r.kind === "RETURN")).toHaveLength(1);
   });
 });
 

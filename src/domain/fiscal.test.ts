@@ -10,6 +10,8 @@ import {
   paymeDetail,
   paymeDetailSum,
   spread,
+  uzumFiscalItems,
+  uzumFiscalSum,
   vatInside,
   type BrandFiscal,
   type FiscalSource,
@@ -103,6 +105,13 @@ describe("the receipt of an order", () => {
     const click = clickOfdItems(receipt, "310618348");
     expect(click.reduce((s, i) => s + i.Price, 0)).toBe(expected);
     expect(click[0]!.CommissionInfo).toEqual({ TIN: "310618348" });
+    // Uzum: each line's price for all its units less its discount; the card amount before discounts.
+    const uzum = uzumFiscalItems(receipt, "31206821400049");
+    expect(uzumFiscalSum(uzum)).toBe(expected);
+    expect(uzum[0]).toMatchObject({ price: 9_000_303, count: 3, owner_type: 1 });
+    expect(uzum[0]!.price - uzum[0]!.discount).toBe(receipt.items[0]!.total);
+    expect(uzum.map((i) => i.owner_type)).toEqual([1, 1, 2, 2]);
+    expect(uzum[0]!.commission_info).toEqual({ PINFL: "31206821400049" });
   });
 
   it("leaves out a delivery the promo gave away and puts no VAT on a non-payer's receipt", () => {

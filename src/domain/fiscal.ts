@@ -313,3 +313,42 @@ export function clickOfdItems(receipt: FiscalReceipt, taxId: string): ClickOfdIt
     CommissionInfo: commission,
   }));
 }
+
+/**
+ * One item of Uzum's fiscalization API (`/v2/receipt`, `/v2/refund_receipt`, version 0.0.2 of its
+ * published contract). ASSUMPTION: `price` is the line's cost for all its units before the discount
+ * (the tax authority's receipt carries a line price, and the contract's `discount` is "for all units
+ * of this product"); the line's sum is `price - discount`.
+ */
+export interface UzumFiscalItem {
+  product_name: string;
+  price: Minor;
+  discount: Minor;
+  count: number;
+  spic: string;
+  package_code: string;
+  vat_percent: number;
+  commission_info: { TIN: string } | { PINFL: string };
+  /** 1 in-house production (the kitchen's dishes), 2 a service (delivery, the service fee). */
+  owner_type: 1 | 2;
+}
+
+export function uzumFiscalItems(receipt: FiscalReceipt, taxId: string): UzumFiscalItem[] {
+  const commission = taxIdKind(taxId) === "PINFL" ? { PINFL: taxId } : { TIN: taxId };
+  return receipt.items.map((i) => ({
+    product_name: i.title.slice(0, 63),
+    price: i.total + i.discount,
+    discount: i.discount,
+    count: i.count,
+    spic: i.code,
+    package_code: i.packageCode,
+    vat_percent: i.vatPercent,
+    commission_info: commission,
+    owner_type: i.kind === "PRODUCT" ? 1 : 2,
+  }));
+}
+
+/** What an Uzum receipt charges: its lines' prices less their discounts. */
+export function uzumFiscalSum(items: readonly UzumFiscalItem[]): Minor {
+  return items.reduce((s, i) => s + i.price - i.discount, 0);
+}

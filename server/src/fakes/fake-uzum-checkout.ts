@@ -14,6 +14,11 @@ export function registerFakeUzumPayment(input: { transId: string; amount: number
   payments.set(input.transId, { amount: input.amount, refunded: false });
 }
 
+/** What Uzum took for the payment `transId`, when the fake pay page registered it. */
+export function fakeUzumPaymentAmount(transId: string): number | undefined {
+  return payments.get(transId)?.amount;
+}
+
 const reply = (status: number, data: Record<string, unknown>) => ({ status, body: JSON.stringify(data) });
 
 function same(a: string, b: string): boolean {

@@ -8,6 +8,7 @@ import { handleFakeClickMerchant } from "./fake-click-merchant.ts";
 import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { handleFakeBotApi } from "./fake-telegram-bot.ts";
 import { handleFakeUzumCheckout } from "./fake-uzum-checkout.ts";
+import { handleFakeUzumFiscal } from "./fake-uzum-fiscal.ts";
 import { fakeYandexDelivery } from "./fake-yandex-delivery.ts";
 
 export const fakeStandIns: StandIns = {
@@ -39,6 +40,21 @@ export const fakeStandIns: StandIns = {
       const answer = handleFakeUzumCheckout(
         { path: url.replace(/^internal:fake-uzum/, ""), headers: init.headers, body: init.body },
         (id) => (id === terminalId ? apiKey : undefined),
+      );
+      return { status: answer.status, text: async () => answer.body };
+    },
+  }),
+  uzumFiscal: (apiKey) => ({
+    url: "internal:fake-uzum-fiscal",
+    fetch: async (url, init) => {
+      const answer = handleFakeUzumFiscal(
+        {
+          method: init.method,
+          path: url.replace(/^internal:fake-uzum-fiscal/, ""),
+          headers: init.headers,
+          body: init.body ?? "",
+        },
+        (key) => key === apiKey,
       );
       return { status: answer.status, text: async () => answer.body };
     },

@@ -9,6 +9,7 @@ import type { IikoFetch } from "../integrations/iiko.ts";
 import type { FetchLike as PaymeFetch } from "../integrations/payme-subscribe.ts";
 import type { BotApiFetch } from "../integrations/telegram-bot-api.ts";
 import type { UzumFetch } from "../integrations/uzum-checkout.ts";
+import type { UzumFiscalFetch } from "../integrations/uzum-fiscal.ts";
 import type { YandexFetch } from "../integrations/yandex-delivery.ts";
 
 /** A stand-in endpoint: the base URL to hand the adapter, and the transport that answers it in-process. */
@@ -24,6 +25,8 @@ export interface StandIns {
   clickMerchant(userId: string, secretKey: string): StandIn<ClickMerchantFetch>;
   /** Uzum checkout API that knows one terminal by its API key (refunds). */
   uzumCheckout(terminalId: string, apiKey: string): StandIn<UzumFetch>;
+  /** Uzum's fiscalization API that knows one brand by its API key (receipts of Uzum payments). */
+  uzumFiscal(apiKey: string): StandIn<UzumFiscalFetch>;
   /** Telegram Bot API (sendMessage). */
   telegramBotApi: StandIn<BotApiFetch>;
   /** Click's user.profile, with the merchant token it takes from brands without their own. */

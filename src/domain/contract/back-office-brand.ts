@@ -97,6 +97,7 @@ export const BRAND_SECRETS = [
   "clickSecretKey",
   "uzumTerminalId",
   "uzumApiKey",
+  "uzumFiscalApiKey",
   "uzumServiceId",
   "uzumWebhookLogin",
   "uzumWebhookPassword",

@@ -78,6 +78,7 @@ const PROVIDERS: { name: string; secrets: { key: BrandSecret; label: MessageDesc
     secrets: [
       { key: "uzumTerminalId", label: msg`Terminal ID` },
       { key: "uzumApiKey", label: msg`API key` },
+      { key: "uzumFiscalApiKey", label: msg`Fiscalization API key` },
       { key: "uzumServiceId", label: msg`Service ID` },
       { key: "uzumWebhookLogin", label: msg`Webhook login` },
       { key: "uzumWebhookPassword", label: msg`Webhook password` },

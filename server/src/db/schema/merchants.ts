@@ -92,6 +92,8 @@ export const merchants = pgTable(
     paymeKey: text(),
     uzumTerminalId: text(),
     uzumApiKey: text(),
+    /** Uzum's fiscalization API key: receipts of Uzum payments (issue 40). */
+    uzumFiscalApiKey: text(),
     /** Uzum Merchant API (webhooks to us): the brand's service id and the HTTP Basic login and password Uzum sends. */
     uzumServiceId: text(),
     uzumWebhookLogin: text(),

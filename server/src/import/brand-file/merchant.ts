@@ -60,6 +60,7 @@ export const integrationsSchema = z.strictObject({
   paymeKey: optionalText,
   uzumTerminalId: optionalText,
   uzumApiKey: optionalText,
+  uzumFiscalApiKey: optionalText,
   uzumServiceId: optionalText,
   uzumWebhookLogin: optionalText,
   uzumWebhookPassword: optionalText,

@@ -99,6 +99,8 @@ export async function uzumMerchantRoutes(
           }
         })();
         app.metrics.paymentCallback("uzum", callbackResult(answer));
+        // A confirmed payment has a fiscal receipt to register; a reversed one, perhaps its return.
+        if ((operation === "confirm" || operation === "reverse") && answer.status === "OK") app.fiscal.kick();
         return answer;
       },
     );

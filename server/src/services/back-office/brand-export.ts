@@ -28,6 +28,7 @@ export const SECRET_INTEGRATIONS = [
   "clickWebSessionToken",
   "paymeKey",
   "uzumApiKey",
+  "uzumFiscalApiKey",
   "uzumWebhookPassword",
 ] as const satisfies readonly (keyof z.infer<typeof integrationsSchema>)[];
 

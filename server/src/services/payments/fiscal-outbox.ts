@@ -1,18 +1,21 @@
 // Fiscal receipts registered after the payment (issue 40, docs/decisions.md "Fiscal receipts"): Click
 // takes the receipt of a payment through its Merchant API (payment/ofd_data/submit_items), after a
-// SHOP-API Complete or a card-token payment. The fiscal_receipts row is written in the transaction
-// that pays the order; this worker sends it outside any database transaction:
+// SHOP-API Complete or a card-token payment; an Uzum payment's receipt, and its return receipt after
+// a refund, go to Uzum's fiscalization API. The fiscal_receipts row is written in the transaction
+// that pays the order (or records its refund); this worker sends it outside any database transaction:
 // - exactly once: a row is claimed by one guarded update (SENDING with a lease, one attempt counted)
 //   and settled only by the attempt that claimed it; a second submission of the same payment (an
 //   answer lost to a crash) is refused by Click as already submitted, which the adapter reads as
-//   "already there" and reads the receipt back;
+//   "already there" and reads the receipt back; Uzum's receipt carries the row's id as its operation
+//   id, by which a retry first reads back what an earlier try registered;
 // - Click unreachable, slow or 5xx: the row waits PENDING with a growing pause and is tried again;
 // - Click refuses the items (a wrong code, sums that do not add up): FAILED with Click's reason.
-import { clickOfdItems } from "#domain/fiscal.ts";
+import { clickOfdItems, uzumFiscalItems } from "#domain/fiscal.ts";
 import type { Db } from "../../db/types.ts";
 import { startIntervalWorker, type IntervalWorker } from "../../lib/interval-worker.ts";
 import type { FastifyInstance } from "fastify";
 import { ClickMerchantError } from "../../integrations/click-merchant.ts";
+import { UzumFiscalError } from "../../integrations/uzum-fiscal.ts";
 import {
   claimFiscalReceipt,
   enqueueFiscalReceipt,
@@ -21,12 +24,12 @@ import {
   type FiscalReceiptRow,
 } from "../../repositories/fiscal.ts";
 import { findMerchantById } from "../../repositories/merchants.ts";
-import { findOrder } from "../../repositories/orders.ts";
+import { findOrder, type OrderRow } from "../../repositories/orders.ts";
 import { transaction } from "../../db/transaction.ts";
 import { recordFiscalLinkMessage } from "../notifications/order-status.ts";
 import type { Outside } from "../stand-ins.ts";
 import { FiscalGap, orderReceipt } from "./fiscal.ts";
-import { clickMerchantClient } from "./providers.ts";
+import { clickMerchantClient, uzumFiscalClient } from "./providers.ts";
 
 /** The pause after the 1st, 2nd, ... failed try while Click is away (the last one repeats). */
 export const FISCAL_BACKOFF_MS = [30_000, 2 * 60_000, 10 * 60_000, 30 * 60_000, 2 * 60 * 60_000];
@@ -43,6 +46,17 @@ export async function queueClickReceipt(
   input: { merchantId: string; orderId: string; paymentId: string; now: Date },
 ): Promise<boolean> {
   return enqueueFiscalReceipt(tx, { ...input, provider: "CLICK", kind: "SALE" });
+}
+
+/**
+ * In the transaction that records Uzum taking the money (SALE) or giving it back (RETURN): the
+ * receipt for Uzum's fiscalization API, once per payment and kind.
+ */
+export async function queueUzumReceipt(
+  tx: Db,
+  input: { merchantId: string; orderId: string; paymentId: string; kind: "SALE" | "RETURN"; now: Date },
+): Promise<boolean> {
+  return enqueueFiscalReceipt(tx, { ...input, provider: "UZUM" });
 }
 
 export interface FiscalDeps extends Outside {
@@ -104,8 +118,8 @@ async function attempt(deps: FiscalDeps, id: string, now: Date): Promise<FiscalO
   const retryOrFail = (error: string): Promise<FiscalOutcome> =>
     settle(deps, row, row.attempts >= FISCAL_MAX_ATTEMPTS ? "FAILED" : "PENDING", { error }, now);
   const merchant = await findMerchantById(deps.db, row.merchantId);
-  const client = merchant && clickMerchantClient(merchant, deps);
-  if (!client) return retryOrFail("Click's Merchant API is not set up for this brand");
+  const send = merchant && sender(deps, merchant, row);
+  if (!send) return retryOrFail(`${row.provider}'s fiscal API is not set up for this brand`);
   const order = await findOrder(deps.db, { merchantId: row.merchantId, id: row.orderId });
   if (!order) return settle(deps, row, "FAILED", { error: "the order no longer exists" }, now);
   let built: Awaited<ReturnType<typeof orderReceipt>>;
@@ -115,20 +129,53 @@ async function attempt(deps: FiscalDeps, id: string, now: Date): Promise<FiscalO
     if (error instanceof FiscalGap) return settle(deps, row, "FAILED", { error: error.message }, now);
     throw error;
   }
-  const items = clickOfdItems(built.receipt, built.brand.taxId);
   try {
-    const receiptUrl = await client.submitFiscalItems({
-      paymentId: row.paymentId,
-      items,
-      receivedCard: built.receipt.total,
-    });
+    const receiptUrl = await send(order, built);
     return await settle(deps, row, "SENT", { receiptUrl }, new Date());
   } catch (error) {
-    if (!(error instanceof ClickMerchantError))
+    if (!(error instanceof ClickMerchantError || error instanceof UzumFiscalError))
       return retryOrFail(error instanceof Error ? error.message : String(error));
     if (error.kind === "REFUSED") return settle(deps, row, "FAILED", { error: error.message }, now);
     return retryOrFail(error.message);
   }
+}
+
+type Built = Awaited<ReturnType<typeof orderReceipt>>;
+
+/** How the row's provider takes the receipt: undefined when the brand has no credentials for it. */
+function sender(
+  deps: FiscalDeps,
+  merchant: NonNullable<Awaited<ReturnType<typeof findMerchantById>>>,
+  row: FiscalReceiptRow,
+): ((order: OrderRow, built: Built) => Promise<string | null>) | undefined {
+  if (row.provider === "UZUM") {
+    const uzum = uzumFiscalClient(merchant, deps);
+    return (
+      uzum &&
+      ((order, built) =>
+        uzum.send(
+          {
+            kind: row.kind === "RETURN" ? "RETURN" : "SALE",
+            paymentId: row.paymentId,
+            operationId: row.id,
+            at: row.createdDate,
+            items: uzumFiscalItems(built.receipt, built.brand.taxId),
+            phone: order.receiver?.phone.replace(/\D/g, "") ?? null,
+          },
+          { retry: row.attempts > 1 },
+        ))
+    );
+  }
+  const click = clickMerchantClient(merchant, deps);
+  return (
+    click &&
+    ((_order, built) =>
+      click.submitFiscalItems({
+        paymentId: row.paymentId,
+        items: clickOfdItems(built.receipt, built.brand.taxId),
+        receivedCard: built.receipt.total,
+      }))
+  );
 }
 
 /** Sends the receipts due at `now` (tests pass a later clock); answers what became of each one tried. */
@@ -146,7 +193,7 @@ export async function sendDueFiscalReceipts(
   return results;
 }
 
-/** Runs sendDueFiscalReceipts when kicked (after a Click payment) and every `paymentSweepMs`. */
+/** Runs sendDueFiscalReceipts when kicked (after a Click or Uzum payment) and every `paymentSweepMs`. */
 export function startFiscalWorker(app: FastifyInstance): IntervalWorker {
   const deps: FiscalDeps = {
     db: app.database.db,

@@ -4,6 +4,7 @@
 import { clickMerchant, type ClickMerchantClient } from "../../integrations/click-merchant.ts";
 import { paymeSubscribe } from "../../integrations/payme-subscribe.ts";
 import { uzumCheckout } from "../../integrations/uzum-checkout.ts";
+import { uzumFiscal, type UzumFiscalClient } from "../../integrations/uzum-fiscal.ts";
 import type { MerchantRow } from "../../repositories/merchants.ts";
 import type { Outside } from "../stand-ins.ts";
 import type { CardProvider } from "./card-provider.ts";
@@ -87,6 +88,26 @@ export function uzumCheckoutClient(merchant: MerchantRow, { config, standIns }: 
     timeoutMs: config.paymeApiTimeoutMs,
     fetch: standIn.fetch,
   });
+}
+
+/** The brand's client of Uzum's fiscalization API (receipts of Uzum payments), or undefined without a key or URL. */
+export function uzumFiscalClient(
+  merchant: MerchantRow,
+  { config, standIns }: Outside,
+): UzumFiscalClient | undefined {
+  const { uzumFiscalApiKey } = merchant;
+  if (config.uzumFiscalUrl) {
+    if (!uzumFiscalApiKey) return undefined;
+    return uzumFiscal({
+      url: config.uzumFiscalUrl,
+      apiKey: uzumFiscalApiKey,
+      timeoutMs: config.paymeApiTimeoutMs,
+    });
+  }
+  if (!standIns) return undefined;
+  const apiKey = uzumFiscalApiKey ?? "demo";
+  const standIn = standIns.uzumFiscal(apiKey);
+  return uzumFiscal({ url: standIn.url, apiKey, timeoutMs: config.paymeApiTimeoutMs, fetch: standIn.fetch });
 }
 
 /** The Payme Subscribe API as the card provider (it also cancels receipts of Merchant API payments). */

@@ -19,6 +19,7 @@ import { startIntervalWorker } from "../../lib/interval-worker.ts";
 import { ClickMerchantError } from "../../integrations/click-merchant.ts";
 import { UzumCheckoutError } from "../../integrations/uzum-checkout.ts";
 import type { OrderEvents } from "../orders/events.ts";
+import { queueUzumReceipt } from "./fiscal-outbox.ts";
 import { findMerchantById, type MerchantRow } from "../../repositories/merchants.ts";
 import { findOrder, lockOrder, updateOrder, type OrderRow } from "../../repositories/orders.ts";
 import {
@@ -183,6 +184,15 @@ async function markRefunded(deps: RefundDeps, refund: RefundRow, now: Date): Pro
         comment: `refunded through ${adapterOf(refund.via)?.name ?? refund.via}`,
         transaction: { state: -2, reason: REASON_REFUND, cancelTime: now },
       });
+      // Uzum's payments carry the merchant's fiscal receipt: its return follows the money back.
+      if (refund.via === "UZUM")
+        await queueUzumReceipt(tx, {
+          merchantId,
+          orderId: order.id,
+          paymentId: t.providerTransactionId,
+          kind: "RETURN",
+          now,
+        });
     }
     await updateRefund(tx, {
       merchantId,

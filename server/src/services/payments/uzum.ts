@@ -44,6 +44,7 @@ import {
   type PaymentTransactionRow,
 } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
+import { queueUzumReceipt } from "./fiscal-outbox.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import { cancelPerformedByProvider } from "./provider-cancel.ts";
 
@@ -311,6 +312,14 @@ async function confirm(ctx: UzumContext, req: UzumRequest, merchantId: string): 
     if (toMinor(order.totalPrice) !== t.amount) return refuse("INCORRECT_AMOUNT");
     const to = paidTransition(order, t.amount, now);
     if (!to) return refuse("ORDER_NOT_FOUND");
+    // The merchant registers the receipt of an Uzum payment: sent by the fiscal outbox (issue 40).
+    await queueUzumReceipt(tx, {
+      merchantId,
+      orderId: order.id,
+      paymentId: t.providerTransactionId,
+      kind: "SALE",
+      now,
+    });
     await markOrderPaid(tx, ctx.events, order, to, {
       provider: "UZUM",
       transactionId: t.providerTransactionId,
@@ -359,6 +368,13 @@ async function reverse(ctx: UzumContext, req: UzumRequest, merchantId: string): 
       },
     });
     if (!reversed) return uzumFailure(req, "CANNOT_REVERSE", now);
+    await queueUzumReceipt(tx, {
+      merchantId,
+      orderId: order.id,
+      paymentId: t.providerTransactionId,
+      kind: "RETURN",
+      now,
+    });
     return transAnswer(req, reversed, now);
   });
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "merchants" ADD COLUMN "uzum_fiscal_api_key" text;
