@@ -103,6 +103,9 @@ export default defineConfig({
       RATE_LIMIT_PER_MINUTE: "6000",
       // The journeys walk plov's orders with the simulator and staff, not with the demo's fake iiko.
       DEMO_KITCHEN: "0",
+      // The fake Yandex Delivery's performer steps by itself (e2e/yandex-delivery.spec.ts): slower than
+      // the 5 s the server takes between two reads of its position, so its drive is seen on the map.
+      DEMO_YANDEX_STEP_MS: "3000",
       ...(process.env.STATIC_DIR ? { STATIC_DIR: process.env.STATIC_DIR } : {}),
     },
     reuseExistingServer: false,

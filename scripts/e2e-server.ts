@@ -104,6 +104,17 @@ const STORIES_BRAND = {
   kitchenOwner: "+998977000372",
 };
 
+/**
+ * The brand of e2e/yandex-delivery.spec.ts: lavash's menu and branches under a sub of its own whose
+ * website and bot deliveries go to Yandex Delivery (the demo's fake), from branches that hold the
+ * demo's Yandex token; no other journey orders from it, so lavash's zone tariffs stay its own.
+ */
+const YANDEX_BRAND = {
+  sub: "tezkor",
+  name: "Tezkor Lavash",
+  botToken: "7005556677:AAHk3-e2e-bot-token-of-the-yandex-brand",
+};
+
 /** The brand e2e/back-office-first-brand.spec.ts builds from nothing. */
 const EMPTY_BRAND = {
   sub: "bahor",
@@ -265,6 +276,54 @@ const EMPTY_BRAND = {
         brandRole: "OWNER",
       },
     ]);
+    // The demo's Yandex Delivery token, which the fake knows (README, DEMO_YANDEX_STEP_MS; a script may not import a fake).
+    const DEMO_YANDEX_TOKEN = "DEMO-yandex-delivery-token";
+    const lavashFile = JSON.parse(fs.readFileSync(path.join(DEMO_BRANDS_DIR, "lavash.json"), "utf8")) as {
+      merchant: Record<string, unknown>;
+      webSettings: Record<string, unknown>;
+      branches: Record<string, unknown>[];
+      orderSettings: Record<string, unknown>;
+    };
+    await importBrand(database.db, {
+      ...lavashFile,
+      merchant: {
+        ...lavashFile.merchant,
+        sub: YANDEX_BRAND.sub,
+        name: { uz: YANDEX_BRAND.name, ru: YANDEX_BRAND.name },
+        integrations: { telegramBotToken: YANDEX_BRAND.botToken },
+      },
+      webSettings: { ...lavashFile.webSettings, brand: YANDEX_BRAND.name, title: YANDEX_BRAND.name },
+      // Every branch on Yandex: whichever one the checkout picks for the address calls a performer.
+      branches: lavashFile.branches.map((b) => ({
+        ...b,
+        yandexToken: DEMO_YANDEX_TOKEN,
+        yandexPickupName: YANDEX_BRAND.name,
+        yandexPickupPhone: b.phone,
+      })),
+      orderSettings: {
+        ...lavashFile.orderSettings,
+        defaultDeliveryTypeWeb: "YANDEX",
+        defaultDeliveryTypeBot: "YANDEX",
+      },
+      brands: [],
+    });
+    const [yandexBrand] = await database.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.sub, YANDEX_BRAND.sub));
+    if (!yandexBrand) throw new Error("e2e seed: the Yandex brand was not imported");
+    const [yandexStaff] = await database.db
+      .insert(users)
+      .values({ merchantId: yandexBrand.id, firstName: "E2E", lastName: "Staff", role: "STAFF" })
+      .returning({ id: users.id });
+    if (yandexStaff) {
+      const { token } = await createSession(database.db, {
+        merchantId: yandexBrand.id,
+        userId: yandexStaff.id,
+        channel: "WEB",
+      });
+      fs.writeFileSync(path.join(dataDir, `staff-token-${YANDEX_BRAND.sub}`), token);
+    }
   } finally {
     await database.close();
   }

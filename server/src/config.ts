@@ -160,6 +160,12 @@ const envSchema = z.object({
     .min(100, { error: "must be between 100 and 3600000" })
     .max(3_600_000, { error: "must be between 100 and 3600000" })
     .optional(),
+  DEMO_YANDEX_STEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(100, { error: "must be between 100 and 3600000" })
+    .max(3_600_000, { error: "must be between 100 and 3600000" })
+    .optional(),
   PAYMENT_SWEEP_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -365,6 +371,11 @@ export interface Config {
   /** Milliseconds between two simulator steps of an order. */
   orderSimulatorStepMs: number;
   /**
+   * The demo's fake Yandex Delivery: milliseconds between two steps of its performer (demo mode
+   * only); 0, tests drive the performer themselves.
+   */
+  demoYandexStepMs: number;
+  /**
    * Milliseconds between two sweeps that cancel orders left unpaid past their brand's payment
    * time-out (server/src/services/orders/payment-timeout.ts); 0 = no sweep in this process.
    */
@@ -542,6 +553,9 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
     demoKitchen: demo && (e.DEMO_KITCHEN ?? e.NODE_ENV !== "test"),
+    demoYandexStepMs: demo
+      ? (e.DEMO_YANDEX_STEP_MS ?? ((e.DEMO_KITCHEN ?? e.NODE_ENV !== "test") ? 5_000 : 0))
+      : 0,
     paymentSweepMs: e.PAYMENT_SWEEP_MS ?? 60_000,
     staticDir: path.resolve(e.STATIC_DIR ?? path.join(import.meta.dirname, "../../dist")),
     firstScreenBundle: path.resolve(

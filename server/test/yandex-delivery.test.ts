@@ -129,6 +129,14 @@ async function drive(orderId: string): Promise<string> {
   return status;
 }
 
+/** The order's Yandex claim as the owner's board shows it. */
+async function boardDelivery(orderId: string) {
+  const res = await t.app.inject({ method: "GET", url: "/api/staff/v1/board", headers: headers(owner) });
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<{ orders: { id: string; delivery?: unknown }[] }>().orders.find((o) => o.id === orderId)
+    ?.delivery;
+}
+
 const courierOf = (c: Person, courierId: string) =>
   t.app.inject({
     method: "GET",
@@ -309,7 +317,14 @@ describe("Yandex Delivery claims", () => {
     expect(await drive(id)).toBe("pickuped");
     expect((await orderRow(t, id)).status).toBe("ON_WAY");
     const first = (await courierOf(c, courierId)).json<{ latitude: number; longitude: number }>();
+    // A move alone (Yandex's status stays "pickuped") reaches the customer's stream, so the map moves.
+    const told: string[] = [];
+    const stop = t.app.orderEvents.subscribe(lavash, (change) => {
+      if ("orderId" in change && change.orderId === id) told.push(change.status);
+    });
     await drive(id); // moving along the route
+    stop();
+    expect(told).toContain("ON_WAY");
     const second = (await courierOf(c, courierId)).json<{ latitude: number; longitude: number }>();
     expect(second.latitude).not.toBe(first.latitude);
     // Closer to the door than the last report.
@@ -335,12 +350,15 @@ describe("Yandex Delivery claims", () => {
       await runDeliveryClaims(deps, { now: new Date(Date.now() + 5_000) });
     }
     await drive(id); // performer_lookup
+    expect(await boardDelivery(id)).toMatchObject({ provider: "YANDEX", state: "FOLLOWING" });
     await setStatus(id, "CANCELED");
     expect((await claimRow(id))?.cancelRequestedAt).toBeTruthy();
     await runDeliveryClaims(deps);
     expect((await claimRow(id))?.state).toBe("CANCELLED");
     const [claim] = await yandexClaim(id);
     expect(claim!.status).toBe("cancelled");
+    // The console's card says so.
+    expect(await boardDelivery(id)).toMatchObject({ state: "CANCELLED", claimStatus: "cancelled" });
     // Once more changes nothing at Yandex.
     await runDeliveryClaims(deps, { now: new Date(Date.now() + 120_000) });
     expect(

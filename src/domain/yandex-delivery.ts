@@ -11,6 +11,21 @@ export type DeliveryPriceSource = (typeof DELIVERY_PRICE_SOURCES)[number];
 export const YANDEX_CLAIM_MOMENTS = ["READY", "PLACED"] as const;
 export type YandexClaimMoment = (typeof YANDEX_CLAIM_MOMENTS)[number];
 
+/**
+ * Where an order stands with Yandex Delivery (the claim's row): to create or accept (PENDING, WORKING
+ * while a worker holds it), accepted and followed (FOLLOWING), delivered (DONE), cancelled with the
+ * order (CANCELLED), or refused or without a performer (FAILED).
+ */
+export const DELIVERY_CLAIM_STATES = [
+  "PENDING",
+  "WORKING",
+  "FOLLOWING",
+  "DONE",
+  "CANCELLED",
+  "FAILED",
+] as const;
+export type DeliveryClaimState = (typeof DELIVERY_CLAIM_STATES)[number];
+
 export interface ClaimStep {
   /** The courier status the claim's status means; undefined = none to record. */
   courierStatus?: CourierStatus;

@@ -21,8 +21,6 @@ import type { LonLat, YandexClaimRequest } from "../integrations/yandex-delivery
 /** The demo's Yandex Delivery token (README). */
 export const DEMO_YANDEX_TOKEN = "DEMO-yandex-delivery-token";
 
-/** Between two steps of the demo's performer. */
-export const DEMO_YANDEX_STEP_MS = 5_000;
 
 /** The fake's tariff: a base price and a price per kilometre, so'm. */
 export const FAKE_YANDEX_BASE_PRICE = 9_000;

@@ -44,7 +44,7 @@ import { botTokenFor } from "../services/accounts/telegram.ts";
 import { fakeClickTokenFor, handleFakeClickRpc, openFakeClickSession } from "./fake-click.ts";
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakeIiko } from "./fake-iiko.ts";
-import { DEMO_YANDEX_STEP_MS, fakeYandexDelivery } from "./fake-yandex-delivery.ts";
+import { fakeYandexDelivery } from "./fake-yandex-delivery.ts";
 import { DEMO_COOK_STEP_MS, wireDemoKitchen } from "./iiko-demo.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
@@ -229,7 +229,7 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     return { status: res.statusCode };
   };
   // The demo's performers drive themselves (tests and journeys drive them, or set their own pace).
-  if (app.config.demoKitchen) fakeYandexDelivery.stepMs = DEMO_YANDEX_STEP_MS;
+  fakeYandexDelivery.stepMs = app.config.demoYandexStepMs;
   // The demo's kitchen: a brand wired to the fake iiko, which cooks what it takes (not under tests,
   // which drive iiko's statuses themselves, as they do the order simulator).
   if (app.config.demoKitchen) {

@@ -4,6 +4,7 @@ import { RESERVATION_STATUSES } from "../booking.ts";
 import { COURIER_STATUSES, ORDER_STATUSES } from "../enums.ts";
 import { KITCHEN_STATES } from "../kitchen.ts";
 import { WAITER_CALL_STATUSES } from "../waiter-calls.ts";
+import { DELIVERY_CLAIM_STATES } from "../yandex-delivery.ts";
 import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
 import { orderHistoryEntrySchema, orderSchema } from "./orders.ts";
 
@@ -54,6 +55,18 @@ export const staffBoardOrderSchema = orderSchema
       .nullable()
       .describe(
         "The order with the brand's kitchen system (iiko): PENDING/SENDING (to send, retried), SENT (taken), FAILED (refused; error is iiko's reason); null when it is not sent there",
+      ),
+    delivery: z
+      .object({
+        provider: z.enum(["YANDEX"]),
+        state: z.enum(DELIVERY_CLAIM_STATES),
+        claimStatus: z.string().nullable(),
+        error: z.string().nullable(),
+      })
+      .nullable()
+      .optional()
+      .describe(
+        "The order's claim with a delivery service (Yandex Delivery): PENDING/WORKING (to create and accept, retried), FOLLOWING (accepted; claimStatus is Yandex's last status), DONE, CANCELLED (with the order), FAILED (error is why); null when the brand's own couriers carry it",
       ),
   })
   .meta({ id: "StaffBoardOrder" });

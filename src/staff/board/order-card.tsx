@@ -123,6 +123,38 @@ export function KitchenLine({ order }: { order: StaffBoardOrder }) {
   );
 }
 
+/**
+ * Where the order stands with Yandex Delivery: a performer being called (with the last error while
+ * Yandex is away), on it, delivered, the claim cancelled with the order, or refused with the reason.
+ */
+export function DeliveryLine({ order }: { order: StaffBoardOrder }) {
+  const { t } = useLingui();
+  const delivery = order.delivery ?? null;
+  if (!delivery) return null;
+  switch (delivery.state) {
+    case "FOLLOWING":
+      return <span className="kitchen kitchen--sent">{t`A Yandex courier is on it`}</span>;
+    case "DONE":
+      return <span className="kitchen kitchen--sent">{t`Delivered by Yandex`}</span>;
+    case "CANCELLED":
+      return <span className="order-card__muted">{t`Yandex claim cancelled`}</span>;
+    case "FAILED":
+      return (
+        <span className="kitchen kitchen--failed" role="status">
+          <strong>{t`Yandex did not take it`}</strong>
+          {delivery.error ? <span className="kitchen__reason">: {delivery.error}</span> : null}
+        </span>
+      );
+    default:
+      return (
+        <span className="kitchen kitchen--pending">
+          {t`Calling a Yandex courier…`}
+          {delivery.error ? <span className="order-card__muted"> ({delivery.error})</span> : null}
+        </span>
+      );
+  }
+}
+
 /** The table of a dine-in order, "12 · Main hall" (the hall left out when it has no name). */
 export function tableText(order: StaffBoardOrder, language: ContentLanguage): string | null {
   if (!order.table) return null;
@@ -255,6 +287,14 @@ export const OrderCard = forwardRef<
             <dt>{t`Kitchen`}</dt>
             <dd data-testid="order-kitchen">
               <KitchenLine order={order} />
+            </dd>
+          </>
+        ) : null}
+        {order.delivery ? (
+          <>
+            <dt>{t`Delivery`}</dt>
+            <dd data-testid="order-delivery" data-state={order.delivery.state}>
+              <DeliveryLine order={order} />
             </dd>
           </>
         ) : null}

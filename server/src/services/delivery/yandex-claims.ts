@@ -228,29 +228,31 @@ export async function applyClaim(
     }
   }
   // The courier's status as Yandex says it, once per change (the customer's order page shows it).
+  let told = false;
   if (step?.courierStatus) {
-    await transaction(deps.db, async (tx) => {
+    const courierStatus = step.courierStatus;
+    told = await transaction(deps.db, async (tx) => {
       const order = await lockOrder(tx, { merchantId, orderId: row.orderId });
-      if (order.courierStatus === step.courierStatus || order.status === "CANCELED") return;
-      const updated = await updateOrder(tx, {
-        merchantId,
-        id: order.id,
-        set: { courierStatus: step.courierStatus },
-      });
-      await recordCourierChange(tx, deps.events, updated, step.courierStatus ?? "PERFORMER_FOUND", null);
+      if (order.courierStatus === courierStatus || order.status === "CANCELED") return false;
+      const updated = await updateOrder(tx, { merchantId, id: order.id, set: { courierStatus } });
+      await recordCourierChange(tx, deps.events, updated, courierStatus, null);
+      return true;
     });
-  } else if (courierId && position) {
-    // A move alone: the customer's stream learns of it (the map reads the courier again).
-    const order = await findOrder(deps.db, { merchantId, id: row.orderId });
-    if (order && order.status === "ON_WAY") {
-      await announce(deps.db, deps.events, {
+  }
+  if (!told && courierId && position) {
+    // A move alone (Yandex's status unchanged, as while "pickuped" repeats on the drive): the
+    // customer's stream learns of it, so the map reads the courier again.
+    await transaction(deps.db, async (tx) => {
+      const order = await findOrder(tx, { merchantId, id: row.orderId });
+      if (order?.status !== "ON_WAY") return;
+      await announce(tx, deps.events, {
         merchantId,
         userId: order.userId,
         orderId: order.id,
         status: order.status,
         courierStatus: order.courierStatus,
       });
-    }
+    });
   }
   return { ...(step?.final ? { final: step.final } : {}), courierId };
 }

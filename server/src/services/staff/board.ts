@@ -1,5 +1,7 @@
 /** The staff board's orders. */
 import type { KitchenState } from "#domain/kitchen.ts";
+import type { DeliveryClaimState } from "#domain/yandex-delivery.ts";
+import { listDeliveryClaimStates } from "../../repositories/delivery-claims.ts";
 import type { Db } from "../../db/types.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { listKitchenStates } from "../../repositories/kitchen.ts";
@@ -20,10 +22,25 @@ export async function staffBoard(
   const branches = all.filter((b) => !visible || visible.includes(b.id));
   const listed = await listBoardOrders(db, { merchantId, branchIds: asked ? [asked] : visible, now: q.now });
   // Where each order stands with the brand's kitchen system (iiko): the card's badge and iiko's reason.
-  const kitchen = await listKitchenStates(db, { merchantId, orderIds: listed.map((o) => o.id) });
+  const orderIds = listed.map((o) => o.id);
+  const kitchen = await listKitchenStates(db, { merchantId, orderIds });
+  // And with Yandex Delivery: the card says whether a performer is coming, and why not.
+  const claims = await listDeliveryClaimStates(db, { merchantId, orderIds });
   const orders = listed.map((o) => {
     const k = kitchen.get(o.id);
-    return { ...o, kitchen: k ? { state: k.state as KitchenState, error: k.lastError } : null };
+    const c = claims.get(o.id);
+    return {
+      ...o,
+      kitchen: k ? { state: k.state as KitchenState, error: k.lastError } : null,
+      delivery: c
+        ? {
+            provider: "YANDEX" as const,
+            state: c.state as DeliveryClaimState,
+            claimStatus: c.claimStatus,
+            error: c.lastError,
+          }
+        : null,
+    };
   });
   return {
     orders,
