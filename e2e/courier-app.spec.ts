@@ -1,12 +1,21 @@
 // The brand's own courier on a phone (issue 39): a customer's delivery is made ready by staff, who
 // give it to a courier (lavash, the courier reads Russian) or offer it to the branch's couriers on
 // shift (sushi, Arabic); the courier (a browser context of their own, its location moved along a few
-// points) accepts, picks up and delivers; the customer's courier position follows the phone while the
-// order is on its way, and their order page says delivered. Screens at 412x915 are kept as results.
+// points; lavash's courier in the brand's Telegram mini app, where Telegram's LocationManager gives
+// the position) accepts, picks up and delivers; the courier's pin on the customer's order map follows
+// the phone while the order is on its way, and their order page says delivered. Screens at 412x915
+// are kept as results.
 import fs from "node:fs";
 import path from "node:path";
-import { expect, test, type APIRequestContext, type TestInfo } from "@playwright/test";
-import { storedSession } from "./fixtures/platform.ts";
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type FrameLocator,
+  type Page,
+  type TestInfo,
+} from "@playwright/test";
+import { openInTelegram, storedSession } from "./fixtures/platform.ts";
 import {
   branchOf,
   CENTRE_ADDRESS,
@@ -18,8 +27,17 @@ import {
 import { apiUrl, brandOrigin, merchantOf, portOf } from "./support/storefront.ts";
 
 const CASES = [
-  { brand: "lavash", lang: "ru", phone: "+998977000391", branch: "Chilonzor", how: "assign" },
-  { brand: "sushi", lang: "ar", phone: "+998977000392", branch: "", how: "offer" },
+  // A Telegram courier: the courier page in the brand's mini app, its position from Telegram's
+  // LocationManager (the harness answers with the phone's location).
+  {
+    brand: "lavash",
+    lang: "ru",
+    phone: "+998977000391",
+    branch: "Chilonzor",
+    how: "assign",
+    host: "telegram",
+  },
+  { brand: "sushi", lang: "ar", phone: "+998977000392", branch: "", how: "offer", host: "web" },
 ] as const;
 
 /** A path along Amir Temur avenue towards the customer. */
@@ -101,14 +119,27 @@ for (const c of CASES) {
     await ctx.addCookies([{ name: "lang", value: c.lang, domain: `${c.brand}.localhost`, path: "/" }]);
     const phone = await ctx.newPage();
     const since = Date.now() - 1000;
-    await phone.goto(`${origin}/courier`);
-    await expect(phone.locator("html")).toHaveAttribute("lang", c.lang);
-    await phone.locator('input[name="phone"]').fill(c.phone);
-    await phone.locator('input[name="phone"]').press("Enter");
-    await phone
-      .locator('input[autocomplete="one-time-code"]')
-      .fill(await smsCodeFor(testInfo, c.phone, since));
-    const shift = phone.getByRole("switch");
+    let ui: Page | FrameLocator = phone;
+    if (c.host === "telegram") {
+      // The brand's bot opens the mini app; its courier button leads to /courier inside it.
+      await phone.goto(`${origin}/api/health`);
+      ui = (await openInTelegram(phone, { sub: c.brand, languageCode: c.lang })).app;
+      await ui.locator("body").waitFor();
+      await phone
+        .frames()
+        .find((f) => f !== phone.mainFrame())
+        ?.evaluate(() => {
+          window.history.pushState(null, "", "/courier");
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        });
+    } else {
+      await phone.goto(`${origin}/courier`);
+    }
+    await expect(ui.locator("html")).toHaveAttribute("lang", c.lang);
+    await ui.locator('input[name="phone"]').fill(c.phone);
+    await ui.locator('input[name="phone"]').press("Enter");
+    await ui.locator('input[autocomplete="one-time-code"]').fill(await smsCodeFor(testInfo, c.phone, since));
+    const shift = ui.getByRole("switch");
     await expect(shift).toBeVisible();
     if (!(await shift.isChecked())) await shift.click();
     await expect(shift).toBeChecked();
@@ -131,22 +162,27 @@ for (const c of CASES) {
       expect(offered.status(), await offered.text()).toBe(200);
     }
 
-    const card = phone.locator(`[data-order-number="${String(order.number)}"]`);
+    const card = ui.locator(`[data-order-number="${String(order.number)}"]`);
     await expect(card).toBeVisible({ timeout: 20_000 });
     await phone.screenshot({ path: testInfo.outputPath(`courier-list-${c.lang}.png`) });
     await card.click();
-    await expect(phone.locator('[data-move="ACCEPT"]')).toBeVisible();
-    await expect(phone.locator(`a[href^="tel:"]`)).toBeVisible();
+    await expect(ui.locator('[data-move="ACCEPT"]')).toBeVisible();
+    await expect(ui.locator(`a[href^="tel:"]`)).toBeVisible();
     await phone.screenshot({ path: testInfo.outputPath(`courier-order-${c.lang}.png`), fullPage: true });
-    await phone.locator('[data-move="ACCEPT"]').click();
-    await phone.locator('[data-move="PICK_UP"]').click();
-    await expect(phone.locator('[data-move="DELIVER"]')).toBeVisible();
+    await ui.locator('[data-move="ACCEPT"]').click();
+    await ui.locator('[data-move="PICK_UP"]').click();
+    await expect(ui.locator('[data-move="DELIVER"]')).toBeVisible();
 
     // On its way: the customer's courier follows the phone.
     const read = await request.get(apiUrl(testInfo, `/orders/v1/orders/${order.id}`), { headers: customer });
     const { courierId } = (await read.json()) as { courierId: string | null };
     if (!courierId) throw new Error("the order has no courier");
+    // The customer watches their order's map: the courier's pin moves with the phone.
+    await page.goto(`${origin}/profile/orders/${order.id}/map`);
+    const pin = page.getByRole("button", { name: "Courier", exact: true });
+    await expect(pin).toBeVisible({ timeout: 30_000 });
     for (const point of PATH.slice(1)) {
+      const before = await pin.boundingBox().catch(() => null);
       await ctx.setGeolocation(point);
       await expect
         .poll(
@@ -159,10 +195,22 @@ for (const c of CASES) {
           { timeout: 30_000 },
         )
         .toBeCloseTo(point.latitude, 4);
+      await expect
+        .poll(async () => {
+          const now = await pin.boundingBox();
+          return before && now ? Math.hypot(now.x - before.x, now.y - before.y) : 0;
+        })
+        .toBeGreaterThan(2);
+    }
+    if (c.host === "telegram") {
+      // Those positions came through Telegram's LocationManager, not the web view's geolocation.
+      expect(
+        Number(await phone.evaluate(() => document.body.dataset.locationRequests ?? "0")),
+      ).toBeGreaterThan(0);
     }
     await phone.screenshot({ path: testInfo.outputPath(`courier-on-way-${c.lang}.png`), fullPage: true });
-    await phone.locator('[data-move="DELIVER"]').click();
-    await expect(phone.locator("[data-move]")).toHaveCount(0);
+    await ui.locator('[data-move="DELIVER"]').click();
+    await expect(ui.locator("[data-move]")).toHaveCount(0);
     await ctx.close();
 
     await page.goto(`${origin}/profile/orders/${order.id}`);

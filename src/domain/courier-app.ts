@@ -86,6 +86,8 @@ export const MAX_POSITION_AGE_MS = 5 * 60_000;
 export const MAX_POSITION_CLOCK_SKEW_MS = 30_000;
 /** The courier page sends what it gathered this often while a delivery is active. */
 export const POSITION_SEND_INTERVAL_MS = 5_000;
+/** How often the courier page asks a host without a watch of its own (Telegram) where the phone is. */
+export const POSITION_SAMPLE_MS = 3_000;
 
 export interface CourierFix {
   latitude: number;

@@ -51,6 +51,8 @@ try {
 let backVisible = false;
 let closingConfirmation = false;
 let contactShared = false;
+let locationAsked = false;
+let locationGranted = false;
 let hapticCount = 0;
 const mainState: MainButtonState = {
   visible: false,
@@ -212,6 +214,43 @@ function handle(eventType: string, data: Payload): void {
     }
     case "web_app_close":
       closeApp();
+      break;
+    case "web_app_check_location":
+      // Telegram's LocationManager: the phone's location service, which this page's geolocation
+      // stands for (a test grants it, or not, on the browser context).
+      send("location_checked", {
+        available: "geolocation" in navigator,
+        access_requested: locationAsked,
+        access_granted: locationAsked && locationGranted,
+      });
+      break;
+    case "web_app_request_location":
+      locationAsked = true;
+      if (!("geolocation" in navigator)) {
+        send("location_requested", { available: false });
+        break;
+      }
+      navigator.geolocation.getCurrentPosition(
+        (p) => {
+          locationGranted = true;
+          body.dataset.locationRequests = String(Number(body.dataset.locationRequests ?? "0") + 1);
+          send("location_requested", {
+            available: true,
+            latitude: p.coords.latitude,
+            longitude: p.coords.longitude,
+            altitude: p.coords.altitude,
+            course: p.coords.heading,
+            speed: p.coords.speed,
+            horizontal_accuracy: p.coords.accuracy,
+            vertical_accuracy: p.coords.altitudeAccuracy,
+          });
+        },
+        () => {
+          locationGranted = false;
+          send("location_requested", { available: false });
+        },
+        { maximumAge: 0, timeout: 10_000 },
+      );
       break;
     case "web_app_open_link":
       // Telegram opens outside links in the browser, beside the mini app.

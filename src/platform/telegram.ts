@@ -5,6 +5,7 @@ import {
   closingBehavior,
   hapticFeedback,
   init,
+  locationManager,
   isColorDark,
   mainButton,
   miniApp,
@@ -22,7 +23,7 @@ import {
 import { hostLanguageOf } from "./click.ts";
 import { isUsableInitData } from "../domain/telegram.ts";
 import { readTelegramLaunchParams } from "./telegram-launch.ts";
-import type { BackButton, Host, MainButton, MainButtonParams } from "./types.ts";
+import type { BackButton, DevicePosition, Host, MainButton, MainButtonParams } from "./types.ts";
 import { applyCombinedInsets } from "./web.ts";
 
 type PackageLaunchParams = NonNullable<InitOptions["launchParams"]>;
@@ -155,6 +156,39 @@ export function routeOutsideLinks(
     if (url.hostname === "t.me") openInTelegram(url.href);
     else open(url.href);
   });
+}
+
+/**
+ * Telegram's LocationManager, mounted on the first request (mounting asks Telegram whether location
+ * is available at all); undefined in a client older than Mini Apps 8.0.
+ */
+function createLocation(): Host["location"] {
+  if (!locationManager.isSupported()) return undefined;
+  let mounted: Promise<void> | null = null;
+  return {
+    async current(): Promise<DevicePosition | null> {
+      try {
+        mounted ??= locationManager.mount.isAvailable() ? locationManager.mount() : Promise.resolve();
+        await mounted;
+        if (!locationManager.requestLocation.isAvailable()) return null;
+        const data = (await locationManager.requestLocation()) as {
+          latitude: number;
+          longitude: number;
+          horizontal_accuracy?: number | null;
+        };
+        return {
+          latitude: data.latitude,
+          longitude: data.longitude,
+          accuracy: typeof data.horizontal_accuracy === "number" ? data.horizontal_accuracy : null,
+        };
+      } catch (error) {
+        // Not available, not allowed, or a request still running: no position this time.
+        console.warn("[platform] location not given", error);
+        mounted = null;
+        return null;
+      }
+    },
+  };
 }
 
 async function mountViewport(): Promise<void> {
@@ -321,6 +355,7 @@ export async function createTelegramHost(): Promise<Host | null> {
     (url) => openLink.ifAvailable(url),
     (url) => openTelegramLink.ifAvailable(url),
   );
+  const location = createLocation();
   const code = userLanguage(initData);
   const language = hostLanguageOf(code);
   const startParam = launchParams.tgWebAppStartParam;
@@ -358,6 +393,7 @@ export async function createTelegramHost(): Promise<Host | null> {
     openTelegramLink: (url) => {
       openTelegramLink.ifAvailable(url);
     },
+    ...(location ? { location } : {}),
     close: () => miniApp.close.ifAvailable(),
   };
 }

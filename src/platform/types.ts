@@ -14,6 +14,14 @@ export interface BackButton {
   readonly native: boolean;
 }
 
+/** Where the phone is, as the host gives it. */
+export interface DevicePosition {
+  latitude: number;
+  longitude: number;
+  /** Metres, when the host says. */
+  accuracy: number | null;
+}
+
 export interface MainButtonParams {
   text: string;
   onClick(): void;
@@ -83,5 +91,11 @@ export interface Host {
   openLink(url: string, options?: { newTab?: boolean }): void;
   /** Telegram: opens a t.me link inside Telegram (its share dialog, a chat). Absent elsewhere. */
   openTelegramLink?(url: string): void;
+  /**
+   * Telegram's LocationManager (Mini Apps 8.0): the phone's position as Telegram gives it, asking the
+   * user the first time; null when Telegram has no location or the user did not allow it. Absent
+   * elsewhere and in older clients, where the web view's own geolocation is the way.
+   */
+  location?: { current(): Promise<DevicePosition | null> };
   close(): void;
 }
