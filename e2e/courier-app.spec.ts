@@ -1,4 +1,5 @@
-// The brand's own courier on a phone (issue 39): a customer's delivery is made ready by staff, who
+// The brand's own courier on a phone (issue 39): a customer's delivery (lavash: ordered in the Telegram
+// mini app; sushi: on the web) is made ready by staff, who
 // give it to a courier (lavash, the courier reads Russian) or offer it to the branch's couriers on
 // shift (sushi, Arabic); the courier (a browser context of their own, its location moved along a few
 // points; lavash's courier in the brand's Telegram mini app, where Telegram's LocationManager gives
@@ -15,13 +16,14 @@ import {
   type Page,
   type TestInfo,
 } from "@playwright/test";
-import { openInTelegram, storedSession } from "./fixtures/platform.ts";
+import { appFrame, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import {
   branchOf,
   CENTRE_ADDRESS,
   customerAddress,
   logInOnTheWeb,
   plainDish,
+  seedBasket,
   smsCodeFor,
 } from "./support/session.ts";
 import { apiUrl, brandOrigin, merchantOf, portOf } from "./support/storefront.ts";
@@ -72,6 +74,95 @@ async function walkToDone(
   throw new Error(`order ${id} did not get ready`);
 }
 
+/** Nearer lavash's Chilonzor than any other branch, inside its "Tashkent centre" zone. */
+const NEAR_CHILONZOR = {
+  ...CENTRE_ADDRESS,
+  name: "Bunyodkor avenue 5",
+  streetName: "Bunyodkor avenue",
+  houseNumber: "5",
+  description: "Bunyodkor avenue 5",
+  latitude: 41.295,
+  longitude: 69.215,
+  entrance: "3",
+  floor: "7",
+  domophone: "37",
+};
+
+/**
+ * The customer's cash delivery from the courier's branch: in Telegram through the mini app (the
+ * basket, the checkout and the main button; the checkout takes the branch nearest the address), on the
+ * web (in English) through the API with the branch named. Answers the order, the customer's API
+ * headers, where they look (the mini app's frame or the page) and how they go to one of its pages.
+ */
+async function customerOrders(
+  c: (typeof CASES)[number],
+  page: Page,
+  request: APIRequestContext,
+  testInfo: TestInfo,
+  dish: Awaited<ReturnType<typeof plainDish>>,
+) {
+  const origin = brandOrigin(testInfo, c.brand);
+  const merchant = await merchantOf(request, testInfo, c.brand);
+  if (c.host === "telegram") {
+    await page.goto(`${origin}/api/health`);
+    await seedBasket(page, c.brand, dish, 2, { serviceType: "DELIVERY", address: NEAR_CHILONZOR });
+    const tg = await openInTelegram(page, { sub: c.brand, languageCode: "en" });
+    await expect
+      .poll(async () => (await storedSession(appFrame(page), c.brand))?.token ?? null, { timeout: 30_000 })
+      .toMatch(/^[\w-]{43}$/);
+    const main = page.getByTestId("tg-main-button");
+    await expect(main).toContainText("Basket · 2 ·");
+    await main.click();
+    await expect(main).toContainText("Checkout");
+    await main.click();
+    await expect(tg.app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+    await expect(tg.app.getByTestId("checkout-total")).not.toHaveText("—");
+    await expect(main).toContainText("Place the order");
+    await main.click();
+    const heading = tg.app.getByRole("heading", { level: 1, name: /^Order #\d+$/ });
+    await expect(heading).toBeVisible({ timeout: 30_000 });
+    const id = /\/profile\/orders\/([\w-]+)$/.exec(new URL(appFrame(page).url()).pathname)?.[1] ?? "";
+    const number = Number(/\d+/.exec((await heading.textContent()) ?? "")?.[0]);
+    const token = (await storedSession(appFrame(page), c.brand))?.token ?? "";
+    return {
+      order: { id, number },
+      customer: { merchant: merchant.id, authorization: `Bearer ${token}` },
+      view: tg.app,
+      open: (to: string) =>
+        appFrame(page).evaluate((path) => {
+          window.history.pushState(null, "", path);
+          window.dispatchEvent(new PopStateEvent("popstate"));
+        }, to),
+    };
+  }
+  await page.context().addCookies([{ name: "lang", value: "en", domain: `${c.brand}.localhost`, path: "/" }]);
+  await logInOnTheWeb(page, testInfo, origin);
+  const session = await storedSession(page, c.brand);
+  if (!session) throw new Error("the customer is not signed in");
+  const customer = { merchant: merchant.id, authorization: `Bearer ${session.token}` };
+  const branch = await branchOf(request, testInfo, c.brand, c.branch);
+  const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders"), {
+    headers: customer,
+    data: {
+      serviceType: "DELIVERY",
+      paymentType: "CASH",
+      cartItems: [{ productId: dish.id, count: 2, modifications: [] }],
+      address: { ...CENTRE_ADDRESS, entrance: "3", floor: "7", domophone: "37" },
+      branchId: branch.id,
+      comment: "Call from the gate",
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return {
+    order: (await placed.json()) as { id: string; number: number },
+    customer,
+    view: page,
+    open: async (to: string) => {
+      await page.goto(`${origin}${to}`);
+    },
+  };
+}
+
 for (const c of CASES) {
   test(`a courier (${c.lang}) takes an order given by ${c.how === "assign" ? "staff" : "an offer"} and delivers it`, async ({
     page,
@@ -82,29 +173,13 @@ for (const c of CASES) {
     const merchant = await merchantOf(request, testInfo, c.brand);
     const staff = { merchant: merchant.id, authorization: `Bearer ${staffToken(testInfo, c.brand)}` };
 
-    // The customer signs in on the web (in English) and orders a delivery (cash) from the courier's branch.
-    await page
-      .context()
-      .addCookies([{ name: "lang", value: "en", domain: `${c.brand}.localhost`, path: "/" }]);
-    await logInOnTheWeb(page, testInfo, origin);
-    const session = await storedSession(page, c.brand);
-    if (!session) throw new Error("the customer is not signed in");
-    const customer = { merchant: merchant.id, authorization: `Bearer ${session.token}` };
     const dish = await plainDish(request, testInfo, c.brand);
     const branch = await branchOf(request, testInfo, c.brand, c.branch);
-    const placed = await request.post(apiUrl(testInfo, "/orders/v1/orders"), {
-      headers: customer,
-      data: {
-        serviceType: "DELIVERY",
-        paymentType: "CASH",
-        cartItems: [{ productId: dish.id, count: 2, modifications: [] }],
-        address: { ...CENTRE_ADDRESS, entrance: "3", floor: "7", domophone: "37" },
-        branchId: branch.id,
-        comment: "Call from the gate",
-      },
-    });
-    expect(placed.status(), await placed.text()).toBe(201);
-    const order = (await placed.json()) as { id: string; number: number };
+    const { order, customer, view, open } = await customerOrders(c, page, request, testInfo, dish);
+    const placedAt = (await (
+      await request.get(apiUrl(testInfo, `/orders/v1/orders/${order.id}`), { headers: customer })
+    ).json()) as { branchId: string | null };
+    expect(placedAt.branchId).toBe(branch.id);
     await walkToDone(request, testInfo, staff, order.id);
 
     // The courier's phone: its own context, its location granted and moved along the path.
@@ -178,8 +253,8 @@ for (const c of CASES) {
     const { courierId } = (await read.json()) as { courierId: string | null };
     if (!courierId) throw new Error("the order has no courier");
     // The customer watches their order's map: the courier's pin moves with the phone.
-    await page.goto(`${origin}/profile/orders/${order.id}/map`);
-    const pin = page.getByRole("button", { name: "Courier", exact: true });
+    await open(`/profile/orders/${order.id}/map`);
+    const pin = view.getByRole("button", { name: "Courier", exact: true });
     await expect(pin).toBeVisible({ timeout: 30_000 });
     for (const point of PATH.slice(1)) {
       const before = await pin.boundingBox().catch(() => null);
@@ -202,6 +277,7 @@ for (const c of CASES) {
         })
         .toBeGreaterThan(2);
     }
+    await page.screenshot({ path: testInfo.outputPath(`customer-map-${c.host}.png`) });
     if (c.host === "telegram") {
       // Those positions came through Telegram's LocationManager, not the web view's geolocation.
       expect(
@@ -213,7 +289,7 @@ for (const c of CASES) {
     await expect(ui.locator("[data-move]")).toHaveCount(0);
     await ctx.close();
 
-    await page.goto(`${origin}/profile/orders/${order.id}`);
-    await expect(page.getByText("Delivered").first()).toBeVisible();
+    await open(`/profile/orders/${order.id}`);
+    await expect(view.getByText("Delivered").first()).toBeVisible();
   });
 }

@@ -64,11 +64,19 @@ export default function MapView({
       fitBounds(points) {
         const bounds = boundsOf(points);
         if (!bounds) return;
-        mapRef.current?.fitBounds(bounds, { padding: 48, maxZoom: 14, duration: MOVE_ANIMATION_MS });
+        // More room at the top: a pin's caption stands above it, and the zoom buttons are top right.
+        mapRef.current?.fitBounds(bounds, {
+          padding: { top: 80, right: 64, bottom: 48, left: 48 },
+          maxZoom: 14,
+          duration: MOVE_ANIMATION_MS,
+        });
       },
       getCenter() {
         const c = mapRef.current?.getCenter();
         return c ? { latitude: c.lat, longitude: c.lng } : null;
+      },
+      shows(point: LatLon) {
+        return mapRef.current?.getBounds().contains([point.longitude, point.latitude]) ?? false;
       },
       zoomBy(delta: number) {
         const map = mapRef.current;

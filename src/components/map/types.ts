@@ -10,6 +10,8 @@ export interface MapViewHandle {
   fitBounds(points: readonly LatLon[]): void;
   getCenter(): LatLon | null;
   zoomBy(delta: number): void;
+  /** Whether the point is in view (false before the map has loaded). */
+  shows(point: LatLon): boolean;
 }
 
 export type MarkerTone = "branch" | "selected" | "muted" | "courier" | "address";

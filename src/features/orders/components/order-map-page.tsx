@@ -150,6 +150,15 @@ function FittedMap({
   useEffect(() => {
     if (ready) fit();
   }, [ready, ids]);
+  // A courier driving out of view brings the frame along: the customer never loses the pin.
+  const places = markers.map((m) => `${String(m.latitude)},${String(m.longitude)}`).join(";");
+  const follow = useEffectEvent(() => {
+    const map = mapRef.current;
+    if (map && markers.some((m) => !map.shows(m))) fit();
+  });
+  useEffect(() => {
+    if (ready) follow();
+  }, [ready, places]);
   return (
     <LazyMap
       styleUrl={styleUrl}
