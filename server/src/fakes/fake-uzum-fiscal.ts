@@ -2,8 +2,8 @@
 // a local HTTP server set as UZUM_FISCAL_URL), speaking the published contract the adapter
 // (server/src/integrations/uzum-fiscal.ts) follows, kept in memory:
 //   POST /v2/receipt         403 without a known X-API-Key; 422 for a field the contract refuses (no
-//                            items, an amount that is not whole tiyin, a name over 63 characters,
-//                            both or neither of TIN and PINFL); 400 code 1 for an IKPU that is not 17
+//                            items, an amount that is not whole tiyin, a name over 63 characters, a
+//                            phone over 12 characters, both or neither of TIN and PINFL); 400 code 1 for an IKPU that is not 17
 //                            digits or a missing package code; 422 when card_amount is not the lines'
 //                            prices, or the lines less their discounts are not what Uzum took for the
 //                            payment (when the fake pay page registered it); 400 code 2 for a second
@@ -98,6 +98,11 @@ function register(kind: "SALE" | "RETURN", raw: string) {
     return invalid("payment_id, operation_id, date_time: required");
   if (!whole(body.cash_amount) || !whole(body.card_amount))
     return invalid("cash_amount, card_amount: whole tiyin");
+  if (
+    body.phone_number !== undefined &&
+    (typeof body.phone_number !== "string" || body.phone_number.length > 12)
+  )
+    return invalid("phone_number: at most 12 characters");
   const earlier = byOperation.get(operationId);
   if (kind === "RETURN" && earlier?.kind === "RETURN")
     return reply(200, { receipt_id: receiptSeq, receipt_url: earlier.url });

@@ -142,6 +142,12 @@ async function attempt(deps: FiscalDeps, id: string, now: Date): Promise<FiscalO
 
 type Built = Awaited<ReturnType<typeof orderReceipt>>;
 
+/** Uzum takes an Uzbek number as 12 digits (998...) for the customer's cashback; anything else is left out. */
+function uzumPhone(phone: string | undefined): string | null {
+  const digits = phone?.replace(/\D/g, "") ?? "";
+  return /^998\d{9}$/.test(digits) ? digits : null;
+}
+
 /** How the row's provider takes the receipt: undefined when the brand has no credentials for it. */
 function sender(
   deps: FiscalDeps,
@@ -160,7 +166,7 @@ function sender(
             operationId: row.id,
             at: row.createdDate,
             items: uzumFiscalItems(built.receipt, built.brand.taxId),
-            phone: order.receiver?.phone.replace(/\D/g, "") ?? null,
+            phone: uzumPhone(order.receiver?.phone),
           },
           { retry: row.attempts > 1 },
         ))
