@@ -21,7 +21,6 @@ import type { LonLat, YandexClaimRequest } from "../integrations/yandex-delivery
 /** The demo's Yandex Delivery token (README). */
 export const DEMO_YANDEX_TOKEN = "DEMO-yandex-delivery-token";
 
-
 /** The fake's tariff: a base price and a price per kilometre, so'm. */
 export const FAKE_YANDEX_BASE_PRICE = 9_000;
 export const FAKE_YANDEX_PRICE_PER_KM = 2_000;
