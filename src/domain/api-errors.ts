@@ -716,6 +716,12 @@ export const API_ERRORS = {
     ru: "iiko сейчас не отвечает, попробуйте чуть позже",
     eng: "iiko is not answering now, try again in a moment",
   },
+  IIKO_MENU_CHANGED: {
+    status: 409,
+    uz: "iiko'dagi menyu ko'rib chiqilgandan keyin o'zgardi: o'zgarishlarni qayta ko'ring",
+    ru: "Меню в iiko изменилось после просмотра: посмотрите изменения ещё раз",
+    eng: "iiko's menu changed since the preview: look at the changes again",
+  },
   IIKO_NOT_SET_UP: {
     status: 409,
     uz: "Avval iiko API loginini kiriting",

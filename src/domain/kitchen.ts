@@ -10,6 +10,16 @@ export function goesToKitchen(serviceType: ServiceType): boolean {
   return (KITCHEN_SERVICE_TYPES as readonly ServiceType[]).includes(serviceType);
 }
 
+/**
+ * iiko's texts at the last nomenclature import, and whether that import hid the row because iiko no
+ * longer sells it (server/src/services/kitchen/iiko-menu-plan.ts).
+ */
+export interface IikoImportedTexts {
+  name: string;
+  description?: string;
+  hidden?: boolean;
+}
+
 /** Where an order stands with the kitchen system: to send, being sent, taken, refused. */
 export const KITCHEN_STATES = ["PENDING", "SENDING", "SENT", "FAILED"] as const;
 export type KitchenState = (typeof KITCHEN_STATES)[number];

@@ -3,9 +3,10 @@
 //   access_token              {apiLogin} -> {token}; an unknown login is 401 {errorDescription}
 //   organizations             -> {organizations: [{id, name}]}
 //   terminal_groups           {organizationIds} -> {terminalGroups: [{organizationId, items}]}
+//   nomenclature              {organizationId} -> {groups, productCategories, products, sizes, revision}
 //   deliveries/create         {organizationId, terminalGroupId, order} -> {correlationId, orderInfo};
-//                             refused (400) for an unknown product or modifier id, an unknown terminal
-//                             group, or an externalNumber the organisation already has
+//                             refused (400) for an unknown product, modifier or size id, an unknown
+//                             terminal group, or an externalNumber the organisation already has
 //   commands/status           {organizationId, correlationId} -> {state: Success}
 //   deliveries/by_id          {organizationId, orderIds} -> {orders}
 //   stop_lists                {organizationIds} -> {terminalGroupStopLists}
@@ -16,7 +17,12 @@
 // is set (the demo): DeliveryOrderUpdate webhooks to the organisation's webHooksUri with its authToken,
 // a few seconds apart. Tests send single updates with `fakeIiko.push`.
 import { randomUUID } from "node:crypto";
-import type { IikoDeliveryOrder, IikoStopListItem, IikoWebhookEvent } from "../integrations/iiko.ts";
+import type {
+  IikoDeliveryOrder,
+  IikoNomenclature,
+  IikoStopListItem,
+  IikoWebhookEvent,
+} from "../integrations/iiko.ts";
 
 /** The demo brand's iiko account (scripts/demo-brands and the README). */
 export const DEMO_IIKO_API_LOGIN = "DEMO-iiko-api-login";
@@ -33,6 +39,9 @@ interface Account {
   terminalGroups: { id: string; name: string }[];
   /** The nomenclature's product and modifier ids the account sells. */
   products: Set<string>;
+  /** The size ids each sized product is sold in. */
+  sizes: Map<string, Set<string>>;
+  nomenclature: IikoNomenclature;
 }
 
 interface TakenOrder {
@@ -83,8 +92,36 @@ export class FakeIiko {
     });
   }
 
-  addAccount(apiLogin: string, input: Omit<Account, "products">): void {
-    if (!this.accounts.has(apiLogin)) this.accounts.set(apiLogin, { ...input, products: new Set() });
+  addAccount(apiLogin: string, input: Pick<Account, "organization" | "terminalGroups">): void {
+    if (!this.accounts.has(apiLogin))
+      this.accounts.set(apiLogin, {
+        ...input,
+        products: new Set(),
+        sizes: new Map(),
+        nomenclature: { groups: [], products: [], sizes: [], revision: 0 },
+      });
+  }
+
+  /**
+   * Replaces the account's nomenclature (what `nomenclature` answers, with a revision that grows as
+   * iiko's does); its products, modifiers and sizes become what deliveries/create accepts.
+   */
+  setNomenclature(apiLogin: string, nomenclature: Omit<IikoNomenclature, "revision">): number {
+    const account = this.accounts.get(apiLogin);
+    if (!account) throw new Error(`fake iiko: no account ${apiLogin}`);
+    const revision = Math.max(account.nomenclature.revision + 1, Date.now());
+    account.nomenclature = structuredClone({ ...nomenclature, revision });
+    for (const p of nomenclature.products) {
+      if (p.isDeleted) continue;
+      account.products.add(p.id);
+      const sized = (p.sizePrices ?? []).flatMap((sp) => (sp.sizeId ? [sp.sizeId] : []));
+      if (sized.length > 0) account.sizes.set(p.id, new Set(sized));
+    }
+    return revision;
+  }
+
+  nomenclatureOf(apiLogin: string): IikoNomenclature | undefined {
+    return this.accounts.get(apiLogin)?.nomenclature;
   }
 
   /** The products and modifiers the account's nomenclature has (what deliveries/create accepts). */
@@ -163,6 +200,11 @@ export class FakeIiko {
           ],
         });
       }
+      case "nomenclature": {
+        if (!this.orgOk(account, input.organizationId)) return refusal(400, "Organization not found");
+        const n = account.nomenclature;
+        return reply(200, { correlationId: randomUUID(), ...n, productCategories: [] });
+      }
       case "deliveries/create":
         return this.create(input, account);
       case "commands/status":
@@ -230,6 +272,9 @@ export class FakeIiko {
     for (const item of order.items) {
       for (const id of [item.productId, ...(item.modifiers ?? []).map((m) => m.productId)]) {
         if (!account.products.has(id)) return refusal(400, `Product ${id} not found in the nomenclature`);
+      }
+      if (item.productSizeId && !account.sizes.get(item.productId)?.has(item.productSizeId)) {
+        return refusal(400, `Size ${item.productSizeId} not found for product ${item.productId}`);
       }
     }
     const taken: TakenOrder = {

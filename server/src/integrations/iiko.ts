@@ -2,7 +2,7 @@
 // with a JSON body. `access_token` exchanges the brand's API login for a token (about an hour), sent
 // as `Authorization: Bearer <token>`; a 401 means the token expired, so it is fetched again once and
 // the call repeated. A refusal answers 4xx with `{correlationId, errorDescription, error}`.
-// Used (docs/decisions.md, issue 38): organizations, terminal_groups, deliveries/create,
+// Used (docs/decisions.md, issue 38): organizations, terminal_groups, nomenclature, deliveries/create,
 // commands/status, deliveries/by_id, stop_lists, webhooks/update_settings.
 
 export type IikoFetch = (
@@ -46,6 +46,8 @@ export interface IikoModifier {
 export interface IikoOrderItem {
   type: "Product";
   productId: string;
+  /** The size the dish is sold in, for a product the nomenclature sells in sizes. */
+  productSizeId?: string;
   amount: number;
   price?: number;
   modifiers?: IikoModifier[];
@@ -94,6 +96,62 @@ export interface IikoStopListItem {
 export interface IikoTerminalStopList {
   terminalGroupId: string;
   items: IikoStopListItem[];
+}
+
+/** A folder of the nomenclature: a menu folder, or (isGroupModifier) a group of modifiers. */
+export interface IikoNomenclatureGroup {
+  id: string;
+  parentGroup?: string | null;
+  name: string;
+  description?: string | null;
+  order?: number;
+  isIncludedInMenu?: boolean;
+  isGroupModifier?: boolean;
+  isDeleted?: boolean | null;
+  imageLinks?: string[];
+}
+
+export interface IikoSizePrice {
+  /** null: the product's only price (it has no sizes). */
+  sizeId?: string | null;
+  price: { currentPrice: number; isIncludedInMenu?: boolean };
+}
+
+export interface IikoNomenclatureModifier {
+  id: string;
+  minAmount: number;
+  maxAmount: number;
+  defaultAmount?: number | null;
+  required?: boolean | null;
+}
+
+export interface IikoNomenclatureGroupModifier extends IikoNomenclatureModifier {
+  childModifiers: IikoNomenclatureModifier[];
+}
+
+export interface IikoNomenclatureProduct {
+  id: string;
+  name: string;
+  description?: string | null;
+  /** The folder that holds the product. */
+  parentGroup?: string | null;
+  groupId?: string | null;
+  /** Dish, Good, Service or Modifier. */
+  type?: string | null;
+  order?: number;
+  isDeleted?: boolean | null;
+  sizePrices?: IikoSizePrice[];
+  modifiers?: IikoNomenclatureModifier[];
+  groupModifiers?: IikoNomenclatureGroupModifier[];
+  imageLinks?: string[];
+}
+
+export interface IikoNomenclature {
+  groups: IikoNomenclatureGroup[];
+  products: IikoNomenclatureProduct[];
+  sizes: { id: string; name: string; priority?: number | null; isDefault?: boolean | null }[];
+  /** Grows with every change of the organisation's nomenclature. */
+  revision: number;
 }
 
 export interface IikoClientOptions {
@@ -207,6 +265,17 @@ export class IikoClient {
       { organizationIds: [organizationId], includeDisabled: false },
     );
     return (r.terminalGroups ?? []).flatMap((g) => g.items);
+  }
+
+  /** The organisation's whole nomenclature: folders, products, modifiers, sizes and its revision. */
+  async nomenclature(organizationId: string): Promise<IikoNomenclature> {
+    const r = await this.call<Partial<IikoNomenclature>>("nomenclature", { organizationId });
+    return {
+      groups: r.groups ?? [],
+      products: r.products ?? [],
+      sizes: r.sizes ?? [],
+      revision: r.revision ?? 0,
+    };
   }
 
   /** Sends a delivery order; answers iiko's order id and the correlation id of the creation. */

@@ -101,7 +101,8 @@ export async function updateEditorProduct(
 
 export interface AuditValues {
   merchantId: string;
-  userId: string;
+  /** null: Savat itself (a scheduled import). */
+  userId: string | null;
   entity: string;
   entityId: string;
   action: string;

@@ -5,8 +5,10 @@ import { and, asc, eq, inArray, isNotNull, isNull, lte, notInArray, sql } from "
 import {
   branches,
   branchStops,
+  categories,
   kitchenOrders,
   merchants,
+  modificationGroups,
   modifications,
   orderItems,
   orders,
@@ -398,12 +400,20 @@ export async function failKitchenOrder(
 }
 
 /**
- * The demo's kitchen (server/src/fakes/iiko-demo.ts): the brand's products, options and payment
- * methods without an iiko id get one (their own id; the payment type's name), as an owner's import
- * of iiko's nomenclature would give them. Answers every iiko id of the brand's menu.
+ * The demo's kitchen (server/src/fakes/iiko-demo.ts): the brand's categories, products, option groups,
+ * options and payment methods without an iiko id get one (their own id; the payment type's name), as
+ * an import of iiko's nomenclature would give them. Answers every iiko id of the brand's menu.
  */
 export async function assignDemoIikoIds(db: Db, merchantId: string): Promise<string[]> {
   await transaction(db, async (tx) => {
+    await tx
+      .update(categories)
+      .set({ iikoId: sql`${categories.id}::text` })
+      .where(and(eq(categories.merchantId, merchantId), isNull(categories.iikoId)));
+    await tx
+      .update(modificationGroups)
+      .set({ iikoId: sql`${modificationGroups.id}::text` })
+      .where(and(eq(modificationGroups.merchantId, merchantId), isNull(modificationGroups.iikoId)));
     await tx
       .update(products)
       .set({ iikoId: sql`${products.id}::text` })

@@ -1,5 +1,6 @@
 // The menu: groups, categories, products with their modifier groups, and per-branch product links.
 import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
+import type { IikoImportedTexts } from "#domain/kitchen.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
 import {
   createdDate,
@@ -58,6 +59,10 @@ export const categories = pgTable(
     isActive: boolean().notNull().default(true),
     /** Counts saves from the back office: a save naming an older version is refused (issue 36). */
     version: integer().notNull().default(1),
+    /** The iiko nomenclature group the category was imported from (issue 38). */
+    iikoId: text(),
+    /** The texts the last iiko import wrote: a text the owner changed since is kept at the next one. */
+    iikoImported: jsonb().$type<IikoImportedTexts>(),
     /** Deleted from the back office (kept, hidden, so orders keep their history); null = not deleted. */
     deletedDate: timestamptz(),
     createdDate: createdDate(),
@@ -128,6 +133,8 @@ export const products = pgTable(
     /** Outside systems the product is published to (spec "systems"). */
     systems: jsonb().$type<string[]>().notNull().default([]),
     iikoId: text(),
+    /** The texts the last iiko import wrote: a text the owner changed since is kept at the next one. */
+    iikoImported: jsonb().$type<IikoImportedTexts>(),
     /** Deleted from the back office (kept, hidden, so orders keep their history); null = not deleted. */
     deletedDate: timestamptz(),
     createdDate: createdDate(),

@@ -21,6 +21,7 @@ import {
   lastModifiedDate,
   multilingual,
   requiredMultilingual,
+  timestamptz,
 } from "./columns.ts";
 import {
   basketPositionEnum,
@@ -73,6 +74,9 @@ export const merchants = pgTable(
      * webhooks/update_settings; made here with each login saved); NULL until iiko is set up.
      */
     kitchenWebhookToken: text(),
+    /** The iiko nomenclature revision the menu was last imported from, and when (the schedule's clock). */
+    kitchenMenuRevision: text(),
+    kitchenMenuSyncedAt: timestamptz(),
     /** When a Yandex Delivery claim is made: READY (the kitchen marks the order ready) or PLACED. */
     yandexClaimAt: text().notNull().default("READY"),
     mapKey: text(),

@@ -4,8 +4,15 @@
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
-import { iikoSettingsBodySchema, iikoSettingsSchema } from "#domain/contract/kitchen.ts";
+import {
+  iikoMenuImportBodySchema,
+  iikoMenuImportSchema,
+  iikoMenuPreviewSchema,
+  iikoSettingsBodySchema,
+  iikoSettingsSchema,
+} from "#domain/contract/kitchen.ts";
 import { requireUser } from "../../plugins/auth.ts";
+import { importMenu, previewMenuImport } from "../../services/kitchen/iiko-menu.ts";
 import { IIKO_WEBHOOK_PATH, iikoSettings, saveIikoSettings } from "../../services/kitchen/iiko-setup.ts";
 import { requireBackOffice, requireStaff } from "../orders/staff.ts";
 
@@ -53,6 +60,46 @@ export async function kitchenSettingsRoutes(app: FastifyInstance): Promise<void>
       return saveIikoSettings(
         { db, config: app.config, standIns: app.standIns },
         { merchantId: scope.merchantId, webhookUrl: webhookUrl(request), body: request.body },
+      );
+    },
+  );
+
+  // The menu from iiko's nomenclature: a preview, then the import of what was previewed (menu area:
+  // owners and managers, as the console's menu editor).
+  r.post(
+    "/staff/v1/kitchen/iiko/menu/preview",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "What importing iiko's nomenclature would change in the brand's menu, without changing it (owner, manager)",
+        response: { 200: iikoMenuPreviewSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireBackOffice(request, "menu");
+      return previewMenuImport({ db, config: app.config, standIns: app.standIns }, scope.merchantId);
+    },
+  );
+
+  r.post(
+    "/staff/v1/kitchen/iiko/menu/import",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Import iiko's nomenclature into the brand's menu in one transaction (owner, manager); 409 IIKO_MENU_CHANGED when iiko's revision moved on since the preview",
+        body: iikoMenuImportBodySchema,
+        response: { 200: iikoMenuImportSchema, ...errors },
+      },
+    },
+    async (request) => {
+      const scope = requireBackOffice(request, "menu");
+      return importMenu(
+        { db, config: app.config, standIns: app.standIns },
+        { merchantId: scope.merchantId, userId: scope.userId, revision: request.body.revision },
       );
     },
   );

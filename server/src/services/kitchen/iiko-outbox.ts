@@ -25,6 +25,7 @@ import { findMerchantById } from "../../repositories/merchants.ts";
 import type { OrderRow } from "../../repositories/orders.ts";
 import type { Outside } from "../stand-ins.ts";
 import { iikoClientFor } from "./iiko-client.ts";
+import { IIKO_SIZE_PREFIX } from "./iiko-menu-plan.ts";
 
 /** The pause after the 1st, 2nd, ... failed try while iiko is away (the last one repeats). */
 export const KITCHEN_BACKOFF_MS = [10_000, 30_000, 60_000, 2 * 60_000, 5 * 60_000];
@@ -79,16 +80,21 @@ export function deliveryOrderOf(
     throw new Refusal(`the ${order.paymentType} payment method has no iiko payment type id`);
   const items = k.lines.map((line) => {
     if (!line.iikoId) throw new Refusal("a product of the order has no iiko id");
-    const modifiers = line.modifications.map((m) => {
+    const ids = line.modifications.map((m) => {
       const id = k.modificationIikoIds.get(m.id);
       if (!id) throw new Refusal("an option of the order has no iiko id");
-      return { productId: id, amount: m.count };
+      return { productId: id, amount: m.count, price: m.price };
     });
+    // The size chosen (an imported product's "Size" option) is the line's size and price, not a
+    // modifier: the option's price is the size's over the smallest one's (iiko-menu-plan.ts).
+    const size = ids.find((m) => m.productId.startsWith(IIKO_SIZE_PREFIX));
+    const modifiers = ids.filter((m) => m !== size).map(({ productId, amount }) => ({ productId, amount }));
     return {
       type: "Product" as const,
       productId: line.iikoId,
+      ...(size ? { productSizeId: size.productId.slice(IIKO_SIZE_PREFIX.length) } : {}),
       amount: line.count,
-      price: line.costPrice,
+      price: line.costPrice + (size?.price ?? 0),
       ...(modifiers.length > 0 ? { modifiers } : {}),
     };
   });

@@ -10,6 +10,7 @@ import { IikoError, type IikoOrganization, type IikoTerminalGroup } from "../../
 import { AppError } from "../../lib/errors.ts";
 import { listBranches } from "../../repositories/geo.ts";
 import { findKitchenCredentials, saveKitchenSetup } from "../../repositories/kitchen.ts";
+import { menuImportState } from "../../repositories/kitchen-menu.ts";
 import { findMerchantById } from "../../repositories/merchants.ts";
 import type { Outside } from "../stand-ins.ts";
 import { iikoClientFor } from "./iiko-client.ts";
@@ -17,7 +18,7 @@ import { iikoClientFor } from "./iiko-client.ts";
 export const IIKO_WEBHOOK_PATH = "/api/integrations/v1/iiko/webhook";
 
 /** iiko's refusal or absence as the console shows it: our code, iiko's own words kept. */
-function asAppError(error: unknown): never {
+export function iikoAppError(error: unknown): never {
   if (error instanceof IikoError) {
     if (error.kind === "UNAVAILABLE") throw new AppError("IIKO_UNAVAILABLE");
     const reason = error.message;
@@ -28,6 +29,11 @@ function asAppError(error: unknown): never {
     });
   }
   throw error;
+}
+
+async function menuOf(db: Db, merchantId: string): Promise<IikoSettings["menu"]> {
+  const state = await menuImportState(db, merchantId);
+  return { revision: state.revision, importedAt: state.syncedAt?.toISOString() ?? null };
 }
 
 async function branchesOf(db: Db, merchantId: string): Promise<IikoSettings["branches"]> {
@@ -46,6 +52,7 @@ export async function iikoSettings(db: Db, merchantId: string, webhookUrl: strin
     terminalGroups: [],
     webhookUrl,
     branches: await branchesOf(db, merchantId),
+    menu: await menuOf(db, merchantId),
   };
 }
 
@@ -65,7 +72,7 @@ export async function saveIikoSettings(
   try {
     organizations = await client.organizations();
   } catch (error) {
-    asAppError(error);
+    iikoAppError(error);
   }
   const wanted = body.organizationId ?? merchant?.kitchenOrganizationId ?? null;
   const organization =
@@ -80,6 +87,7 @@ export async function saveIikoSettings(
       terminalGroups: [],
       webhookUrl,
       branches,
+      menu: await menuOf(db, merchantId),
     };
   }
   let terminalGroups: IikoTerminalGroup[];
@@ -92,7 +100,7 @@ export async function saveIikoSettings(
       authToken: webhookToken,
     });
   } catch (error) {
-    asAppError(error);
+    iikoAppError(error);
   }
   const known = new Set(terminalGroups.map((g) => g.id));
   const own = new Set(branches.map((b) => b.id));
@@ -114,5 +122,6 @@ export async function saveIikoSettings(
     terminalGroups: terminalGroups.map((g) => ({ id: g.id, name: g.name })),
     webhookUrl,
     branches: await branchesOf(db, merchantId),
+    menu: await menuOf(db, merchantId),
   };
 }

@@ -1,8 +1,10 @@
 // The kitchen's background work (issue 38): the outbox's sends and the poll that backs up iiko's
-// webhook, one run at a time, when kicked (after a placement) and every `kitchenSweepMs`.
+// webhook, one run at a time, when kicked (after a placement) and every `kitchenSweepMs`; and the
+// menu's scheduled import from iiko.
 import type { FastifyInstance } from "fastify";
 import { startIntervalWorker, type IntervalWorker } from "../../lib/interval-worker.ts";
 import type { OrderEvents } from "../orders/events.ts";
+import { importDueMenus } from "./iiko-menu.ts";
 import { sendDueKitchenOrders } from "./iiko-outbox.ts";
 import { pollKitchenOrders } from "./iiko-poll.ts";
 
@@ -20,6 +22,7 @@ export function startKitchenWorker(app: FastifyInstance, events: OrderEvents): I
     work: async () => {
       await sendDueKitchenOrders(deps);
       await pollKitchenOrders(deps);
+      await importDueMenus(deps);
     },
     everyMs: app.config.kitchenSweepMs,
     failed: (error) => {
