@@ -101,8 +101,11 @@ export default defineConfig({
       // limit per address (600 a minute in production, proven in server/test/api.test.ts) would
       // refuse them, not the customers it is for.
       RATE_LIMIT_PER_MINUTE: "6000",
-      // The journeys walk plov's orders with the simulator and staff, not with the demo's fake iiko.
-      DEMO_KITCHEN: "0",
+      // The demo's fake iiko cooks the orders of a brand of its own (e2e/kitchen-iiko.spec.ts); the
+      // other journeys walk their orders with the simulator and staff.
+      DEMO_KITCHEN: "1",
+      DEMO_KITCHEN_BRAND: "oshxona",
+      DEMO_KITCHEN_STEP_MS: "2500",
       // The fake Yandex Delivery's performer steps by itself (e2e/yandex-delivery.spec.ts): slower than
       // the 5 s the server takes between two reads of its position, so its drive is seen on the map.
       DEMO_YANDEX_STEP_MS: "3000",

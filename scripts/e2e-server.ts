@@ -115,6 +115,18 @@ const YANDEX_BRAND = {
   botToken: "7005556677:AAHk3-e2e-bot-token-of-the-yandex-brand",
 };
 
+/**
+ * The brand of e2e/kitchen-iiko.spec.ts's kitchen: plov's menu and branches under a sub of its own,
+ * wired to the demo's fake iiko when the server starts (DEMO_KITCHEN_BRAND in playwright.config.ts),
+ * which cooks what it takes; no other journey orders from it.
+ */
+const KITCHEN_BRAND = {
+  sub: "oshxona",
+  name: "Oshxona",
+  botToken: "7004443322:AAHk3-e2e-bot-token-of-the-kitchen-brand",
+  owner: "+998977000381",
+};
+
 /** The brand e2e/back-office-first-brand.spec.ts builds from nothing. */
 const EMPTY_BRAND = {
   sub: "bahor",
@@ -324,6 +336,35 @@ const EMPTY_BRAND = {
       });
       fs.writeFileSync(path.join(dataDir, `staff-token-${YANDEX_BRAND.sub}`), token);
     }
+    await importBrand(database.db, {
+      ...plovFile,
+      merchant: {
+        ...plovFile.merchant,
+        sub: KITCHEN_BRAND.sub,
+        name: { uz: KITCHEN_BRAND.name, ru: KITCHEN_BRAND.name },
+        integrations: { telegramBotToken: KITCHEN_BRAND.botToken },
+      },
+      webSettings: {
+        ...plovFile.webSettings,
+        brand: KITCHEN_BRAND.name,
+        title: KITCHEN_BRAND.name,
+        engLangActive: true,
+      },
+      brands: [],
+    });
+    const [kitchenBrand] = await database.db
+      .select({ id: merchants.id })
+      .from(merchants)
+      .where(eq(merchants.sub, KITCHEN_BRAND.sub));
+    if (!kitchenBrand) throw new Error("e2e seed: the kitchen brand was not imported");
+    await database.db.insert(users).values({
+      merchantId: kitchenBrand.id,
+      firstName: "Bekzod",
+      lastName: "Owner",
+      phone: KITCHEN_BRAND.owner,
+      role: "STAFF",
+      brandRole: "OWNER",
+    });
   } finally {
     await database.close();
   }

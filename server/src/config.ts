@@ -154,6 +154,16 @@ const envSchema = z.object({
     .optional(),
   ORDER_SIMULATOR: flag.optional(),
   DEMO_KITCHEN: flag.optional(),
+  DEMO_KITCHEN_BRAND: z
+    .string()
+    .regex(/^[a-z0-9-]{1,63}$/, { error: "must be a brand's sub (lowercase letters, digits, hyphens)" })
+    .optional(),
+  DEMO_KITCHEN_STEP_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(100, { error: "must be between 100 and 3600000" })
+    .max(3_600_000, { error: "must be between 100 and 3600000" })
+    .optional(),
   ORDER_SIMULATOR_STEP_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -364,10 +374,13 @@ export interface Config {
   /** The demo order simulator walks new orders through their statuses (demo mode only). */
   orderSimulator: boolean;
   /**
-   * The demo's kitchen: the brand plov wired to the fake iiko, which cooks the orders it takes
-   * (demo mode only; off under tests and the journeys, which drive statuses themselves).
+   * The demo's kitchen: a brand (plov) wired to the fake iiko, which cooks the orders it takes
+   * (demo mode only; off under tests, which drive statuses themselves).
    */
   demoKitchen: boolean;
+  /** The brand the demo's kitchen wires to the fake iiko, and milliseconds between its statuses. */
+  demoKitchenBrand: string;
+  demoKitchenStepMs: number;
   /** Milliseconds between two simulator steps of an order. */
   orderSimulatorStepMs: number;
   /**
@@ -553,6 +566,8 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
     orderSimulator: demo && (e.ORDER_SIMULATOR ?? e.NODE_ENV !== "test"),
     orderSimulatorStepMs: e.ORDER_SIMULATOR_STEP_MS ?? 15_000,
     demoKitchen: demo && (e.DEMO_KITCHEN ?? e.NODE_ENV !== "test"),
+    demoKitchenBrand: e.DEMO_KITCHEN_BRAND ?? "plov",
+    demoKitchenStepMs: e.DEMO_KITCHEN_STEP_MS ?? 6_000,
     demoYandexStepMs: demo
       ? (e.DEMO_YANDEX_STEP_MS ?? ((e.DEMO_KITCHEN ?? e.NODE_ENV !== "test") ? 5_000 : 0))
       : 0,

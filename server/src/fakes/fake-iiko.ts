@@ -31,6 +31,18 @@ export const DEMO_IIKO_TERMINAL_GROUPS = [
   { id: "4fab19a5-203c-4bf5-94eb-f572aa8b117b", name: "Kitchen 1" },
   { id: "5e1b5a43-3c8d-4a66-9f1d-d7a1b3f2c001", name: "Kitchen 2" },
 ];
+/**
+ * A second account, for a journey that connects a brand of its own from the console while the
+ * demo's kitchen brand keeps the first (one organisation has one webhook address, as in iiko).
+ */
+export const DEMO_IIKO_SECOND_API_LOGIN = "DEMO-iiko-api-login-2";
+const DEMO_IIKO_SECOND = {
+  organization: { id: "8cd16664-5c1f-49f9-8cd1-48cf74a7e0fa", name: "Savat demo kitchen 2" },
+  terminalGroups: [
+    { id: "6f2c6b54-4d2b-4b7e-a0c2-e8c2b4f3d002", name: "Kitchen 1" },
+    { id: "7a3d7c65-5e3c-4c8f-b1d3-f9d3c5a4e003", name: "Kitchen 2" },
+  ],
+};
 /** How long a token lives (iiko: about an hour). */
 const TOKEN_TTL_MS = 60 * 60_000;
 
@@ -90,6 +102,7 @@ export class FakeIiko {
       organization: { id: DEMO_IIKO_ORGANIZATION_ID, name: "Savat demo kitchen" },
       terminalGroups: DEMO_IIKO_TERMINAL_GROUPS,
     });
+    this.addAccount(DEMO_IIKO_SECOND_API_LOGIN, DEMO_IIKO_SECOND);
   }
 
   addAccount(apiLogin: string, input: Pick<Account, "organization" | "terminalGroups">): void {

@@ -16,8 +16,6 @@ import { DEMO_IIKO_API_LOGIN, DEMO_IIKO_TERMINAL_GROUPS, fakeIiko } from "./fake
 
 /** The demo brand whose orders go to the fake iiko. */
 export const DEMO_IIKO_BRAND = "plov";
-/** Between two statuses of a cooked order. */
-export const DEMO_COOK_STEP_MS = 6_000;
 
 export async function wireDemoKitchen(app: FastifyInstance, sub = DEMO_IIKO_BRAND): Promise<string | null> {
   const db = app.database.db;
@@ -49,7 +47,7 @@ export async function wireDemoKitchen(app: FastifyInstance, sub = DEMO_IIKO_BRAN
 /** The dish the demo's iiko has and plov's menu not yet (what a first import adds). */
 export const DEMO_IIKO_NEW_DISH = {
   id: "2c9e0d56-8a3f-4c1e-9b7a-5d4e3f2a1b0c",
-  name: "Самса с тыквой",
+  name: "Манты с тыквой",
   price: 9_000,
 };
 

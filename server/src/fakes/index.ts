@@ -45,7 +45,7 @@ import { fakeClickTokenFor, handleFakeClickRpc, openFakeClickSession } from "./f
 import { fakeClickPayRoutes } from "./fake-click-pay.ts";
 import { fakeIiko } from "./fake-iiko.ts";
 import { fakeYandexDelivery } from "./fake-yandex-delivery.ts";
-import { DEMO_COOK_STEP_MS, wireDemoKitchen } from "./iiko-demo.ts";
+import { wireDemoKitchen } from "./iiko-demo.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
 import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
@@ -233,10 +233,10 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
   // The demo's kitchen: a brand wired to the fake iiko, which cooks what it takes (not under tests,
   // which drive iiko's statuses themselves, as they do the order simulator).
   if (app.config.demoKitchen) {
-    fakeIiko.cookStepMs = DEMO_COOK_STEP_MS;
+    fakeIiko.cookStepMs = app.config.demoKitchenStepMs;
     app.addHook("onReady", async () => {
       try {
-        await wireDemoKitchen(app);
+        await wireDemoKitchen(app, app.config.demoKitchenBrand);
       } catch (error) {
         app.log.warn({ err: error }, "demo kitchen (fake iiko) not wired");
       }

@@ -222,7 +222,11 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
           {when}
         </time>
         <span className="audit-log__who">
-          {entry.by === null ? t`A former employee` : personName(entry.by)}
+          {entry.by !== null
+            ? personName(entry.by)
+            : entry.entity === "menu"
+              ? t`Savat, on its schedule`
+              : t`A former employee`}
         </span>
         <span className="audit-log__what">
           {subject}

@@ -20,6 +20,13 @@ export const brandFieldNames: Record<string, MessageDescriptor> = {
   url: msg`Address`,
   events: msg`Events`,
   enabled: msg`On`,
+  // An import of the menu from iiko: its revision and what it did.
+  revision: msg`iiko revision`,
+  create: msg`Added`,
+  update: msg`Changed`,
+  hide: msg`Hidden`,
+  show: msg`Shown again`,
+  unchanged: msg`Unchanged`,
 };
 
 /** What a change was made to when it is not a dish: a staff member, the settings, a banner... */
@@ -36,5 +43,6 @@ export function brandEntityName(entry: AuditEntry): MessageDescriptor | null {
   if (entry.entity === "clip") return msg`A clip`;
   if (entry.entity === "news") return msg`News`;
   if (entry.entity === "webhook") return msg`Webhook`;
+  if (entry.entity === "menu") return msg`Menu from iiko`;
   return null;
 }

@@ -6,6 +6,7 @@ import { useId, useState } from "react";
 import type { IikoSettings } from "../../domain/contract/kitchen.ts";
 import { refusalText } from "./brand-api.ts";
 import { useIikoSave, useIikoSettings } from "./kitchen-api.ts";
+import { IikoMenuImport } from "./kitchen-menu-import.tsx";
 import { Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 import "./brand-sections.css";
@@ -150,6 +151,7 @@ function IikoForm({ settings }: { settings: IikoSettings }) {
             </span>
           )}
         </div>
+        {settings.organization && <IikoMenuImport settings={settings} />}
       </div>
     </form>
   );

@@ -33,13 +33,18 @@ export async function kitchenSettingsRoutes(app: FastifyInstance): Promise<void>
       preHandler,
       schema: {
         ...base,
-        summary: "The brand's iiko connection as stored (owner); the API login is never answered",
+        summary:
+          "The brand's iiko connection as stored, with the names iiko gives its organisation and terminal groups when iiko answers (owner); the API login is never answered",
         response: { 200: iikoSettingsSchema, ...errors },
       },
     },
     async (request) => {
       const scope = requireBackOffice(request, "settings");
-      return iikoSettings(db, scope.merchantId, webhookUrl(request));
+      return iikoSettings(
+        { db, config: app.config, standIns: app.standIns },
+        scope.merchantId,
+        webhookUrl(request),
+      );
     },
   );
 

@@ -41,15 +41,35 @@ async function branchesOf(db: Db, merchantId: string): Promise<IikoSettings["bra
   return rows.map((b) => ({ id: b.id, name: b.name, terminalGroupId: b.iikoTerminalGroupId ?? null }));
 }
 
-/** What is stored, without asking iiko (the console's first look). */
-export async function iikoSettings(db: Db, merchantId: string, webhookUrl: string): Promise<IikoSettings> {
+/**
+ * What is stored (the console's first look), with the names iiko gives the organisation and its
+ * terminal groups when iiko answers in time; without them when it does not (the ids stay shown).
+ */
+export async function iikoSettings(
+  deps: Outside & { db: Db },
+  merchantId: string,
+  webhookUrl: string,
+): Promise<IikoSettings> {
+  const { db } = deps;
   const credentials = await findKitchenCredentials(db, merchantId);
   const merchant = await findMerchantById(db, merchantId);
+  let organizations: IikoOrganization[] = [];
+  let terminalGroups: IikoTerminalGroup[] = [];
+  if (credentials) {
+    const client = iikoClientFor(credentials.apiLogin, deps);
+    try {
+      organizations = (await client?.organizations()) ?? [];
+      terminalGroups = (await client?.terminalGroups(credentials.organizationId)) ?? [];
+    } catch (error) {
+      if (!(error instanceof IikoError)) throw error;
+    }
+  }
+  const named = organizations.find((o) => o.id === credentials?.organizationId);
   return {
     loginSet: Boolean(merchant?.kitchenLogin),
-    organization: credentials ? { id: credentials.organizationId, name: null } : null,
-    organizations: [],
-    terminalGroups: [],
+    organization: credentials ? { id: credentials.organizationId, name: named?.name ?? null } : null,
+    organizations,
+    terminalGroups: terminalGroups.map((g) => ({ id: g.id, name: g.name })),
     webhookUrl,
     branches: await branchesOf(db, merchantId),
     menu: await menuOf(db, merchantId),
