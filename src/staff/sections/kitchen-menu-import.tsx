@@ -6,7 +6,7 @@ import { msg, plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useState } from "react";
 import type { IikoMenuPreview, IikoSettings } from "../../domain/contract/kitchen.ts";
-import { currentLocale } from "../../lib/i18n.ts";
+import { currentLocale, isRtl } from "../../lib/i18n.ts";
 import { refusalText } from "./brand-api.ts";
 import { useIikoMenuImport, useIikoMenuPreview } from "./kitchen-api.ts";
 import { moneyOf } from "./section-frame.tsx";
@@ -123,6 +123,8 @@ export function IikoMenuImport({ settings }: { settings: IikoSettings }) {
 function PreviewList({ preview }: { preview: IikoMenuPreview }) {
   const { t, i18n } = useLingui();
   const { create, update, hide, show, unchanged } = preview.counts;
+  // From the old value to the new one, in the reading direction.
+  const arrow = isRtl(currentLocale()) ? "←" : "→";
   const value = (field: Change["fields"][number]["field"], v: string | number | null) =>
     v === null || v === "" ? "—" : field === "price" && typeof v === "number" ? moneyOf(v) : String(v);
   if (create + update + hide + show === 0)
@@ -143,7 +145,7 @@ function PreviewList({ preview }: { preview: IikoMenuPreview }) {
             <tr>
               <th scope="col">{t`What`}</th>
               <th scope="col">{t`Name`}</th>
-              <th scope="col">{t`Change`}</th>
+              <th scope="col">{t`Was → becomes`}</th>
             </tr>
           </thead>
           <tbody>
@@ -162,7 +164,7 @@ function PreviewList({ preview }: { preview: IikoMenuPreview }) {
                 <td>
                   {c.fields.map((f) => (
                     <span key={f.field} className="iiko-menu__field">
-                      {i18n._(FIELD[f.field])}: {value(f.field, f.from)} → {value(f.field, f.to)}
+                      {i18n._(FIELD[f.field])}: {value(f.field, f.from)} {arrow} {value(f.field, f.to)}
                     </span>
                   ))}
                 </td>
