@@ -13,6 +13,17 @@ describe("number and amount formats", () => {
     expect(formatNumber(34100)).toBe("34 100");
   });
 
+  it("isolates a number in Arabic even before the page takes its direction (a phone reads in its order)", async () => {
+    await activateLocale("ar");
+    document.documentElement.dir = "ltr";
+    try {
+      expect(formatNumber(34100)).toBe("\u206634 100\u2069");
+    } finally {
+      await activateLocale("en");
+    }
+    expect(formatNumber(34100)).toBe("34 100");
+  });
+
   it("separates thousands with spaces and rounds to two decimals", () => {
     expect(formatNumber(1234567)).toBe("1 234 567");
     expect(formatNumber(1234.567)).toBe("1 234.57");

@@ -7,9 +7,10 @@ const LTR_ISOLATE = "\u2066";
 const END_ISOLATE = "\u2069";
 
 function isRtlPage(): boolean {
-  // Rendered on the server (src/ssr), the page will take its language's direction.
-  if (typeof document === "undefined") return isRtl(currentLocale());
-  return document.documentElement.dir === "rtl";
+  // The language decides (a screen may render before the page takes its direction: the courier's
+  // call button read "16 13 203 77 998+" in Arabic); a page set right-to-left by hand counts too.
+  if (isRtl(currentLocale())) return true;
+  return typeof document !== "undefined" && document.documentElement.dir === "rtl";
 }
 
 /** Text that must read left to right (a number, a phone) as it is, isolated on a right-to-left page. */
