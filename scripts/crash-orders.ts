@@ -6,6 +6,9 @@
 // Usage: node scripts/crash-orders.ts [orders=200] [concurrency=8] [seed=random] [backends=pglite,postgres]
 //   CRASH_PG=postgres://postgres@127.0.0.1:5432/test names the PostgreSQL server; a fresh database is
 //   made next to it and dropped afterwards.
+// With `kitchen`, the brand is wired to an iiko at that address (the test's fake iiko, in the test's
+// process, so it outlives the kill): every order then must reach iiko exactly once, whether the kill
+// fell before, during or after its send.
 // server/test/crash-orders.test.ts runs a small version in the test suite.
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
@@ -17,7 +20,15 @@ import { PGlite } from "@electric-sql/pglite";
 import { drizzle } from "drizzle-orm/pglite";
 import { openDatabase, type Database } from "../server/src/db/client.ts";
 import * as schema from "../server/src/db/schema/index.ts";
-import { branches, merchants, orders, products, users } from "../server/src/db/schema/index.ts";
+import {
+  branches,
+  kitchenOrders,
+  merchants,
+  orders,
+  paymentMethods,
+  products,
+  users,
+} from "../server/src/db/schema/index.ts";
 import { importDemoBrands } from "../server/src/import/demo.ts";
 import { createSession } from "../server/src/repositories/sessions.ts";
 
@@ -36,6 +47,17 @@ export interface CrashOptions {
    */
   template?: string;
   log?: (line: string) => void;
+  /** The brand's kitchen: an iiko at `url` that knows `apiLogin`, its organisation and terminal group. */
+  kitchen?: {
+    url: string;
+    apiLogin: string;
+    organizationId: string;
+    terminalGroupId: string;
+    /** Called with the product the orders hold (its iiko id is its own id), before the load. */
+    sells: (iikoId: string) => void;
+    /** Resolves once iiko holds these order numbers (bounded by the caller). */
+    drained: (numbers: number[]) => Promise<void>;
+  };
 }
 
 export interface CrashResult {
@@ -54,6 +76,8 @@ export interface CrashResult {
   /** Orders of the run's keys in the database at the end (must equal `orders`). */
   ordersInDatabase: number;
   restartMs: number;
+  /** With `kitchen`: the run's orders whose kitchen row is SENT at the end (must equal `orders`). */
+  kitchenSent?: number;
 }
 
 /** A small seeded generator (mulberry32): the same seed kills at the same point of the load. */
@@ -106,7 +130,11 @@ interface Fixture {
 }
 
 /** The demo brands, one customer with a phone and a session per worker, and the order they place. */
-async function prepare(db: Database["db"], customers: number): Promise<Fixture> {
+async function prepare(
+  db: Database["db"],
+  customers: number,
+  kitchen: CrashOptions["kitchen"],
+): Promise<Fixture> {
   await importDemoBrands(db, { onlyWhenEmpty: true });
   const [merchant] = await db.select({ id: merchants.id }).from(merchants).where(eq(merchants.sub, "lavash"));
   if (!merchant) throw new Error("demo brand lavash missing");
@@ -127,6 +155,27 @@ async function prepare(db: Database["db"], customers: number): Promise<Fixture> 
     )
     .limit(1);
   if (!branch || !product) throw new Error("demo data missing");
+  if (kitchen) {
+    // As the owner's console wires it: login, organisation, the branch's terminal group, iiko ids.
+    await db
+      .update(merchants)
+      .set({
+        kitchenLogin: kitchen.apiLogin,
+        kitchenOrganizationId: kitchen.organizationId,
+        kitchenWebhookToken: "crash-test-webhook-token",
+      })
+      .where(eq(merchants.id, merchant.id));
+    await db
+      .update(branches)
+      .set({ iikoTerminalGroupId: kitchen.terminalGroupId })
+      .where(eq(branches.id, branch.id));
+    await db.update(products).set({ iikoId: product.id }).where(eq(products.id, product.id));
+    await db
+      .update(paymentMethods)
+      .set({ iikoId: "crash-cash" })
+      .where(and(eq(paymentMethods.merchantId, merchant.id), eq(paymentMethods.type, "CASH")));
+    kitchen.sells(product.id);
+  }
   const tokens: string[] = [];
   for (let i = 0; i < customers; i++) {
     const [user] = await db
@@ -212,7 +261,7 @@ export async function crashOrders(options: CrashOptions): Promise<CrashResult> {
     log(`opened in ${(performance.now() - t0).toFixed(0)} ms`);
     let fixture: Fixture;
     try {
-      fixture = await prepare(setup.db, options.concurrency);
+      fixture = await prepare(setup.db, options.concurrency, options.kitchen);
     } finally {
       await setup.close();
     }
@@ -228,12 +277,20 @@ export async function crashOrders(options: CrashOptions): Promise<CrashResult> {
         },
         body: fixture.body,
       });
-      const json = (await res.json()) as { id?: string };
+      const json = (await res.json()) as { id?: string; number?: number };
       return { status: res.status, id: json.id, json };
     };
 
     // Load, and the kill: once a random number of orders has been acknowledged.
     log(`prepared in ${(performance.now() - t0).toFixed(0)} ms`);
+    if (options.kitchen)
+      env = {
+        ...env,
+        IIKO_API_URL: options.kitchen.url,
+        KITCHEN_SWEEP_MS: "200",
+        // A send the kill interrupted is taken up again soon after the restart.
+        KITCHEN_LEASE_MS: "2000",
+      };
     const first = startServer(env);
     running.push(first.child);
     const origin1 = await first.origin;
@@ -288,12 +345,14 @@ export async function crashOrders(options: CrashOptions): Promise<CrashResult> {
 
     // Every request again with its key: the acknowledged ones must answer their order (200).
     let changedAnswers = 0;
+    const numbers: number[] = [];
     next = 0;
     await Promise.all(
       Array.from({ length: options.concurrency }, async () => {
         while (next < total) {
           const i = next++;
           const r = await place(origin2, i);
+          if (r.json.number !== undefined) numbers.push(r.json.number);
           const before = acked.get(i);
           if (before !== undefined) {
             if (r.status !== 200 || r.id !== before) changedAnswers++;
@@ -303,6 +362,8 @@ export async function crashOrders(options: CrashOptions): Promise<CrashResult> {
         }
       }),
     );
+    // The kitchen: the restarted process sends what the dead one left (due, or its lease run out).
+    if (options.kitchen) await options.kitchen.drained(numbers);
     second.child.kill("SIGTERM");
     if ((await second.exited) !== 0)
       throw new Error(`the server did not stop cleanly:\n${second.output().slice(-2000)}`);
@@ -327,6 +388,11 @@ export async function crashOrders(options: CrashOptions): Promise<CrashResult> {
         .select({ n: count() })
         .from(orders)
         .where(inArray(orders.idempotencyKey, keys));
+      const [sent] = await check.db
+        .select({ n: count() })
+        .from(kitchenOrders)
+        .innerJoin(orders, eq(orders.id, kitchenOrders.orderId))
+        .where(and(inArray(orders.idempotencyKey, keys), eq(kitchenOrders.state, "SENT")));
       return {
         backend: options.backend,
         orders: total,
@@ -337,6 +403,7 @@ export async function crashOrders(options: CrashOptions): Promise<CrashResult> {
         changedAnswers,
         ordersInDatabase: all?.n ?? 0,
         restartMs,
+        ...(options.kitchen ? { kitchenSent: sent?.n ?? 0 } : {}),
       };
     } finally {
       await check.close();

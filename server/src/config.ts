@@ -93,6 +93,12 @@ const envSchema = z.object({
       error: "must be 0 (off) or between 100 and 3600000",
     })
     .optional(),
+  KITCHEN_LEASE_MS: z.coerce
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1_000, { error: "must be between 1000 and 3600000" })
+    .max(3_600_000, { error: "must be between 1000 and 3600000" })
+    .optional(),
   PAYME_API_TIMEOUT_MS: z.coerce
     .number({ error: "must be a number" })
     .int({ error: "must be a whole number" })
@@ -322,6 +328,11 @@ export interface Config {
   /** Milliseconds between two runs of the kitchen outbox (orders to iiko); 0 = only when kicked. */
   kitchenSweepMs: number;
   /**
+   * How long a worker holds an order it is sending to iiko: a process killed mid-send leaves it to the
+   * next worker after this (longer than iiko's answer can take).
+   */
+  kitchenLeaseMs: number;
+  /**
    * Yandex Delivery's express API origin (calls go to `<url>/b2b/cargo/integration/v2/...`):
    * https://b2b.taxi.yandex.net unless set; unset in demo or development mode = the built-in fake
    * (server/src/fakes/fake-yandex-delivery.ts).
@@ -541,6 +552,7 @@ export function loadConfig(env: NodeJS.ProcessEnv): Config {
       e.IIKO_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://api-ru.iiko.services"),
     kitchenSweepMs: e.KITCHEN_SWEEP_MS ?? 5_000,
+    kitchenLeaseMs: e.KITCHEN_LEASE_MS ?? 2 * 60_000,
     yandexDeliveryApiUrl:
       e.YANDEX_DELIVERY_API_URL?.replace(/\/+$/, "") ??
       (demo || e.NODE_ENV === "development" ? undefined : "https://b2b.taxi.yandex.net"),

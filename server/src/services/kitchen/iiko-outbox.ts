@@ -31,8 +31,6 @@ import { IIKO_SIZE_PREFIX } from "./iiko-menu-plan.ts";
 export const KITCHEN_BACKOFF_MS = [10_000, 30_000, 60_000, 2 * 60_000, 5 * 60_000];
 /** Tries before an order iiko never answered is left FAILED for staff (about a day at the last pause). */
 export const KITCHEN_MAX_ATTEMPTS = 300;
-/** How long a claimed row belongs to its worker; a worker that died lets the next one retry after it. */
-export const KITCHEN_LEASE_MS = 2 * 60_000;
 /** How long after the last word from iiko an order under way is read back with deliveries/by_id. */
 export const KITCHEN_POLL_MS = 3 * 60_000;
 
@@ -198,7 +196,8 @@ async function attempt(deps: KitchenDeps, id: string, now: Date): Promise<Kitche
   const row = await claimKitchenOrder(deps.db, {
     id,
     now,
-    leaseUntil: new Date(now.getTime() + KITCHEN_LEASE_MS),
+    // A worker that died lets the next one retry after its lease (KITCHEN_LEASE_MS).
+    leaseUntil: new Date(now.getTime() + deps.config.kitchenLeaseMs),
   });
   if (!row) return null;
   const { merchantId } = row;
