@@ -6,6 +6,10 @@ import type { Config } from "./config.ts";
 import { devRoutes } from "./fakes/index.ts";
 import { fakeStandIns } from "./fakes/stand-ins.ts";
 
+// The demo's kitchen, for scripts/bench-kitchen.ts: the fake iiko and the wiring of plov to it.
+export { DEMO_IIKO_ORGANIZATION_ID, fakeIiko } from "./fakes/fake-iiko.ts";
+export { wireDemoKitchen } from "./fakes/iiko-demo.ts";
+
 /** The fakes the app gets under this configuration: all of them in demo and development mode, else none. */
 export function fakesFor(config: Config): { fakes?: AppFakes } {
   return config.harness ? { fakes: { standIns: fakeStandIns, routes: devRoutes } } : {};

@@ -144,6 +144,12 @@ export class FakeIiko {
     for (const id of ids) account.products.add(id);
   }
 
+  /** Forgets the orders and calls taken (a benchmark's next round in the same process). */
+  forgetOrders(): void {
+    this.orders.clear();
+    this.calls.length = 0;
+  }
+
   /** Makes every token taken so far expire (the next call is 401 until a new access_token). */
   expireTokens(): void {
     for (const t of this.tokens.values()) t.expiresAt = 0;
