@@ -2,7 +2,8 @@
 // menu under a sub of its own, stories and notifications on and none of either: scripts/e2e-server.ts)
 // adds a story with a picture slide and a clip slide, a clip refused by its bytes is said at its field,
 // and publishes the brand's news; a customer then sees the story on the menu, its clip playing, sees
-// it go from the open menu when the owner hides it, and reads the news under the bell.
+// it go from the open menu when the owner hides it, and reads the news under the bell; the owner
+// corrects the news (the customer reads the correction) and takes it back (it leaves the bell).
 import fs from "node:fs";
 import path from "node:path";
 import AxeBuilder from "@axe-core/playwright";
@@ -152,6 +153,26 @@ test.describe("stories and news from the back office @desktop", () => {
       .click();
     await expect(phone).toHaveURL(/\/notifications$/);
     await expect(phone.getByText(NEWS)).toBeVisible();
+
+    // The owner corrects the hours; the customer reads the correction. Then takes the item back, and
+    // it leaves the customer's bell.
+    await page.getByRole("link", { name: /^News/ }).click();
+    const item = published.getByRole("listitem").filter({ hasText: NEWS });
+    await item.getByRole("button", { name: `Correct: ${NEWS}` }).click();
+    const correcting = page.getByRole("dialog", { name: "Correct the news item" });
+    await correcting.getByLabel("Text (English)").fill("From 09:00 to 23:00.");
+    await correcting.getByRole("button", { name: "Save the correction" }).click();
+    await expect(correcting).toHaveCount(0);
+    await expect(item).toContainText("From 09:00 to 23:00.");
+    await phone.reload();
+    await expect(phone.getByText("From 09:00 to 23:00.")).toBeVisible();
+    await item.getByRole("button", { name: `Take back: ${NEWS}` }).click();
+    const ask = page.getByRole("dialog", { name: "Take the news item back?" });
+    await expect(ask).toContainText("It leaves the bell of every customer.");
+    await ask.getByRole("button", { name: "Take it back" }).click();
+    await expect(published.getByRole("listitem").filter({ hasText: NEWS })).toHaveCount(0);
+    await phone.reload();
+    await expect(phone.getByText(NEWS)).toHaveCount(0);
     await customer.close();
   });
 });

@@ -8,6 +8,7 @@ import { and, asc, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { notificationPageSchema, notificationSchema } from "#domain/contract/notifications.ts";
 import {
+  auditLog,
   botMessages,
   branches,
   merchantWebSettings,
@@ -290,6 +291,53 @@ describe("POST /staff/v1/notifications", () => {
         .set({ notificationsActive: false })
         .where(eq(merchantWebSettings.merchantId, plov));
     }
+  });
+});
+
+describe("PUT and DELETE /staff/v1/notifications/{id}", () => {
+  const news = {
+    title: { uz: "Aksiya", ru: "Акция", eng: "An offer" },
+    body: { uz: "Ikkinchisi bepul", ru: "Второй бесплатно", eng: "The second is free" },
+  };
+
+  it("a published news item is corrected for every customer, then taken back from every bell; another brand's is not found", async () => {
+    const staff = await person(lavash, "STAFF", { brandRole: "MANAGER" });
+    const customer = await person();
+    const call = (method: "POST" | "PUT" | "DELETE", url: string, who = staff, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/api/staff/v1/notifications${url}`,
+        headers: headers(who),
+        ...(payload ? { payload } : {}),
+      });
+    const published = await call("POST", "", staff, news);
+    const id = notificationSchema.parse(published.json()).id;
+    const corrected = {
+      ...news,
+      body: { ...news.body, ru: "Второй за полцены", eng: "The second at half price" },
+    };
+    const edited = await call("PUT", `/${id}`, staff, corrected);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect((await list(customer)).content.find((n) => n.id === id)).toMatchObject({
+      body: { ru: "Второй за полцены" },
+    });
+    // Plov's manager does not find lavash's item under plov; a customer may not touch it.
+    const plovStaff = await person(plov, "STAFF", { brandRole: "MANAGER" });
+    expect((await call("DELETE", `/${id}`, plovStaff)).statusCode).toBe(404);
+    expect((await call("PUT", `/${id}`, customer, corrected)).statusCode).toBe(403);
+
+    const gone = await call("DELETE", `/${id}`);
+    expect(gone.statusCode).toBe(204);
+    expect((await list(customer)).content.some((n) => n.id === id)).toBe(false);
+    expect((await call("DELETE", `/${id}`)).statusCode).toBe(404);
+    // The change log keeps what was said.
+    const log = await t.db
+      .select({ action: auditLog.action, before: auditLog.before })
+      .from(auditLog)
+      .where(eq(auditLog.entityId, id))
+      .orderBy(asc(auditLog.createdDate));
+    expect(log.map((l) => l.action)).toEqual(["create", "update", "delete"]);
+    expect(log[2]!.before).toMatchObject({ body: { ru: "Второй за полцены" } });
   });
 });
 

@@ -191,6 +191,56 @@ export async function listBrandNews(db: Db, { merchantId, limit }: Tenant & { li
     .limit(limit);
 }
 
+/** The brand's news item (for every customer), held until the transaction ends; undefined if none. */
+export async function lockBrandNews(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  const [row] = await db
+    .select({ title: notifications.title, body: notifications.body, image: notifications.image })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.merchantId, merchantId),
+        eq(notifications.id, id),
+        isNull(notifications.userId),
+        eq(notifications.kind, "BRAND"),
+      ),
+    )
+    .for("update");
+  return row;
+}
+
+export async function updateBrandNews(
+  db: Db,
+  {
+    merchantId,
+    id,
+    values,
+  }: Tenant & { id: string; values: { title: Multilingual; body: Multilingual; image: string | null } },
+) {
+  await db
+    .update(notifications)
+    .set(values)
+    .where(
+      and(
+        eq(notifications.merchantId, merchantId),
+        eq(notifications.id, id),
+        eq(notifications.kind, "BRAND"),
+      ),
+    );
+}
+
+/** Takes a news item back: gone from every customer's bell (its reads go with it). */
+export async function deleteBrandNews(db: Db, { merchantId, id }: Tenant & { id: string }) {
+  await db
+    .delete(notifications)
+    .where(
+      and(
+        eq(notifications.merchantId, merchantId),
+        eq(notifications.id, id),
+        eq(notifications.kind, "BRAND"),
+      ),
+    );
+}
+
 export async function insertNotification(db: Db, values: typeof notifications.$inferInsert) {
   const [row] = await db.insert(notifications).values(values).returning({ id: notifications.id });
   return row?.id;

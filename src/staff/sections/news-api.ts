@@ -1,5 +1,5 @@
-// The calls of the news section of the back office (issue 36): the brand's news as published, and
-// publishing one. A refusal is the caller's to show at the field (`silent`).
+// The calls of the news section of the back office (issue 36): the brand's news as published,
+// publishing one, correcting one and taking one back. A refusal is the caller's to show (`silent`).
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import type {
   Notification,
@@ -32,5 +32,41 @@ export function usePublishNews() {
         client.invalidateQueries({ queryKey: brandKeys.audit }),
       ]);
     },
+  });
+}
+
+async function refreshed(client: ReturnType<typeof useQueryClient>) {
+  await Promise.all([
+    client.invalidateQueries({ queryKey: newsKeys.news }),
+    client.invalidateQueries({ queryKey: brandKeys.audit }),
+  ]);
+}
+
+export function useEditNews() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ id, body }: { id: string; body: StaffNotificationBody }) =>
+      unwrap(
+        await api<Notification>(`/staff/v1/notifications/${encodeURIComponent(id)}/WITH_TOKEN`, {
+          method: "PUT",
+          body,
+          silent: true,
+        }),
+      ),
+    onSettled: () => refreshed(client),
+  });
+}
+
+export function useWithdrawNews() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: string) =>
+      unwrap(
+        await api<null>(`/staff/v1/notifications/${encodeURIComponent(id)}/WITH_TOKEN`, {
+          method: "DELETE",
+          silent: true,
+        }),
+      ),
+    onSettled: () => refreshed(client),
   });
 }

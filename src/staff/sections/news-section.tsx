@@ -1,17 +1,20 @@
 // The brand's news (issue 36, owners and managers bound to no branch): a form to publish one to every
 // customer of the brand (a title and a text in Uzbek, Russian and English at least, the brand's other
 // languages optional; an optional picture), and what was published, newest first, with how many
-// customers have read each. A published item cannot be taken back here: it may already be read.
+// customers have read each. A published item can be corrected (the same form, in a dialog) or taken
+// back from every customer's bell, after a question that says how many have read it.
 import { plural } from "@lingui/core/macro";
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import type { PublishedNews } from "../../domain/contract/notifications.ts";
 import type { ContentLanguage } from "../../domain/enums.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { currentLocale, LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { imageVariantUrl } from "../../lib/product-image.ts";
+import { StaffDialog } from "../dialog.tsx";
 import { PictureField } from "../picture-field.tsx";
 import { refusalText } from "./brand-api.ts";
-import { usePublishedNews, usePublishNews } from "./news-api.ts";
+import { useEditNews, usePublishedNews, usePublishNews, useWithdrawNews } from "./news-api.ts";
 import { Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
 import "./brand-sections.css";
@@ -35,21 +38,32 @@ export default function NewsSection({ languages = REQUIRED }: StaffSectionProps)
     >
       <NewsForm languages={all} />
       <h3 className="news__heading">{t`Published`}</h3>
-      <NewsList />
+      <NewsList languages={all} />
     </SectionFrame>
   );
 }
 
 type Field = "title" | "body" | "image" | "form";
 
-function NewsForm({ languages }: { languages: readonly ContentLanguage[] }) {
+/** The form to publish a news item, or (with `editing`) to correct a published one. */
+function NewsForm({
+  languages,
+  editing,
+  onSaved,
+}: {
+  languages: readonly ContentLanguage[];
+  editing?: PublishedNews;
+  onSaved?: () => void;
+}) {
   const { t } = useLingui();
   const id = useId();
-  const publish = usePublishNews();
+  const publishNews = usePublishNews();
+  const editNews = useEditNews();
+  const publish = editing ? editNews : publishNews;
   const empty = () => Object.fromEntries(languages.map((l) => [l, ""]));
-  const [title, setTitle] = useState<Record<string, string>>(empty);
-  const [body, setBody] = useState<Record<string, string>>(empty);
-  const [image, setImage] = useState<string | null>(null);
+  const [title, setTitle] = useState<Record<string, string>>(() => ({ ...empty(), ...editing?.title }));
+  const [body, setBody] = useState<Record<string, string>>(() => ({ ...empty(), ...editing?.body }));
+  const [image, setImage] = useState<string | null>(editing?.image ?? null);
   const [errors, setErrors] = useState<Partial<Record<Field, string>>>({});
   const [done, setDone] = useState(false);
 
@@ -71,29 +85,32 @@ function NewsForm({ languages }: { languages: readonly ContentLanguage[] }) {
       document.getElementById(`${id}-${first}-${language ?? "uz"}`)?.focus();
       return;
     }
-    publish.mutate(
-      {
-        title: filled(title) as { uz: string; ru: string; eng: string },
-        body: filled(body) as { uz: string; ru: string; eng: string },
-        image,
+    const news = {
+      title: filled(title) as { uz: string; ru: string; eng: string },
+      body: filled(body) as { uz: string; ru: string; eng: string },
+      image,
+    };
+    const handlers = {
+      onSuccess: () => {
+        if (onSaved) {
+          onSaved();
+          return;
+        }
+        setTitle(empty());
+        setBody(empty());
+        setImage(null);
+        setDone(true);
       },
-      {
-        onSuccess: () => {
-          setTitle(empty());
-          setBody(empty());
-          setImage(null);
-          setDone(true);
-        },
-        onError: (e) => {
-          const text = refusalText(
-            e,
-            t`This was not published. Check your internet connection and try again.`,
-          );
-          const field = e instanceof ApiError && e.code === "IMAGE_HOST_NOT_ALLOWED" ? "image" : "form";
-          setErrors({ [field]: text });
-        },
+      onError: (e: unknown) => {
+        const text = editing
+          ? refusalText(e, t`This was not saved. Check your internet connection and try again.`)
+          : refusalText(e, t`This was not published. Check your internet connection and try again.`);
+        const field = e instanceof ApiError && e.code === "IMAGE_HOST_NOT_ALLOWED" ? "image" : "form";
+        setErrors({ [field]: text });
       },
-    );
+    };
+    if (editing) editNews.mutate({ id: editing.id, body: news }, handlers);
+    else publishNews.mutate(news, handlers);
   };
   const described = (field: Field) =>
     errors[field] ? { "aria-invalid": true, "aria-describedby": `${id}-${field}-error` } : {};
@@ -107,7 +124,7 @@ function NewsForm({ languages }: { languages: readonly ContentLanguage[] }) {
   return (
     <form
       className="menu-editor__form news__form"
-      aria-label={t`New news item`}
+      aria-label={editing ? t`Correct the news item` : t`New news item`}
       noValidate
       onSubmit={(e) => {
         e.preventDefault();
@@ -119,43 +136,22 @@ function NewsForm({ languages }: { languages: readonly ContentLanguage[] }) {
           {errors.form}
         </p>
       )}
-      {languages.map((language) => {
-        const required = REQUIRED.includes(language);
-        return (
-          <div key={language} className="menu-editor__language" lang={toLocale(language) ?? language}>
-            <label className="staff-label" htmlFor={`${id}-title-${language}`}>
-              {t`Title (${languageName(language)})`}
-              {!required && <span className="staff-badge staff-badge--muted">{t`optional`}</span>}
-            </label>
-            <input
-              id={`${id}-title-${language}`}
-              className="staff-input menu-editor__input"
-              value={title[language] ?? ""}
-              maxLength={120}
-              required={required}
-              {...(required ? described("title") : {})}
-              onChange={(e) => {
-                setTitle((v) => ({ ...v, [language]: e.target.value }));
-              }}
-            />
-            <label className="staff-label" htmlFor={`${id}-body-${language}`}>
-              {t`Text (${languageName(language)})`}
-            </label>
-            <textarea
-              id={`${id}-body-${language}`}
-              className="staff-textarea"
-              rows={3}
-              maxLength={2000}
-              value={body[language] ?? ""}
-              required={required}
-              {...(required ? described("body") : {})}
-              onChange={(e) => {
-                setBody((v) => ({ ...v, [language]: e.target.value }));
-              }}
-            />
-          </div>
-        );
-      })}
+      {languages.map((language) => (
+        <LanguageFields
+          key={language}
+          id={id}
+          language={language}
+          title={title[language] ?? ""}
+          body={body[language] ?? ""}
+          described={described}
+          onTitle={(value) => {
+            setTitle((v) => ({ ...v, [language]: value }));
+          }}
+          onBody={(value) => {
+            setBody((v) => ({ ...v, [language]: value }));
+          }}
+        />
+      ))}
       {errorOf("title")}
       {errorOf("body")}
       <PictureField
@@ -173,7 +169,13 @@ function NewsForm({ languages }: { languages: readonly ContentLanguage[] }) {
           disabled={publish.isPending}
           aria-busy={publish.isPending}
         >
-          {publish.isPending ? t`Publishing…` : t`Publish to every customer`}
+          {editing
+            ? publish.isPending
+              ? t`Saving…`
+              : t`Save the correction`
+            : publish.isPending
+              ? t`Publishing…`
+              : t`Publish to every customer`}
         </button>
         {done && (
           <p className="staff-note" role="status">
@@ -185,9 +187,67 @@ function NewsForm({ languages }: { languages: readonly ContentLanguage[] }) {
   );
 }
 
-function NewsList() {
+/** The title and text of a news item in one language. */
+function LanguageFields({
+  id,
+  language,
+  title,
+  body,
+  described,
+  onTitle,
+  onBody,
+}: {
+  id: string;
+  language: ContentLanguage;
+  title: string;
+  body: string;
+  described: (field: Field) => object;
+  onTitle: (value: string) => void;
+  onBody: (value: string) => void;
+}) {
+  const { t } = useLingui();
+  const required = REQUIRED.includes(language);
+  return (
+    <div className="menu-editor__language" lang={toLocale(language) ?? language}>
+      <label className="staff-label" htmlFor={`${id}-title-${language}`}>
+        {t`Title (${languageName(language)})`}
+        {!required && <span className="staff-badge staff-badge--muted">{t`optional`}</span>}
+      </label>
+      <input
+        id={`${id}-title-${language}`}
+        className="staff-input menu-editor__input"
+        value={title}
+        maxLength={120}
+        required={required}
+        {...(required ? described("title") : {})}
+        onChange={(e) => {
+          onTitle(e.target.value);
+        }}
+      />
+      <label className="staff-label" htmlFor={`${id}-body-${language}`}>
+        {t`Text (${languageName(language)})`}
+      </label>
+      <textarea
+        id={`${id}-body-${language}`}
+        className="staff-textarea"
+        rows={3}
+        maxLength={2000}
+        value={body}
+        required={required}
+        {...(required ? described("body") : {})}
+        onChange={(e) => {
+          onBody(e.target.value);
+        }}
+      />
+    </div>
+  );
+}
+
+function NewsList({ languages }: { languages: readonly ContentLanguage[] }) {
   const { t } = useLingui();
   const list = usePublishedNews();
+  const [editing, setEditing] = useState<PublishedNews | null>(null);
+  const [withdrawing, setWithdrawing] = useState<PublishedNews | null>(null);
   if (list.isPending) return <Loading />;
   if (list.isError) return <Failed onRetry={() => void list.refetch()} error={list.error} />;
   if (list.data.length === 0)
@@ -230,8 +290,106 @@ function NewsList() {
               </span>
             </div>
           </div>
+          <div className="brand-row__actions">
+            <button
+              type="button"
+              className="staff-button"
+              aria-label={`${t`Correct`}: ${textOf(n.title)}`}
+              onClick={() => {
+                setEditing(n);
+              }}
+            >
+              {t`Correct`}
+            </button>
+            <button
+              type="button"
+              className="staff-button staff-button--danger"
+              aria-label={`${t`Take back`}: ${textOf(n.title)}`}
+              onClick={() => {
+                setWithdrawing(n);
+              }}
+            >
+              {t`Take back`}
+            </button>
+          </div>
         </li>
       ))}
+      {editing && (
+        <StaffDialog
+          title={t`Correct the news item`}
+          wide
+          onClose={() => {
+            setEditing(null);
+          }}
+        >
+          <NewsForm
+            languages={languages}
+            editing={editing}
+            onSaved={() => {
+              setEditing(null);
+            }}
+          />
+        </StaffDialog>
+      )}
+      {withdrawing && (
+        <WithdrawDialog
+          news={withdrawing}
+          onClose={() => {
+            setWithdrawing(null);
+          }}
+        />
+      )}
     </ol>
+  );
+}
+
+/** Asks before a news item leaves every customer's bell, saying how many have read it. */
+function WithdrawDialog({ news, onClose }: { news: PublishedNews; onClose: () => void }) {
+  const { t } = useLingui();
+  const withdraw = useWithdrawNews();
+  const [refusal, setRefusal] = useState<string | null>(null);
+  return (
+    <StaffDialog
+      title={t`Take the news item back?`}
+      onClose={onClose}
+      footer={
+        <>
+          <button type="button" className="staff-button" onClick={onClose} data-autofocus>
+            {t`Keep it`}
+          </button>
+          <button
+            type="button"
+            className="staff-button staff-button--danger-filled"
+            disabled={withdraw.isPending}
+            aria-busy={withdraw.isPending}
+            onClick={() => {
+              setRefusal(null);
+              withdraw.mutate(news.id, {
+                onSuccess: onClose,
+                onError: (e) => {
+                  setRefusal(
+                    refusalText(e, t`This was not taken back. Check your internet connection and try again.`),
+                  );
+                },
+              });
+            }}
+          >
+            {t`Take it back`}
+          </button>
+        </>
+      }
+    >
+      <p dir="auto">
+        <strong>{textOf(news.title)}</strong>
+      </p>
+      <p>
+        {t`It leaves the bell of every customer. ${plural(news.reads, { one: "# customer has read it already.", other: "# customers have read it already." })}`}
+      </p>
+      {refusal && (
+        <p className="staff-note staff-note--warning" role="alert">
+          {refusal}
+        </p>
+      )}
+    </StaffDialog>
   );
 }

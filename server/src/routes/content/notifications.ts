@@ -18,7 +18,7 @@ import { isAllowedImageSource } from "#domain/image-source.ts";
 import { AppError } from "../../lib/errors.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { getWebSettings } from "../../services/merchant/settings.ts";
-import { publishedNews, publishNews } from "../../services/back-office/news.ts";
+import { editNews, publishedNews, publishNews, withdrawNews } from "../../services/back-office/news.ts";
 import { countUnread, listNotifications, markAllRead, markRead } from "../../services/notifications/inbox.ts";
 import { requireBackOffice, requireBrandWideStaff, requireStaff } from "../orders/staff.ts";
 
@@ -143,6 +143,57 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       });
       request.log.info({ notificationId: published.id, staffId: scope.userId }, "brand news published");
       return reply.status(201).send(published);
+    },
+  );
+
+  r.put(
+    "/staff/v1/notifications/:id",
+    {
+      preHandler: [requireUser, requireStaff],
+      schema: {
+        ...base,
+        tags: ["staff"],
+        summary:
+          "Correct a published news item of the brand (same rules as publishing); 404 NOT_FOUND for another brand's or a customer's own notification",
+        params: notificationIdParamsSchema,
+        body: staffNotificationBodySchema,
+        response: { 200: notificationSchema, ...errors },
+      },
+    },
+    async (request) => {
+      requireBrandWideStaff(request);
+      const scope = requireBackOffice(request, "content");
+      const { title, body, image } = request.body;
+      if (image && !isAllowedImageSource(image, app.config.imageHosts))
+        throw new AppError("IMAGE_HOST_NOT_ALLOWED");
+      return editNews(db, {
+        merchantId: scope.merchantId,
+        userId: scope.userId,
+        id: request.params.id,
+        news: { title, body, image: image ?? null },
+      });
+    },
+  );
+
+  r.delete(
+    "/staff/v1/notifications/:id",
+    {
+      preHandler: [requireUser, requireStaff],
+      schema: {
+        ...base,
+        tags: ["staff"],
+        summary:
+          "Take a published news item back: it leaves every customer's bell (logged with its text); 404 NOT_FOUND for another brand's",
+        params: notificationIdParamsSchema,
+        response: { 204: z.null(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      requireBrandWideStaff(request);
+      const scope = requireBackOffice(request, "content");
+      await withdrawNews(db, { merchantId: scope.merchantId, userId: scope.userId, id: request.params.id });
+      request.log.info({ notificationId: request.params.id, staffId: scope.userId }, "brand news withdrawn");
+      return reply.status(204).send(null);
     },
   );
 }
