@@ -61,6 +61,11 @@ test.describe("stories and news from the back office @desktop", () => {
     await expect(picture.getByRole("img", { name: "Picture of slide 1: as guests see it" })).toBeVisible();
     // Long enough that the customer below moves on to the clip themself.
     await dialog.getByLabel("Seconds on screen", { exact: true }).fill("60");
+    // A button under the picture that opens one of the brand's dishes.
+    await dialog.getByRole("button", { name: "Add a button to slide 1" }).click();
+    const action = dialog.getByRole("group", { name: "Button of slide 1" });
+    for (const label of await action.getByLabel(/^Label \(/).all()) await label.fill("See the dish");
+    await action.getByLabel("Dish", { exact: true }).selectOption({ index: 1 });
 
     // A clip slide: a picture renamed .mp4 is refused by its bytes, at the field; the real clip is taken.
     await dialog.getByRole("button", { name: "Add a clip slide" }).click();
@@ -132,6 +137,7 @@ test.describe("stories and news from the back office @desktop", () => {
       "src",
       /^\/api\/products\/v1\/pictures\/[0-9a-f-]+\.webp$/,
     );
+    await expect(viewer.getByRole("button", { name: "See the dish" })).toBeVisible();
     await viewer.getByRole("button", { name: "Next" }).click();
     const video = viewer.locator("video");
     await expect(video).toHaveAttribute("src", /^\/api\/products\/v1\/clips\/[0-9a-f-]+\.webm$/);

@@ -21,6 +21,7 @@ import { imageVariantUrl } from "../../lib/product-image.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { PictureField } from "../picture-field.tsx";
 import { SlideMediaField } from "../slide-media-field.tsx";
+import { useEditorProducts } from "./api.ts";
 import { refusalText } from "./brand-api.ts";
 import { Empty, Failed, Loading, SectionFrame, textOf } from "./section-frame.tsx";
 import { useStories, useStoryChange } from "./stories-api.ts";
@@ -297,6 +298,42 @@ function StoryActions({
 type Field = "title" | "preview" | "slides" | "form" | `slide-${string}`;
 
 /** The field the server named in its refusal ("body.slides[1].url: ..."), so it is said there. */
+/** The story's title in each of the brand's languages, the missing ones flagged. */
+function TitleFields({
+  id,
+  languages,
+  title,
+  invalid,
+  onChange,
+}: {
+  id: string;
+  languages: readonly ContentLanguage[];
+  title: Record<string, string>;
+  invalid: boolean;
+  onChange: (language: ContentLanguage, value: string) => void;
+}) {
+  const { t } = useLingui();
+  return languages.map((language, index) => (
+    <div key={language} className="menu-editor__language" lang={toLocale(language) ?? language}>
+      <label className="staff-label" htmlFor={index === 0 ? `${id}-title` : `${id}-title-${language}`}>
+        {t`Title (${languageName(language)})`}
+        {!title[language]?.trim() && <span className="staff-badge staff-badge--muted">{t`missing`}</span>}
+      </label>
+      <input
+        id={index === 0 ? `${id}-title` : `${id}-title-${language}`}
+        className="staff-input menu-editor__input"
+        value={title[language] ?? ""}
+        maxLength={80}
+        {...(index === 0 ? { "data-autofocus": "" } : {})}
+        {...(invalid ? { "aria-invalid": true, "aria-describedby": `${id}-title-error` } : {})}
+        onChange={(e) => {
+          onChange(language, e.target.value);
+        }}
+      />
+    </div>
+  ));
+}
+
 function refusedField(error: unknown): Field {
   const detail = error instanceof ApiError ? (error.description?.eng ?? "") : "";
   const slide = /slides\[(\d+)\]/.exec(detail);
@@ -416,27 +453,15 @@ function StoryDialog({
             {errors.form}
           </p>
         )}
-        {languages.map((language, index) => (
-          <div key={language} className="menu-editor__language" lang={toLocale(language) ?? language}>
-            <label className="staff-label" htmlFor={index === 0 ? `${id}-title` : `${id}-title-${language}`}>
-              {t`Title (${languageName(language)})`}
-              {!title[language]?.trim() && (
-                <span className="staff-badge staff-badge--muted">{t`missing`}</span>
-              )}
-            </label>
-            <input
-              id={index === 0 ? `${id}-title` : `${id}-title-${language}`}
-              className="staff-input menu-editor__input"
-              value={title[language] ?? ""}
-              maxLength={80}
-              {...(index === 0 ? { "data-autofocus": "" } : {})}
-              {...(errors.title ? { "aria-invalid": true, "aria-describedby": `${id}-title-error` } : {})}
-              onChange={(e) => {
-                setTitle((v) => ({ ...v, [language]: e.target.value }));
-              }}
-            />
-          </div>
-        ))}
+        <TitleFields
+          id={id}
+          languages={languages}
+          title={title}
+          invalid={Boolean(errors.title)}
+          onChange={(language, value) => {
+            setTitle((v) => ({ ...v, [language]: value }));
+          }}
+        />
         {errorOf("title")}
         <div id={`${id}-preview`} tabIndex={-1}>
           <PictureField
@@ -449,7 +474,14 @@ function StoryDialog({
         </div>
         {errorOf("preview")}
 
-        <SlidesField formId={id} slides={slides} setSlides={setSlides} errors={errors} onEdited={forget} />
+        <SlidesField
+          formId={id}
+          languages={languages}
+          slides={slides}
+          setSlides={setSlides}
+          errors={errors}
+          onEdited={forget}
+        />
 
         <label className="staff-check">
           <input
@@ -469,12 +501,14 @@ function StoryDialog({
 /** The story's slides in the form: each editable in place, moved or removed; pictures and clips added. */
 function SlidesField({
   formId,
+  languages,
   slides,
   setSlides,
   errors,
   onEdited,
 }: {
   formId: string;
+  languages: readonly ContentLanguage[];
   slides: FormSlide[];
   setSlides: (update: (list: FormSlide[]) => FormSlide[]) => void;
   errors: Partial<Record<Field, string>>;
@@ -514,6 +548,7 @@ function SlidesField({
             <SlideEditor
               key={s.key}
               formId={formId}
+              languages={languages}
               slide={s}
               index={i}
               count={slides.length}
@@ -566,6 +601,7 @@ function SlidesField({
 /** One slide in the story's form: its picture or clip as a phone shows it, its seconds, its place. */
 function SlideEditor({
   formId,
+  languages,
   slide,
   index,
   count,
@@ -575,6 +611,7 @@ function SlideEditor({
   onRemove,
 }: {
   formId: string;
+  languages: readonly ContentLanguage[];
   slide: EditorStorySlide;
   index: number;
   count: number;
@@ -664,24 +701,15 @@ function SlideEditor({
             }}
           />
         </div>
-        {slide.button && (
-          <p className="staff-row__meta story-slide__button">
-            <span>
-              {slide.button.productId
-                ? t`Button “${textOf(slide.button.label)}” opens a dish`
-                : t`Button “${textOf(slide.button.label)}” opens ${slide.button.link ?? ""}`}
-            </span>
-            <button
-              type="button"
-              className="staff-button"
-              onClick={() => {
-                onChange({ button: null });
-              }}
-            >
-              {t`Remove the button`}
-            </button>
-          </p>
-        )}
+        <SlideButtonField
+          id={`${formId}-${field}-button`}
+          n={n}
+          languages={languages}
+          button={slide.button}
+          onChange={(button) => {
+            onChange({ button });
+          }}
+        />
       </div>
       {error && (
         <p id={`${formId}-${field}-error`} className="staff-error">
@@ -689,5 +717,136 @@ function SlideEditor({
         </p>
       )}
     </li>
+  );
+}
+
+type SlideButton = NonNullable<EditorStorySlide["button"]>;
+
+/**
+ * A slide's optional button: its label in the brand's languages, and what it opens, a dish of the
+ * brand or an https page. The server checks the same (one target, an https link, a dish of the brand).
+ */
+function SlideButtonField({
+  id,
+  n,
+  languages,
+  button,
+  onChange,
+}: {
+  id: string;
+  n: number;
+  languages: readonly ContentLanguage[];
+  button: SlideButton | null;
+  onChange: (button: SlideButton | null) => void;
+}) {
+  const { t } = useLingui();
+  const products = useEditorProducts();
+  if (!button)
+    return (
+      <button
+        type="button"
+        className="staff-button story-slide__add-button"
+        onClick={() => {
+          onChange({ label: {}, productId: null, link: null });
+        }}
+      >
+        {t`Add a button to slide ${n}`}
+      </button>
+    );
+  const opensDish = button.link === null;
+  return (
+    <fieldset className="brand-fieldset story-slide__button">
+      <legend className="staff-label">{t`Button of slide ${n}`}</legend>
+      {languages.map((language) => (
+        <div key={language} className="brand-field" lang={toLocale(language) ?? language}>
+          <label className="staff-label" htmlFor={`${id}-label-${language}`}>
+            {t`Label (${languageName(language)})`}
+          </label>
+          <input
+            id={`${id}-label-${language}`}
+            className="staff-input"
+            maxLength={60}
+            value={button.label[language] ?? ""}
+            onChange={(e) => {
+              onChange({ ...button, label: { ...button.label, [language]: e.target.value } });
+            }}
+          />
+        </div>
+      ))}
+      <div role="radiogroup" aria-label={t`What the button of slide ${n} opens`} className="brand-field">
+        <label className="staff-check">
+          <input
+            type="radio"
+            name={`${id}-target`}
+            checked={opensDish}
+            onChange={() => {
+              onChange({ ...button, link: null, productId: button.productId ?? null });
+            }}
+          />
+          <span>{t`A dish`}</span>
+        </label>
+        <label className="staff-check">
+          <input
+            type="radio"
+            name={`${id}-target`}
+            checked={!opensDish}
+            onChange={() => {
+              onChange({ ...button, productId: null, link: "" });
+            }}
+          />
+          <span>{t`A page (https)`}</span>
+        </label>
+      </div>
+      {opensDish ? (
+        <div className="brand-field">
+          <label className="staff-label" htmlFor={`${id}-dish`}>
+            {t`Dish`}
+          </label>
+          <select
+            id={`${id}-dish`}
+            className="staff-input"
+            value={button.productId ?? ""}
+            onChange={(e) => {
+              onChange({ ...button, productId: e.target.value || null });
+            }}
+          >
+            <option value="">{products.isPending ? t`Loading…` : t`Choose a dish`}</option>
+            {(products.data ?? []).map((p) => (
+              <option key={p.id} value={p.id}>
+                {textOf(p.name)}
+              </option>
+            ))}
+          </select>
+        </div>
+      ) : (
+        <div className="brand-field">
+          <label className="staff-label" htmlFor={`${id}-link`}>
+            {t`Page address`}
+          </label>
+          <input
+            id={`${id}-link`}
+            className="staff-input"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            value={button.link ?? ""}
+            onChange={(e) => {
+              onChange({ ...button, link: e.target.value });
+            }}
+          />
+        </div>
+      )}
+      <div>
+        <button
+          type="button"
+          className="staff-button"
+          onClick={() => {
+            onChange(null);
+          }}
+        >
+          {t`Remove the button`}
+        </button>
+      </div>
+    </fieldset>
   );
 }
