@@ -10,6 +10,7 @@ import { getTableColumns, type Table } from "drizzle-orm";
 import {
   banners,
   branches,
+  branchHolidays,
   categories,
   deliveryRegions,
   merchants,
@@ -272,7 +273,16 @@ describe("the brand file from the back office", () => {
     const keys = (...objects: unknown[]) =>
       new Set(objects.flatMap((o) => (o && typeof o === "object" ? Object.keys(o) : [])));
     // Row bookkeeping, and what the file says by its structure (a product inside its category).
-    const own = ["id", "merchantId", "createdDate", "lastModifiedDate", "version", "deletedDate"];
+    // iikoImported: what the last import of iiko's menu said, the database's own memory of it.
+    const own = [
+      "id",
+      "merchantId",
+      "createdDate",
+      "lastModifiedDate",
+      "version",
+      "deletedDate",
+      "iikoImported",
+    ];
     const cases: [string, Table, Set<string>, string[]][] = [
       [
         "merchant",
@@ -280,7 +290,15 @@ describe("the brand file from the back office", () => {
         keys(file.merchant, file.merchant.integrations, file.merchant.location),
         // The webhooks' secrets are this deployment's, made anew with each bot token
         // (services/bot/setup.ts) and each iiko login saved (services/kitchen).
-        ["deleted", "mainCityId", "telegramWebhookSecret", "kitchenWebhookToken"],
+        // The last import of iiko's menu is this deployment's too.
+        [
+          "deleted",
+          "mainCityId",
+          "telegramWebhookSecret",
+          "kitchenWebhookToken",
+          "kitchenMenuRevision",
+          "kitchenMenuSyncedAt",
+        ],
       ],
       ["web settings", merchantWebSettings, keys(file.webSettings), []],
       ["order settings", orderSettings, keys(file.orderSettings), ["cityId"]],
@@ -303,9 +321,21 @@ describe("the brand file from the back office", () => {
   });
 
   it("imported into an empty database reproduces the brand: the same file back, the same dishes and prices", async () => {
+    // A holiday the owner set at a branch travels with the file.
+    const lavash = await merchantId(t, "lavash");
+    const [branch] = await t.db
+      .select({ id: branches.id })
+      .from(branches)
+      .where(eq(branches.merchantId, lavash));
+    await t.db
+      .insert(branchHolidays)
+      .values({ merchantId: lavash, branchId: branch!.id, day: "2027-01-01", note: "New Year" });
     const subs = ["lavash", "plov", "sushi"];
     const files = new Map<string, BrandFileInput>();
     for (const sub of subs) files.set(sub, await exportOf(t, sub));
+    expect(files.get("lavash")?.branches?.flatMap((b) => b.holidays ?? [])).toEqual([
+      { day: "2027-01-01", note: "New Year" },
+    ]);
     for (const sub of subs) await importBrand(copy.db, files.get(sub));
     // Once every brand exists, the switcher's cards find theirs.
     for (const sub of subs) await importBrand(copy.db, files.get(sub));

@@ -149,7 +149,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   await writeMerchant(tx, merchantId, file);
   await writeWebSettings(tx, merchantId, file);
   const cityIds = await writeCities(tx, merchantId, file);
-  const { branchIds, workHourIds } = await writeBranches(tx, merchantId, file);
+  const { branchIds, workHourIds, holidayIds } = await writeBranches(tx, merchantId, file);
   const { hallIds, tableIds } = await writeHalls(tx, merchantId, file);
   const regionIds = await writeDeliveryRegions(tx, merchantId, file);
   const orderSettingsDeleted = await writeOrderSettings(tx, merchantId, file);
@@ -167,6 +167,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
     cityIds,
     branchIds,
     workHourIds,
+    holidayIds,
     regionIds,
     paymentMethodIds,
     policyIds,

@@ -4,6 +4,7 @@ import { and, asc, eq, isNull } from "drizzle-orm";
 import {
   banners,
   branches,
+  branchHolidays,
   branchWorkHours,
   brands,
   categories,
@@ -61,6 +62,7 @@ export async function readBrandRows(db: Db, merchantId: string) {
     cityRows,
     branchRows,
     workHourRows,
+    holidayRows,
     hallRows,
     tableRows,
     regionRows,
@@ -87,6 +89,11 @@ export async function readBrandRows(db: Db, merchantId: string) {
       .where(and(eq(branches.merchantId, merchantId), eq(branches.deleted, false)))
       .orderBy(asc(branches.id)),
     db.select().from(branchWorkHours).where(eq(branchWorkHours.merchantId, merchantId)),
+    db
+      .select()
+      .from(branchHolidays)
+      .where(eq(branchHolidays.merchantId, merchantId))
+      .orderBy(asc(branchHolidays.day)),
     db
       .select()
       .from(halls)
@@ -168,6 +175,7 @@ export async function readBrandRows(db: Db, merchantId: string) {
     cities: cityRows,
     branches: branchRows,
     workHours: workHourRows,
+    holidays: holidayRows,
     halls: hallRows,
     tables: tableRows,
     regions: regionRows,

@@ -5,6 +5,7 @@ import { and, eq, inArray, isNull, ne } from "drizzle-orm";
 import {
   banners,
   branches,
+  branchHolidays,
   branchWorkHours,
   brands,
   categories,
@@ -129,12 +130,12 @@ export async function writeCities(tx: Tx, merchantId: string, file: BrandFile): 
   return cityIds;
 }
 
-/** The branches with their work hours. */
+/** The branches with their work hours and holidays. */
 export async function writeBranches(
   tx: Tx,
   merchantId: string,
   file: BrandFile,
-): Promise<{ branchIds: string[]; workHourIds: string[] }> {
+): Promise<{ branchIds: string[]; workHourIds: string[]; holidayIds: string[] }> {
   const idOf = idsOf(file);
   const branchIds = await upsert(
     tx,
@@ -188,7 +189,21 @@ export async function writeBranches(
     branchWorkHours.type,
     branchWorkHours.weekName,
   ]);
-  return { branchIds, workHourIds };
+  const holidayIds = await upsert(
+    tx,
+    branchHolidays,
+    file.branches.flatMap((b) =>
+      b.holidays.map((h) => ({
+        id: idOf("holiday", `${b.key}/${h.day}`),
+        merchantId,
+        branchId: idOf("branch", b.key),
+        day: h.day,
+        note: h.note,
+      })),
+    ),
+    [branchHolidays.branchId, branchHolidays.day],
+  );
+  return { branchIds, workHourIds, holidayIds };
 }
 
 /** The halls of each branch and their tables (dine-in by QR code, table booking). */
@@ -378,6 +393,7 @@ export async function writeMenu(tx: Tx, merchantId: string, file: BrandFile): Pr
       navigationType: c.navigationType,
       isWithoutCart: c.isWithoutCart,
       isActive: c.isActive,
+      iikoId: c.iikoId,
     })),
   );
   const productIds = await upsert(
@@ -659,6 +675,7 @@ export interface KeptIds extends MenuIds {
   cityIds: string[];
   branchIds: string[];
   workHourIds: string[];
+  holidayIds: string[];
   regionIds: string[];
   paymentMethodIds: string[];
   policyIds: string[];
@@ -688,6 +705,7 @@ export async function removeMissing(
   deleted += await deleteMissing(tx, modifications, merchantId, kept.modIds);
   deleted += await deleteMissing(tx, modificationGroups, merchantId, kept.modGroupIds);
   deleted += await deleteMissing(tx, branchWorkHours, merchantId, kept.workHourIds);
+  deleted += await deleteMissing(tx, branchHolidays, merchantId, kept.holidayIds);
   deleted += await deleteMissing(tx, deliveryRegions, merchantId, kept.regionIds);
   deleted += await deleteMissing(tx, paymentMethods, merchantId, kept.paymentMethodIds);
   deleted += await deleteMissing(tx, policies, merchantId, kept.policyIds);

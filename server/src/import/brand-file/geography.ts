@@ -108,6 +108,10 @@ export const branchSchema = z.strictObject({
   paymentTypes: z.array(z.enum(PAYMENT_TYPES)).min(1).nullable().default(null),
   settings: branchSettingsSchema.prefault({}),
   workHours: z.array(workHoursSchema).default([]),
+  /** Days the branch is closed for every service (the brand's local dates), with an optional note. */
+  holidays: z
+    .array(z.strictObject({ day: z.iso.date({ error: "must be a date, YYYY-MM-DD" }), note: optionalText }))
+    .default([]),
   halls: z.array(hallSchema).default([]),
 });
 

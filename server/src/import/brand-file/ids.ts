@@ -9,6 +9,7 @@ export type BrandEntity =
   | "city"
   | "branch"
   | "workHour"
+  | "holiday"
   | "region"
   | "orderSettings"
   | "paymentMethod"

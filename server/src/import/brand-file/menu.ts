@@ -122,6 +122,8 @@ export const categorySchema = z.strictObject({
   navigationType: z.enum(NAVIGATION_TYPES).default("SHEET"),
   isWithoutCart: bool,
   isActive: z.boolean().default(true),
+  /** The iiko nomenclature folder the category came from (issue 38). */
+  iikoId: optionalText,
   products: z.array(productSchema).default([]),
 });
 

@@ -112,6 +112,7 @@ function geography(rows: BrandRows) {
         paymentTypes: b.paymentTypes,
         settings: pick(branchSettingsSchema, b),
         workHours: hoursOf(b.id),
+        holidays: rows.holidays.filter((h) => h.branchId === b.id).map((h) => ({ day: h.day, note: h.note })),
         halls: rows.halls
           .filter((h) => h.branchId === b.id)
           .map((h) => ({
@@ -180,6 +181,7 @@ function menu(rows: BrandRows, branchIds: ReadonlySet<string>) {
           navigationType: c.navigationType,
           isWithoutCart: c.isWithoutCart,
           isActive: c.isActive,
+          iikoId: c.iikoId,
           products: rows.products
             .filter((p) => p.categoryId === c.id)
             .map((p) =>
