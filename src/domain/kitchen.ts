@@ -3,8 +3,15 @@
 import type { OrderStatus, ServiceType } from "./enums.ts";
 import { happyNextStatus, isFinalStatus } from "./order-status.ts";
 
-/** Orders the kitchen system takes as deliveries (courier or self-service); dine-in is not sent yet. */
-export const KITCHEN_SERVICE_TYPES = ["DELIVERY", "PICK_UP"] as const satisfies readonly ServiceType[];
+/**
+ * Orders the kitchen system takes: deliveries (courier or self-service) as iiko delivery orders,
+ * dine-in as iiko table orders.
+ */
+export const KITCHEN_SERVICE_TYPES = [
+  "DELIVERY",
+  "PICK_UP",
+  "DINE_IN",
+] as const satisfies readonly ServiceType[];
 
 export function goesToKitchen(serviceType: ServiceType): boolean {
   return (KITCHEN_SERVICE_TYPES as readonly ServiceType[]).includes(serviceType);
@@ -38,6 +45,18 @@ export const IIKO_STATUS_TO_ORDER: Readonly<Record<string, OrderStatus>> = {
   Delivered: "DELIVERED",
   Closed: "CLOSED",
   Cancelled: "CANCELED",
+};
+
+/**
+ * iiko's table-order statuses (a dine-in order, `order/create`) and the Savat status each means:
+ * New (taken by the cash desk and the kitchen) is accepted, Bill (the bill printed: served, the guest
+ * is paying) is ready, Closed is closed, Deleted is cancelled.
+ */
+export const IIKO_TABLE_STATUS_TO_ORDER: Readonly<Record<string, OrderStatus>> = {
+  New: "ACCEPTED",
+  Bill: "DONE",
+  Closed: "CLOSED",
+  Deleted: "CANCELED",
 };
 
 /**

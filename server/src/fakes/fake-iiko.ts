@@ -7,6 +7,12 @@
 //   deliveries/create         {organizationId, terminalGroupId, order} -> {correlationId, orderInfo};
 //                             refused (400) for an unknown product, modifier or size id, an unknown
 //                             terminal group, or an externalNumber the organisation already has
+//   order/create              {organizationId, terminalGroupId, order} (a table order, dine-in): refused
+//                             as deliveries/create is, and for a tableIds entry not among the
+//                             terminal group's tables
+//   reserve/available_restaurant_sections {terminalGroupIds} -> {restaurantSections}: one hall per
+//                             terminal group with tables numbered 1-20
+//   order/by_id               {organizationIds, orderIds} -> {orders} (table orders)
 //   commands/status           {organizationId, correlationId} -> {state: Success}
 //   deliveries/by_id          {organizationId, orderIds} -> {orders}
 //   stop_lists                {organizationIds} -> {terminalGroupStopLists}
@@ -15,12 +21,14 @@
 // token is 401, as iiko answers. A refusal is iiko's shape {correlationId, errorDescription, error}.
 // Tests can make it slow or down (HTTP 503). Once an order is taken it "cooks" it when `cookStepMs`
 // is set (the demo): DeliveryOrderUpdate webhooks to the organisation's webHooksUri with its authToken,
-// a few seconds apart. Tests send single updates with `fakeIiko.push`.
-import { randomUUID } from "node:crypto";
+// a few seconds apart (TableOrderUpdate for a table order). Tests send single updates with
+// `fakeIiko.push`.
+import { createHash, randomUUID } from "node:crypto";
 import type {
   IikoDeliveryOrder,
   IikoNomenclature,
   IikoStopListItem,
+  IikoTableOrder,
   IikoWebhookEvent,
 } from "../integrations/iiko.ts";
 
@@ -62,7 +70,23 @@ interface TakenOrder {
   terminalGroupId: string;
   externalNumber: string;
   status: string;
-  order: IikoDeliveryOrder;
+  /** A delivery order (deliveries/create) or a table order (order/create, dine-in). */
+  kind: "delivery" | "table";
+  order: IikoDeliveryOrder | IikoTableOrder;
+}
+
+/** The tables of a terminal group's hall, numbered 1-20, with ids that stay the same for the group. */
+export function fakeIikoTables(terminalGroupId: string): { id: string; number: number; name: string }[] {
+  return Array.from({ length: 20 }, (_, i) => {
+    const h = createHash("sha256")
+      .update(`${terminalGroupId}/table/${String(i + 1)}`)
+      .digest("hex");
+    return {
+      id: `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-8${h.slice(17, 20)}-${h.slice(20, 32)}`,
+      number: i + 1,
+      name: `Table ${String(i + 1)}`,
+    };
+  });
 }
 
 export interface FakeIikoCall {
@@ -165,6 +189,12 @@ export class FakeIiko {
       .map((c) => (c.body as { order: IikoDeliveryOrder }).order);
   }
 
+  tableCreateCalls(): IikoTableOrder[] {
+    return this.calls
+      .filter((c) => c.method === "order/create")
+      .map((c) => (c.body as { order: IikoTableOrder }).order);
+  }
+
   async handle(
     path: string,
     headers: Record<string, string>,
@@ -225,7 +255,30 @@ export class FakeIiko {
         return reply(200, { correlationId: randomUUID(), ...n, productCategories: [] });
       }
       case "deliveries/create":
-        return this.create(input, account);
+        return this.create(input, account, "delivery");
+      case "order/create":
+        return this.create(input, account, "table");
+      case "reserve/available_restaurant_sections": {
+        const ids = Array.isArray(input.terminalGroupIds) ? input.terminalGroupIds : [];
+        const sections = account.terminalGroups
+          .filter((t) => ids.includes(t.id))
+          .map((t) => ({
+            id: createHash("sha256").update(`${t.id}/hall`).digest("hex").slice(0, 32),
+            terminalGroupId: t.id,
+            name: "Main hall",
+            tables: fakeIikoTables(t.id).map((tb) => ({ ...tb, seatingCapacity: 4, isDeleted: false })),
+          }));
+        return reply(200, { correlationId: randomUUID(), restaurantSections: sections, revision: 1 });
+      }
+      case "order/by_id": {
+        const orgs = Array.isArray(input.organizationIds) ? input.organizationIds : [];
+        if (!orgs.includes(org.id)) return refusal(400, "Organization not found");
+        const ids = Array.isArray(input.orderIds) ? input.orderIds : [];
+        const orders = [...this.orders.values()]
+          .filter((o) => o.kind === "table" && ids.includes(o.id))
+          .map((o) => this.info(o));
+        return reply(200, { correlationId: randomUUID(), orders });
+      }
       case "commands/status":
         if (!this.orgOk(account, input.organizationId)) return refusal(400, "Organization not found");
         return reply(200, { state: "Success", exception: null });
@@ -264,12 +317,12 @@ export class FakeIiko {
     }
   }
 
-  private create(input: Record<string, unknown>, account: Account) {
+  private create(input: Record<string, unknown>, account: Account, kind: TakenOrder["kind"]) {
     if (!this.orgOk(account, input.organizationId)) return refusal(400, "Organization not found");
     if (!account.terminalGroups.some((t) => t.id === input.terminalGroupId)) {
       return refusal(400, `Terminal group ${String(input.terminalGroupId)} not found`);
     }
-    const order = input.order as IikoDeliveryOrder | undefined;
+    const order = input.order as (IikoDeliveryOrder & IikoTableOrder) | undefined;
     if (
       !order ||
       typeof order.externalNumber !== "string" ||
@@ -278,8 +331,18 @@ export class FakeIiko {
     ) {
       return refusal(400, "order.externalNumber and order.items are required");
     }
-    if (typeof order.phone !== "string" || !/^\+?\d{8,40}$/.test(order.phone)) {
+    // A delivery needs a phone to call; a table order may go without one (a guest at a table).
+    const phone: unknown = order.phone;
+    if (
+      (kind === "delivery" || phone !== undefined) &&
+      (typeof phone !== "string" || !/^\+?\d{8,40}$/.test(phone))
+    ) {
       return refusal(400, "order.phone is required");
+    }
+    if (kind === "table") {
+      const known = new Set(fakeIikoTables(String(input.terminalGroupId)).map((t) => t.id));
+      const unknown = (order.tableIds ?? []).find((id) => !known.has(id));
+      if (unknown) return refusal(400, `Table ${unknown} not found`);
     }
     if (this.ordersOf(account.organization.id).some((o) => o.externalNumber === order.externalNumber)) {
       return refusal(
@@ -301,7 +364,8 @@ export class FakeIiko {
       organizationId: account.organization.id,
       terminalGroupId: String(input.terminalGroupId),
       externalNumber: order.externalNumber,
-      status: "Unconfirmed",
+      status: kind === "table" ? "New" : "Unconfirmed",
+      kind,
       order,
     };
     this.orders.set(taken.id, taken);
@@ -327,9 +391,11 @@ export class FakeIiko {
   /** The demo's kitchen: walks the order to the door (or the counter) a step at a time. */
   private cook(o: TakenOrder): void {
     const steps =
-      o.order.orderServiceType === "DeliveryByCourier"
-        ? ["WaitCooking", "CookingStarted", "CookingCompleted", "OnWay", "Delivered"]
-        : ["WaitCooking", "CookingStarted", "CookingCompleted", "Closed"];
+      o.kind === "table"
+        ? ["New", "Bill", "Closed"]
+        : (o.order as IikoDeliveryOrder).orderServiceType === "DeliveryByCourier"
+          ? ["WaitCooking", "CookingStarted", "CookingCompleted", "OnWay", "Delivered"]
+          : ["WaitCooking", "CookingStarted", "CookingCompleted", "Closed"];
     steps.forEach((status, i) => {
       setTimeout(
         () => {
@@ -346,7 +412,7 @@ export class FakeIiko {
     if (!o) throw new Error(`fake iiko: no order ${orderId}`);
     o.status = status;
     return this.send(o.organizationId, {
-      eventType: "DeliveryOrderUpdate",
+      eventType: o.kind === "table" ? "TableOrderUpdate" : "DeliveryOrderUpdate",
       eventTime: new Date().toISOString(),
       organizationId: o.organizationId,
       correlationId: randomUUID(),

@@ -3,7 +3,8 @@
 // as `Authorization: Bearer <token>`; a 401 means the token expired, so it is fetched again once and
 // the call repeated. A refusal answers 4xx with `{correlationId, errorDescription, error}`.
 // Used (docs/decisions.md, issue 38): organizations, terminal_groups, nomenclature, deliveries/create,
-// commands/status, deliveries/by_id, stop_lists, webhooks/update_settings.
+// commands/status, deliveries/by_id, stop_lists, webhooks/update_settings; for dine-in, order/create
+// (a table order), order/by_id and reserve/available_restaurant_sections (the halls' tables).
 
 export type IikoFetch = (
   url: string,
@@ -76,6 +77,25 @@ export interface IikoDeliveryOrder {
   comment?: string;
   items: IikoOrderItem[];
   payments?: IikoPayment[];
+}
+
+/** A table order (dine-in) as order/create takes it: the delivery order's lines and payments. */
+export interface IikoTableOrder {
+  externalNumber: string;
+  /** iiko's tables the order is served at (none: an order at the counter). */
+  tableIds?: string[];
+  phone?: string;
+  customer?: { name: string };
+  comment?: string;
+  items: IikoOrderItem[];
+  payments?: IikoPayment[];
+}
+
+export interface IikoTable {
+  id: string;
+  number: number;
+  name?: string;
+  isDeleted?: boolean;
 }
 
 export interface IikoOrderInfo {
@@ -285,6 +305,34 @@ export class IikoClient {
     order: IikoDeliveryOrder;
   }): Promise<{ correlationId: string; orderInfo: IikoOrderInfo }> {
     return this.call("deliveries/create", input);
+  }
+
+  /** Sends a table order (dine-in); answers as createDelivery does. */
+  async createTableOrder(input: {
+    organizationId: string;
+    terminalGroupId: string;
+    order: IikoTableOrder;
+  }): Promise<{ correlationId: string; orderInfo: IikoOrderInfo }> {
+    return this.call("order/create", input);
+  }
+
+  /** The tables of the terminal groups' halls (restaurant sections). */
+  async tables(terminalGroupIds: string[]): Promise<(IikoTable & { terminalGroupId: string })[]> {
+    const r = await this.call<{
+      restaurantSections?: { terminalGroupId: string; tables?: IikoTable[] }[];
+    }>("reserve/available_restaurant_sections", { terminalGroupIds, returnSchema: false });
+    return (r.restaurantSections ?? []).flatMap((s) =>
+      (s.tables ?? []).map((t) => ({ ...t, terminalGroupId: s.terminalGroupId })),
+    );
+  }
+
+  /** Table orders by iiko's ids (the webhook's fallback for dine-in). */
+  async tableOrdersById(organizationId: string, orderIds: string[]): Promise<IikoOrderInfo[]> {
+    const r = await this.call<{ orders?: IikoOrderInfo[] }>("order/by_id", {
+      organizationIds: [organizationId],
+      orderIds,
+    });
+    return r.orders ?? [];
   }
 
   /** Whether iiko took a command (a creation): InProgress, Success or Error with its reason. */

@@ -6,6 +6,7 @@ import {
   branches,
   branchStops,
   categories,
+  diningTables,
   kitchenOrders,
   merchants,
   modificationGroups,
@@ -16,7 +17,7 @@ import {
   products,
   users,
 } from "../db/schema/index.ts";
-import type { OrderStatus } from "#domain/enums.ts";
+import type { OrderStatus, ServiceType } from "#domain/enums.ts";
 import { cachesChanged } from "../db/cache-bus.ts";
 import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
@@ -279,9 +280,17 @@ export async function findOrderForKitchen(
     )
     .orderBy(asc(paymentMethods.priority))
     .limit(1);
+  // A dine-in order's table: its name ("12") is how iiko's table is found (iiko-outbox.ts).
+  const [table] = order.tableId
+    ? await db
+        .select({ name: diningTables.name })
+        .from(diningTables)
+        .where(and(eq(diningTables.merchantId, merchantId), sql`${diningTables.id}::text = ${order.tableId}`))
+    : [];
   return {
     order,
     lines,
+    tableName: table?.name ?? null,
     modificationIikoIds: new Map(mods.map((m) => [m.id, m.iikoId])),
     terminalGroupId: branch?.terminalGroupId ?? null,
     paymentIikoId: method?.iikoId ?? null,
@@ -437,13 +446,16 @@ export async function assignDemoIikoIds(db: Db, merchantId: string): Promise<str
 export async function listKitchenOrdersToPoll(
   db: Db,
   { now, limit, statuses }: { now: Date; limit: number; statuses: readonly OrderStatus[] },
-): Promise<{ id: string; merchantId: string; iikoOrderId: string; nextAttemptAt: Date }[]> {
+): Promise<
+  { id: string; merchantId: string; iikoOrderId: string; nextAttemptAt: Date; serviceType: ServiceType }[]
+> {
   const rows = await db
     .select({
       id: kitchenOrders.id,
       merchantId: kitchenOrders.merchantId,
       iikoOrderId: kitchenOrders.iikoOrderId,
       nextAttemptAt: kitchenOrders.nextAttemptAt,
+      serviceType: orders.serviceType,
     })
     .from(kitchenOrders)
     .innerJoin(orders, eq(orders.id, kitchenOrders.orderId))

@@ -1,7 +1,8 @@
-// Orders out to the brand's iiko (issue 38, docs/decisions.md). The kitchen_orders row is written in
+// Orders out to the brand's iiko (issue 38, docs/decisions.md): deliveries and pick-ups as delivery
+// orders (deliveries/create), dine-in as table orders (order/create). The kitchen_orders row is written in
 // the transaction that makes the order ready for the kitchen: the placement for a payment on receipt
 // (orders/service.ts), the payment for an online one (payments/mark-paid.ts). This worker sends it
-// with deliveries/create, outside any database transaction:
+// outside any database transaction:
 // - exactly once: a row is claimed by one guarded update (SENDING with a lease, one attempt counted)
 //   and settled only by the attempt that claimed it; iiko's unique externalNumber (our order number)
 //   guards a send whose answer was lost (a crash after iiko took it): that refusal means "already there";
@@ -11,7 +12,15 @@
 import { goesToKitchen } from "#domain/kitchen.ts";
 import { isOnlinePayment } from "#domain/offer.ts";
 import type { Db } from "../../db/types.ts";
-import { IikoError, type IikoDeliveryOrder } from "../../integrations/iiko.ts";
+import {
+  IikoError,
+  type IikoClient,
+  type IikoDeliveryOrder,
+  type IikoOrderItem,
+  type IikoPayment,
+  type IikoTable,
+  type IikoTableOrder,
+} from "../../integrations/iiko.ts";
 import {
   claimKitchenOrder,
   enqueueKitchenOrder,
@@ -66,17 +75,11 @@ function iikoLocalTime(at: Date, timeZone: string): string {
   return `${parts}.000`;
 }
 
-/** The order as deliveries/create takes it; throws Refusal for what iiko could not take. */
-export function deliveryOrderOf(
-  k: NonNullable<Awaited<ReturnType<typeof findOrderForKitchen>>>,
-  timeZone: string,
-): { terminalGroupId: string; order: IikoDeliveryOrder } {
-  const { order } = k;
-  if (!k.terminalGroupId) throw new Refusal("the branch has no iiko terminal group");
-  if (!k.customer.phone) throw new Refusal("the order has no phone to call");
-  if (!k.paymentIikoId)
-    throw new Refusal(`the ${order.paymentType} payment method has no iiko payment type id`);
-  const items = k.lines.map((line) => {
+type KitchenOrder = NonNullable<Awaited<ReturnType<typeof findOrderForKitchen>>>;
+
+/** The lines as iiko takes them: products, options and sizes by their iiko ids. */
+function itemsOf(k: KitchenOrder): IikoOrderItem[] {
+  return k.lines.map((line) => {
     if (!line.iikoId) throw new Refusal("a product of the order has no iiko id");
     const ids = line.modifications.map((m) => {
       const id = k.modificationIikoIds.get(m.id);
@@ -96,8 +99,35 @@ export function deliveryOrderOf(
       ...(modifiers.length > 0 ? { modifiers } : {}),
     };
   });
-  const a = order.address;
+}
+
+/** The payment: the brand's payment type's iiko id, processed already when paid online. */
+function paymentsOf(k: KitchenOrder): IikoPayment[] {
+  const { order } = k;
+  if (!k.paymentIikoId)
+    throw new Refusal(`the ${order.paymentType} payment method has no iiko payment type id`);
   const online = isOnlinePayment(order.paymentType);
+  return [
+    {
+      paymentTypeKind: online ? "Card" : order.paymentType === "CASH" ? "Cash" : "Card",
+      sum: order.totalPrice,
+      paymentTypeId: k.paymentIikoId,
+      isProcessedExternally: online,
+    },
+  ];
+}
+
+/** The order as deliveries/create takes it; throws Refusal for what iiko could not take. */
+export function deliveryOrderOf(
+  k: KitchenOrder,
+  timeZone: string,
+): { terminalGroupId: string; order: IikoDeliveryOrder } {
+  const { order } = k;
+  if (!k.terminalGroupId) throw new Refusal("the branch has no iiko terminal group");
+  if (!k.customer.phone) throw new Refusal("the order has no phone to call");
+  const payments = paymentsOf(k);
+  const items = itemsOf(k);
+  const a = order.address;
   return {
     terminalGroupId: k.terminalGroupId,
     order: {
@@ -123,14 +153,39 @@ export function deliveryOrderOf(
         : {}),
       ...(order.comment ? { comment: order.comment } : {}),
       items,
-      payments: [
-        {
-          paymentTypeKind: online ? "Card" : order.paymentType === "CASH" ? "Cash" : "Card",
-          sum: order.totalPrice,
-          paymentTypeId: k.paymentIikoId,
-          isProcessedExternally: online,
-        },
-      ],
+      payments,
+    },
+  };
+}
+
+/**
+ * A dine-in order as order/create takes it (a table order): the table is iiko's table of the branch's
+ * terminal group whose number is the table's name ("12"); a table iiko does not number so is named
+ * in the comment instead, and the order goes without a table rather than not at all.
+ */
+export function tableOrderOf(
+  k: KitchenOrder,
+  tables: readonly IikoTable[],
+): { terminalGroupId: string; order: IikoTableOrder } {
+  const { order } = k;
+  if (!k.terminalGroupId) throw new Refusal("the branch has no iiko terminal group");
+  const payments = paymentsOf(k);
+  const items = itemsOf(k);
+  const number = k.tableName !== null && /^\d+$/.test(k.tableName.trim()) ? Number(k.tableName) : null;
+  const table = number === null ? undefined : tables.find((t) => t.number === number && !t.isDeleted);
+  const comment = [table || k.tableName === null ? null : `Table ${k.tableName}`, order.comment]
+    .filter(Boolean)
+    .join("\n");
+  return {
+    terminalGroupId: k.terminalGroupId,
+    order: {
+      externalNumber: String(order.number),
+      ...(table ? { tableIds: [table.id] } : {}),
+      ...(k.customer.phone ? { phone: k.customer.phone } : {}),
+      ...(k.customer.name ? { customer: { name: k.customer.name } } : {}),
+      ...(comment ? { comment } : {}),
+      items,
+      payments,
     },
   };
 }
@@ -191,6 +246,25 @@ async function settle(
   return outcome;
 }
 
+/** Sends the order the way iiko takes it: a table order for dine-in, else a delivery order. */
+async function send(
+  client: IikoClient,
+  organizationId: string,
+  found: KitchenOrder,
+  merchantId: string,
+  deps: KitchenDeps,
+): Promise<{ correlationId: string; orderInfo: { id: string } }> {
+  if (found.order.serviceType === "DINE_IN") {
+    const tables = found.terminalGroupId ? await client.tables([found.terminalGroupId]) : [];
+    return client.createTableOrder({ organizationId, ...tableOrderOf(found, tables) });
+  }
+  const merchant = await findMerchantById(deps.db, merchantId);
+  return client.createDelivery({
+    organizationId,
+    ...deliveryOrderOf(found, merchant?.timezone ?? "Asia/Tashkent"),
+  });
+}
+
 /** One attempt at one row, if it is still due and no other worker has it. */
 async function attempt(deps: KitchenDeps, id: string, now: Date): Promise<KitchenOutcome | null> {
   const row = await claimKitchenOrder(deps.db, {
@@ -208,16 +282,8 @@ async function attempt(deps: KitchenDeps, id: string, now: Date): Promise<Kitche
   if (!credentials || !client) return retryOrFail("iiko is not set up for this brand");
   const found = await findOrderForKitchen(deps.db, { merchantId, orderId: row.orderId });
   if (!found) return settle(deps, row, "FAILED", { error: "the order no longer exists" }, now);
-  let request: ReturnType<typeof deliveryOrderOf>;
   try {
-    const merchant = await findMerchantById(deps.db, merchantId);
-    request = deliveryOrderOf(found, merchant?.timezone ?? "Asia/Tashkent");
-  } catch (error) {
-    if (error instanceof Refusal) return settle(deps, row, "FAILED", { error: error.message }, now);
-    throw error;
-  }
-  try {
-    const answer = await client.createDelivery({ organizationId: credentials.organizationId, ...request });
+    const answer = await send(client, credentials.organizationId, found, merchantId, deps);
     return await settle(
       deps,
       row,
@@ -226,6 +292,7 @@ async function attempt(deps: KitchenDeps, id: string, now: Date): Promise<Kitche
       new Date(),
     );
   } catch (error) {
+    if (error instanceof Refusal) return settle(deps, row, "FAILED", { error: error.message }, now);
     if (!(error instanceof IikoError))
       return retryOrFail(error instanceof Error ? error.message : String(error));
     if (error.kind === "REFUSED" && isDuplicate(error)) {

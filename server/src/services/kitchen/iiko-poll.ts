@@ -1,7 +1,8 @@
 // The fallback for a lost webhook (issue 38): an order iiko took that is still under way is read back
-// with deliveries/by_id every KITCHEN_POLL_MS and moved as the webhook would move it (a status the
+// with deliveries/by_id (a dine-in table order with order/by_id) every KITCHEN_POLL_MS and moved as the webhook would move it (a status the
 // webhook brought already moves nothing). Each row's poll is taken by a guarded update, so workers
 // do not poll it twice.
+import { IIKO_TABLE_STATUS_TO_ORDER } from "#domain/kitchen.ts";
 import { ACTIVE_ORDER_STATUSES } from "#domain/order-status.ts";
 import {
   claimKitchenPoll,
@@ -32,12 +33,21 @@ export async function pollKitchenOrders(
     const credentials = await findKitchenCredentials(deps.db, merchantId);
     const client = credentials && iikoClientFor(credentials.apiLogin, deps);
     if (!credentials || !client) continue;
-    const ids = mine.filter((r) => r.merchantId === merchantId).map((r) => r.iikoOrderId);
+    const rows = mine.filter((r) => r.merchantId === merchantId);
+    // Dine-in orders are iiko table orders, read with order/by_id; the rest are deliveries.
+    const tables = rows.filter((r) => r.serviceType === "DINE_IN").map((r) => r.iikoOrderId);
+    const deliveries = rows.filter((r) => r.serviceType !== "DINE_IN").map((r) => r.iikoOrderId);
     try {
-      for (const info of await client.deliveriesById(credentials.organizationId, ids)) {
-        await applyIikoOrderInfo(deps, { merchantId }, info);
-        answered += 1;
-      }
+      if (deliveries.length > 0)
+        for (const info of await client.deliveriesById(credentials.organizationId, deliveries)) {
+          await applyIikoOrderInfo(deps, { merchantId }, info);
+          answered += 1;
+        }
+      if (tables.length > 0)
+        for (const info of await client.tableOrdersById(credentials.organizationId, tables)) {
+          await applyIikoOrderInfo(deps, { merchantId }, info, IIKO_TABLE_STATUS_TO_ORDER);
+          answered += 1;
+        }
     } catch (error) {
       // iiko away: the rows are looked at again at their next poll.
       deps.log("iiko poll failed; the next one tries again", {

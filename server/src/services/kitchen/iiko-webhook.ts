@@ -8,7 +8,8 @@
 // - StopListUpdate: reads stop_lists and switches the brand's iiko products off (and back on) at the
 //   branches bound to the terminal groups named (the stop-list rows and their menu cache bus).
 import { timingSafeEqual } from "node:crypto";
-import { IIKO_STATUS_TO_ORDER, kitchenSteps } from "#domain/kitchen.ts";
+import type { OrderStatus } from "#domain/enums.ts";
+import { IIKO_STATUS_TO_ORDER, IIKO_TABLE_STATUS_TO_ORDER, kitchenSteps } from "#domain/kitchen.ts";
 import type { Db } from "../../db/types.ts";
 import type { IikoOrderInfo, IikoWebhookEvent } from "../../integrations/iiko.ts";
 import { AppError } from "../../lib/errors.ts";
@@ -65,6 +66,7 @@ export async function applyIikoOrderInfo(
   deps: IikoWebhookDeps,
   brand: Pick<KitchenCredentials, "merchantId">,
   info: IikoOrderInfo,
+  statuses: Readonly<Record<string, OrderStatus>> = IIKO_STATUS_TO_ORDER,
 ): Promise<void> {
   const { merchantId } = brand;
   const byId = info.id
@@ -86,7 +88,7 @@ export async function applyIikoOrderInfo(
     await failKitchenOrder(deps.db, { merchantId, id: row.id, reason, iikoOrderId: info.id });
     return;
   }
-  const target = info.order?.status ? IIKO_STATUS_TO_ORDER[info.order.status] : undefined;
+  const target = info.order?.status ? statuses[info.order.status] : undefined;
   if (!target) return;
   // One step at a time from the status as it is now: another update (iiko's next status arriving at
   // once, or staff) may move the order meanwhile; its move is then read and the walk goes on from it.
@@ -151,6 +153,13 @@ export async function handleIikoWebhook(
     try {
       if (event.eventType === "DeliveryOrderUpdate" || event.eventType === "DeliveryOrderError") {
         await applyIikoOrderInfo(deps, brand, (event.eventInfo ?? {}) as IikoOrderInfo);
+      } else if (event.eventType === "TableOrderUpdate" || event.eventType === "TableOrderError") {
+        await applyIikoOrderInfo(
+          deps,
+          brand,
+          (event.eventInfo ?? {}) as IikoOrderInfo,
+          IIKO_TABLE_STATUS_TO_ORDER,
+        );
       } else if (event.eventType === "StopListUpdate") {
         await stopListUpdate(deps, brand, event.eventInfo);
       }
