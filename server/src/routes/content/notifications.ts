@@ -95,6 +95,15 @@ export async function notificationRoutes(app: FastifyInstance): Promise<void> {
       return read;
     },
   );
+  staffNewsRoutes(app);
+}
+
+/** The brand's news from the back office: listed, published, corrected, taken back. */
+function staffNewsRoutes(app: FastifyInstance): void {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
+  const base = { tags: ["notifications"], security: [{ bearer: [] }], headers: tenantHeadersSchema };
+  const errors = { 401: errorResponses[403], ...errorResponses };
 
   r.get(
     "/staff/v1/notifications",
