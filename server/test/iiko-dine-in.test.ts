@@ -2,7 +2,7 @@
 // Dine-in orders reach the kitchen's iiko as table orders (issue 38): the demo brand plov wired to
 // the fake iiko (server/src/fakes/fake-iiko.ts) as the demo wires it. An order at a table goes out
 // once with order/create at iiko's table of the same number in the branch's terminal group (a table
-// iiko does not number goes without one, named in the comment); iiko's TableOrderUpdate webhook moves
+// iiko does not number goes without one, named on the kitchen's ticket); iiko's TableOrderUpdate moves
 // the order, and order/by_id reads back what a lost webhook would have said.
 import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -106,13 +106,14 @@ describe("dine-in orders to iiko", () => {
     expect(fakeIiko.createCalls().some((o) => o.externalNumber === String(order.number))).toBe(false);
   });
 
-  it("a table iiko does not number goes without a table, its name in the order's comment", async () => {
+  it("a table iiko does not number goes without a table, its name on the kitchen's ticket", async () => {
     await t.db.update(diningTables).set({ name: "Terrace A" }).where(eq(diningTables.code, OTHER_TABLE));
     const order = await orderAt(OTHER_TABLE);
     await sendDueKitchenOrders(deps);
     const [sent] = sentTableOrders(order.number);
     expect(sent?.tableIds).toBeUndefined();
-    expect(sent?.comment).toContain("Table Terrace A");
+    // iiko's table order has no comment of its own: the kitchen's ticket prints the line's.
+    expect(sent?.items[0]?.comment).toBe("Table Terrace A");
     expect(taken(order.number)).toHaveLength(1);
   });
 

@@ -5,6 +5,11 @@
 // Used (docs/decisions.md, issue 38): organizations, terminal_groups, nomenclature, deliveries/create,
 // commands/status, deliveries/by_id, stop_lists, webhooks/update_settings; for dine-in, order/create
 // (a table order), order/by_id and reserve/available_restaurant_sections (the halls' tables).
+// Table order fields as iiko's published OpenAPI document has them: TableOrder has externalNumber,
+// tableIds, phone, customer, items, payments and no order-level comment (only an item has one);
+// order/by_id takes organizationIds (a list). Assumed, not confirmed in a public text
+// (docs/decisions.md): order/create refuses a known externalNumber as deliveries/create does (I1) and
+// an unknown tableIds entry (I2); each by_id call answers only its own kind of order (I4).
 
 export type IikoFetch = (
   url: string,
@@ -86,7 +91,6 @@ export interface IikoTableOrder {
   tableIds?: string[];
   phone?: string;
   customer?: { name: string };
-  comment?: string;
   items: IikoOrderItem[];
   payments?: IikoPayment[];
 }
@@ -385,6 +389,7 @@ export class IikoClient {
           ],
           errors: true,
         },
+        tableOrderFilter: { orderStatuses: ["New", "Bill", "Closed", "Deleted"], errors: true },
         stopListUpdateFilter: { updates: true },
       },
     });

@@ -160,8 +160,10 @@ export function deliveryOrderOf(
 
 /**
  * A dine-in order as order/create takes it (a table order): the table is iiko's table of the branch's
- * terminal group whose number is the table's name ("12"); a table iiko does not number so is named
- * in the comment instead, and the order goes without a table rather than not at all.
+ * terminal group whose number is the table's name ("12"); a table iiko does not number so goes
+ * without one rather than not at all. A table order has no comment of its own in iiko, so the table's
+ * name (when iiko's table is not named) and the guest's comment go on the first line's, which the
+ * kitchen's ticket prints.
  */
 export function tableOrderOf(
   k: KitchenOrder,
@@ -170,10 +172,13 @@ export function tableOrderOf(
   const { order } = k;
   if (!k.terminalGroupId) throw new Refusal("the branch has no iiko terminal group");
   const payments = paymentsOf(k);
-  const items = itemsOf(k);
+  const [first, ...rest] = itemsOf(k);
+  if (!first) throw new Refusal("the order has no lines");
   const number = k.tableName !== null && /^\d+$/.test(k.tableName.trim()) ? Number(k.tableName) : null;
-  const table = number === null ? undefined : tables.find((t) => t.number === number && !t.isDeleted);
-  const comment = [table || k.tableName === null ? null : `Table ${k.tableName}`, order.comment]
+  const matches = number === null ? [] : tables.filter((t) => t.number === number && !t.isDeleted);
+  // Two halls with a table of that number: which one is not ours to guess.
+  const table = matches.length === 1 ? matches[0] : undefined;
+  const note = [table || k.tableName === null ? null : `Table ${k.tableName}`, order.comment]
     .filter(Boolean)
     .join("\n");
   return {
@@ -183,8 +188,7 @@ export function tableOrderOf(
       ...(table ? { tableIds: [table.id] } : {}),
       ...(k.customer.phone ? { phone: k.customer.phone } : {}),
       ...(k.customer.name ? { customer: { name: k.customer.name } } : {}),
-      ...(comment ? { comment } : {}),
-      items,
+      items: [{ ...first, ...(note ? { comment: note } : {}) }, ...rest],
       payments,
     },
   };
