@@ -70,12 +70,14 @@ async function orderAt(code: string): Promise<{ id: string; number: number }> {
 const taken = (number: number) =>
   fakeIiko.ordersOf(DEMO_IIKO_ORGANIZATION_ID).filter((o) => o.externalNumber === String(number));
 const sentTableOrders = (number: number) =>
-  fakeIiko.tableCreateCalls().filter((o) => o.externalNumber === String(number));
+  fakeIiko.tableCreateCalls(DEMO_IIKO_ORGANIZATION_ID).filter((o) => o.externalNumber === String(number));
 
 beforeAll(async () => {
   // The fake is the worker's (Vitest runs files one after another in it): another file's orders of
   // the demo's organisation would share our external numbers.
   fakeIiko.forgetOrders();
+  fakeIiko.mode = "up";
+  fakeIiko.slowMs = 0;
   t = await createTestApp({ env: { KITCHEN_SWEEP_MS: "0" } });
   deps = { db: t.db, config: t.config, standIns: t.app.standIns, log: () => undefined };
   plov = (await wireDemoKitchen(t.app, "plov"))!;
@@ -103,7 +105,9 @@ describe("dine-in orders to iiko", () => {
       }),
     ]);
     expect(taken(order.number)).toHaveLength(1);
-    expect(fakeIiko.createCalls().some((o) => o.externalNumber === String(order.number))).toBe(false);
+    expect(
+      fakeIiko.createCalls(DEMO_IIKO_ORGANIZATION_ID).some((o) => o.externalNumber === String(order.number)),
+    ).toBe(false);
   });
 
   it("a table iiko does not number goes without a table, its name on the kitchen's ticket", async () => {

@@ -2,7 +2,8 @@
 // The menu in from iiko's nomenclature (issue 38): the owner previews what an import would change,
 // imports it in one go, and the storefront sells what iiko sells, at iiko's prices, with iiko's
 // modifiers and sizes. A second import of the same nomenclature changes nothing; a later one follows
-// iiko's prices and options but keeps the texts and photos the owner set; what iiko drops is hidden
+// iiko's prices and options but keeps the texts and photos the owner set (iiko's picture fills only a
+// product without one, and only from an origin the operator listed); what iiko drops is hidden
 // and comes back with it. The fake iiko (server/src/fakes/fake-iiko.ts) answers `nomenclature` as
 // iiko's Transport API does; an order of an imported sized dish reaches it with the size's id.
 import { and, count, eq, isNotNull } from "drizzle-orm";
@@ -65,6 +66,7 @@ function nomenclature(): Omit<IikoNomenclature, "revision"> {
         type: "Dish",
         order: 0,
         sizePrices: price(45_000),
+        imageLinks: ["https://images.iiko.example/california.jpg"],
         groupModifiers: [
           {
             id: SAUCES,
@@ -88,7 +90,16 @@ function nomenclature(): Omit<IikoNomenclature, "revision"> {
           { sizeId: LARGE, price: { currentPrice: 75_000, isIncludedInMenu: true } },
         ],
       },
-      { id: COLA, name: "Кола 0,5", parentGroup: DRINKS, type: "Good", order: 0, sizePrices: price(12_000) },
+      {
+        id: COLA,
+        name: "Кола 0,5",
+        parentGroup: DRINKS,
+        type: "Good",
+        order: 0,
+        sizePrices: price(12_000),
+        // Not an origin the operator listed: never shown.
+        imageLinks: ["https://elsewhere.example/cola.jpg"],
+      },
       { id: OLD_ROLL, name: "Старый ролл", parentGroup: ARCHIVE, type: "Dish", sizePrices: price(30_000) },
       { id: DELIVERY_FEE, name: "Доставка", parentGroup: DRINKS, type: "Service", sizePrices: price(10_000) },
       { id: SPICY, name: "Спайси", type: "Modifier", sizePrices: price(3_000) },
@@ -164,7 +175,7 @@ async function importedRows(): Promise<number> {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ env: { KITCHEN_SWEEP_MS: "0" } });
+  t = await createTestApp({ env: { KITCHEN_SWEEP_MS: "0", IMAGE_HOSTS: "https://images.iiko.example" } });
   lavash = await merchantId(t, "lavash");
   chilonzor = await branchNamed(t, lavash, "Chilonzor");
   fakeIiko.addAccount(API_LOGIN, {
@@ -222,7 +233,13 @@ describe("the menu in from iiko's nomenclature", () => {
     expect(done.counts).toEqual(seen.counts);
     const menu = await storefront();
     const california = sold(menu, "Ролл Калифорния")!;
-    expect(california).toMatchObject({ costPrice: 45_000, description: { ru: "Краб, авокадо, огурец" } });
+    expect(california).toMatchObject({
+      costPrice: 45_000,
+      description: { ru: "Краб, авокадо, огурец" },
+      // iiko's picture, shown from its listed origin (IMAGE_HOSTS); the drink's origin is not listed.
+      image: "https://images.iiko.example/california.jpg",
+    });
+    expect(sold(menu, "Кола 0,5")?.image).toBeNull();
     expect(california.modificationGroups).toHaveLength(1);
     expect(california.modificationGroups[0]!.modifications.map((m) => [m.name.ru, m.price])).toEqual([
       ["Спайси", 3_000],
@@ -375,7 +392,7 @@ describe("the menu in from iiko's nomenclature", () => {
       standIns: t.app.standIns,
       log: () => undefined,
     });
-    const sent = fakeIiko.createCalls().find((o) => o.externalNumber === String(number));
+    const sent = fakeIiko.createCalls(ORG).find((o) => o.externalNumber === String(number));
     expect(sent?.items).toEqual([
       expect.objectContaining({ productId: PIZZA, productSizeId: LARGE, amount: 1, price: 75_000 }),
     ]);

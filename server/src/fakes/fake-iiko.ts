@@ -183,16 +183,21 @@ export class FakeIiko {
     return [...this.orders.values()].filter((o) => o.organizationId === organizationId);
   }
 
-  createCalls(): IikoDeliveryOrder[] {
-    return this.calls
-      .filter((c) => c.method === "deliveries/create")
-      .map((c) => (c.body as { order: IikoDeliveryOrder }).order);
+  /** The deliveries/create calls taken, of one organisation when named (tests share the fake). */
+  createCalls(organizationId?: string): IikoDeliveryOrder[] {
+    return this.createsOf("deliveries/create", organizationId) as IikoDeliveryOrder[];
   }
 
-  tableCreateCalls(): IikoTableOrder[] {
+  tableCreateCalls(organizationId?: string): IikoTableOrder[] {
+    return this.createsOf("order/create", organizationId) as IikoTableOrder[];
+  }
+
+  private createsOf(method: string, organizationId: string | undefined): unknown[] {
     return this.calls
-      .filter((c) => c.method === "order/create")
-      .map((c) => (c.body as { order: IikoTableOrder }).order);
+      .filter((c) => c.method === method)
+      .map((c) => c.body as { organizationId?: unknown; order: unknown })
+      .filter((b) => organizationId === undefined || b.organizationId === organizationId)
+      .map((b) => b.order);
   }
 
   async handle(

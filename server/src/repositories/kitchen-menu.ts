@@ -35,6 +35,8 @@ export interface WantedProduct {
   description: string;
   price: number;
   order: number;
+  /** iiko's picture: an https address on one of the IMAGE_HOSTS origins, else null. */
+  image: string | null;
   groups: WantedGroup[];
 }
 export interface WantedCategory {
@@ -67,6 +69,7 @@ export interface CurrentProduct {
   description: Multilingual | null;
   costPrice: number;
   active: boolean;
+  image: string | null;
   iikoImported: IikoImportedTexts | null;
   groups: CurrentGroup[];
 }
@@ -103,6 +106,7 @@ export async function currentMenuForImport(
       description: products.description,
       costPrice: products.costPrice,
       active: products.active,
+      image: products.image,
       iikoImported: products.iikoImported,
     })
     .from(products)
@@ -313,6 +317,7 @@ export async function insertImportedProduct(
       name: { ru: wanted.name },
       description: wanted.description ? { ru: wanted.description } : {},
       costPrice: wanted.price,
+      image: wanted.image,
       iikoId: wanted.iikoId,
       iikoImported: { name: wanted.name, description: wanted.description },
       priority: (last?.priority ?? 0) + 1,
@@ -344,6 +349,7 @@ export async function updateImportedProduct(
       description?: Multilingual;
       costPrice?: number;
       active?: boolean;
+      image?: string;
       categoryId?: string;
       iikoImported: IikoImportedTexts;
     };

@@ -65,7 +65,7 @@ export const iikoMenuPreviewSchema = z
         within: z.string().optional(),
         fields: z.array(
           z.object({
-            field: z.enum(["name", "description", "price", "category", "minSelect", "maxSelect"]),
+            field: z.enum(["name", "description", "price", "category", "minSelect", "maxSelect", "image"]),
             from: changeValueSchema,
             to: changeValueSchema,
           }),

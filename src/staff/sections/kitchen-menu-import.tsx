@@ -32,6 +32,7 @@ const FIELD: Record<Change["fields"][number]["field"], MessageDescriptor> = {
   category: msg`Category`,
   minSelect: msg`At least`,
   maxSelect: msg`At most`,
+  image: msg`Photo`,
 };
 
 function when(iso: string): string {
@@ -126,7 +127,13 @@ function PreviewList({ preview }: { preview: IikoMenuPreview }) {
   // From the old value to the new one, in the reading direction.
   const arrow = isRtl(currentLocale()) ? "←" : "→";
   const value = (field: Change["fields"][number]["field"], v: string | number | null) =>
-    v === null || v === "" ? "—" : field === "price" && typeof v === "number" ? moneyOf(v) : String(v);
+    v === null || v === ""
+      ? "—"
+      : field === "price" && typeof v === "number"
+        ? moneyOf(v)
+        : field === "image"
+          ? t`iiko's picture`
+          : String(v);
   if (create + update + hide + show === 0)
     return (
       <p role="status" className="brand-saved">

@@ -37,8 +37,11 @@ const SIZE_GROUP_PREFIX = "sizes:";
 const SINGLE_GROUP_PREFIX = "modifier:";
 const SIZE_GROUP_NAME: Multilingual = { uz: "O'lcham", ru: "Размер", eng: "Size" };
 
-/** The menu the nomenclature describes, in Savat's terms. */
-export function wantedMenu(n: IikoNomenclature): { categories: WantedCategory[]; products: WantedProduct[] } {
+/** The menu the nomenclature describes, in Savat's terms; `imageOk` says which picture links to keep. */
+export function wantedMenu(
+  n: IikoNomenclature,
+  imageOk: (src: string) => boolean = () => false,
+): { categories: WantedCategory[]; products: WantedProduct[] } {
   const folders = new Map(
     n.groups
       .filter((g) => !g.isGroupModifier && !g.isDeleted && g.isIncludedInMenu !== false)
@@ -108,6 +111,9 @@ export function wantedMenu(n: IikoNomenclature): { categories: WantedCategory[];
         options,
       });
     }
+    const link = (p.imageLinks ?? [])
+      .map((l) => l.trim())
+      .find((l) => l.startsWith("https://") && imageOk(l));
     products.push({
       iikoId: p.id,
       categoryIikoId: folder,
@@ -115,6 +121,7 @@ export function wantedMenu(n: IikoNomenclature): { categories: WantedCategory[];
       description: (p.description ?? "").trim(),
       price: base,
       order: p.order ?? 0,
+      image: link ?? null,
       groups,
     });
   }
@@ -131,7 +138,7 @@ export function wantedMenu(n: IikoNomenclature): { categories: WantedCategory[];
 export type PlanEntity = "category" | "product" | "option-group" | "option";
 export type PlanAction = "create" | "update" | "hide" | "show";
 export interface FieldChange {
-  field: "name" | "description" | "price" | "category" | "minSelect" | "maxSelect";
+  field: "name" | "description" | "price" | "category" | "minSelect" | "maxSelect" | "image";
   from: string | number | null;
   to: string | number | null;
 }
@@ -159,6 +166,7 @@ export type PlanStep =
         description?: Multilingual;
         costPrice?: number;
         active?: boolean;
+        image?: string;
         iikoImported: IikoImportedTexts;
       };
     }
@@ -270,8 +278,9 @@ function groupChanges(
 export function planMenuImport(
   n: IikoNomenclature,
   current: { categories: CurrentCategory[]; products: CurrentProduct[] },
+  imageOk?: (src: string) => boolean,
 ): MenuPlan {
-  const wanted = wantedMenu(n);
+  const wanted = wantedMenu(n, imageOk);
   const changes: PlanChange[] = [];
   const steps: PlanStep[] = [];
   let unchanged = 0;
@@ -355,6 +364,11 @@ export function planMenuImport(
     if (c.costPrice !== w.price) {
       fields.push({ field: "price", from: c.costPrice, to: w.price });
       set.costPrice = w.price;
+    }
+    // iiko's picture fills a product without a photo; a photo the product has is never replaced.
+    if (c.image === null && w.image !== null) {
+      fields.push({ field: "image", from: null, to: w.image });
+      set.image = w.image;
     }
     // A product moves with its iiko folder only while it sits in an imported category.
     const inIikoCategory = categoryIikoOf.get(c.categoryId) ?? null;

@@ -3,6 +3,7 @@
 // read) and the schedule that imports again for brands that imported once. The rules are in
 // iiko-menu-plan.ts.
 import type { IikoMenuImport, IikoMenuPreview } from "#domain/contract/kitchen.ts";
+import { isAllowedImageSource, isSitePath } from "#domain/image-source.ts";
 import { cachesChanged } from "../../db/cache-bus.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
@@ -35,6 +36,12 @@ export const MENU_SYNC_EVERY_MS = 6 * 60 * 60_000;
 
 type Deps = Outside & { db: Db };
 
+/** iiko's picture links the storefront may show: https origins the operator listed in IMAGE_HOSTS. */
+const imageOk =
+  (deps: Deps) =>
+  (src: string): boolean =>
+    !isSitePath(src) && isAllowedImageSource(src, deps.config.imageHosts);
+
 async function fetchNomenclature(deps: Deps, merchantId: string): Promise<IikoNomenclature> {
   const credentials = await findKitchenCredentials(deps.db, merchantId);
   if (!credentials) throw new AppError("IIKO_NOT_SET_UP");
@@ -56,7 +63,7 @@ function counts(changes: PlanChange[], unchanged: number): IikoMenuPreview["coun
 /** What an import would change now, without changing anything. */
 export async function previewMenuImport(deps: Deps, merchantId: string): Promise<IikoMenuPreview> {
   const nomenclature = await fetchNomenclature(deps, merchantId);
-  const plan = planMenuImport(nomenclature, await currentMenuForImport(deps.db, merchantId));
+  const plan = planMenuImport(nomenclature, await currentMenuForImport(deps.db, merchantId), imageOk(deps));
   return {
     revision: String(nomenclature.revision),
     counts: counts(plan.changes, plan.unchanged),
@@ -144,7 +151,7 @@ export async function importMenu(
   const at = input.at ?? new Date();
   const plan = await transaction(deps.db, async (tx) => {
     await lockMenuImport(tx, merchantId);
-    const planned = planMenuImport(nomenclature, await currentMenuForImport(tx, merchantId));
+    const planned = planMenuImport(nomenclature, await currentMenuForImport(tx, merchantId), imageOk(deps));
     await applyPlan(tx, merchantId, planned);
     await markMenuImported(tx, { merchantId, revision: nomenclature.revision, at });
     const summary = counts(planned.changes, planned.unchanged);
