@@ -226,7 +226,7 @@ test.describe("the staff console's sections", () => {
       await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).not.toBeChecked();
       await expect(row.getByTestId("stop-spread")).toHaveText(/Stopped at (\d+) of \1 branches/);
       // The customer's open pages follow with no reload (the budget, within a second on every process: server/test/cluster.test.ts).
-      await expect(line.getByText(`Not available now: ${OPTION}`)).toBeVisible({ timeout: 2_000 });
+      await expect(line.getByText(`Not available now: ${OPTION}`)).toBeVisible();
       await expect(optionOnPage).toHaveCount(0);
     } finally {
       // Put back, also when a check above failed, so the other journeys keep the option.
@@ -234,7 +234,7 @@ test.describe("the staff console's sections", () => {
       await expect(row.getByRole("switch", { name: `${OPTION} on sale` })).toBeChecked();
     }
     await expect(line.getByText(`Not available now: ${OPTION}`)).toHaveCount(0);
-    await expect(productTab.getByText(OPTION, { exact: true })).toBeVisible({ timeout: 2_000 });
+    await expect(productTab.getByText(OPTION, { exact: true })).toBeVisible();
     await customer.context().close();
   });
 

@@ -388,6 +388,65 @@ export async function claimBotMessage(
   return row;
 }
 
+/** Telegram's limits: about 30 messages a second per bot, and one a second per chat. */
+export const BOT_MESSAGES_PER_SECOND = 30;
+export const CHAT_MESSAGE_GAP_MS = 1_000;
+
+/**
+ * Claims a due sendMessage only while it keeps the brand's bot within Telegram's limits, counted on
+ * the messages every process took in the last second (under a lock per brand, so two processes
+ * cannot both take the 30th). Answers "paced" when the message must wait for a later run.
+ */
+export async function claimPacedBotMessage(
+  db: Db,
+  {
+    id,
+    merchantId,
+    chatId,
+    now,
+    leaseUntil,
+  }: { id: string; merchantId: string; chatId: bigint; now: Date; leaseUntil: Date },
+): Promise<BotMessageRow | "paced" | undefined> {
+  return db.transaction(async (tx) => {
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(hashtextextended(${`savat:bot-pace:${merchantId}`}, 0))`,
+    );
+    // Only the second before `now`: a test's clock ahead of the wall's leaves no rows "in the future".
+    const since = new Date(now.getTime() - CHAT_MESSAGE_GAP_MS);
+    const [recent] = await tx
+      .select({
+        total: count(),
+        inChat: sql<number>`count(*) filter (where ${botMessages.chatId} = ${chatId})`.mapWith(Number),
+      })
+      .from(botMessages)
+      .where(
+        and(
+          eq(botMessages.merchantId, merchantId),
+          sql`${botMessages.claimedAt} > ${since}`,
+          lte(botMessages.claimedAt, now),
+        ),
+      );
+    if ((recent?.total ?? 0) >= BOT_MESSAGES_PER_SECOND || (recent?.inChat ?? 0) > 0) return "paced";
+    const [row] = await tx
+      .update(botMessages)
+      .set({
+        state: "SENDING",
+        attempts: sql`${botMessages.attempts} + 1`,
+        nextAttemptAt: leaseUntil,
+        claimedAt: now,
+      })
+      .where(
+        and(
+          eq(botMessages.id, id),
+          inArray(botMessages.state, ["PENDING", "SENDING"]),
+          lte(botMessages.nextAttemptAt, now),
+        ),
+      )
+      .returning();
+    return row;
+  });
+}
+
 export async function updateBotMessage(
   db: Db,
   { id, set }: { id: string; set: Partial<typeof botMessages.$inferInsert> },

@@ -320,10 +320,16 @@ export const botMessages = pgTable(
     /** Telegram's message_id once sent. */
     messageId: bigint({ mode: "number" }),
     sentAt: timestamptz(),
+    /**
+     * When a worker last took a sendMessage to send: Telegram's limits (30 a second per bot, one a
+     * second per chat) are counted on it by every process alike (bot-outbox.ts).
+     */
+    claimedAt: timestamptz(),
     createdDate: createdDate(),
   },
   (t) => [
     index("bot_messages_state_next_attempt_at_idx").on(t.state, t.nextAttemptAt),
+    index("bot_messages_merchant_id_claimed_at_idx").on(t.merchantId, t.claimedAt),
     check("bot_messages_state_check", sql`${t.state} in ('PENDING', 'SENDING', 'SENT', 'FAILED')`),
   ],
 );

@@ -1,7 +1,8 @@
 // The Telegram outbox worker (docs/decisions.md, Notifications): bot messages written with an
 // order's status change (order-status.ts) are sent here through the Bot API's sendMessage, outside
 // any database transaction. A message is claimed by one atomic update before the call (so two
-// processes never send it twice); a failure Telegram may get over (unreachable, 5xx, 429) waits
+// processes never send it twice), and a message only while the bot keeps to Telegram's limits as
+// every process together counts them (claimPacedBotMessage); a failure Telegram may get over (unreachable, 5xx, 429) waits
 // 1 s, 5 s, 30 s, 2 min, 10 min and is then FAILED; a refusal (chat not found, bot blocked, bad
 // token) is FAILED at once. Each failure is logged without the token.
 import type { FastifyInstance } from "fastify";
@@ -19,6 +20,7 @@ import { isBotBlocked, markBotBlocked } from "../../repositories/bot.ts";
 import { findMerchantById, getWebSettings, type MerchantRow } from "../../repositories/merchants.ts";
 import {
   claimBotMessage,
+  claimPacedBotMessage,
   listDueBotMessages,
   updateBotMessage,
   type BotMessageRow,
@@ -40,43 +42,7 @@ export type BotMessageState = "PENDING" | "SENT" | "FAILED";
 export interface BotOutboxDeps extends Outside {
   db: Db;
   log: (level: "info" | "warn", message: string, detail: Record<string, unknown>) => void;
-  /** Telegram's sending limits in this process (tests give each run a fresh one). */
-  pacer?: BotPacer;
 }
-
-/** Telegram's limits: about 30 messages a second per bot, and one a second per chat. */
-export const BOT_MESSAGES_PER_SECOND = 30;
-export const CHAT_MESSAGE_GAP_MS = 1_000;
-
-/**
- * Keeps a process's sending within Telegram's limits: a message that would go over them waits for
- * a later run (the outbox runs every second) instead of drawing a 429. Per process: several
- * processes together may still go over, and Telegram's 429 with retry_after then slows them.
- */
-export class BotPacer {
-  private readonly recent = new Map<string, number[]>();
-  private readonly lastInChat = new Map<string, number>();
-
-  /** Whether a message of `bot` to `chat` may go at `now` (ms); if so it counts as sent. */
-  take(bot: string, chat: string, now: number): boolean {
-    const sent = (this.recent.get(bot) ?? []).filter((t) => t > now - 1_000);
-    const last = this.lastInChat.get(`${bot}:${chat}`);
-    if (sent.length >= BOT_MESSAGES_PER_SECOND || (last !== undefined && now - last < CHAT_MESSAGE_GAP_MS)) {
-      this.recent.set(bot, sent);
-      return false;
-    }
-    sent.push(now);
-    this.recent.set(bot, sent);
-    this.lastInChat.set(`${bot}:${chat}`, now);
-    if (this.lastInChat.size > 10_000) {
-      for (const [key, at] of this.lastInChat)
-        if (now - at >= CHAT_MESSAGE_GAP_MS) this.lastInChat.delete(key);
-    }
-    return true;
-  }
-}
-
-const processPacer = new BotPacer();
 
 /**
  * The button under the message: Telegram opens an https storefront as the mini app itself
@@ -96,9 +62,16 @@ export function orderButton(
   return { text, url: page };
 }
 
-async function attempt(deps: BotOutboxDeps, id: string, now: Date): Promise<BotMessageState | null> {
-  const message = await claimBotMessage(deps.db, { id, now, leaseUntil: new Date(now.getTime() + LEASE_MS) });
-  if (!message) return null;
+type Due = Awaited<ReturnType<typeof listDueBotMessages>>[number];
+
+/** Sends one due row; "paced" when Telegram's limits hold it for a later run (set-up calls are not messages). */
+async function attempt(deps: BotOutboxDeps, due: Due, now: Date): Promise<BotMessageState | "paced" | null> {
+  const claim = { id: due.id, now, leaseUntil: new Date(now.getTime() + LEASE_MS) };
+  const message =
+    due.method === "sendMessage" && due.chatId !== null
+      ? await claimPacedBotMessage(deps.db, { ...claim, merchantId: due.merchantId, chatId: due.chatId })
+      : await claimBotMessage(deps.db, claim);
+  if (!message || message === "paced") return message ?? null;
   const merchant = await findMerchantById(deps.db, message.merchantId);
   const token = merchant ? botTokenFor(merchant, deps.config) : undefined;
   const api = botApi(deps);
@@ -186,18 +159,11 @@ export async function sendDueBotMessages(
 ): Promise<BotMessageState[]> {
   const now = options.now ?? new Date();
   const due = await listDueBotMessages(deps.db, { now, limit: options.limit ?? 200 });
-  const pacer = deps.pacer ?? processPacer;
   const results: BotMessageState[] = [];
-  for (const { id, merchantId, chatId, method } of due) {
-    // A message over Telegram's limits stays due for a later run; set-up calls are not messages.
-    if (
-      method === "sendMessage" &&
-      chatId !== null &&
-      !pacer.take(merchantId, chatId.toString(), now.getTime())
-    )
-      continue;
-    const state = await attempt(deps, id, now);
-    if (state) results.push(state);
+  for (const row of due) {
+    // A message over Telegram's limits stays due for a later run (the outbox runs every second).
+    const state = await attempt(deps, row, now);
+    if (state && state !== "paced") results.push(state);
   }
   return results;
 }

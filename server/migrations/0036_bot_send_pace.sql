@@ -1,0 +1,2 @@
+ALTER TABLE "bot_messages" ADD COLUMN "claimed_at" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "bot_messages_merchant_id_claimed_at_idx" ON "bot_messages" USING btree ("merchant_id","claimed_at");
