@@ -19,6 +19,7 @@ import {
   users,
 } from "../src/db/schema/index.ts";
 import { fakeBotApi } from "../src/fakes/fake-telegram-bot.ts";
+import { fakeBotTransport } from "../src/fakes/index.ts";
 import { answerDueUpdates, pollUpdates, type BotUpdateDeps } from "../src/services/bot/updates.ts";
 import { requestBotSetup } from "../src/services/bot/setup.ts";
 import { sendDueBotMessages } from "../src/services/notifications/bot-outbox.ts";
@@ -368,6 +369,40 @@ describe("setting the bot up", () => {
     expect(rows).toHaveLength(1);
     const [help] = await conversation(from);
     expect(help!.text).toMatch(/^\/start — the menu/);
+  });
+});
+
+describe("Telegram's side of the webhook", () => {
+  it("the fake Bot API POSTs a customer's message to the bot's webhook with its secret; one refused waits, with its error, until it is taken", async () => {
+    fakeBotApi.transport = fakeBotTransport(t.app);
+    try {
+      await t.db.transaction(async (tx) => {
+        await requestBotSetup(tx, lavash);
+      });
+      await sendDueBotMessages(deps());
+      const bot = fakeBotApi.bot(LAVASH_BOT);
+      expect(bot.webhook?.url).toBe("https://lavash.example/api/telegram/webhook/lavash");
+      const from = customer();
+      fakeBotApi.pushUpdate(LAVASH_BOT, message(from, { text: "/help" }));
+      expect(await fakeBotApi.deliver(LAVASH_BOT)).toBe(1);
+      expect(bot.pending).toHaveLength(0);
+      const [help] = await conversation(from);
+      expect(help!.text).toMatch(/^\/start — the menu/);
+
+      // A webhook that refuses (here: a secret the brand no longer has) keeps the update waiting.
+      const secret = bot.webhook!.secretToken;
+      bot.webhook = { url: bot.webhook!.url, secretToken: "not-the-brands-secret" };
+      fakeBotApi.pushUpdate(LAVASH_BOT, message(from, { text: "/orders" }));
+      expect(await fakeBotApi.deliver(LAVASH_BOT)).toBe(0);
+      expect(bot.pending).toHaveLength(1);
+      expect(bot.lastError?.message).toBe("Wrong response from the webhook: 401");
+      bot.webhook = { url: bot.webhook.url, secretToken: secret };
+      expect(await fakeBotApi.deliver(LAVASH_BOT)).toBe(1);
+      expect((await conversation(from)).at(-1)!.text).not.toBe(help!.text);
+    } finally {
+      fakeBotApi.transport = null;
+      await t.db.update(merchants).set({ telegramWebhookSecret: SECRET }).where(eq(merchants.id, lavash));
+    }
   });
 });
 

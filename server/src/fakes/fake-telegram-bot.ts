@@ -2,7 +2,8 @@
 // HTTP server set as TELEGRAM_API_URL): POST /bot<token>/<method> with a JSON body answers {ok: true,
 // result} or {ok: false, error_code, description} like Telegram. What it "sent" is kept in memory
 // (the last MAX_LOG messages) for GET /api/dev/telegram-bot/messages; what a customer "wrote" is
-// queued by `pushUpdate` (the harness's chat) for getUpdates. Methods: sendMessage,
+// queued by `pushUpdate` (the harness's chat) for getUpdates, or POSTed to the bot's webhook by
+// `deliver` once one is set, as Telegram does. Methods: sendMessage,
 // answerCallbackQuery, getUpdates, setWebhook, deleteWebhook, getWebhookInfo, setMyCommands, deleteMyCommands,
 // setMyDescription, setMyShortDescription, setChatMenuButton. Refused as Telegram refuses:
 //   a token that does not look like <bot id>:<secret>   401 Unauthorized
@@ -47,7 +48,15 @@ export interface FakeBotState {
   pending: Record<string, unknown>[];
   /** Answered callback queries' ids. */
   answeredCallbacks: string[];
+  /** The webhook's last refusal, as getWebhookInfo tells it (unix seconds, Telegram's wording). */
+  lastError: { date: number; message: string } | null;
 }
+
+/** How the fake reaches a webhook (the dev routes and tests send it through the app itself). */
+export type FakeBotTransport = (
+  url: string,
+  init: { headers: Record<string, string>; body: string },
+) => Promise<{ status: number }>;
 
 const log: FakeBotMessage[] = [];
 const blocked = new Set<string>();
@@ -70,6 +79,7 @@ function botState(botId: string): FakeBotState {
       menuButton: null,
       pending: [],
       answeredCallbacks: [],
+      lastError: null,
     };
     bots.set(botId, state);
   }
@@ -77,6 +87,8 @@ function botState(botId: string): FakeBotState {
 }
 
 export const fakeBotApi = {
+  /** Who carries a webhook call; null: nobody can be reached, so updates wait as for getUpdates. */
+  transport: null as FakeBotTransport | null,
   messages(chatId?: string): FakeBotMessage[] {
     return chatId === undefined ? [...log] : log.filter((m) => m.chatId === chatId);
   },
@@ -102,6 +114,35 @@ export const fakeBotApi = {
     const numbered = { update_id: updateSeq, ...update };
     botState(botId).pending.push(numbered);
     return numbered;
+  },
+  /**
+   * Delivers a bot's waiting updates to its webhook as Telegram does: POSTed one at a time, in
+   * order, with the secret in X-Telegram-Bot-Api-Secret-Token; an update is dropped once answered
+   * 2xx, and an answer otherwise keeps it (and the rest) waiting with the error getWebhookInfo shows.
+   * Answers how many were delivered.
+   */
+  async deliver(botId: string): Promise<number> {
+    const state = botState(botId);
+    let delivered = 0;
+    for (let update = state.pending[0]; update; update = state.pending[0]) {
+      if (!state.webhook || !fakeBotApi.transport) break;
+      const headers: Record<string, string> = { "content-type": "application/json" };
+      if (state.webhook.secretToken) headers["x-telegram-bot-api-secret-token"] = state.webhook.secretToken;
+      const { status } = await fakeBotApi.transport(state.webhook.url, {
+        headers,
+        body: JSON.stringify(update),
+      });
+      if (status < 200 || status > 299) {
+        state.lastError = {
+          date: Math.floor(clock() / 1000),
+          message: `Wrong response from the webhook: ${String(status)}`,
+        };
+        break;
+      }
+      state.pending.shift();
+      delivered += 1;
+    }
+    return delivered;
   },
 };
 
@@ -170,6 +211,9 @@ function setUp(botId: string, method: string, input: Input): FakeBotReply | null
           url: state.webhook?.url ?? "",
           has_custom_certificate: false,
           pending_update_count: state.pending.length,
+          ...(state.lastError
+            ? { last_error_date: state.lastError.date, last_error_message: state.lastError.message }
+            : {}),
         },
       });
     case "setMyCommands": {

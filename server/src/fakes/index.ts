@@ -48,7 +48,7 @@ import { fakeYandexDelivery } from "./fake-yandex-delivery.ts";
 import { wireDemoKitchen } from "./iiko-demo.ts";
 import { fakePaymeRoutes } from "./fake-payme.ts";
 import { fakeUzumPayRoutes } from "./fake-uzum-pay.ts";
-import { fakeBotApi, handleFakeBotApi } from "./fake-telegram-bot.ts";
+import { fakeBotApi, handleFakeBotApi, type FakeBotTransport } from "./fake-telegram-bot.ts";
 import { handleFakeSubscribeRpc } from "./fake-payme-subscribe.ts";
 import { harnessHtml, telegramChatHtml, telegramHostHtml } from "./pages.ts";
 import { TELEGRAM_THEMES } from "./telegram-themes.ts";
@@ -204,6 +204,20 @@ async function assertPhoneFree(
 
 const hide = { hide: true };
 
+/** The fake Bot API's way to a webhook: the address's path on this app (it serves every brand's). */
+export function fakeBotTransport(app: FastifyInstance): FakeBotTransport {
+  return async (uri, init) => {
+    const url = new URL(uri);
+    const res = await app.inject({
+      method: "POST",
+      url: `${url.pathname}${url.search}`,
+      headers: init.headers,
+      payload: init.body,
+    });
+    return { status: res.statusCode };
+  };
+}
+
 export async function devRoutes(app: FastifyInstance): Promise<void> {
   // The pay links of demo mode open them (PAYME_CHECKOUT_URL, CLICK_CHECKOUT_URL); development
   // without demo pays nothing.
@@ -223,6 +237,8 @@ export async function devRoutes(app: FastifyInstance): Promise<void> {
     });
     return { status: res.statusCode };
   };
+  // The fake Bot API calls a bot's webhook as Telegram would, through the app itself.
+  fakeBotApi.transport = fakeBotTransport(app);
   // The fake Yandex Delivery calls a claim's callback_url as Yandex would, through the app itself.
   fakeYandexDelivery.transport = async (url) => {
     const res = await app.inject({ method: "POST", url, payload: {} });
@@ -586,7 +602,10 @@ function fakeApiRoutes(app: FastifyInstance): void {
               ...(contact ? { contact: { ...contact, first_name: from.first_name } } : {}),
             },
           };
-      return reply.send(fakeBotApi.pushUpdate(botId, update));
+      const pushed = fakeBotApi.pushUpdate(botId, update);
+      // A bot with a webhook gets it there at once; one that polls takes it with getUpdates.
+      await fakeBotApi.deliver(botId);
+      return reply.send(pushed);
     },
   );
   r.get(
