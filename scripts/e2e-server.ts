@@ -102,6 +102,8 @@ const STORIES_BRAND = {
   owner: "+998977000361",
   /** A second owner, for e2e/kitchen-iiko.spec.ts: a phone gets one code a minute. */
   kitchenOwner: "+998977000372",
+  /** A third, for e2e/back-office-order-rules.spec.ts. */
+  rulesOwner: "+998977000373",
 };
 
 /**
@@ -284,6 +286,14 @@ const EMPTY_BRAND = {
         firstName: "Jasur",
         lastName: "Owner",
         phone: STORIES_BRAND.kitchenOwner,
+        role: "STAFF",
+        brandRole: "OWNER",
+      },
+      {
+        merchantId: stories.merchantId,
+        firstName: "Nodira",
+        lastName: "Owner",
+        phone: STORIES_BRAND.rulesOwner,
         role: "STAFF",
         brandRole: "OWNER",
       },

@@ -285,6 +285,18 @@ export const API_ERRORS = {
     ru: "Не достигнута минимальная сумма заказа для доставки",
     eng: "The order is below the minimum amount for delivery",
   },
+  MIN_PRODUCT_COUNT: {
+    status: 400,
+    uz: "Mahsulotlar soni yetarli emas",
+    ru: "Недостаточное количество товаров",
+    eng: "Insufficient number of products",
+  },
+  MAX_ORDER_AMOUNT: {
+    status: 400,
+    uz: "Maksimal summa oshib ketdi",
+    ru: "Превышена максимальная сумма",
+    eng: "Maximum amount exceeded",
+  },
   AT_TIME_INVALID: {
     status: 400,
     uz: "Buyurtma vaqti noto'g'ri: kelajakdagi, filial ochiq bo'lgan vaqtni tanlang",

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  basketLimitGaps,
   defaultDeliveryTypeFor,
   ORDER_SETTINGS_DEFAULTS,
   orderSettingsOrDefaults,
@@ -13,6 +14,8 @@ const own: OrderSettingsValues = {
   minimalDeliveryPrice: 5000,
   minOrderAmount: 40000,
   cashbackPercent: 2,
+  minDeliveryProductCount: 3,
+  maxOrderAmount: 2_000_000,
   defaultDeliveryTypeBot: "YANDEX",
   defaultDeliveryTypeWeb: "CUSTOM",
   defaultDeliveryTypeApp: "MERCHANT",
@@ -27,6 +30,8 @@ describe("order settings", () => {
       minimalDeliveryPrice: 0,
       minOrderAmount: 0,
       cashbackPercent: 0,
+      minDeliveryProductCount: 0,
+      maxOrderAmount: null,
       defaultDeliveryTypeBot: "MERCHANT",
       defaultDeliveryTypeWeb: "MERCHANT",
       defaultDeliveryTypeApp: "MERCHANT",
@@ -51,5 +56,22 @@ describe("order settings", () => {
     expect(defaultDeliveryTypeFor(own, "APP")).toBe("MERCHANT");
     expect(defaultDeliveryTypeFor({ ...own, defaultDeliveryTypeApp: "YANDEX" }, "CLICK")).toBe("YANDEX");
     expect(defaultDeliveryTypeFor(null, "TELEGRAM")).toBe("MERCHANT");
+  });
+
+  it("hold a delivery basket short of the fewest pieces and any basket over the largest sum", () => {
+    const limits = { minDeliveryProductCount: 3, maxOrderAmount: 100_000 };
+    expect(basketLimitGaps(limits, { delivery: true, pieces: 1, net: 5_000_000 })).toEqual({
+      piecesShort: 2,
+      overBy: 0,
+    });
+    // Pickup takes one piece; the sum holds for every service.
+    expect(basketLimitGaps(limits, { delivery: false, pieces: 1, net: 10_050_000 })).toEqual({
+      piecesShort: 0,
+      overBy: 50_000,
+    });
+    expect(basketLimitGaps(ORDER_SETTINGS_DEFAULTS, { delivery: true, pieces: 1, net: 10 ** 12 })).toEqual({
+      piecesShort: 0,
+      overBy: 0,
+    });
   });
 });

@@ -1,6 +1,7 @@
 // A brand's order settings (fees, minimum order, cashback, delivery type per channel) and what holds
 // where the brand has set none: the settings calls and the order check all read these defaults.
 import type { AuthChannel, DeliveryType } from "./enums.ts";
+import { toMinor, type Minor } from "./money.ts";
 
 export interface OrderSettingsValues {
   serviceFeeEnabled: boolean;
@@ -13,6 +14,10 @@ export interface OrderSettingsValues {
   minOrderAmount: number;
   /** Percent of the product total earned back on a delivered or closed order; 0 = none. */
   cashbackPercent: number;
+  /** The fewest pieces a delivery order may hold; 0 = none. */
+  minDeliveryProductCount: number;
+  /** The largest product total of an order; null = no limit. */
+  maxOrderAmount: number | null;
   defaultDeliveryTypeBot: DeliveryType;
   defaultDeliveryTypeWeb: DeliveryType;
   defaultDeliveryTypeApp: DeliveryType;
@@ -32,6 +37,8 @@ export const ORDER_SETTINGS_DEFAULTS: Readonly<OrderSettingsValues> = Object.fre
   minimalDeliveryPrice: 0,
   minOrderAmount: 0,
   cashbackPercent: 0,
+  minDeliveryProductCount: 0,
+  maxOrderAmount: null,
   defaultDeliveryTypeBot: "MERCHANT",
   defaultDeliveryTypeWeb: "MERCHANT",
   defaultDeliveryTypeApp: "MERCHANT",
@@ -49,6 +56,8 @@ export function orderSettingsOrDefaults(
     minimalDeliveryPrice: settings.minimalDeliveryPrice,
     minOrderAmount: settings.minOrderAmount,
     cashbackPercent: settings.cashbackPercent,
+    minDeliveryProductCount: settings.minDeliveryProductCount,
+    maxOrderAmount: settings.maxOrderAmount,
     defaultDeliveryTypeBot: settings.defaultDeliveryTypeBot,
     defaultDeliveryTypeWeb: settings.defaultDeliveryTypeWeb,
     defaultDeliveryTypeApp: settings.defaultDeliveryTypeApp,
@@ -64,4 +73,19 @@ export function defaultDeliveryTypeFor(
   if (channel === "TELEGRAM") return s.defaultDeliveryTypeBot;
   if (channel === "WEB") return s.defaultDeliveryTypeWeb;
   return s.defaultDeliveryTypeApp;
+}
+
+/**
+ * What the brand's limits keep a basket from: pieces short of the delivery minimum (0: enough) and
+ * the product total over the maximum (minor units; 0: within it). The basket shows it and the order
+ * check refuses with it.
+ */
+export function basketLimitGaps(
+  settings: Pick<OrderSettingsValues, "minDeliveryProductCount" | "maxOrderAmount">,
+  basket: { delivery: boolean; pieces: number; net: Minor },
+): { piecesShort: number; overBy: Minor } {
+  const piecesShort = basket.delivery ? Math.max(0, settings.minDeliveryProductCount - basket.pieces) : 0;
+  const overBy =
+    settings.maxOrderAmount === null ? 0 : Math.max(0, basket.net - toMinor(settings.maxOrderAmount));
+  return { piecesShort, overBy };
 }

@@ -124,6 +124,10 @@ export const auditQuerySchema = z.object({
       "story",
       "clip",
       "news",
+      "webhook",
+      "menu",
+      "fiscal",
+      "order-rules",
     ])
     .optional(),
   entityId: uuidSchema.optional(),

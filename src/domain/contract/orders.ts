@@ -324,6 +324,10 @@ export const orderSettingSchema = z
     minimalDeliveryPrice: z.number(),
     minOrderAmount: z.number(),
     cashbackPercent: z.number(),
+    /** The fewest pieces a delivery order may hold; 0 = none. */
+    minDeliveryProductCount: z.number().int(),
+    /** The largest product total of an order; null = no limit. */
+    maxOrderAmount: z.number().nullable(),
     defaultDeliveryTypeBot: z.enum(DELIVERY_TYPES),
     defaultDeliveryTypeWeb: z.enum(DELIVERY_TYPES),
     defaultDeliveryTypeApp: z.enum(DELIVERY_TYPES),

@@ -92,6 +92,17 @@ function BrandFileButton({ sub }: { sub: string }) {
 
 type Branches = NonNullable<StaffSectionProps["branches"]>;
 
+/** The fields the log shows as sums of the brand's currency. */
+const MONEY_FIELDS = new Set([
+  "costPrice",
+  "price",
+  "minOrderAmount",
+  "feeAmount",
+  "feeFreeThreshold",
+  "minimalDeliveryPrice",
+  "maxOrderAmount",
+]);
+
 function Entries({ query, branches }: { query: string; branches: Branches }) {
   const { t } = useLingui();
   const log = useAudit();
@@ -199,11 +210,7 @@ function Entry({ entry, branches }: { entry: AuditEntry; branches: Branches }) {
   const clip = (text: string) => (text.length > 160 ? `${text.slice(0, 160)}…` : text);
   const show = (field: string, value: unknown): string => clip(plain(field, value));
   const plain = (field: string, value: unknown): string => {
-    if (
-      (field === "costPrice" || field === "price" || field === "minOrderAmount") &&
-      typeof value === "number"
-    )
-      return moneyOf(value);
+    if (MONEY_FIELDS.has(field) && typeof value === "number") return moneyOf(value);
     // A week of hours, a list of services or a zone's points: too long for one line of the log.
     if (Array.isArray(value)) return value.length === 0 ? "—" : t`changed`;
     if (field === "discount" && typeof value === "number") return `${String(value)}%`;

@@ -27,6 +27,16 @@ export const brandFieldNames: Record<string, MessageDescriptor> = {
   hide: msg`Hidden`,
   show: msg`Shown again`,
   unchanged: msg`Unchanged`,
+  // The order rules.
+  cashbackPercent: msg`Cashback, %`,
+  serviceFeeEnabled: msg`Service fee on`,
+  feeAmount: msg`Service fee`,
+  feeFreeThreshold: msg`Free delivery from`,
+  minimalDeliveryPrice: msg`Delivery costs at least`,
+  minDeliveryProductCount: msg`Fewest items for delivery`,
+  maxOrderAmount: msg`Largest order`,
+  paymentTimeoutMinutes: msg`Minutes to pay online`,
+  courierSpeedKmh: msg`Couriers' speed, km/h`,
 };
 
 /** What a change was made to when it is not a dish: a staff member, the settings, a banner... */
@@ -44,5 +54,6 @@ export function brandEntityName(entry: AuditEntry): MessageDescriptor | null {
   if (entry.entity === "news") return msg`News`;
   if (entry.entity === "webhook") return msg`Webhook`;
   if (entry.entity === "menu") return msg`Menu from iiko`;
+  if (entry.entity === "order-rules") return msg`Order rules`;
   return null;
 }

@@ -143,6 +143,14 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./fiscal-section.tsx")),
   },
   {
+    id: "order-rules",
+    title: msg`Order rules`,
+    manages: "settings",
+    // D for delivery and its limits: O is the stories'.
+    shortcut: "d",
+    component: lazy(() => import("./order-rules-section.tsx")),
+  },
+  {
     id: "promos",
     title: msg`Promo codes`,
     manages: "promos",

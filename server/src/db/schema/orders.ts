@@ -63,6 +63,10 @@ export const orderSettings = pgTable(
     minOrderAmount: money().notNull().default(0),
     /** Cashback earned on a DELIVERED or CLOSED order, percent of the product total; 0 = none. */
     cashbackPercent: percent().notNull().default(0),
+    /** The fewest products (pieces) a delivery order may hold; 0 = none. */
+    minDeliveryProductCount: integer().notNull().default(0),
+    /** The largest product total an order may have ("maximum amount exceeded"); NULL = no limit. */
+    maxOrderAmount: money(),
     defaultDeliveryTypeBot: deliveryTypeEnum().notNull().default("MERCHANT"),
     defaultDeliveryTypeWeb: deliveryTypeEnum().notNull().default("MERCHANT"),
     defaultDeliveryTypeApp: deliveryTypeEnum().notNull().default("MERCHANT"),
@@ -85,6 +89,10 @@ export const orderSettings = pgTable(
       sql`${t.paymentTimeoutMinutes} between 0 and 10080`,
     ),
     check("order_settings_courier_speed_kmh_check", sql`${t.courierSpeedKmh} between 3 and 120`),
+    check(
+      "order_settings_min_delivery_product_count_check",
+      sql`${t.minDeliveryProductCount} between 0 and 999`,
+    ),
     uniqueIndex("order_settings_merchant_id_uq")
       .on(t.merchantId)
       .where(sql`${t.cityId} is null`),

@@ -24,6 +24,15 @@ export const orderSettingsSchema = z.strictObject({
   /** Minimum product total for delivery; 0 = none. */
   minOrderAmount: moneySchema.default(0),
   cashbackPercent: percentSchema.default(0),
+  /** The fewest pieces a delivery order may hold; 0 = none. */
+  minDeliveryProductCount: z
+    .number()
+    .int({ error: "must be a whole number of pieces" })
+    .min(0, { error: "must be between 0 (none) and 999 pieces" })
+    .max(999, { error: "must be between 0 (none) and 999 pieces" })
+    .default(0),
+  /** The largest product total of an order; null = no limit. */
+  maxOrderAmount: moneySchema.nullable().default(null),
   defaultDeliveryTypeBot: z.enum(DELIVERY_TYPES).default("MERCHANT"),
   defaultDeliveryTypeWeb: z.enum(DELIVERY_TYPES).default("MERCHANT"),
   defaultDeliveryTypeApp: z.enum(DELIVERY_TYPES).default("MERCHANT"),

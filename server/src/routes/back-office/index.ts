@@ -28,6 +28,7 @@ import { kitchenSettingsRoutes } from "./kitchen.ts";
 import { reportRoutes } from "./reports.ts";
 import { deliverySettingsRoutes } from "./delivery.ts";
 import { fiscalSettingsRoutes } from "./fiscal.ts";
+import { orderRulesRoutes } from "./order-rules.ts";
 
 const errors = { 401: errorResponses[403], 409: errorResponses[403], ...errorResponses };
 
@@ -45,6 +46,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await kitchenSettingsRoutes(app);
   await deliverySettingsRoutes(app);
   await fiscalSettingsRoutes(app);
+  await orderRulesRoutes(app);
   await bannerRoutes(app);
   await app.register(clipUploadRoutes);
   await storyRoutes(app);

@@ -36,7 +36,7 @@ import {
   promoProblem,
   type Totals,
 } from "#domain/order-totals.ts";
-import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
+import { basketLimitGaps, defaultDeliveryTypeFor, orderSettingsOrDefaults } from "#domain/order-settings.ts";
 import type { DeliveryPriceSource } from "#domain/yandex-delivery.ts";
 import { serviceUnitPrice, UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
@@ -172,6 +172,39 @@ function amountTexts(amount: number, currency: Currency): Texts {
   const sum = groupDigits(amount);
   const names = CURRENCY_NAMES[currency];
   return { uz: `${sum} ${names.uz}`, ru: `${sum} ${names.ru}`, eng: `${sum} ${names.eng}` };
+}
+
+/**
+ * The brand's limits on an order's size: the minimum for delivery (a zone may ask more than the
+ * brand: the larger holds), the fewest pieces for delivery and the largest order.
+ */
+function checkOrderSize(
+  currency: Currency,
+  settings: OrderSettingsRow | null,
+  region: { minOrderAmount: number } | null | undefined,
+  basket: { delivery: boolean; pieces: number; net: number },
+): void {
+  const minOrderAmount = Math.max(settings?.minOrderAmount ?? 0, region?.minOrderAmount ?? 0);
+  if (basket.delivery && minOrderAmount > 0 && basket.net < toMinor(minOrderAmount)) {
+    fail("MIN_ORDER_AMOUNT", amountTexts(minOrderAmount, currency));
+  }
+  const { piecesShort, overBy } = basketLimitGaps(orderSettingsOrDefaults(settings), basket);
+  if (piecesShort > 0) {
+    const fewest = String(settings?.minDeliveryProductCount ?? 0);
+    fail("MIN_PRODUCT_COUNT", {
+      uz: `yetkazib berish uchun kamida ${fewest} ta mahsulot`,
+      ru: `для доставки нужно не меньше ${fewest} шт.`,
+      eng: `delivery takes at least ${fewest} items`,
+    });
+  }
+  if (overBy > 0 && settings?.maxOrderAmount) {
+    const sum = amountTexts(settings.maxOrderAmount, currency);
+    fail("MAX_ORDER_AMOUNT", {
+      uz: `buyurtma ko'pi bilan ${sum.uz}`,
+      ru: `заказ не больше ${sum.ru}`,
+      eng: `an order comes to at most ${sum.eng}`,
+    });
+  }
 }
 
 function serviceKind(type: ServiceType): ServiceKind | null {
@@ -534,11 +567,11 @@ export async function prepareOrder(
       { delivery: kind === "DELIVERY", serviceFee: settings?.serviceFeeEnabled ?? false },
     );
   }
-  // A zone may ask more than the brand's minimum (a far zone): the larger of the two holds.
-  const minOrderAmount = Math.max(settings?.minOrderAmount ?? 0, region?.minOrderAmount ?? 0);
-  if (kind === "DELIVERY" && minOrderAmount > 0 && net < toMinor(minOrderAmount)) {
-    fail("MIN_ORDER_AMOUNT", amountTexts(minOrderAmount, ctx.merchant.currency));
-  }
+  checkOrderSize(ctx.merchant.currency, settings, region, {
+    delivery: kind === "DELIVERY",
+    pieces: lines.reduce((sum, l) => sum + l.input.count, 0),
+    net,
+  });
 
   // The delivery price is the tariff call's own answer for this point and these products.
   let deliveryPrice = 0;

@@ -6,6 +6,7 @@ import { Price, useFormatMinor } from "../../../shared/brand/price.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
 import type { Product } from "../../../domain/contract/menu.ts";
 import { toMinor } from "../../../domain/money.ts";
+import { basketLimitGaps } from "../../../domain/order-settings.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
 import {
@@ -72,6 +73,13 @@ export function BasketView({
   for (const i of basket.items) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.count);
   const minOrder = rules.data ? toMinor(rules.data.minOrderAmount) : 0;
   const missing = minOrder - summary.total;
+  const limits = rules.data
+    ? basketLimitGaps(rules.data, {
+        delivery: serviceType === "DELIVERY",
+        pieces: basket.items.reduce((sum, i) => sum + i.count, 0),
+        net: summary.total,
+      })
+    : { piecesShort: 0, overBy: 0 };
   const inBasket = new Set(basket.items.map((i) => i.productId));
   const recommended = menu.data
     ? [...menu.data.productById.values()].filter(
@@ -132,6 +140,16 @@ export function BasketView({
         {minOrder > 0 && missing > 0 && (
           <p className="basket-totals__minimum" role="status">
             {t`The minimum order for delivery is ${format(minOrder)}: add ${format(missing)} more.`}
+          </p>
+        )}
+        {limits.piecesShort > 0 && rules.data && (
+          <p className="basket-totals__minimum" role="status">
+            {t`Items for delivery: at least ${rules.data.minDeliveryProductCount}. Add ${limits.piecesShort} more.`}
+          </p>
+        )}
+        {limits.overBy > 0 && rules.data?.maxOrderAmount && (
+          <p className="basket-totals__minimum" role="status">
+            {t`An order may come to at most ${format(toMinor(rules.data.maxOrderAmount))}: remove ${format(limits.overBy)}.`}
           </p>
         )}
       </section>

@@ -1,0 +1,98 @@
+// The brand's order rules from the back office (issues 36 and 42), in the browser: the owner of
+// "navruz" (plov's menu under a sub of its own: scripts/e2e-server.ts) types a bad number and is told
+// at the field with what was typed kept, then sets the fewest items for delivery, the largest order
+// and the cashback; a customer's basket says what is missing and what is over, the change log names
+// the change, and the rules go back as they were.
+import { expect, test } from "@playwright/test";
+import { brandOrigin } from "./support/storefront.ts";
+import { branchOf, CENTRE_ADDRESS, plainDish, seedBasket, signInToConsole } from "./support/session.ts";
+
+/** The navruz owner kept for this journey (scripts/e2e-server.ts); no other journey signs in with it. */
+const OWNER = "+998977000373";
+
+test.describe("order rules from the back office @desktop", () => {
+  test("the owner sets the fewest items for delivery and the largest order; a customer's basket says what is missing and what is over", async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "navruz");
+    await context.addCookies([{ name: "lang", value: "en", url: origin }]);
+    await signInToConsole(page, testInfo, origin, OWNER);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Order rules" })
+      .click();
+    await expect(page).toHaveURL(/\/staff\/order-rules$/);
+    const form = page.getByRole("form", { name: "Order rules" });
+    const fewest = form.getByLabel("Fewest items for delivery");
+    const largest = form.getByLabel("Largest order");
+    const cashback = form.getByLabel("Cashback, % of the products");
+    await expect(fewest).toHaveValue("0");
+    const before = {
+      fewest: "0",
+      largest: await largest.inputValue(),
+      cashback: await cashback.inputValue(),
+    };
+
+    // A bad number is named at its field, focused, and kept as typed.
+    await fewest.fill("three");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("A whole number of items from 0 (none) to 999.")).toBeVisible();
+    await expect(fewest).toBeFocused();
+    await expect(fewest).toHaveAttribute("aria-invalid", "true");
+    await expect(fewest).toHaveValue("three");
+
+    await fewest.fill("3");
+    await largest.fill("100 000");
+    await cashback.fill("5");
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+    try {
+      // A customer with one dish for delivery, then with more than the largest order, on a phone.
+      const customer = await browser.newPage({ viewport: { width: 412, height: 915 } });
+      await customer.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+      const dish = await plainDish(page.request, testInfo, "navruz", (p) => p.costPrice >= 20_000);
+      await customer.goto(`${origin}/api/health`);
+      await seedBasket(customer, "navruz", dish, 1, { serviceType: "DELIVERY", address: CENTRE_ADDRESS });
+      await customer.goto(`${origin}/basket`);
+      await expect(customer.getByText("Items for delivery: at least 3. Add 2 more.")).toBeVisible();
+      const branch = await branchOf(page.request, testInfo, "navruz");
+      const many = Math.ceil(100_001 / dish.costPrice) + 1;
+      await seedBasket(customer, "navruz", dish, many, {
+        serviceType: "PICK_UP",
+        branch,
+        branchId: branch.id,
+      });
+      await customer.goto(`${origin}/basket`);
+      await expect(customer.getByText(/^An order may come to at most 100[\s\u00a0,]000/)).toBeVisible();
+      await expect(customer.getByText(/^Items for delivery/)).toHaveCount(0);
+      await customer.context().close();
+
+      // The change log names who changed the rules, old and new.
+      await page
+        .getByRole("navigation", { name: "Console sections" })
+        .getByRole("link", { name: "Change log" })
+        .click();
+      const entry = page
+        .getByRole("list", { name: "Changes, newest first" })
+        .getByRole("listitem")
+        .filter({ hasText: "Order rules" })
+        .first();
+      await expect(entry).toContainText("Nodira Owner");
+      await expect(entry).toContainText("Fewest items for delivery");
+      await expect(entry).toContainText("Largest order");
+    } finally {
+      // As they were, so no other journey of this brand meets the limits.
+      await page
+        .getByRole("navigation", { name: "Console sections" })
+        .getByRole("link", { name: "Order rules" })
+        .click();
+      await fewest.fill(before.fewest);
+      await largest.fill(before.largest);
+      await cashback.fill(before.cashback);
+      await form.getByRole("button", { name: "Save" }).click();
+      await expect(form.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
+    }
+  });
+});
