@@ -102,8 +102,9 @@ const STORIES_BRAND = {
   owner: "+998977000361",
   /** A second owner, for e2e/kitchen-iiko.spec.ts: a phone gets one code a minute. */
   kitchenOwner: "+998977000372",
-  /** A third, for e2e/back-office-order-rules.spec.ts. */
+  /** A third and a fourth, for the two journeys of e2e/back-office-owner.spec.ts. */
   rulesOwner: "+998977000373",
+  pagesOwner: "+998977000374",
 };
 
 /**
@@ -294,6 +295,14 @@ const EMPTY_BRAND = {
         firstName: "Nodira",
         lastName: "Owner",
         phone: STORIES_BRAND.rulesOwner,
+        role: "STAFF",
+        brandRole: "OWNER",
+      },
+      {
+        merchantId: stories.merchantId,
+        firstName: "Bobur",
+        lastName: "Owner",
+        phone: STORIES_BRAND.pagesOwner,
         role: "STAFF",
         brandRole: "OWNER",
       },

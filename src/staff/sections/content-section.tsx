@@ -1,6 +1,6 @@
 // The back office's content (issue 36): the brand's pages (about us, the public offer, the privacy
-// policy and three extra pages) and its vacancies. Texts are plain text in each of the brand's
-// languages, the missing ones flagged; a save is on the storefront at its next read; a save over
+// policy and three extra pages) and its vacancies. Page texts are Markdown (src/lib/rich-text.tsx)
+// and vacancies plain text, in each of the brand's languages, the missing ones flagged; a save is on the storefront at its next read; a save over
 // someone else's newer one is refused with who and when, and what was typed stays in the form.
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
@@ -16,6 +16,7 @@ import { parsePhone } from "../../domain/phone.ts";
 import { ApiError } from "../../lib/api-client.ts";
 import { currentContentLanguage, LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
 import { StaffDialog } from "../dialog.tsx";
+import { RichTextField } from "../rich-text-field.tsx";
 import { usePages, useRemoveVacancy, useSavePage, useSaveVacancy, useVacancies } from "./content-api.ts";
 import { Empty, Failed, Loading, moneyOf, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
@@ -299,7 +300,7 @@ function PageEditor({
         }}
       >
         {refusal && <Refusal refusal={refusal} onReload={() => void reload()} />}
-        <p className="staff-hint">{t`Plain text: an empty line starts a new paragraph. Empty in every language, the page is taken down.`}</p>
+        <p className="staff-hint">{t`Format with the buttons above each text (or Markdown: **bold**, _italic_, # heading, - list); an empty line starts a new paragraph. Empty in every language, the page is taken down.`}</p>
         {languages.map((language) => (
           <div key={language} className="menu-editor__language" lang={toLocale(language) ?? language}>
             {extra && (
@@ -329,14 +330,13 @@ function PageEditor({
                 <span className="staff-badge staff-badge--muted">{t`missing`}</span>
               )}
             </label>
-            <textarea
+            <RichTextField
               id={`${id}-body-${language}`}
-              className="staff-textarea content-editor__body"
-              rows={8}
+              label={t`Text (${languageName(language)})`}
               maxLength={20_000}
               value={body[language] ?? ""}
-              onChange={(e) => {
-                setBody((v) => ({ ...v, [language]: e.target.value }));
+              onChange={(text) => {
+                setBody((v) => ({ ...v, [language]: text }));
               }}
             />
           </div>

@@ -4,14 +4,15 @@ import { NotFoundPage } from "../../../components/error-page.tsx";
 import type { ExtraPageSlug } from "../../../domain/contract/content.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { ApiError } from "../../../lib/api-client.ts";
+import { RichText } from "../../../lib/rich-text.tsx";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useExtraPage } from "../api/get-extra-pages.ts";
 
 /**
- * A page of the brand's own (/extra, /extra2, /extr3) in the extra layout: its title and body as
- * plain text (blank lines part paragraphs; markup is never interpreted). A 404 where it has none.
+ * A page of the brand's own (/extra, /extra2, /extr3) in the extra layout: its title and body, the
+ * Markdown the console writes (src/lib/rich-text.tsx: HTML never run). A 404 where it has none.
  */
 export function ExtraPageScreen({ slug }: { slug: ExtraPageSlug }) {
   const { t } = useLingui();
@@ -43,20 +44,13 @@ export function ExtraPageScreen({ slug }: { slug: ExtraPageSlug }) {
       />
     );
   }
-  const paragraphs = pickText(page.data.body, language)
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
+  const body = pickText(page.data.body, language);
   return (
     <article className="page policy-page" aria-labelledby="extra-title">
       <h1 id="extra-title" className="page__title">
         {title}
       </h1>
-      <div className="policy-page__text">
-        {paragraphs.map((p, i) => (
-          <p key={i}>{p}</p>
-        ))}
-      </div>
+      <RichText className="policy-page__text" text={body} />
     </article>
   );
 }

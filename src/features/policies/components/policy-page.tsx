@@ -3,6 +3,7 @@ import { Button, Placeholder, Spinner } from "@telegram-apps/telegram-ui";
 import type { PolicyType } from "../../../domain/enums.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { ApiError, errorText } from "../../../lib/api-client.ts";
+import { RichText } from "../../../lib/rich-text.tsx";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
@@ -11,7 +12,7 @@ import { POLICY_TITLES } from "../policy-titles.ts";
 
 /**
  * The brand's own text: about the company (/about), public offer (/offerta) or privacy policy
- * (/privacy). Shown as plain text: line breaks kept, markup never interpreted.
+ * (/privacy): the Markdown the console writes (src/lib/rich-text.tsx: HTML never run).
  */
 export function PolicyPage({ type }: { type: PolicyType }) {
   const { t, i18n } = useLingui();
@@ -23,10 +24,6 @@ export function PolicyPage({ type }: { type: PolicyType }) {
   usePageTitle(title);
 
   const text = policy.data ? pickText(policy.data.text, language) : "";
-  const paragraphs = text
-    .split(/\n\s*\n/)
-    .map((p) => p.trim())
-    .filter(Boolean);
 
   return (
     <article className="page policy-page" aria-labelledby="policy-title" aria-busy={policy.isPending}>
@@ -47,14 +44,10 @@ export function PolicyPage({ type }: { type: PolicyType }) {
             </Button>
           }
         />
-      ) : paragraphs.length === 0 ? (
+      ) : text.trim() === "" ? (
         <Placeholder description={t`The text has not been published yet.`} />
       ) : (
-        <div className="policy-page__text">
-          {paragraphs.map((p, i) => (
-            <p key={i}>{p}</p>
-          ))}
-        </div>
+        <RichText className="policy-page__text" text={text} />
       )}
     </article>
   );

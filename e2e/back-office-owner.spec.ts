@@ -1,14 +1,16 @@
-// The brand's order rules from the back office (issues 36 and 42), in the browser: the owner of
-// "navruz" (plov's menu under a sub of its own: scripts/e2e-server.ts) types a bad number and is told
-// at the field with what was typed kept, then sets the fewest items for delivery, the largest order
-// and the cashback; a customer's basket says what is missing and what is over, the change log names
-// the change, and the rules go back as they were.
+// The owner's order rules and pages from the back office (issues 36 and 42), in the browser, on
+// "navruz" (plov's menu under a sub of its own: scripts/e2e-server.ts). Order rules: a bad number is
+// told at its field with what was typed kept; the fewest items for delivery, the largest order and
+// the cashback are set, a customer's basket says what is missing and what is over, the change log
+// names the change, and the rules go back as they were. Pages: "About us" written with the toolbar
+// (a heading, bold, a list, a link), previewed, saved, and read so by a customer.
 import { expect, test } from "@playwright/test";
 import { brandOrigin } from "./support/storefront.ts";
 import { branchOf, CENTRE_ADDRESS, plainDish, seedBasket, signInToConsole } from "./support/session.ts";
 
-/** The navruz owner kept for this journey (scripts/e2e-server.ts); no other journey signs in with it. */
+/** The navruz owners kept for these journeys (scripts/e2e-server.ts); no other journey signs in with them. */
 const OWNER = "+998977000373";
+const PAGES_OWNER = "+998977000374";
 
 test.describe("order rules from the back office @desktop", () => {
   test("the owner sets the fewest items for delivery and the largest order; a customer's basket says what is missing and what is over", async ({
@@ -94,5 +96,69 @@ test.describe("order rules from the back office @desktop", () => {
       await form.getByRole("button", { name: "Save" }).click();
       await expect(form.getByRole("status").filter({ hasText: "Saved" })).toBeVisible();
     }
+  });
+});
+
+test.describe("pages from the back office @desktop", () => {
+  test("the owner writes About us with a heading, bold words, a list and a link; a customer reads it so", async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "navruz");
+    await context.addCookies([{ name: "lang", value: "en", url: origin }]);
+    await signInToConsole(page, testInfo, origin, PAGES_OWNER);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Content" })
+      .click();
+    await page.getByRole("button", { name: "Edit About us" }).click();
+    const dialog = page.getByRole("dialog", { name: "Edit About us" });
+    const text = dialog.getByRole("textbox", { name: /^Text \(English\)/ });
+    const tools = dialog.getByRole("toolbar", { name: "Formatting: Text (English)" });
+    await text.fill("Our kitchen\nFresh plov every day\nTashkent\nSamarkand");
+    // The first line a heading, "Fresh" bold, the two cities a list: with the buttons, as an owner would.
+    await text.evaluate((box: HTMLTextAreaElement) => {
+      box.setSelectionRange(0, 0);
+    });
+    await tools.getByRole("button", { name: "Heading" }).click();
+    await expect(text).toHaveValue("# Our kitchen\nFresh plov every day\nTashkent\nSamarkand");
+    await text.evaluate((box: HTMLTextAreaElement) => {
+      const at = box.value.indexOf("Fresh");
+      box.setSelectionRange(at, at + "Fresh".length);
+    });
+    await text.press("Control+b");
+    await text.evaluate((box: HTMLTextAreaElement) => {
+      box.setSelectionRange(box.value.indexOf("Tashkent"), box.value.length);
+    });
+    await tools.getByRole("button", { name: "Bulleted list" }).click();
+    await text.press("End");
+    await text.pressSequentially("\n\nOrders by phone: ");
+    await tools.getByRole("button", { name: "Link" }).click();
+    await text.pressSequentially("tel:+998712000000");
+    await expect(text).toHaveValue(
+      "# Our kitchen\n**Fresh** plov every day\n- Tashkent\n- Samarkand\n\nOrders by phone: [link text](tel:+998712000000)",
+    );
+    await tools.getByRole("button", { name: "Preview" }).click();
+    const preview = dialog.getByRole("region", { name: "Preview: Text (English)" });
+    await expect(preview.getByRole("heading", { name: "Our kitchen" })).toBeVisible();
+    await expect(preview.getByRole("listitem")).toHaveText(["Tashkent", "Samarkand"]);
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+
+    // The customer reads the page as it was written.
+    const customer = await browser.newPage({ viewport: { width: 412, height: 915 } });
+    await customer.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+    await customer.goto(`${origin}/about`);
+    const article = customer.getByRole("article");
+    await expect(article.getByRole("heading", { level: 2, name: "Our kitchen" })).toBeVisible();
+    await expect(article.locator("strong")).toHaveText("Fresh");
+    await expect(article.getByRole("listitem")).toHaveText(["Tashkent", "Samarkand"]);
+    await expect(article.getByRole("link", { name: "link text" })).toHaveAttribute(
+      "href",
+      "tel:+998712000000",
+    );
+    await customer.screenshot({ path: testInfo.outputPath("about-412.png") });
+    await customer.context().close();
   });
 });
