@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import path from "node:path";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -44,8 +43,7 @@ import {
 import { firstScreens as createFirstScreens } from "./services/content/first-screen.ts";
 import { createMenuCache, releaseMenuCache, type MenuCache } from "./repositories/menu-cache.ts";
 import type { ObjectStorage } from "./lib/object-storage.ts";
-import { localObjectStorage } from "./integrations/local-object-storage.ts";
-import { s3ObjectStorage } from "./integrations/s3-object-storage.ts";
+import { openUploads } from "./integrations/uploads.ts";
 import { metrics } from "./plugins/metrics.ts";
 import { orderHub, workers } from "./plugins/background.ts";
 import type { StandIns } from "./services/stand-ins.ts";
@@ -188,15 +186,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Uploads go where every process can read them once S3 is configured (docs/decisions.md
   // "Uploads in object storage"); the local directory is the one-process default.
-  if (config.s3) {
-    const s3 = s3ObjectStorage({ ...config.s3, prefix: "profile-images/" });
-    app.decorate("pictures", s3);
-    app.addHook("onClose", async () => {
-      s3.close();
-    });
-  } else {
-    app.decorate("pictures", localObjectStorage(path.join(config.dataDir, "uploads", "profile-images")));
-  }
+  const uploads = openUploads(config);
+  app.decorate("pictures", uploads.storage);
+  app.addHook("onClose", async () => {
+    uploads.close();
+  });
   app.decorateRequest("tenant", null as unknown as FastifyRequest["tenant"]);
 
   app.addHook("onSend", async (request, reply) => {

@@ -24,8 +24,13 @@ import {
   users,
   vacancies,
 } from "../src/db/schema/index.ts";
+import { randomUUID } from "node:crypto";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
+import sharp from "sharp";
+import { PICTURE_PATH } from "#domain/contract/back-office-pictures.ts";
+import { pictureKey } from "../src/lib/brand-pictures.ts";
 import {
   brandEntityId,
   parseBrandFile,
@@ -177,7 +182,11 @@ async function storefront(app: TestApp, sub: string) {
 
 beforeAll(async () => {
   t = await createTestApp();
-  copy = await createTestApp({ demo: false });
+  // The copy keeps its uploads in a directory of its own: what it shows, the file brought.
+  copy = await createTestApp({
+    demo: false,
+    env: { DATA_DIR: fs.mkdtempSync(path.join(os.tmpdir(), "savat-brand-copy-")) },
+  });
 }, 120_000);
 
 afterAll(async () => {
@@ -330,15 +339,49 @@ describe("the brand file from the back office", () => {
     await t.db
       .insert(branchHolidays)
       .values({ merchantId: lavash, branchId: branch!.id, day: "2027-01-01", note: "New Year" });
+    // A photo the owner uploaded in the console travels inside the file.
+    const photo = await sharp({ create: { width: 64, height: 48, channels: 3, background: "#c0392b" } })
+      .webp()
+      .toBuffer();
+    const name = `${randomUUID()}.webp`;
+    await t.app.pictures.put(pictureKey(name), photo, "image/webp");
+    const src = `${PICTURE_PATH}${name}`;
+    const [dish] = await t.db
+      .update(products)
+      .set({ image: src })
+      .where(
+        eq(products.id, (await t.db.select().from(products).where(eq(products.merchantId, lavash)))[0]!.id),
+      )
+      .returning({ id: products.id });
+    expect(dish).toBeDefined();
     const subs = ["lavash", "plov", "sushi"];
     const files = new Map<string, BrandFileInput>();
     for (const sub of subs) files.set(sub, await exportOf(t, sub));
     expect(files.get("lavash")?.branches?.flatMap((b) => b.holidays ?? [])).toEqual([
       { day: "2027-01-01", note: "New Year" },
     ]);
-    for (const sub of subs) await importBrand(copy.db, files.get(sub));
+    expect(files.get("lavash")?.media).toEqual([{ src, data: photo.toString("base64") }]);
+    // Refused whole, nothing stored: a picture whose bytes are not a WebP, one the file names but
+    // does not carry.
+    const lavashFile = files.get("lavash")!;
+    const png = await sharp(photo).png().toBuffer();
+    for (const [media, problem] of [
+      [[{ src, data: png.toString("base64") }], "media[0]"],
+      [[], "(file)"],
+    ] as const) {
+      await expect(
+        importBrand(copy.db, { ...lavashFile, media }, { storage: copy.app.pictures }),
+      ).rejects.toMatchObject({
+        issues: [expect.objectContaining({ path: problem })],
+      });
+    }
+    expect(await copy.app.pictures.get(pictureKey(name))).toBeUndefined();
+    for (const sub of subs) await importBrand(copy.db, files.get(sub), { storage: copy.app.pictures });
     // Once every brand exists, the switcher's cards find theirs.
-    for (const sub of subs) await importBrand(copy.db, files.get(sub));
+    for (const sub of subs) await importBrand(copy.db, files.get(sub), { storage: copy.app.pictures });
+    const shown = await copy.app.inject({ method: "GET", url: src });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.rawPayload.equals(photo)).toBe(true);
     for (const sub of subs) {
       const again = await exportOf(copy, sub);
       expect(inKeyOrder(again)).toEqual(afterImport(files.get(sub)!));

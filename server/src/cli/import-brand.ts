@@ -1,13 +1,16 @@
 // Imports brand files into the configured database:
 //   node server/src/cli/import-brand.ts <file.json> [more.json]
-// Reads the same environment as the server (DATABASE_URL or DATA_DIR). Exits 1 on the first bad file,
-// a file naming a picture by a path from the site root that is neither built nor in public/ included.
+// Reads the same environment as the server (DATABASE_URL or DATA_DIR, S3_*). Exits 1 on the first bad
+// file: one naming a picture by a path from the site root that is neither built nor in public/, or
+// an uploaded picture it neither carries in its media nor finds in the storage. The media it carries
+// (an export from the console) are stored where the server reads uploads.
 import fs from "node:fs";
 import path from "node:path";
 import { ConfigError, loadConfig } from "../config.ts";
 import { openDatabase, type Database } from "../db/client.ts";
 import { DataDirLockedError } from "../db/data-dir-lock.ts";
 import { BrandFileError, importBrand, type ImportSummary } from "../import/import-brand.ts";
+import { openUploads } from "../integrations/uploads.ts";
 
 const out = (line: string) => process.stdout.write(`${line}\n`);
 /** The repository's public/ folder: the site's files before a build (the image variants read it too). */
@@ -51,13 +54,16 @@ async function main(files: string[]): Promise<number> {
   }
 
   let database: Database | undefined;
+  let uploads: ReturnType<typeof openUploads> | undefined;
   try {
     const config = loadConfig(process.env);
     database = await openDatabase(config, { migrate: true });
+    uploads = openUploads(config);
     for (const { file, json } of inputs) {
       try {
         const siteRoots = [config.staticDir, PUBLIC_DIR];
-        out(describe(file, await importBrand(database.db, json, { siteRoots })));
+        // The pictures and clips the file carries go where the server reads them (S3 or DATA_DIR).
+        out(describe(file, await importBrand(database.db, json, { siteRoots, storage: uploads.storage })));
       } catch (error) {
         if (error instanceof BrandFileError) {
           err(`${file}: not imported, ${error.issues.length} problem(s):`);
@@ -79,6 +85,7 @@ async function main(files: string[]): Promise<number> {
     }
     throw error;
   } finally {
+    uploads?.close();
     await database?.close();
   }
 }

@@ -44,6 +44,19 @@ const brandFileObject = z.strictObject({
   extraPages: z.array(extraPageSchema).default([]),
   notifications: z.array(notificationSchema).default([]),
   brands: z.array(brandSchema).default([]),
+  /**
+   * The bytes of the pictures and clips uploaded in the console that the file names (base64), so an
+   * import elsewhere shows them too (import/brand-media.ts).
+   */
+  media: z
+    .array(
+      z.strictObject({
+        src: z.string().max(300),
+        data: z.base64({ error: "must be the file's bytes in base64" }),
+      }),
+    )
+    .max(5_000)
+    .default([]),
 });
 
 type Path = (string | number)[];

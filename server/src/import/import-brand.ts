@@ -5,7 +5,15 @@ import path from "node:path";
 import type { Db } from "../db/types.ts";
 import { transaction, type Tx } from "../db/transaction.ts";
 import { cachesChanged } from "../db/cache-bus.ts";
+import type { ObjectStorage } from "../lib/object-storage.ts";
 import { formatPath, parseBrandFile, type BrandFile, type BrandFileIssue } from "./brand-file.ts";
+import {
+  isUploadedSrc,
+  prepareMedia,
+  storedAlready,
+  uploadedSrcs,
+  type PreparedMedia,
+} from "./brand-media.ts";
 import {
   removeMissing,
   resolveMerchant,
@@ -99,7 +107,8 @@ export function missingMedia(file: unknown, roots: readonly string[]): BrandFile
     });
   const walk = (value: unknown, at: PropertyKey[]) => {
     if (typeof value === "string") {
-      if (LOCAL_MEDIA.test(value) && !exists(value)) {
+      // An uploaded picture or clip is the file's media's or the storage's (checkUploads).
+      if (LOCAL_MEDIA.test(value) && !isUploadedSrc(value) && !exists(value)) {
         issues.push({ path: formatPath(at), message: `no such file under the site root: ${value}` });
       }
     } else if (Array.isArray(value)) {
@@ -120,6 +129,33 @@ export interface ImportOptions {
    * names by a path from the site root must be there, or nothing is imported.
    */
   siteRoots?: readonly string[];
+  /**
+   * The deployment's object storage: when given, the file's media (the pictures and clips uploaded
+   * where it was exported) are checked and stored there first, and every uploaded picture or clip
+   * the file names must be among them or already stored, or nothing is imported. Without it the
+   * media are not read.
+   */
+  storage?: ObjectStorage;
+}
+
+/** The file's media checked by their bytes, and each uploaded src it names found; or the problems. */
+async function checkUploads(
+  file: BrandFile,
+  storage: ObjectStorage,
+): Promise<{ ready: PreparedMedia[]; issues: BrandFileIssue[] }> {
+  const ready: PreparedMedia[] = [];
+  const issues: BrandFileIssue[] = [];
+  file.media.forEach((entry, i) => {
+    const prepared = prepareMedia(entry);
+    if (typeof prepared === "string") issues.push({ path: `media[${String(i)}]`, message: prepared });
+    else ready.push(prepared);
+  });
+  const carried = new Set(file.media.map((m) => m.src));
+  for (const src of uploadedSrcs({ ...file, media: [] })) {
+    if (carried.has(src) || (await storedAlready(storage, src))) continue;
+    issues.push({ path: "(file)", message: `names ${src}, which is neither in its media nor stored here` });
+  }
+  return { ready, issues };
 }
 
 export async function importBrand(
@@ -133,6 +169,12 @@ export async function importBrand(
   if (options.siteRoots) {
     const missing = missingMedia(file, options.siteRoots);
     if (missing.length > 0) throw new BrandFileError(missing);
+  }
+  if (options.storage) {
+    const uploads = await checkUploads(file, options.storage);
+    if (uploads.issues.length > 0) throw new BrandFileError(uploads.issues);
+    // Stored before the rows that name them: a failed import leaves only unnamed files behind.
+    for (const m of uploads.ready) await options.storage.put(m.key, m.bytes, m.contentType);
   }
   const summary = await transaction(db, async (tx) => {
     const written = await writeBrand(tx, file);

@@ -1,5 +1,6 @@
 // The brand as a file (issue 36): the owner downloads what `npm run import` takes, the brand's
-// import/export format. Secrets are left out (services/back-office/brand-export.ts).
+// import/export format, with the uploaded pictures and clips it names inside. Secrets are left out
+// (services/back-office/brand-export.ts).
 import type { FastifyInstance } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -31,7 +32,7 @@ export async function brandFileRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const scope = requireBackOffice(request, "brand-file");
-      const file = await exportBrand(db, scope.merchantId);
+      const file = await exportBrand(db, scope.merchantId, app.pictures);
       const day = new Date().toISOString().slice(0, 10);
       void reply.header("cache-control", "no-store");
       void reply.header(

@@ -14,6 +14,8 @@ import { integrationsSchema, webSettingsSchema } from "../../import/brand-file/m
 import { branchSettingsSchema } from "../../import/brand-file/geography.ts";
 import { orderSettingsSchema } from "../../import/brand-file/orders.ts";
 import { AppError } from "../../lib/errors.ts";
+import { collectMedia } from "../../import/brand-media.ts";
+import type { ObjectStorage } from "../../lib/object-storage.ts";
 import { readBrandRows, type BrandRows } from "../../repositories/brand-export.ts";
 import type { Db } from "../../db/types.ts";
 
@@ -423,10 +425,16 @@ function buildFile(rows: BrandRows): BrandFileInput {
  * The brand as a brand file. The file is checked against the format before it is answered: a brand
  * whose rows the format cannot hold is a fault of ours, reported as one (never a broken download).
  */
-export async function exportBrand(db: Db, merchantId: string): Promise<BrandFileInput> {
+export async function exportBrand(
+  db: Db,
+  merchantId: string,
+  storage?: ObjectStorage,
+): Promise<BrandFileInput> {
   const rows = await readBrandRows(db, merchantId);
   if (!rows) throw new AppError("NOT_FOUND");
-  const file = buildFile(rows);
+  const built = buildFile(rows);
+  // The uploaded pictures and clips it names travel with it (where the storage is at hand).
+  const file = storage ? { ...built, media: await collectMedia(storage, built) } : built;
   const checked = parseBrandFile(file);
   if (!checked.success) {
     throw new Error(
