@@ -301,3 +301,88 @@ describe("building the menu from the back office", () => {
     ).toBe(404);
   });
 });
+
+describe("the menu's groups from the back office", () => {
+  it("a manager makes a group with colours, puts a category in it and the group first; the storefront shows the tab at once; deleting it leaves the category standing alone", async () => {
+    const manager = await staff(plov, { brandRole: "MANAGER" });
+    const made = await call(manager, "POST", "/menu-groups", {
+      name: { ru: "Напитки", eng: "Drinks" },
+      bgColor: "#FCE000",
+      iconBgColor: "#000000",
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    const group = made.json<{ id: string; version: string; categoryCount: number }>();
+    expect(group.categoryCount).toBe(0);
+    const [category] = (await call(manager, "GET", "/categories")).json<EditorCategory[]>();
+    const moved = await call(manager, "PUT", `/categories/${category!.id}`, {
+      name: category!.name,
+      image: category!.image,
+      viewType: category!.viewType,
+      isActive: category!.isActive,
+      groupId: group.id,
+      version: category!.version,
+    });
+    expect(moved.statusCode, moved.body).toBe(200);
+    expect(moved.json<EditorCategory>().groupId).toBe(group.id);
+    const ids = (await call(manager, "GET", "/menu-groups")).json<{ id: string }[]>().map((g) => g.id);
+    const order = await call(manager, "PUT", "/menu-groups/order", {
+      ids: [group.id, ...ids.filter((i) => i !== group.id)],
+    });
+    expect(order.statusCode, order.body).toBe(200);
+    const menu = await storefront(plov);
+    expect(menu.groups[0]).toMatchObject({ id: group.id, name: { eng: "Drinks" }, bgColor: "#FCE000" });
+    expect(menu.categories.find((c) => c.id === category!.id)?.groupId).toBe(group.id);
+
+    // A second editor with the old version is refused; the change log names the group.
+    const renamed = await call(manager, "PUT", `/menu-groups/${group.id}`, {
+      name: { eng: "Cold drinks" },
+      version: group.version,
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const late = await call(manager, "PUT", `/menu-groups/${group.id}`, {
+      name: { eng: "Hot drinks" },
+      version: group.version,
+    });
+    expect(late.statusCode).toBe(409);
+    const log = (await call(manager, "GET", "/audit?entity=menu-group")).json<
+      { entityName: { eng?: string } | null; action: string }[]
+    >();
+    expect(log[0]).toMatchObject({ entityName: { eng: "Cold drinks" }, action: "update" });
+
+    const gone = await call(manager, "DELETE", `/menu-groups/${group.id}`);
+    expect(gone.json()).toMatchObject({ id: group.id, ungroupedCategories: 1 });
+    const after = await storefront(plov);
+    expect(after.groups.some((g) => g.id === group.id)).toBe(false);
+    expect(after.categories.find((c) => c.id === category!.id)?.groupId).toBeNull();
+  });
+
+  it("refuses a kitchen user, a bound manager and another brand's group", async () => {
+    const [branch] = await t.db.select().from(branches).where(eq(branches.merchantId, plov)).limit(1);
+    for (const who of [
+      await staff(plov, { brandRole: "KITCHEN" }),
+      await staff(plov, { brandRole: "MANAGER", branch: branch!.id }),
+      await staff(plov, { role: "CUSTOMER" }),
+    ])
+      expect((await call(who, "POST", "/menu-groups", { name: { eng: "Nope" } })).statusCode).toBe(403);
+    const lavashOwner = await staff(lavash, { brandRole: "OWNER" });
+    const lavashGroup = (
+      await call(lavashOwner, "POST", "/menu-groups", { name: { eng: "Lavash only" } })
+    ).json<{ id: string }>();
+    const owner = await staff(plov, { brandRole: "OWNER" });
+    const [category] = (await call(owner, "GET", "/categories")).json<EditorCategory[]>();
+    const refused = await call(owner, "PUT", `/categories/${category!.id}`, {
+      name: category!.name,
+      groupId: lavashGroup.id,
+      version: category!.version,
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(
+      (
+        await call(owner, "PUT", `/menu-groups/${lavashGroup.id}`, {
+          name: { eng: "x" },
+          version: new Date().toISOString(),
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

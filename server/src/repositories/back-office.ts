@@ -2,7 +2,15 @@
 // a product's save (version-checked), the staff member's brand role and the audit log.
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Multilingual } from "#domain/multilingual.ts";
-import { auditLog, branches, categories, deliveryRegions, products, users } from "../db/schema/index.ts";
+import {
+  auditLog,
+  branches,
+  categories,
+  deliveryRegions,
+  menuGroups,
+  products,
+  users,
+} from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
 
 interface Tenant {
@@ -131,8 +139,8 @@ export async function listAudit(
       by: sql<string | null>`coalesce(${staffName}, ${users.phone})`,
       entity: auditLog.entity,
       entityId: auditLog.entityId,
-      // The entity's name while it is there: a product's, a category's, a branch's or a zone's.
-      entityName: sql<Multilingual | null>`coalesce(${products.name}, ${categories.name}, ${branches.name}, ${deliveryRegions.name})`,
+      // The entity's name while it is there: a product's, a category's, a branch's, a zone's or a menu group's.
+      entityName: sql<Multilingual | null>`coalesce(${products.name}, ${categories.name}, ${branches.name}, ${deliveryRegions.name}, ${menuGroups.name})`,
       action: auditLog.action,
       before: auditLog.before,
       after: auditLog.after,
@@ -145,6 +153,14 @@ export async function listAudit(
         eq(auditLog.entity, "product"),
         eq(products.id, auditLog.entityId),
         eq(products.merchantId, merchantId),
+      ),
+    )
+    .leftJoin(
+      menuGroups,
+      and(
+        eq(auditLog.entity, "menu-group"),
+        eq(menuGroups.id, auditLog.entityId),
+        eq(menuGroups.merchantId, merchantId),
       ),
     )
     .leftJoin(

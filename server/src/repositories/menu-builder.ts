@@ -26,6 +26,7 @@ const categoryColumns = {
   name: categories.name,
   image: categories.image,
   viewType: categories.viewType,
+  groupId: categories.groupId,
   isActive: categories.isActive,
   priority: categories.priority,
   version: categories.version,
@@ -53,7 +54,7 @@ export async function findCategory(
   { merchantId, id, lock = false }: Tenant & { id: string; lock?: boolean },
 ) {
   const query = db
-    .select({ ...categoryColumns, groupId: categories.groupId })
+    .select(categoryColumns)
     .from(categories)
     .where(and(eq(categories.merchantId, merchantId), eq(categories.id, id), isNull(categories.deletedDate)));
   const [row] = await (lock ? query.for("update") : query);
@@ -65,6 +66,8 @@ export interface CategoryValues {
   image: string | null;
   viewType: CategoryViewType;
   isActive: boolean;
+  /** Undefined: a new one goes where the menu's first is, an edited one stays. */
+  groupId?: string | null | undefined;
 }
 
 /** A new category, last in the menu, in the group the menu's first category is in (where guests look). */
@@ -84,7 +87,7 @@ export async function insertCategory(db: Db, { merchantId, values }: Tenant & { 
     .values({
       merchantId,
       ...values,
-      groupId: first?.groupId ?? null,
+      groupId: values.groupId === undefined ? (first?.groupId ?? null) : values.groupId,
       priority: (last?.priority ?? 0) + 1,
     })
     .returning({ id: categories.id });
@@ -96,9 +99,10 @@ export async function updateCategory(
   db: Db,
   { merchantId, id, values }: Tenant & { id: string; values: CategoryValues },
 ) {
+  const { groupId, ...rest } = values;
   await db
     .update(categories)
-    .set({ ...values, version: sql`${categories.version} + 1` })
+    .set({ ...rest, ...(groupId === undefined ? {} : { groupId }), version: sql`${categories.version} + 1` })
     .where(and(eq(categories.merchantId, merchantId), eq(categories.id, id)));
 }
 

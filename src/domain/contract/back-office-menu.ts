@@ -55,6 +55,8 @@ export const editorCategorySchema = z
     name: multilingualSchema,
     image: z.string().nullable(),
     viewType: z.enum(CATEGORY_VIEW_TYPES),
+    /** The menu group (tab) it is in; null: none, it stands alone. */
+    groupId: uuidSchema.nullable(),
     /** Shown on the storefront. */
     isActive: z.boolean(),
     priority: z.number().int(),
@@ -72,6 +74,11 @@ export const categoryBodySchema = z
     image: pictureSrcSchema.nullable().default(null),
     viewType: z.enum(CATEGORY_VIEW_TYPES).default("MEDIUM"),
     isActive: z.boolean().default(true),
+    /**
+     * The brand's menu group to put it in; null: none. Left out: a new category goes where the
+     * menu's first one is, an edited one stays where it is.
+     */
+    groupId: uuidSchema.nullable().optional(),
   })
   .meta({ id: "CategoryBody" });
 export type CategoryBody = z.input<typeof categoryBodySchema>;

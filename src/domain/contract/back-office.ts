@@ -128,6 +128,7 @@ export const auditQuerySchema = z.object({
       "menu",
       "fiscal",
       "order-rules",
+      "menu-group",
     ])
     .optional(),
   entityId: uuidSchema.optional(),

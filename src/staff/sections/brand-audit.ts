@@ -27,6 +27,11 @@ export const brandFieldNames: Record<string, MessageDescriptor> = {
   hide: msg`Hidden`,
   show: msg`Shown again`,
   unchanged: msg`Unchanged`,
+  // A menu group's colours, and the group a category is in.
+  bgColor: msg`Background colour`,
+  iconBgColor: msg`Icon background`,
+  icon: msg`Icon`,
+  groupId: msg`Menu group`,
   // The order rules.
   cashbackPercent: msg`Cashback, %`,
   serviceFeeEnabled: msg`Service fee on`,
@@ -55,5 +60,6 @@ export function brandEntityName(entry: AuditEntry): MessageDescriptor | null {
   if (entry.entity === "webhook") return msg`Webhook`;
   if (entry.entity === "menu") return msg`Menu from iiko`;
   if (entry.entity === "order-rules") return msg`Order rules`;
+  if (entry.entity === "menu-group") return msg`Menu group`;
   return null;
 }

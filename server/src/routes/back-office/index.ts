@@ -22,6 +22,7 @@ import { brandFileRoutes } from "./brand-file.ts";
 import { contentEditorRoutes } from "./content.ts";
 import { backOfficePlacesRoutes } from "./places.ts";
 import { menuBuilderRoutes } from "./menu.ts";
+import { menuGroupRoutes } from "./menu-groups.ts";
 import { pictureRoutes } from "./pictures.ts";
 import { backOfficeBrandRoutes } from "./brand.ts";
 import { kitchenSettingsRoutes } from "./kitchen.ts";
@@ -42,6 +43,7 @@ export async function backOfficeRoutes(app: FastifyInstance): Promise<void> {
   await backOfficePlacesRoutes(app);
   await app.register(pictureRoutes);
   await app.register(menuBuilderRoutes);
+  await app.register(menuGroupRoutes);
   await backOfficeBrandRoutes(app);
   await kitchenSettingsRoutes(app);
   await deliverySettingsRoutes(app);

@@ -30,6 +30,7 @@ import {
   type ModifierGroupValues,
   type NewProduct,
 } from "../../repositories/menu-builder.ts";
+import { findMenuGroup } from "../../repositories/menu-groups.ts";
 import { recordWebhookEvent } from "../webhooks/events.ts";
 import { editConflict } from "./edit-conflict.ts";
 
@@ -89,7 +90,19 @@ async function categoryView(db: Db, merchantId: string, id: string): Promise<Edi
   return found;
 }
 
+/** A group the category is put in must be the brand's own. */
+async function checkGroup(db: Db, actor: Actor, groupId: string | null | undefined): Promise<void> {
+  if (!groupId) return;
+  if (!(await findMenuGroup(db, { merchantId: actor.merchantId, id: groupId })))
+    throw new AppError("VALIDATION_FAILED", {
+      uz: "Bunday menyu guruhi yo'q: sahifani yangilang",
+      ru: "Такой группы меню нет: обновите страницу",
+      eng: "There is no such menu group: reload the page",
+    });
+}
+
 export async function createCategory(db: Db, actor: Actor, values: CategoryValues): Promise<EditorCategory> {
+  await checkGroup(db, actor, values.groupId);
   const id = await transaction(db, async (tx) => {
     const created = await insertCategory(tx, { merchantId: actor.merchantId, values });
     await logAndPublish(tx, actor, {
@@ -109,18 +122,20 @@ export async function saveCategory(
   actor: Actor,
   { id, version, values }: { id: string; version: number; values: CategoryValues },
 ): Promise<EditorCategory> {
+  await checkGroup(db, actor, values.groupId);
   await transaction(db, async (tx) => {
     const current = await findCategory(tx, { merchantId: actor.merchantId, id, lock: true });
     if (!current) throw new AppError("NOT_FOUND");
     await checkVersion(tx, actor, id, current, version);
-    const before = {
+    const before: CategoryValues = {
       name: current.name,
       image: current.image,
       viewType: current.viewType,
       isActive: current.isActive,
+      groupId: current.groupId,
     };
     const changed = (Object.keys(values) as (keyof CategoryValues)[]).filter(
-      (k) => JSON.stringify(before[k]) !== JSON.stringify(values[k]),
+      (k) => values[k] !== undefined && JSON.stringify(before[k]) !== JSON.stringify(values[k]),
     );
     if (changed.length === 0) return;
     await updateCategory(tx, { merchantId: actor.merchantId, id, values });
