@@ -3,7 +3,8 @@
 // told at its field with what was typed kept; the fewest items for delivery, the largest order and
 // the cashback are set, a customer's basket says what is missing and what is over, the change log
 // names the change, and the rules go back as they were. Pages: "About us" written with the toolbar
-// (a heading, bold, a list, a link), previewed, saved, and read so by a customer.
+// (a heading, bold, a list, a link), previewed, saved, and read so by a customer. Menu groups: a new
+// group with a colour, a category put in it, the customer's menu titled by it, the group deleted.
 import { expect, test } from "@playwright/test";
 import { brandOrigin } from "./support/storefront.ts";
 import { branchOf, CENTRE_ADDRESS, plainDish, seedBasket, signInToConsole } from "./support/session.ts";
@@ -11,6 +12,7 @@ import { branchOf, CENTRE_ADDRESS, plainDish, seedBasket, signInToConsole } from
 /** The navruz owners kept for these journeys (scripts/e2e-server.ts); no other journey signs in with them. */
 const OWNER = "+998977000373";
 const PAGES_OWNER = "+998977000374";
+const GROUPS_OWNER = "+998977000375";
 
 test.describe("order rules from the back office @desktop", () => {
   test("the owner sets the fewest items for delivery and the largest order; a customer's basket says what is missing and what is over", async ({
@@ -160,5 +162,74 @@ test.describe("pages from the back office @desktop", () => {
     );
     await customer.screenshot({ path: testInfo.outputPath("about-412.png") });
     await customer.context().close();
+  });
+});
+
+test.describe("menu groups from the back office @desktop", () => {
+  test("the owner makes a group, puts a category in it and the customer's menu is titled by it; deleting it leaves the category", async ({
+    page,
+    context,
+    browser,
+  }, testInfo) => {
+    const origin = brandOrigin(testInfo, "navruz");
+    await context.addCookies([{ name: "lang", value: "en", url: origin }]);
+    await signInToConsole(page, testInfo, origin, GROUPS_OWNER);
+    await page
+      .getByRole("navigation", { name: "Console sections" })
+      .getByRole("link", { name: "Categories and dishes" })
+      .click();
+    await page.getByRole("button", { name: "Menu groups" }).click();
+    await page
+      .getByRole("dialog", { name: "Menu groups" })
+      .getByRole("button", { name: "New group" })
+      .click();
+    const form = page.getByRole("dialog", { name: "New group" });
+    // Saving without a name is refused at the name.
+    await form.getByRole("button", { name: "Save" }).click();
+    await expect(form.getByText("Give the group a name in at least one language.")).toBeVisible();
+    await form.getByLabel(/^Name \(English\)/).fill("Hot from the tandoor");
+    await form.getByLabel("Tab colour").fill("#c0392b");
+    await form.getByRole("button", { name: "Save" }).click();
+    const list = page.getByRole("list", { name: "Menu groups, in the menu's order" });
+    await expect(list.getByRole("listitem").filter({ hasText: "Hot from the tandoor" })).toContainText(
+      "Categories: 0",
+    );
+    await page.getByRole("dialog", { name: "Menu groups" }).getByRole("button", { name: "Close" }).click();
+
+    // The first category goes into the group.
+    const first = page
+      .getByRole("list", { name: "Categories, in the menu's order" })
+      .getByRole("listitem")
+      .first();
+    await first.getByRole("button", { name: /^Edit / }).click();
+    const dialog = page.getByRole("dialog", { name: /^Edit / });
+    await dialog.getByLabel("Menu group").selectOption({ label: "Hot from the tandoor" });
+    await dialog.getByRole("button", { name: "Save" }).click();
+    await expect(dialog).toHaveCount(0);
+    try {
+      const customer = await browser.newPage({ viewport: { width: 412, height: 915 } });
+      await customer.context().addCookies([{ name: "lang", value: "en", url: origin }]);
+      await customer.goto(origin);
+      // The group comes after the brand's first one: further down the menu, drawn as it is reached.
+      const heading = customer.getByRole("heading", { name: "Hot from the tandoor" });
+      await expect(async () => {
+        await customer.mouse.wheel(0, 2000);
+        await expect(heading).toBeVisible({ timeout: 500 });
+      }).toPass({ timeout: 20_000 });
+      await customer.screenshot({ path: testInfo.outputPath("menu-groups-412.png") });
+      await customer.context().close();
+    } finally {
+      await page.getByRole("button", { name: "Menu groups" }).click();
+      await page
+        .getByRole("dialog", { name: "Menu groups" })
+        .getByRole("button", { name: "Delete Hot from the tandoor" })
+        .click();
+      const confirm = page.getByRole("dialog", { name: "Delete Hot from the tandoor?" });
+      await expect(confirm).toContainText("Its 1 categories stay on the menu");
+      await confirm.getByRole("button", { name: "Delete" }).click();
+      await expect(
+        page.getByRole("dialog", { name: "Menu groups" }).getByText("Hot from the tandoor"),
+      ).toHaveCount(0);
+    }
   });
 });

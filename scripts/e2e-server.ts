@@ -102,9 +102,10 @@ const STORIES_BRAND = {
   owner: "+998977000361",
   /** A second owner, for e2e/kitchen-iiko.spec.ts: a phone gets one code a minute. */
   kitchenOwner: "+998977000372",
-  /** A third and a fourth, for the two journeys of e2e/back-office-owner.spec.ts. */
+  /** A third, a fourth and a fifth, for the three journeys of e2e/back-office-owner.spec.ts. */
   rulesOwner: "+998977000373",
   pagesOwner: "+998977000374",
+  groupsOwner: "+998977000375",
 };
 
 /**
@@ -303,6 +304,14 @@ const EMPTY_BRAND = {
         firstName: "Bobur",
         lastName: "Owner",
         phone: STORIES_BRAND.pagesOwner,
+        role: "STAFF",
+        brandRole: "OWNER",
+      },
+      {
+        merchantId: stories.merchantId,
+        firstName: "Kamola",
+        lastName: "Owner",
+        phone: STORIES_BRAND.groupsOwner,
         role: "STAFF",
         brandRole: "OWNER",
       },

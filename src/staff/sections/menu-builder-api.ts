@@ -114,6 +114,8 @@ export function useMenuChange() {
     onSettled: async (_data, _error, change) => {
       await Promise.all([
         client.invalidateQueries({ queryKey: categoriesKey }),
+        // A category moved, added or deleted changes what its group holds.
+        client.invalidateQueries({ queryKey: ["staff", "back-office", "menu-groups"] }),
         client.invalidateQueries({ queryKey: staffKeys.products }),
         client.invalidateQueries({ queryKey: staffKeys.audit }),
         "productId" in change

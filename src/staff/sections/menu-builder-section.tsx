@@ -27,67 +27,25 @@ import type { EditorCategory, EditorModifierGroup } from "../../domain/contract/
 import type { EditorProduct } from "../../domain/contract/back-office.ts";
 import type { CategoryViewType, ContentLanguage } from "../../domain/enums.ts";
 import { ApiError } from "../../lib/api-client.ts";
-import { currentContentLanguage, LOCALE_LABELS, toLocale } from "../../lib/i18n.ts";
+import { toLocale } from "../../lib/i18n.ts";
 import { StaffDialog } from "../dialog.tsx";
 import { PictureField } from "../picture-field.tsx";
 import { useEditorProducts } from "./api.ts";
 import { useCategories, useMenuChange, useModifierGroups } from "./menu-builder-api.ts";
 import { Empty, Failed, Loading, moneyOf, SectionFrame, textOf } from "./section-frame.tsx";
 import type { StaffSectionProps } from "./types.ts";
+import { languageName, NameFields, Refusal, refusalText, textsFor } from "./menu-fields.tsx";
+import { MenuGroupsDialog } from "./menu-groups.tsx";
+import { useMenuGroups } from "./menu-groups-api.ts";
 import "./menu-builder.css";
-
-const languageName = (language: ContentLanguage) => {
-  const locale = toLocale(language);
-  return locale ? LOCALE_LABELS[locale] : language;
-};
 
 const missingIn = (text: Record<string, string | undefined>, languages: readonly ContentLanguage[]) =>
   languages.filter((l) => !text[l]?.trim());
-
-/** The server's texts come in uz, ru and eng: the console's language, else English. */
-function refusalText(error: unknown, fallback: string): string {
-  if (!(error instanceof ApiError) || !error.description) return fallback;
-  const language = currentContentLanguage();
-  return error.description[language === "uz" || language === "ru" ? language : "eng"];
-}
 
 /** Which field a server refusal names ("body.costPrice: ..."), so it is said there. */
 function refusedField(error: unknown): string | null {
   if (!(error instanceof ApiError) || !error.description) return null;
   return /body\.(\w+)/.exec(error.description.eng)?.[1] ?? null;
-}
-
-const isConflict = (error: unknown) => error instanceof ApiError && error.code === "EDIT_CONFLICT";
-
-/**
- * A refused save, said above the form. A save over someone else's newer one (409 EDIT_CONFLICT) names
- * who and when and offers their version: the form keeps what was typed until that button is pressed.
- */
-function Refusal({ error, onReload }: { error: unknown; onReload: () => Promise<void> }) {
-  const { t } = useLingui();
-  const [reloading, setReloading] = useState(false);
-  return (
-    <div className="staff-note staff-note--warning" role="alert">
-      <p className="menu-editor__refusal">
-        {refusalText(error, t`The change was not saved. Check your internet connection and try again.`)}
-      </p>
-      {isConflict(error) && (
-        <button
-          type="button"
-          className="staff-button"
-          disabled={reloading}
-          onClick={() => {
-            setReloading(true);
-            void onReload().finally(() => {
-              setReloading(false);
-            });
-          }}
-        >
-          {t`Reload their version`}
-        </button>
-      )}
-    </div>
-  );
 }
 
 const toNumber = (text: string) => Number(text.replace(/\s/g, "").replace(",", "."));
@@ -98,7 +56,8 @@ type Dialog =
   | { kind: "product"; categoryId: string }
   | { kind: "place"; product: EditorProduct }
   | { kind: "delete-product"; product: EditorProduct }
-  | { kind: "groups"; product: EditorProduct };
+  | { kind: "groups"; product: EditorProduct }
+  | { kind: "menu-groups" };
 
 export default function MenuBuilderSection({ languages = ["uz", "ru", "eng"] }: StaffSectionProps) {
   const { t } = useLingui();
@@ -157,15 +116,26 @@ export default function MenuBuilderSection({ languages = ["uz", "ru", "eng"] }: 
       title={t`Categories and dishes`}
       lead={t`Build the menu: categories, dishes, pictures and options. Drag a handle, or focus it and use Space and the arrow keys, to change the order.`}
       actions={
-        <button
-          type="button"
-          className="staff-button staff-button--primary"
-          onClick={() => {
-            setDialog({ kind: "category", category: null });
-          }}
-        >
-          {t`New category`}
-        </button>
+        <>
+          <button
+            type="button"
+            className="staff-button"
+            onClick={() => {
+              setDialog({ kind: "menu-groups" });
+            }}
+          >
+            {t`Menu groups`}
+          </button>
+          <button
+            type="button"
+            className="staff-button staff-button--primary"
+            onClick={() => {
+              setDialog({ kind: "category", category: null });
+            }}
+          >
+            {t`New category`}
+          </button>
+        </>
       }
     >
       {body}
@@ -211,6 +181,7 @@ export default function MenuBuilderSection({ languages = ["uz", "ru", "eng"] }: 
       {dialog?.kind === "groups" && (
         <ModifierGroupsDialog product={dialog.product} languages={languages} onClose={close} />
       )}
+      {dialog?.kind === "menu-groups" && <MenuGroupsDialog languages={languages} onClose={close} />}
     </SectionFrame>
   );
 }
@@ -425,56 +396,6 @@ function CategoryList({
   );
 }
 
-function NameFields({
-  id,
-  languages,
-  values,
-  error,
-  onChange,
-}: {
-  id: string;
-  languages: readonly ContentLanguage[];
-  values: Record<string, string>;
-  error: string | null;
-  onChange: (language: string, text: string) => void;
-}) {
-  const { t } = useLingui();
-  return (
-    <fieldset className="menu-editor__texts" aria-describedby={error ? `${id}-name-error` : undefined}>
-      <legend className="staff-label">{t`Name in each language`}</legend>
-      {languages.map((language, index) => (
-        <div key={language} className="menu-builder__language" lang={toLocale(language) ?? language}>
-          <label className="staff-label" htmlFor={`${id}-name-${language}`}>
-            {t`Name (${languageName(language)})`}
-            {!values[language]?.trim() && (
-              <span className="staff-badge staff-badge--muted">{t`missing`}</span>
-            )}
-          </label>
-          <input
-            id={`${id}-name-${language}`}
-            className="staff-input"
-            value={values[language] ?? ""}
-            maxLength={200}
-            data-autofocus={index === 0 ? true : undefined}
-            aria-invalid={error ? true : undefined}
-            onChange={(e) => {
-              onChange(language, e.target.value);
-            }}
-          />
-        </div>
-      ))}
-      {error && (
-        <p id={`${id}-name-error`} className="staff-error" role="alert">
-          {error}
-        </p>
-      )}
-    </fieldset>
-  );
-}
-
-const textsFor = (value: Record<string, string | undefined>, languages: readonly ContentLanguage[]) =>
-  Object.fromEntries(languages.map((l) => [l, value[l] ?? ""]));
-
 function CategoryDialog({
   category,
   languages,
@@ -495,6 +416,9 @@ function CategoryDialog({
   const [image, setImage] = useState<string | null>(category?.image ?? null);
   const [isActive, setActive] = useState(category?.isActive ?? true);
   const [viewType, setViewType] = useState<CategoryViewType>(category?.viewType ?? "MEDIUM");
+  const groups = useMenuGroups();
+  // "": none; undefined (a new category, nothing chosen): where the menu's first category is.
+  const [groupId, setGroupId] = useState<string | undefined>(category ? (category.groupId ?? "") : undefined);
   const [nameError, setNameError] = useState<string | null>(null);
   // The other person's saved category replaces what was typed, at their version.
   const reload = async () => {
@@ -505,6 +429,7 @@ function CategoryDialog({
     setImage(latest.image);
     setActive(latest.isActive);
     setViewType(latest.viewType);
+    setGroupId(latest.groupId ?? "");
     setNameError(null);
     change.reset();
   };
@@ -515,7 +440,13 @@ function CategoryDialog({
       return;
     }
     setNameError(null);
-    const body = { name, image, isActive, viewType };
+    const body = {
+      name,
+      image,
+      isActive,
+      viewType,
+      ...(groupId === undefined ? {} : { groupId: groupId === "" ? null : groupId }),
+    };
     change.mutate(
       category
         ? { kind: "save-category", id: category.id, body: { ...body, version } }
@@ -572,6 +503,29 @@ function CategoryDialog({
             <option value="SMALL">{t`Small, in a list`}</option>
           </select>
         </div>
+        {groups.data && groups.data.length > 0 && (
+          <div className="menu-builder__field">
+            <label className="staff-label" htmlFor={`${id}-group`}>
+              {t`Menu group`}
+            </label>
+            <select
+              id={`${id}-group`}
+              className="staff-input staff-input--select"
+              value={groupId ?? ""}
+              onChange={(e) => {
+                setGroupId(e.target.value);
+              }}
+            >
+              {groupId === undefined && <option value="">{t`Where the menu's first category is`}</option>}
+              {groupId !== undefined && <option value="">{t`No group`}</option>}
+              {groups.data.map((g) => (
+                <option key={g.id} value={g.id}>
+                  {textOf(g.name)}
+                </option>
+              ))}
+            </select>
+          </div>
+        )}
         <label className="staff-check">
           <input
             type="checkbox"

@@ -41,6 +41,7 @@ const category = (name: string, version: number): EditorCategory => ({
   name: { uz: name, ru: name, eng: name },
   image: null,
   viewType: "MEDIUM",
+  groupId: null,
   isActive: true,
   priority: 1,
   version,
