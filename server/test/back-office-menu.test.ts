@@ -386,3 +386,69 @@ describe("the menu's groups from the back office", () => {
     ).toBe(404);
   });
 });
+
+describe("a dish's groups of options", () => {
+  it("are put in order, and another dish's are copied as the dish's own: the storefront shows both, and editing the copy leaves the original", async () => {
+    const owner = await staff(plov, { brandRole: "OWNER" });
+    const menu = await storefront(plov);
+    const withOptions = menu.products.find((p) => p.modificationGroups.length > 0)!;
+    const plain = menu.products.find((p) => p.modificationGroups.length === 0)!;
+    const add = async (productId: string, name: string) =>
+      (
+        await call(owner, "POST", `/products/${productId}/modifier-groups`, {
+          name: { eng: name },
+          minSelect: 0,
+          maxSelect: 1,
+          modifiers: [{ name: { eng: `${name} option` }, price: 1000 }],
+        })
+      ).json<EditorModifierGroup>();
+    await add(plain.id, "Sauce");
+    await add(plain.id, "Bread");
+    const before = (await call(owner, "GET", `/products/${plain.id}/modifier-groups`)).json<
+      EditorModifierGroup[]
+    >();
+    expect(before.map((g) => g.name.eng)).toEqual(["Sauce", "Bread"]);
+    const ordered = await call(owner, "PUT", `/products/${plain.id}/modifier-groups/order`, {
+      ids: [before[1]!.id, before[0]!.id],
+    });
+    expect(ordered.statusCode, ordered.body).toBe(200);
+    expect(ordered.json<EditorModifierGroup[]>().map((g) => g.name.eng)).toEqual(["Bread", "Sauce"]);
+    // An order that leaves a group out is refused.
+    expect(
+      (await call(owner, "PUT", `/products/${plain.id}/modifier-groups/order`, { ids: [before[0]!.id] }))
+        .statusCode,
+    ).toBe(400);
+    const shown = (await storefront(plov)).products.find((p) => p.id === plain.id)!;
+    expect(shown.modificationGroups.map((g) => (g.name as { eng?: string }).eng)).toEqual(["Bread", "Sauce"]);
+
+    const copied = await call(owner, "POST", `/products/${withOptions.id}/modifier-groups/copy`, {
+      fromProductId: plain.id,
+    });
+    expect(copied.statusCode, copied.body).toBe(200);
+    const theirs = copied.json<EditorModifierGroup[]>();
+    const copy = theirs.find((g) => g.name.eng === "Bread")!;
+    expect(copy.productId).toBe(withOptions.id);
+    expect(theirs.length).toBe(withOptions.modificationGroups.length + 2);
+    await call(owner, "PUT", `/modifier-groups/${copy.id}`, {
+      name: { eng: "Bread (copy)" },
+      minSelect: 0,
+      maxSelect: 1,
+      modifiers: [{ id: copy.modifiers[0]!.id, name: { eng: "Bread option" }, price: 2000 }],
+      version: copy.version,
+    });
+    const original = (await call(owner, "GET", `/products/${plain.id}/modifier-groups`)).json<
+      EditorModifierGroup[]
+    >();
+    expect(original.map((g) => g.name.eng)).toEqual(["Bread", "Sauce"]);
+    expect(original[0]!.modifiers[0]!.price).toBe(1000);
+    // Another brand's dish is not a source.
+    const lavashDish = (await storefront(lavash)).products[0]!;
+    expect(
+      (
+        await call(owner, "POST", `/products/${withOptions.id}/modifier-groups/copy`, {
+          fromProductId: lavashDish.id,
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+});

@@ -400,3 +400,22 @@ export async function lastChangeOf(db: Db, { merchantId, entityId }: Tenant & { 
     .limit(1);
   return row;
 }
+
+/** Puts a product's modifier groups in this order (priority 1, 2, ...). */
+export async function orderModifierGroups(
+  db: Db,
+  { merchantId, productId, ids }: Tenant & { productId: string; ids: string[] },
+) {
+  for (const [index, id] of ids.entries()) {
+    await db
+      .update(modificationGroups)
+      .set({ priority: index + 1 })
+      .where(
+        and(
+          eq(modificationGroups.merchantId, merchantId),
+          eq(modificationGroups.productId, productId),
+          eq(modificationGroups.id, id),
+        ),
+      );
+  }
+}

@@ -49,7 +49,9 @@ type Change =
   | { kind: "delete-product"; id: string }
   | { kind: "create-group"; productId: string; body: ModifierGroupBody }
   | { kind: "save-group"; id: string; productId: string; body: ModifierGroupBody & { version: number } }
-  | { kind: "delete-group"; id: string; productId: string };
+  | { kind: "delete-group"; id: string; productId: string }
+  | { kind: "order-groups"; productId: string; ids: string[] }
+  | { kind: "copy-groups"; productId: string; fromProductId: string };
 
 function request(change: Change): [string, HttpMethod, Record<string, unknown> | undefined] {
   const id = "id" in change ? encodeURIComponent(change.id) : "";
@@ -84,6 +86,18 @@ function request(change: Change): [string, HttpMethod, Record<string, unknown> |
       return [`/staff/v1/modifier-groups/${id}`, "PUT", change.body];
     case "delete-group":
       return [`/staff/v1/modifier-groups/${id}`, "DELETE", undefined];
+    case "order-groups":
+      return [
+        `/staff/v1/products/${encodeURIComponent(change.productId)}/modifier-groups/order`,
+        "PUT",
+        { ids: change.ids },
+      ];
+    case "copy-groups":
+      return [
+        `/staff/v1/products/${encodeURIComponent(change.productId)}/modifier-groups/copy`,
+        "POST",
+        { fromProductId: change.fromProductId },
+      ];
   }
 }
 
@@ -102,6 +116,10 @@ export function useMenuChange() {
       if (change.kind === "order-categories")
         client.setQueryData<EditorCategory[]>(categoriesKey, (list) =>
           list ? change.ids.flatMap((id) => list.filter((c) => c.id === id)) : list,
+        );
+      if (change.kind === "order-groups")
+        client.setQueryData<EditorModifierGroup[]>(groupsKey(change.productId), (list) =>
+          list ? change.ids.flatMap((id) => list.filter((g) => g.id === id)) : list,
         );
       if (change.kind === "order-products")
         client.setQueryData<EditorProduct[]>(staffKeys.products, (list) => {

@@ -1080,6 +1080,7 @@ function ModifierGroupsDialog({
 }) {
   const { t } = useLingui();
   const groups = useModifierGroups(product.id);
+  const change = useMenuChange();
   const [editing, setEditing] = useState<EditorModifierGroup | "new" | null>(null);
   const dish = textOf(product.name);
   return (
@@ -1106,8 +1107,8 @@ function ModifierGroupsDialog({
               text={t`A group of options lets guests choose, e.g. a size or a sauce.`}
             />
           ) : (
-            <ul className="staff-list">
-              {groups.data.map((g) => (
+            <ul className="staff-list" aria-label={t`Groups of options, in the order guests see them`}>
+              {groups.data.map((g, index) => (
                 <li key={g.id} className="staff-row">
                   <div className="staff-row__main">
                     <div className="staff-row__text">
@@ -1119,21 +1120,53 @@ function ModifierGroupsDialog({
                         </span>
                       </span>
                     </div>
-                    <button
-                      type="button"
-                      className="staff-button staff-button--small"
-                      aria-label={t`Edit ${textOf(g.name)}`}
-                      onClick={() => {
-                        setEditing(g);
-                      }}
-                    >
-                      {t`Edit`}
-                    </button>
+                    <div className="menu-builder__modifier-actions">
+                      <button
+                        type="button"
+                        className="staff-button staff-button--small"
+                        aria-label={t`Move ${textOf(g.name)} up`}
+                        disabled={index === 0 || change.isPending}
+                        onClick={() => {
+                          const ids = moved(groups.data, index, -1).map((x) => x.id);
+                          change.mutate({ kind: "order-groups", productId: product.id, ids });
+                        }}
+                      >
+                        ↑
+                      </button>
+                      <button
+                        type="button"
+                        className="staff-button staff-button--small"
+                        aria-label={t`Move ${textOf(g.name)} down`}
+                        disabled={index === groups.data.length - 1 || change.isPending}
+                        onClick={() => {
+                          const ids = moved(groups.data, index, 1).map((x) => x.id);
+                          change.mutate({ kind: "order-groups", productId: product.id, ids });
+                        }}
+                      >
+                        ↓
+                      </button>
+                      <button
+                        type="button"
+                        className="staff-button staff-button--small"
+                        aria-label={t`Edit ${textOf(g.name)}`}
+                        onClick={() => {
+                          setEditing(g);
+                        }}
+                      >
+                        {t`Edit`}
+                      </button>
+                    </div>
                   </div>
                 </li>
               ))}
             </ul>
           )}
+          {change.isError && (
+            <p className="staff-error" role="alert">
+              {refusalText(change.error, t`The change was not saved. Try again.`)}
+            </p>
+          )}
+          <CopyOptions productId={product.id} />
           <button
             type="button"
             className="staff-button staff-button--primary menu-builder__add"
@@ -1146,6 +1179,65 @@ function ModifierGroupsDialog({
         </>
       )}
     </StaffDialog>
+  );
+}
+
+/** Another dish's groups of options copied onto this one: the same sauces or sizes in one step. */
+function CopyOptions({ productId }: { productId: string }) {
+  const { t } = useLingui();
+  const id = useId();
+  const products = useEditorProducts();
+  const change = useMenuChange();
+  const [from, setFrom] = useState("");
+  const others = (products.data ?? []).filter((p) => p.id !== productId);
+  if (others.length === 0) return null;
+  return (
+    <div className="menu-builder__field menu-builder__copy">
+      <label className="staff-label" htmlFor={`${id}-from`}>
+        {t`Copy the options of another dish`}
+      </label>
+      <div className="menu-builder__modifier-actions">
+        <select
+          id={`${id}-from`}
+          className="staff-input staff-input--select"
+          value={from}
+          onChange={(e) => {
+            setFrom(e.target.value);
+          }}
+        >
+          <option value="">{t`Choose a dish`}</option>
+          {others.map((p) => (
+            <option key={p.id} value={p.id}>
+              {textOf(p.name)}
+            </option>
+          ))}
+        </select>
+        <button
+          type="button"
+          className="staff-button"
+          disabled={from === "" || change.isPending}
+          aria-busy={change.isPending}
+          onClick={() => {
+            change.mutate(
+              { kind: "copy-groups", productId, fromProductId: from },
+              {
+                onSuccess: () => {
+                  setFrom("");
+                },
+              },
+            );
+          }}
+        >
+          {t`Copy`}
+        </button>
+      </div>
+      <p className="staff-hint">{t`The copies are this dish's own: changing them here leaves the other dish as it is.`}</p>
+      {change.isError && (
+        <p className="staff-error" role="alert">
+          {refusalText(change.error, t`The options were not copied. Try again.`)}
+        </p>
+      )}
+    </div>
   );
 }
 
@@ -1297,6 +1389,15 @@ function GroupEditor({
   );
 }
 
+/** The list with the item at `index` moved one place up (-1) or down (1): the order guests see. */
+function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
+  const next = [...items];
+  const [item] = next.splice(index, 1);
+  if (item === undefined) return next;
+  next.splice(index + by, 0, item);
+  return next;
+}
+
 function ModifierFields({
   id,
   languages,
@@ -1348,16 +1449,40 @@ function ModifierFields({
               }}
             />
           </div>
-          <button
-            type="button"
-            className="staff-button staff-button--small"
-            aria-label={t`Remove option ${String(index + 1)}`}
-            onClick={() => {
-              onChange(modifiers.filter((_, i) => i !== index));
-            }}
-          >
-            {t`Remove`}
-          </button>
+          <div className="menu-builder__modifier-actions">
+            <button
+              type="button"
+              className="staff-button staff-button--small"
+              aria-label={t`Move option ${String(index + 1)} up`}
+              disabled={index === 0}
+              onClick={() => {
+                onChange(moved(modifiers, index, -1));
+              }}
+            >
+              ↑
+            </button>
+            <button
+              type="button"
+              className="staff-button staff-button--small"
+              aria-label={t`Move option ${String(index + 1)} down`}
+              disabled={index === modifiers.length - 1}
+              onClick={() => {
+                onChange(moved(modifiers, index, 1));
+              }}
+            >
+              ↓
+            </button>
+            <button
+              type="button"
+              className="staff-button staff-button--small"
+              aria-label={t`Remove option ${String(index + 1)}`}
+              onClick={() => {
+                onChange(modifiers.filter((_, i) => i !== index));
+              }}
+            >
+              {t`Remove`}
+            </button>
+          </div>
         </div>
       ))}
       {error && (

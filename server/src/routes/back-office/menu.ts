@@ -23,6 +23,7 @@ import { requireUser } from "../../plugins/auth.ts";
 import { editorProducts } from "../../services/back-office/menu-editor.ts";
 import {
   createCategory,
+  copyModifierGroups,
   createModifierGroup,
   createProduct,
   deleteCategory,
@@ -31,6 +32,7 @@ import {
   editorModifierGroups,
   placeProduct,
   removeModifierGroup,
+  reorderModifierGroups,
   reorderCategories,
   reorderProducts,
   saveCategory,
@@ -51,6 +53,7 @@ const actor = (request: FastifyRequest) => {
 export async function menuBuilderRoutes(app: FastifyInstance): Promise<void> {
   await app.register(categoryRoutes);
   await app.register(productRoutes);
+  await app.register(modifierGroupRoutes);
 }
 
 async function categoryRoutes(app: FastifyInstance): Promise<void> {
@@ -214,6 +217,11 @@ async function productRoutes(app: FastifyInstance): Promise<void> {
       return { ok: true as const };
     },
   );
+}
+
+async function modifierGroupRoutes(app: FastifyInstance): Promise<void> {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const db = app.database.db;
 
   r.get(
     "/staff/v1/products/:id/modifier-groups",
@@ -243,6 +251,41 @@ async function productRoutes(app: FastifyInstance): Promise<void> {
     },
     async (request, reply) =>
       reply.code(201).send(await createModifierGroup(db, actor(request), request.params.id, request.body)),
+  );
+
+  r.put(
+    "/staff/v1/products/:id/modifier-groups/order",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary: "Put a product's modifier groups in this order (every group of it once)",
+        params: idParams,
+        body: menuOrderSchema,
+        response: { 200: z.array(modifierGroupSchema), ...errors },
+      },
+    },
+    async (request) => reorderModifierGroups(db, actor(request), request.params.id, request.body.ids),
+  );
+
+  r.post(
+    "/staff/v1/products/:id/modifier-groups/copy",
+    {
+      preHandler,
+      schema: {
+        ...base,
+        summary:
+          "Copy another dish's modifier groups onto this product (new groups, the product's own); answers its groups",
+        params: idParams,
+        body: z.object({ fromProductId: uuidSchema }).meta({ id: "ModifierGroupsCopy" }),
+        response: { 200: z.array(modifierGroupSchema), ...errors },
+      },
+    },
+    async (request) =>
+      copyModifierGroups(db, actor(request), {
+        productId: request.params.id,
+        fromProductId: request.body.fromProductId,
+      }),
   );
 
   r.put(

@@ -18,6 +18,7 @@ import {
   listModifierGroups,
   lockModifierGroup,
   orderCategories,
+  orderModifierGroups,
   orderProducts,
   productIdsOf,
   softDeleteCategory,
@@ -386,4 +387,72 @@ export async function removeModifierGroup(db: Db, actor: Actor, id: string): Pro
       after: { deleted: true },
     });
   });
+}
+
+/** A product's modifier groups in a new order (every group of it once). */
+export async function reorderModifierGroups(
+  db: Db,
+  actor: Actor,
+  productId: string,
+  ids: string[],
+): Promise<EditorModifierGroup[]> {
+  await transaction(db, async (tx) => {
+    if (!(await findBuilderProduct(tx, { merchantId: actor.merchantId, id: productId, lock: true })))
+      throw new AppError("NOT_FOUND");
+    const current = (await listModifierGroups(tx, { merchantId: actor.merchantId, productId }))
+      .filter((g) => g.modifiers.length > 0)
+      .map((g) => g.id);
+    if (!sameSet(current, ids)) throw new AppError("VALIDATION_FAILED", orderMismatch);
+    await orderModifierGroups(tx, { merchantId: actor.merchantId, productId, ids });
+    await logAndPublish(tx, actor, {
+      entity: "product",
+      entityId: productId,
+      action: "reorder",
+      before: { order: current },
+      after: { order: ids },
+    });
+  });
+  return editorModifierGroups(db, actor.merchantId, productId);
+}
+
+/**
+ * Another dish's groups of options copied onto this one (the console's way to give many dishes the
+ * same sauces or sizes): new groups and options, the dish's own after this, so editing one dish's
+ * copy leaves the others as they are.
+ */
+export async function copyModifierGroups(
+  db: Db,
+  actor: Actor,
+  { productId, fromProductId }: { productId: string; fromProductId: string },
+): Promise<EditorModifierGroup[]> {
+  await transaction(db, async (tx) => {
+    const target = await findBuilderProduct(tx, { merchantId: actor.merchantId, id: productId, lock: true });
+    const source = await findBuilderProduct(tx, { merchantId: actor.merchantId, id: fromProductId });
+    if (!target || !source || productId === fromProductId) throw new AppError("NOT_FOUND");
+    const groups = (
+      await listModifierGroups(tx, { merchantId: actor.merchantId, productId: fromProductId })
+    ).filter((g) => g.modifiers.length > 0);
+    for (const g of groups) {
+      const values: ModifierGroupValues = {
+        name: g.name,
+        minSelect: g.minSelect,
+        maxSelect: g.maxSelect,
+        modifiers: g.modifiers.map((m) => ({ name: m.name, price: m.price })),
+      };
+      const created = await writeModifierGroup(tx, {
+        merchantId: actor.merchantId,
+        productId,
+        id: null,
+        values,
+      });
+      await logAndPublish(tx, actor, {
+        entity: "modifier-group",
+        entityId: created,
+        action: "create",
+        before: {},
+        after: { ...values, copiedFrom: fromProductId },
+      });
+    }
+  });
+  return editorModifierGroups(db, actor.merchantId, productId);
 }
