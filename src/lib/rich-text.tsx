@@ -40,8 +40,8 @@ export function richTextHtml(text: string): string {
 }
 
 /** A page's text, rendered; `className` styles its paragraphs, headings and lists. */
-export function RichText({ text, className }: { text: string; className?: string }) {
+export function RichText({ text, className, dir }: { text: string; className?: string; dir?: "auto" }) {
   const html = useMemo(() => richTextHtml(text), [text]);
   // markdown-it with HTML off escapes every tag and attribute; links are checked above.
-  return <div className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <div className={className} dir={dir} dangerouslySetInnerHTML={{ __html: html }} />;
 }

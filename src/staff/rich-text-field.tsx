@@ -100,7 +100,7 @@ export function RichTextField({
               apply(tool.edit);
             }}
           >
-            <span aria-hidden="true">{TOOL_GLYPHS[tool.name]}</span>
+            {tool.name === "link" ? <LinkGlyph /> : <span aria-hidden="true">{TOOL_GLYPHS[tool.name]}</span>}
           </button>
         ))}
         <button
@@ -121,6 +121,8 @@ export function RichTextField({
         rows={8}
         maxLength={maxLength}
         value={value}
+        // Each language's text reads in its own direction (Uzbek in an Arabic console, say).
+        dir="auto"
         onKeyDown={keys}
         onChange={(e) => {
           onChange(e.target.value);
@@ -129,7 +131,7 @@ export function RichTextField({
       {preview && (
         <section className="rich-text-field__preview" aria-label={t`Preview: ${label}`}>
           {value.trim() ? (
-            <RichText className="rich-text-field__render" text={value} />
+            <RichText className="rich-text-field__render" text={value} dir="auto" />
           ) : (
             <p className="staff-hint">{t`Nothing written yet.`}</p>
           )}
@@ -146,5 +148,25 @@ const TOOL_GLYPHS: Record<string, string> = {
   heading: "H",
   list: "•",
   numbered: "1.",
-  link: "🔗",
 };
+
+/** A chain link, drawn: an emoji is not in every font the console meets. */
+function LinkGlyph() {
+  return (
+    <svg
+      width="16"
+      height="16"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d="M10 13a5 5 0 0 0 7.5.5l3-3a5 5 0 0 0-7-7l-1.7 1.7" />
+      <path d="M14 11a5 5 0 0 0-7.5-.5l-3 3a5 5 0 0 0 7 7l1.7-1.7" />
+    </svg>
+  );
+}

@@ -50,7 +50,7 @@ export function ExtraPageScreen({ slug }: { slug: ExtraPageSlug }) {
       <h1 id="extra-title" className="page__title">
         {title}
       </h1>
-      <RichText className="policy-page__text" text={body} />
+      <RichText className="policy-page__text" text={body} dir="auto" />
     </article>
   );
 }

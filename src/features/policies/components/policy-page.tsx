@@ -47,7 +47,7 @@ export function PolicyPage({ type }: { type: PolicyType }) {
       ) : text.trim() === "" ? (
         <Placeholder description={t`The text has not been published yet.`} />
       ) : (
-        <RichText className="policy-page__text" text={text} />
+        <RichText className="policy-page__text" text={text} dir="auto" />
       )}
     </article>
   );
