@@ -18,11 +18,9 @@ const nameSchema = multilingualSchema
   );
 
 /** The brand file's colour rule (server/src/import/brand-file/blocks.ts COLOR_PATTERN). */
-const colorSchema = z
-  .string()
-  .regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, {
-    error: "must be a hex colour like #FCE000",
-  });
+const colorSchema = z.string().regex(/^#(?:[0-9a-fA-F]{3}|[0-9a-fA-F]{6}|[0-9a-fA-F]{8})$/, {
+  error: "must be a hex colour like #FCE000",
+});
 
 export const editorMenuGroupSchema = z
   .object({
