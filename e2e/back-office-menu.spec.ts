@@ -75,7 +75,11 @@ test("an owner builds a category with a dish, a picture and options, puts it fir
   await options.getByLabel(/^Option 2 \(Русский\)/).fill("Большая");
   await options.getByLabel("Extra price of option 2").fill("15000");
   await options.getByRole("button", { name: "Save the group" }).click();
-  await expect(options.getByText("Порция")).toBeVisible();
+  await expect(
+    options
+      .getByRole("list", { name: "Groups of options, in the order guests see them" })
+      .getByText("Порция"),
+  ).toBeVisible();
   await options.getByRole("button", { name: "Close" }).click();
 
   // First in the menu, by keyboard: the handle, Space, arrows up, Space.

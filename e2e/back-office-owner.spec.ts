@@ -5,7 +5,8 @@
 // names the change, and the rules go back as they were. Pages: "About us" written with the toolbar
 // (a heading, bold, a list, a link), previewed, saved, and read so by a customer. Menu groups: a new
 // group with a colour, a category put in it, the customer's menu titled by it, the group deleted.
-import { expect, test } from "@playwright/test";
+import AxeBuilder from "@axe-core/playwright";
+import { expect, test, type Page } from "@playwright/test";
 import { brandOrigin } from "./support/storefront.ts";
 import { branchOf, CENTRE_ADDRESS, plainDish, seedBasket, signInToConsole } from "./support/session.ts";
 
@@ -13,6 +14,11 @@ import { branchOf, CENTRE_ADDRESS, plainDish, seedBasket, signInToConsole } from
 const OWNER = "+998977000373";
 const PAGES_OWNER = "+998977000374";
 const GROUPS_OWNER = "+998977000375";
+
+async function noSeriousAxe(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.filter((v) => v.impact === "serious" || v.impact === "critical")).toEqual([]);
+}
 
 test.describe("order rules from the back office @desktop", () => {
   test("the owner sets the fewest items for delivery and the largest order; a customer's basket says what is missing and what is over", async ({
@@ -33,6 +39,7 @@ test.describe("order rules from the back office @desktop", () => {
     const largest = form.getByLabel("Largest order");
     const cashback = form.getByLabel("Cashback, % of the products");
     await expect(fewest).toHaveValue("0");
+    await noSeriousAxe(page);
     const before = {
       fewest: "0",
       largest: await largest.inputValue(),
@@ -142,6 +149,7 @@ test.describe("pages from the back office @desktop", () => {
       "# Our kitchen\n**Fresh** plov every day\n- Tashkent\n- Samarkand\n\nOrders by phone: [link text](tel:+998712000000)",
     );
     await tools.getByRole("button", { name: "Preview" }).click();
+    await noSeriousAxe(page);
     const preview = dialog.getByRole("region", { name: "Preview: Text (English)" });
     await expect(preview.getByRole("heading", { name: "Our kitchen" })).toBeVisible();
     await expect(preview.getByRole("listitem")).toHaveText(["Tashkent", "Samarkand"]);
@@ -194,6 +202,7 @@ test.describe("menu groups from the back office @desktop", () => {
     await expect(list.getByRole("listitem").filter({ hasText: "Hot from the tandoor" })).toContainText(
       "Categories: 0",
     );
+    await noSeriousAxe(page);
     await page.getByRole("dialog", { name: "Menu groups" }).getByRole("button", { name: "Close" }).click();
 
     // The first category goes into the group.

@@ -95,12 +95,13 @@ export function RichTextField({
             type="button"
             className={`staff-button rich-text-field__tool rich-text-field__tool--${tool.name}`}
             title={tool.label}
-            aria-label={tool.label}
             onClick={() => {
               apply(tool.edit);
             }}
           >
+            {/* The name is the tool's word (a glyph alone would not say it); the glyph is what shows. */}
             {tool.name === "link" ? <LinkGlyph /> : <span aria-hidden="true">{TOOL_GLYPHS[tool.name]}</span>}
+            <span className="visually-hidden">{tool.label}</span>
           </button>
         ))}
         <button

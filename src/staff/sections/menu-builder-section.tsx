@@ -3,24 +3,6 @@
 // created with their names in every language of the brand (missing ones flagged), a picture, prices
 // and the IKPU code; a dish's modifier groups. Deleting keeps orders' history. Every save reaches the
 // storefront at once; a refusal is said at the field and the form keeps what was typed.
-import {
-  closestCenter,
-  DndContext,
-  KeyboardSensor,
-  PointerSensor,
-  useSensor,
-  useSensors,
-  type Announcements,
-  type DragEndEvent,
-} from "@dnd-kit/core";
-import {
-  arrayMove,
-  SortableContext,
-  sortableKeyboardCoordinates,
-  useSortable,
-  verticalListSortingStrategy,
-} from "@dnd-kit/sortable";
-import { CSS } from "@dnd-kit/utilities";
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState, type ReactNode } from "react";
 import type { EditorCategory, EditorModifierGroup } from "../../domain/contract/back-office-menu.ts";
@@ -36,6 +18,7 @@ import { Empty, Failed, Loading, moneyOf, SectionFrame, textOf } from "./section
 import type { StaffSectionProps } from "./types.ts";
 import { languageName, NameFields, Refusal, refusalText, textsFor } from "./menu-fields.tsx";
 import { MenuGroupsDialog } from "./menu-groups.tsx";
+import { SortableList } from "./sortable-list.tsx";
 import { useMenuGroups } from "./menu-groups-api.ts";
 import "./menu-builder.css";
 
@@ -183,116 +166,6 @@ export default function MenuBuilderSection({ languages = ["uz", "ru", "eng"] }: 
       )}
       {dialog?.kind === "menu-groups" && <MenuGroupsDialog languages={languages} onClose={close} />}
     </SectionFrame>
-  );
-}
-
-// -------------------------------------------------------------------------------------------------
-// Sortable lists (dnd-kit: pointer and keyboard, with announcements)
-
-function SortableList<T extends { id: string }>({
-  items,
-  label,
-  nameOf,
-  onOrder,
-  render,
-}: {
-  items: T[];
-  label: string;
-  nameOf: (item: T) => string;
-  onOrder: (ids: string[]) => void;
-  render: (item: T, handle: ReactNode) => ReactNode;
-}) {
-  const { t } = useLingui();
-  const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 4 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
-  );
-  const name = (id: string | number) => {
-    const item = items.find((i) => i.id === id);
-    return item ? nameOf(item) : "";
-  };
-  const position = (id: string | number | undefined) => String(items.findIndex((i) => i.id === id) + 1);
-  const announcements: Announcements = {
-    onDragStart: ({ active }) =>
-      t`Picked up ${name(active.id)}, position ${position(active.id)} of ${String(items.length)}.`,
-    onDragOver: ({ active, over }) =>
-      over
-        ? t`${name(active.id)} is over position ${position(over.id)} of ${String(items.length)}.`
-        : undefined,
-    onDragEnd: ({ active, over }) =>
-      over
-        ? t`${name(active.id)} dropped at position ${position(over.id)} of ${String(items.length)}.`
-        : undefined,
-    onDragCancel: ({ active }) => t`Moving ${name(active.id)} was cancelled.`,
-  };
-  const onDragEnd = ({ active, over }: DragEndEvent) => {
-    if (!over || active.id === over.id) return;
-    const from = items.findIndex((i) => i.id === active.id);
-    const to = items.findIndex((i) => i.id === over.id);
-    onOrder(arrayMove(items, from, to).map((i) => i.id));
-  };
-  return (
-    <DndContext
-      sensors={sensors}
-      collisionDetection={closestCenter}
-      onDragEnd={onDragEnd}
-      accessibility={{
-        announcements,
-        screenReaderInstructions: {
-          draggable: t`To move an item, press Space, then the arrow keys, then Space again to drop it or Escape to cancel.`,
-        },
-      }}
-    >
-      <SortableContext items={items.map((i) => i.id)} strategy={verticalListSortingStrategy}>
-        <ul className="staff-list menu-builder__list" aria-label={label}>
-          {items.map((item) => (
-            <SortableRow key={item.id} id={item.id} name={nameOf(item)}>
-              {(handle) => render(item, handle)}
-            </SortableRow>
-          ))}
-        </ul>
-      </SortableContext>
-    </DndContext>
-  );
-}
-
-function SortableRow({
-  id,
-  name,
-  children,
-}: {
-  id: string;
-  name: string;
-  children: (handle: ReactNode) => ReactNode;
-}) {
-  const { t } = useLingui();
-  const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
-    useSortable({ id });
-  const handle = (
-    <button
-      type="button"
-      ref={setActivatorNodeRef}
-      className="menu-builder__handle"
-      {...attributes}
-      {...listeners}
-      aria-label={t`Move ${name}`}
-    >
-      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
-        <path
-          fill="currentColor"
-          d="M9 5h2v2H9zm4 0h2v2h-2zM9 11h2v2H9zm4 0h2v2h-2zm-4 6h2v2H9zm4 0h2v2h-2z"
-        />
-      </svg>
-    </button>
-  );
-  return (
-    <li
-      ref={setNodeRef}
-      className={`staff-row menu-builder__row${isDragging ? " menu-builder__row--dragging" : ""}`}
-      style={{ transform: CSS.Transform.toString(transform), transition }}
-    >
-      {children(handle)}
-    </li>
   );
 }
 
@@ -1107,59 +980,38 @@ function ModifierGroupsDialog({
               text={t`A group of options lets guests choose, e.g. a size or a sauce.`}
             />
           ) : (
-            <ul className="staff-list" aria-label={t`Groups of options, in the order guests see them`}>
-              {groups.data.map((g, index) => (
-                <li key={g.id} className="staff-row">
-                  <div className="staff-row__main">
-                    <div className="staff-row__text">
-                      <span className="staff-row__title">{textOf(g.name)}</span>
-                      <span className="staff-row__meta">
-                        {g.minSelect > 0 && <span className="staff-badge">{t`required`}</span>}
-                        <span>
-                          {g.modifiers.map((m) => `${textOf(m.name)} +${moneyOf(m.price)}`).join(", ")}
-                        </span>
+            <SortableList
+              items={groups.data}
+              label={t`Groups of options, in the order guests see them`}
+              nameOf={(g) => textOf(g.name)}
+              onOrder={(ids) => {
+                change.mutate({ kind: "order-groups", productId: product.id, ids });
+              }}
+              render={(g, handle) => (
+                <div className="staff-row__main">
+                  {handle}
+                  <div className="staff-row__text">
+                    <span className="staff-row__title">{textOf(g.name)}</span>
+                    <span className="staff-row__meta">
+                      {g.minSelect > 0 && <span className="staff-badge">{t`required`}</span>}
+                      <span>
+                        {g.modifiers.map((m) => `${textOf(m.name)} +${moneyOf(m.price)}`).join(", ")}
                       </span>
-                    </div>
-                    <div className="menu-builder__modifier-actions">
-                      <button
-                        type="button"
-                        className="staff-button staff-button--small"
-                        aria-label={t`Move ${textOf(g.name)} up`}
-                        disabled={index === 0 || change.isPending}
-                        onClick={() => {
-                          const ids = moved(groups.data, index, -1).map((x) => x.id);
-                          change.mutate({ kind: "order-groups", productId: product.id, ids });
-                        }}
-                      >
-                        ↑
-                      </button>
-                      <button
-                        type="button"
-                        className="staff-button staff-button--small"
-                        aria-label={t`Move ${textOf(g.name)} down`}
-                        disabled={index === groups.data.length - 1 || change.isPending}
-                        onClick={() => {
-                          const ids = moved(groups.data, index, 1).map((x) => x.id);
-                          change.mutate({ kind: "order-groups", productId: product.id, ids });
-                        }}
-                      >
-                        ↓
-                      </button>
-                      <button
-                        type="button"
-                        className="staff-button staff-button--small"
-                        aria-label={t`Edit ${textOf(g.name)}`}
-                        onClick={() => {
-                          setEditing(g);
-                        }}
-                      >
-                        {t`Edit`}
-                      </button>
-                    </div>
+                    </span>
                   </div>
-                </li>
-              ))}
-            </ul>
+                  <button
+                    type="button"
+                    className="staff-button staff-button--small"
+                    aria-label={t`Edit ${textOf(g.name)}`}
+                    onClick={() => {
+                      setEditing(g);
+                    }}
+                  >
+                    {t`Edit`}
+                  </button>
+                </div>
+              )}
+            />
           )}
           {change.isError && (
             <p className="staff-error" role="alert">

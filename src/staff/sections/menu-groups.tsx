@@ -1,6 +1,6 @@
 // The menu's groups in the console (issue 36): the tabs guests see above the categories, each with
 // its names, an icon and a picture, its colours and whether guests see it. Listed in the menu's
-// order and moved with Up and Down (keyboard and pointer alike); deleting one leaves its categories
+// order and moved by a handle (dragged, or Space and the arrows); deleting one leaves its categories
 // standing alone. A save over someone else's newer one is refused with who and when.
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
@@ -11,6 +11,7 @@ import { PictureField } from "../picture-field.tsx";
 import { NameFields, Refusal, textsFor } from "./menu-fields.tsx";
 import { useMenuGroupChange, useMenuGroups } from "./menu-groups-api.ts";
 import { Empty, Failed, Loading, textOf } from "./section-frame.tsx";
+import { SortableList } from "./sortable-list.tsx";
 
 export function MenuGroupsDialog({
   languages,
@@ -69,21 +70,21 @@ function GroupList({
   const { t } = useLingui();
   const change = useMenuGroupChange();
   const [deleting, setDeleting] = useState<EditorMenuGroup | null>(null);
-  const move = (index: number, by: -1 | 1) => {
-    const ids = groups.map((g) => g.id);
-    const [moved] = ids.splice(index, 1);
-    if (!moved) return;
-    ids.splice(index + by, 0, moved);
-    change.mutate({ kind: "order", ids });
-  };
   return (
     <>
       {change.isError && <Refusal error={change.error} onReload={async () => undefined} />}
-      <ol className="staff-list menu-groups" aria-label={t`Menu groups, in the menu's order`}>
-        {groups.map((group, index) => {
+      <SortableList
+        items={groups}
+        label={t`Menu groups, in the menu's order`}
+        nameOf={(group) => textOf(group.name)}
+        onOrder={(ids) => {
+          change.mutate({ kind: "order", ids });
+        }}
+        render={(group, handle) => {
           const name = textOf(group.name);
           return (
-            <li key={group.id} className="staff-row menu-groups__row">
+            <div className="staff-row__main menu-groups__row">
+              {handle}
               {group.bgColor && (
                 <span
                   className="menu-groups__swatch"
@@ -99,28 +100,6 @@ function GroupList({
                 </span>
               </div>
               <div className="menu-groups__actions">
-                <button
-                  type="button"
-                  className="staff-button"
-                  aria-label={t`Move ${name} up`}
-                  disabled={index === 0 || change.isPending}
-                  onClick={() => {
-                    move(index, -1);
-                  }}
-                >
-                  ↑
-                </button>
-                <button
-                  type="button"
-                  className="staff-button"
-                  aria-label={t`Move ${name} down`}
-                  disabled={index === groups.length - 1 || change.isPending}
-                  onClick={() => {
-                    move(index, 1);
-                  }}
-                >
-                  ↓
-                </button>
                 <button
                   type="button"
                   className="staff-button"
@@ -142,10 +121,10 @@ function GroupList({
                   {t`Delete`}
                 </button>
               </div>
-            </li>
+            </div>
           );
-        })}
-      </ol>
+        }}
+      />
       {deleting && (
         <DeleteGroup
           group={deleting}
