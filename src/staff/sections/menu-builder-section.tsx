@@ -939,8 +939,16 @@ interface GroupForm {
   name: Record<string, string>;
   minSelect: string;
   maxSelect: string;
-  modifiers: { id?: string; name: Record<string, string>; price: string }[];
+  /** `key`: the row's own while the form is open (a new option has no id yet). */
+  modifiers: { key: string; id?: string; name: Record<string, string>; price: string }[];
 }
+
+let newOptionSeq = 0;
+/** A key for an option typed in the form, unique for the page's life. */
+const newOptionKey = () => {
+  newOptionSeq += 1;
+  return `new-${String(newOptionSeq)}`;
+};
 
 function ModifierGroupsDialog({
   product,
@@ -1099,8 +1107,13 @@ function groupFormOf(group: EditorModifierGroup | null, languages: readonly Cont
     minSelect: String(group?.minSelect ?? 0),
     maxSelect: String(group?.maxSelect ?? 1),
     modifiers: group
-      ? group.modifiers.map((m) => ({ id: m.id, name: textsFor(m.name, languages), price: String(m.price) }))
-      : [{ name: textsFor({}, languages), price: "0" }],
+      ? group.modifiers.map((m) => ({
+          key: m.id,
+          id: m.id,
+          name: textsFor(m.name, languages),
+          price: String(m.price),
+        }))
+      : [{ key: newOptionKey(), name: textsFor({}, languages), price: "0" }],
   };
 }
 
@@ -1241,15 +1254,6 @@ function GroupEditor({
   );
 }
 
-/** The list with the item at `index` moved one place up (-1) or down (1): the order guests see. */
-function moved<T>(items: readonly T[], index: number, by: -1 | 1): T[] {
-  const next = [...items];
-  const [item] = next.splice(index, 1);
-  if (item === undefined) return next;
-  next.splice(index + by, 0, item);
-  return next;
-}
-
 function ModifierFields({
   id,
   languages,
@@ -1264,79 +1268,66 @@ function ModifierFields({
   onChange: (modifiers: GroupForm["modifiers"]) => void;
 }) {
   const { t } = useLingui();
-  const setModifier = (index: number, patch: Partial<GroupForm["modifiers"][number]>) => {
-    onChange(modifiers.map((m, i) => (i === index ? { ...m, ...patch } : m)));
+  const setModifier = (key: string, patch: Partial<GroupForm["modifiers"][number]>) => {
+    onChange(modifiers.map((m) => (m.key === key ? { ...m, ...patch } : m)));
   };
+  // The sortable list orders rows by their `id`: here the form's own key of each option.
+  const rows = modifiers.map((m, index) => ({ id: m.key, m, index }));
   return (
     <fieldset className="menu-editor__texts" aria-describedby={error ? `${id}-modifiers-error` : undefined}>
       <legend className="staff-label">{t`Options`}</legend>
-      {modifiers.map((m, index) => (
-        <div key={m.id ?? `new-${String(index)}`} className="menu-builder__modifier">
-          {languages.map((language) => (
-            <div key={language} className="menu-builder__field" lang={toLocale(language) ?? language}>
-              <label className="staff-label" htmlFor={`${id}-modifier-${String(index)}-${language}`}>
-                {t`Option ${String(index + 1)} (${languageName(language)})`}
+      <SortableList
+        items={rows}
+        label={t`Options, in the order guests see them`}
+        nameOf={({ m, index }) => textOf(m.name) || t`Option ${String(index + 1)}`}
+        onOrder={(keys) => {
+          onChange(keys.flatMap((key) => modifiers.filter((m) => m.key === key)));
+        }}
+        render={({ m, index }, handle) => (
+          <div className="menu-builder__modifier">
+            {handle}
+            {languages.map((language) => (
+              <div key={language} className="menu-builder__field" lang={toLocale(language) ?? language}>
+                <label className="staff-label" htmlFor={`${id}-modifier-${String(index)}-${language}`}>
+                  {t`Option ${String(index + 1)} (${languageName(language)})`}
+                </label>
+                <input
+                  id={`${id}-modifier-${String(index)}-${language}`}
+                  className="staff-input"
+                  value={m.name[language] ?? ""}
+                  onChange={(e) => {
+                    setModifier(m.key, { name: { ...m.name, [language]: e.target.value } });
+                  }}
+                />
+              </div>
+            ))}
+            <div className="menu-builder__field">
+              <label className="staff-label" htmlFor={`${id}-modifier-${String(index)}-price`}>
+                {t`Extra price of option ${String(index + 1)}`}
               </label>
               <input
-                id={`${id}-modifier-${String(index)}-${language}`}
+                id={`${id}-modifier-${String(index)}-price`}
                 className="staff-input"
-                value={m.name[language] ?? ""}
+                inputMode="decimal"
+                value={m.price}
                 onChange={(e) => {
-                  setModifier(index, { name: { ...m.name, [language]: e.target.value } });
+                  setModifier(m.key, { price: e.target.value });
                 }}
               />
             </div>
-          ))}
-          <div className="menu-builder__field">
-            <label className="staff-label" htmlFor={`${id}-modifier-${String(index)}-price`}>
-              {t`Extra price of option ${String(index + 1)}`}
-            </label>
-            <input
-              id={`${id}-modifier-${String(index)}-price`}
-              className="staff-input"
-              inputMode="decimal"
-              value={m.price}
-              onChange={(e) => {
-                setModifier(index, { price: e.target.value });
-              }}
-            />
-          </div>
-          <div className="menu-builder__modifier-actions">
-            <button
-              type="button"
-              className="staff-button staff-button--small"
-              aria-label={t`Move option ${String(index + 1)} up`}
-              disabled={index === 0}
-              onClick={() => {
-                onChange(moved(modifiers, index, -1));
-              }}
-            >
-              ↑
-            </button>
-            <button
-              type="button"
-              className="staff-button staff-button--small"
-              aria-label={t`Move option ${String(index + 1)} down`}
-              disabled={index === modifiers.length - 1}
-              onClick={() => {
-                onChange(moved(modifiers, index, 1));
-              }}
-            >
-              ↓
-            </button>
             <button
               type="button"
               className="staff-button staff-button--small"
               aria-label={t`Remove option ${String(index + 1)}`}
               onClick={() => {
-                onChange(modifiers.filter((_, i) => i !== index));
+                onChange(modifiers.filter((x) => x.key !== m.key));
               }}
             >
               {t`Remove`}
             </button>
           </div>
-        </div>
-      ))}
+        )}
+      />
       {error && (
         <p id={`${id}-modifiers-error`} className="staff-error" role="alert">
           {error}
@@ -1346,7 +1337,7 @@ function ModifierFields({
         type="button"
         className="staff-button"
         onClick={() => {
-          onChange([...modifiers, { name: textsFor({}, languages), price: "0" }]);
+          onChange([...modifiers, { key: newOptionKey(), name: textsFor({}, languages), price: "0" }]);
         }}
       >
         {t`Add an option`}
