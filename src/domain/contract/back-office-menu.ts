@@ -205,3 +205,8 @@ export const modifierGroupUpdateSchema = z
   .intersection(modifierGroupBodySchema, z.object({ version: versionSchema }))
   .meta({ id: "ModifierGroupUpdate" });
 export type ModifierGroupUpdate = z.input<typeof modifierGroupUpdateSchema>;
+
+/** POST /staff/v1/products/{id}/modifier-groups/copy: whose groups of options to copy. */
+export const modifierGroupsCopySchema = z
+  .object({ fromProductId: uuidSchema })
+  .meta({ id: "ModifierGroupsCopy" });

@@ -12,6 +12,7 @@ import {
   menuOrderSchema,
   modifierGroupBodySchema,
   modifierGroupSchema,
+  modifierGroupsCopySchema,
   modifierGroupUpdateSchema,
   productCreateSchema,
   productPlacementSchema,
@@ -277,7 +278,7 @@ async function modifierGroupRoutes(app: FastifyInstance): Promise<void> {
         summary:
           "Copy another dish's modifier groups onto this product (new groups, the product's own); answers its groups",
         params: idParams,
-        body: z.object({ fromProductId: uuidSchema }).meta({ id: "ModifierGroupsCopy" }),
+        body: modifierGroupsCopySchema,
         response: { 200: z.array(modifierGroupSchema), ...errors },
       },
     },
