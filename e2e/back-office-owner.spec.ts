@@ -132,11 +132,16 @@ test.describe("pages from the back office @desktop", () => {
     });
     await tools.getByRole("button", { name: "Heading" }).click();
     await expect(text).toHaveValue("# Our kitchen\nFresh plov every day\nTashkent\nSamarkand");
+    // The tool selects what it wrote; the next choice is made once it has.
+    const selected = () =>
+      text.evaluate((box: HTMLTextAreaElement) => box.value.slice(box.selectionStart, box.selectionEnd));
+    await expect.poll(selected).toBe("# ");
     await text.evaluate((box: HTMLTextAreaElement) => {
       const at = box.value.indexOf("Fresh");
       box.setSelectionRange(at, at + "Fresh".length);
     });
     await text.press("Control+b");
+    await expect.poll(selected).toBe("Fresh");
     await text.evaluate((box: HTMLTextAreaElement) => {
       box.setSelectionRange(box.value.indexOf("Tashkent"), box.value.length);
     });

@@ -2,7 +2,7 @@
 // heading, lists, a link; Ctrl+B and Ctrl+I too), and a preview rendered by the storefront's own
 // renderer (src/lib/rich-text.tsx), so what the owner sees is what a customer reads.
 import { useLingui } from "@lingui/react/macro";
-import { useRef, useState, type KeyboardEvent } from "react";
+import { useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import "./rich-text-field.css";
 import { RichText } from "../lib/rich-text.tsx";
 
@@ -54,18 +54,25 @@ export function RichTextField({
   const { t } = useLingui();
   const box = useRef<HTMLTextAreaElement>(null);
   const [preview, setPreview] = useState(false);
+  // The part a tool just wrote, selected once its text is in the box (the same commit, so a key
+  // typed right after lands where the owner expects).
+  const pending = useRef<{ start: number; end: number } | null>(null);
+  useLayoutEffect(() => {
+    const area = box.current;
+    const selection = pending.current;
+    if (!area || !selection) return;
+    pending.current = null;
+    area.focus();
+    area.setSelectionRange(selection.start, selection.end);
+  }, [value]);
 
   const apply = (edit: Edit) => {
     const area = box.current;
     if (!area) return;
     const result = edit(value, area.selectionStart, area.selectionEnd);
     if (result.text.length > maxLength) return;
+    pending.current = { start: result.start, end: result.end };
     onChange(result.text);
-    // After React has put the new text in: the edited part selected, the box focused.
-    requestAnimationFrame(() => {
-      area.focus();
-      area.setSelectionRange(result.start, result.end);
-    });
   };
 
   const tools: { name: string; label: string; edit: Edit }[] = [
