@@ -48,6 +48,9 @@ export default defineConfig({
     // A trace records a screencast and snapshots of every action: on every run it cost about 15% of
     // the journeys' time. A failing journey's retry (CI retries once) records one.
     trace: "on-first-retry",
+    // The storefront's service worker precaches its code (about half a megabyte) in every fresh
+    // context: the journeys run without it, the offline journey allows it (e2e/offline.spec.ts).
+    serviceWorkers: "block",
     screenshot: "only-on-failure",
     // The storefront takes the browser's languages before a brand's main one: the journeys browse
     // in a language no demo brand has, so each brand opens in its own language unless a journey

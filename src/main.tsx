@@ -14,6 +14,7 @@ import { showPendingAuthNotice } from "./shared/session/auth.ts";
 import { loadStoredSchemasIfNeeded } from "./shared/session/checked-storage.ts";
 import { checkAppVersion, installChunkErrorReload, watchDeployments } from "./lib/deploy.ts";
 import { notify } from "./lib/notify.ts";
+import { registerServiceWorker } from "./lib/offline.ts";
 import { createQueryClient } from "./lib/query-client.ts";
 import { nextTask } from "./lib/next-task.ts";
 import { applyUrlPrefix } from "./lib/url-prefix.ts";
@@ -104,6 +105,9 @@ async function main(): Promise<void> {
   // fallback for a visit that never shows that page.
   window.setTimeout(loadRestOfMenu, REST_OF_MENU_FALLBACK_MS);
   if (import.meta.env.PROD) watchDeployments();
+  registerServiceWorker(() => {
+    void queryClient.refetchQueries({ type: "active" });
+  });
   if (boot.status === "ready") void startAnalytics(boot.tenant.settings, boot.locale).catch(() => undefined);
 }
 

@@ -34,6 +34,7 @@ import {
   SUBRESOURCE_HELMET_OPTIONS,
 } from "./plugins/security-headers.ts";
 import { apiRoutes } from "./routes/index.ts";
+import { webManifestRoutes } from "./routes/web-manifest.ts";
 import {
   bootDataFor,
   firstScreenInput,
@@ -366,6 +367,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
           },
         })
       : undefined;
+
+  await app.register(webManifestRoutes);
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

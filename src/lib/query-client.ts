@@ -7,8 +7,11 @@ import { QueryClient } from "@tanstack/react-query";
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { retry: false, staleTime: 60_000, refetchOnWindowFocus: false },
-      mutations: { retry: false },
+      // "offlineFirst": a read is asked even while the browser says it is offline, so the service
+      // worker can answer it from what it kept (a reopen without network); a change is tried and
+      // fails with its message rather than waiting, paused, to be sent later unseen.
+      queries: { retry: false, staleTime: 60_000, refetchOnWindowFocus: false, networkMode: "offlineFirst" },
+      mutations: { retry: false, networkMode: "offlineFirst" },
     },
   });
 }

@@ -17,6 +17,7 @@ import type { LayoutName } from "../routes.tsx";
 import { AppHeader, BrandHomeLink } from "./app-header.tsx";
 import { FloatingBasket, useTelegramBasket } from "./basket-bar.tsx";
 import { BottomNav } from "./bottom-nav.tsx";
+import { OfflineNotice } from "./offline-notice.tsx";
 import "./chrome.css";
 import "./desktop.css";
 
@@ -208,6 +209,7 @@ function DefaultLayout({ children }: { children: ReactNode }) {
       <AppHeader />
       <main id="main" className="layout__main" tabIndex={-1}>
         <div className="layout__content">
+          <OfflineNotice />
           {tenant && (
             <Suspense fallback={null}>
               <ActiveOrdersWatcher />
@@ -292,6 +294,7 @@ function ExtraLayout({ children }: { children: ReactNode }) {
       <SkipLink />
       <AppHeader />
       <main id="main" className="layout__main" tabIndex={-1}>
+        <OfflineNotice />
         {children}
       </main>
     </div>

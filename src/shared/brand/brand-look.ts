@@ -1,12 +1,11 @@
 import type { Merchant, WebSettings } from "../../domain/contract/merchant.ts";
 import type { ContentLanguage } from "../../domain/enums.ts";
 import { pickText } from "../../domain/multilingual.ts";
-import { brandFavicon } from "../../domain/brand-icon.ts";
+import { brandColor, brandFavicon, brandLogo, colorOrNull } from "../../domain/brand-icon.ts";
 import type { Host } from "../../platform/index.ts";
 
 /** Brand colour when the brand names none (spec section 9). */
-export const DEFAULT_BRAND_COLOR = "#FCE000";
-export { DEFAULT_FAVICON } from "../../domain/brand-icon.ts";
+export { DEFAULT_BRAND_COLOR, DEFAULT_FAVICON } from "../../domain/brand-icon.ts";
 
 export interface BrandLook {
   /** The brand colour: buttons, accents, the header stripe. */
@@ -22,20 +21,13 @@ export interface BrandLook {
   logo: string | null;
 }
 
-const COLOR = /^#(?:[0-9a-f]{3}|[0-9a-f]{4}|[0-9a-f]{6}|[0-9a-f]{8})$/i;
-
-function colorOrNull(value: string | null | undefined): string | null {
-  const v = value?.trim();
-  return v && COLOR.test(v) ? v : null;
-}
-
 export function brandLook(
   merchant: Pick<Merchant, "name" | "logo" | "color">,
   settings: Pick<WebSettings, "mainColor" | "mainColorType" | "isDark" | "title" | "favicon" | "logo"> | null,
   host: Pick<Host, "kind" | "colorScheme">,
   language: ContentLanguage,
 ): BrandLook {
-  const primary = colorOrNull(settings?.mainColor) ?? colorOrNull(merchant.color) ?? DEFAULT_BRAND_COLOR;
+  const primary = brandColor(merchant, settings);
   const declared = settings?.mainColorType === "DARK" ? "#FFFFFF" : "#000000";
   const other = declared === "#FFFFFF" ? "#000000" : "#FFFFFF";
   const onPrimary =
@@ -52,7 +44,7 @@ export function brandLook(
     appearance,
     title: settings?.title || name || "Savat",
     favicon: brandFavicon(merchant, settings),
-    logo: settings?.logo || merchant.logo || null,
+    logo: brandLogo(merchant, settings),
   };
 }
 

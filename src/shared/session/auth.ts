@@ -9,6 +9,7 @@ import { hostLogout } from "./host-sign-in.ts";
 import { api, ApiError, errorText } from "../../lib/api-client.ts";
 import { currentContentLanguage, i18n } from "../../lib/i18n.ts";
 import { notify } from "../../lib/notify.ts";
+import { dropKeptReads } from "../../lib/offline.ts";
 import { clearStorageForLogout, getSession, setSession, takeAuthNotice } from "./session.ts";
 import { queryKeys } from "../query-keys.ts";
 
@@ -33,7 +34,7 @@ export function saveUser(sub: string, user: User): void {
  * 1. the logout call: the webbot variant when Telegram initData is there, the plain one otherwise;
  * 2-4. the brand's token and user are blanked, storage and cookies cleared, and the merchant, the
  *    init data and the other brands' sessions restored (clearStorageForLogout);
- * 5. the caller goes to /. Cached answers of the customer are dropped.
+ * 5. the caller goes to /. Cached answers of the customer are dropped, the service worker's copies too.
  * The other brands' sessions survive, on the server too: only this token is revoked.
  */
 export async function logout({
@@ -56,6 +57,7 @@ export async function logout({
     if (!viaHost) await api("/users/v1/users/logout/WITH_TOKEN", { method: "POST", silent: true });
   }
   clearStorageForLogout(sub);
+  await dropKeptReads();
   // The customer's answers (profile, orders, addresses, favourites, promos); the brand's stay.
   queryClient.removeQueries({ queryKey: queryKeys.customers(merchantId) });
 }
