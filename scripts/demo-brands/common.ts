@@ -136,26 +136,13 @@ export function cityZones(options: {
 export function paymentMethods(
   types: ("CASH" | "TERMINAL" | "PAYME" | "CLICK" | "UZUM" | "CARD")[],
 ): PaymentInput[] {
-  const titles: Record<string, Text> = {
-    CASH: { uz: "Naqd pul", ru: "Наличные", eng: "Cash", zh: "现金", ar: "نقدًا" },
-    TERMINAL: {
-      uz: "Terminal orqali karta",
-      ru: "Картой через терминал",
-      eng: "Card on delivery",
-      zh: "刷卡",
-      ar: "بطاقة عبر الجهاز",
-    },
-    PAYME: { uz: "Payme", ru: "Payme", eng: "Payme", zh: "Payme", ar: "Payme" },
-    CLICK: { uz: "Click", ru: "Click", eng: "Click", zh: "Click", ar: "Click" },
-    UZUM: { uz: "Uzum Bank", ru: "Uzum Bank", eng: "Uzum Bank", zh: "Uzum Bank", ar: "Uzum Bank" },
-    CARD: { uz: "Karta", ru: "Карта", eng: "Card", zh: "银行卡", ar: "بطاقة" },
-  };
   return types.map((type, i) => ({
     type,
     name: { CASH: "Cash", TERMINAL: "Terminal", PAYME: "Payme", CLICK: "Click", UZUM: "Uzum", CARD: "Card" }[
       type
     ],
-    title: titles[type] ?? null,
+    // No title: the storefront's own words say how each is paid ("Pay on Payme's page").
+    title: null,
     priority: i,
     webEnabled: true,
     // Payme's checkout page opens from the website and from the Telegram mini app (Telegram's link

@@ -267,10 +267,27 @@ export function plov(): { file: Brand; images: BrandImages } {
       },
     ],
     // At a table (its QR code) guests pay the waiter: cash or card through the terminal.
-    paymentMethods: paymentMethods(["CASH", "TERMINAL", "CLICK"]).map((m) => ({
-      ...m,
-      qrEnabled: m.type !== "CLICK",
-    })),
+    paymentMethods: [
+      ...paymentMethods(["CASH", "TERMINAL", "CLICK"]).map((m) => ({
+        ...m,
+        qrEnabled: m.type !== "CLICK",
+      })),
+      // The brand's other way to pay on receipt (OTHER), named by its title: at the counter, not at a table.
+      {
+        type: "OTHER" as const,
+        name: "Card transfer",
+        title: {
+          uz: "Kartaga o'tkazma (olayotganda)",
+          ru: "Перевод на карту при получении",
+          eng: "Card transfer on pickup",
+        },
+        priority: 3,
+        webEnabled: true,
+        botEnabled: true,
+        appEnabled: false,
+        operatorEnabled: true,
+      },
+    ],
     menu: { groups: plovMenu(images) },
     vacancies: [
       {

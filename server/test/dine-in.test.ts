@@ -229,6 +229,31 @@ describe("an order at a table", () => {
     expect(res.json<{ code: string }>().code).toBe("TABLE_INVALID");
   });
 
+  it("takes the brand's other way (OTHER) where its method is on: at the counter, not at a table", async () => {
+    const c = await person(plov);
+    const table = await tableByCode(TABLE_1);
+    // Plov's "card transfer on pickup" is switched on for the website and Telegram, not for QR codes.
+    const atTable = await place(c, { tableId: table.id, paymentType: "OTHER" });
+    expect(atTable.statusCode).toBe(400);
+    expect(atTable.json<{ code: string }>().code).toBe("PAYMENT_TYPE_UNAVAILABLE");
+    const pickup = await place(c, { serviceType: "PICK_UP", branchId: beshyogoch, paymentType: "OTHER" });
+    expect(pickup.statusCode, pickup.body).toBe(201);
+    // Paid on receipt, as cash is: no provider, nothing to pay online.
+    expect(pickup.json()).toMatchObject({ paymentType: "OTHER", isPaid: false });
+
+    // The storefront names it as the brand does.
+    const settings = await t.app.inject({
+      method: "GET",
+      url: "/api/support/v1/merchant/settings/web",
+      headers: { merchant: plov },
+    });
+    const looks = settings.json<{ paymentMethodLooks: { type: string; title: unknown }[] }>()
+      .paymentMethodLooks;
+    expect(looks.find((l) => l.type === "OTHER")?.title).toMatchObject({
+      ru: "Перевод на карту при получении",
+    });
+  });
+
   it("pays only as the table's QR channel allows", async () => {
     const c = await person(plov);
     const table = await tableByCode(TABLE_1);

@@ -172,6 +172,25 @@ describe("the payment types of a channel", () => {
     expect(offeredPaymentTypes(on, { channel: "WEB", methods: [] })).toEqual([]);
   });
 
+  it("offers the brand's other way (OTHER) wherever its method is switched on, paid on receipt, after terminal", () => {
+    const withOther: ChannelPaymentTypes = { ...byChannel, WEB: [...byChannel.WEB, "OTHER"], BOT: ["OTHER"] };
+    expect(offeredPaymentTypes(on, paymentPlace("WEB", withOther))).toEqual([
+      "CASH",
+      "TERMINAL",
+      "OTHER",
+      "PAYME",
+      "CLICK",
+      "UZUM",
+    ]);
+    // No web switch of its own: with every switch off it is still offered where its method is on.
+    expect(offeredPaymentTypes(NONE, paymentPlace("BOT", withOther))).toEqual(["OTHER"]);
+    expect(paymentOffered(on, "OTHER", paymentPlace("APP", withOther))).toBe(false);
+    expect(isOnlinePayment("OTHER")).toBe(false);
+    // Paynet and Rahmat are never taken by the storefront (no integration), whatever is switched on.
+    const everything: ChannelPaymentTypes = { WEB: ["PAYNET", "RAHMAT"], BOT: [], APP: [], QR: [] };
+    expect(offeredPaymentTypes(on, paymentPlace("WEB", everything))).toEqual([]);
+  });
+
   it("maps a session's sign-in channel to its payment channel", () => {
     expect(paymentChannelOf("WEB")).toBe("WEB");
     expect(paymentChannelOf("TELEGRAM")).toBe("BOT");

@@ -8,8 +8,11 @@ import type { PaymentType, ServiceType } from "./enums.ts";
 export const OFFERED_SERVICE_TYPES = ["DELIVERY", "PICK_UP", "DINE_IN"] as const;
 export type OfferedServiceType = (typeof OFFERED_SERVICE_TYPES)[number];
 
-/** Paid on receipt (cash, card via terminal). */
-export const OFFERED_PAYMENT_TYPES = ["CASH", "TERMINAL"] as const;
+/**
+ * Paid on receipt: cash, a card through the terminal, or the brand's other way (OTHER: a transfer to
+ * the restaurant's card, a meal voucher; its payment method's title says which).
+ */
+export const OFFERED_PAYMENT_TYPES = ["CASH", "TERMINAL", "OTHER"] as const;
 export type OfferedPaymentType = (typeof OFFERED_PAYMENT_TYPES)[number];
 
 /**
@@ -106,10 +109,11 @@ const SERVICE_SWITCH = {
   DINE_IN: "dineInActive",
 } as const satisfies Record<OfferedServiceType, keyof OfferSettings>;
 
+/** OTHER has no switch of its own in the web settings: its payment method, switched on, is it. */
 const PAYMENT_SWITCH = {
   CASH: "cashActive",
   TERMINAL: "terminalActive",
-} as const satisfies Record<OfferedPaymentType, keyof OfferSettings>;
+} as const satisfies Record<Exclude<OfferedPaymentType, "OTHER">, keyof OfferSettings>;
 
 const ONLINE_PAYMENT_SWITCH = {
   PAYME: "paymeActive",
@@ -127,7 +131,7 @@ function isOfflinePayment(type: PaymentType): type is OfferedPaymentType {
   return isPaidOnReceipt(type);
 }
 
-/** Paid when the food is handed over (CASH, or a card TERMINAL): nobody's callback pays it. */
+/** Paid when the food is handed over (CASH, a card TERMINAL, the brand's OTHER way): nobody's callback pays it. */
 export function isPaidOnReceipt(type: PaymentType): type is OfferedPaymentType {
   return (OFFERED_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
 }
@@ -159,6 +163,7 @@ function fitsPlace(type: StorefrontPaymentType, place: PaymentPlace): boolean {
 
 /** Whether the brand's web switch of the type is on. */
 function switchedOn(settings: PaymentSwitches, type: StorefrontPaymentType): boolean {
+  if (type === "OTHER") return true;
   return isOnlinePayment(type) ? settings[ONLINE_PAYMENT_SWITCH[type]] : settings[PAYMENT_SWITCH[type]];
 }
 

@@ -48,6 +48,7 @@ export function settings(overrides: Partial<WebSettings> = {}): WebSettings {
       APP: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
       QR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
     },
+    paymentMethodLooks: [],
     ...overrides,
   };
 }

@@ -1,5 +1,6 @@
 import { and, asc, count, eq, isNull, or, type Placeholder } from "drizzle-orm";
 import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
 import type { ChannelPaymentTypes } from "#domain/offer.ts";
 import type { Db } from "../db/types.ts";
 import {
@@ -205,11 +206,26 @@ export async function listAppPaymentTypes(db: Db, { merchantId }: Tenant) {
   return [...new Set(rows.map((r) => r.type))];
 }
 
-/** Per payment channel, the types of the brand's active payment methods switched on for it. */
-export async function listChannelPaymentTypes(db: Db, { merchantId }: Tenant): Promise<ChannelPaymentTypes> {
+/** How the brand names a payment type: its first active method's title and icon (null: not set). */
+export interface PaymentMethodLook {
+  type: PaymentType;
+  title: Multilingual | null;
+  icon: string | null;
+}
+
+/**
+ * The brand's active payment methods, in one query: per payment channel the types switched on for
+ * it, and per type how the brand names it (the first method of the type by priority).
+ */
+export async function listOfferedPaymentMethods(
+  db: Db,
+  { merchantId }: Tenant,
+): Promise<{ byChannel: ChannelPaymentTypes; looks: PaymentMethodLook[] }> {
   const rows = await db
     .select({
       type: paymentMethods.type,
+      title: paymentMethods.title,
+      icon: paymentMethods.icon,
       web: paymentMethodSettings.webEnabled,
       bot: paymentMethodSettings.botEnabled,
       app: paymentMethodSettings.appEnabled,
@@ -226,7 +242,14 @@ export async function listChannelPaymentTypes(db: Db, { merchantId }: Tenant): P
     )
     .orderBy(asc(paymentMethods.priority), asc(paymentMethods.id));
   const of = (on: (r: (typeof rows)[number]) => boolean) => [...new Set(rows.filter(on).map((r) => r.type))];
-  return { WEB: of((r) => r.web), BOT: of((r) => r.bot), APP: of((r) => r.app), QR: of((r) => r.qr) };
+  const looks = new Map<PaymentType, PaymentMethodLook>();
+  for (const r of rows) {
+    if (!looks.has(r.type)) looks.set(r.type, { type: r.type, title: r.title ?? null, icon: r.icon || null });
+  }
+  return {
+    byChannel: { WEB: of((r) => r.web), BOT: of((r) => r.bot), APP: of((r) => r.app), QR: of((r) => r.qr) },
+    looks: [...looks.values()],
+  };
 }
 
 /** The brand of a sub, deleted ones included (the staff commands name brands by sub). */

@@ -119,6 +119,20 @@ export const webSettingsSchema = z
           "switch above (cashActive, paymeActive, ...) is on and its method is listed here for the " +
           "channel; CLICK_MINI_APP is the CLICK method on APP.",
       ),
+    paymentMethodLooks: z
+      .array(
+        z.object({
+          type: z.enum(PAYMENT_TYPES),
+          title: multilingualSchema.nullable(),
+          icon: z.string().nullable(),
+        }),
+      )
+      .describe(
+        "How the brand names its active payment methods: per type (the first method of a type), its " +
+          "title in the brand's languages and its icon's address, each null when the brand set none " +
+          "(the storefront then uses its own words and mark). OTHER, the brand's other way to pay on " +
+          "receipt, is offered only where its method is switched on for the channel.",
+      ),
     iosAppLink: z.string(),
     iosAppActive: z.boolean(),
     androidAppLink: z.string(),

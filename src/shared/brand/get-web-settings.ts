@@ -68,6 +68,7 @@ export function defaultWebSettings(
     uzumActive: false,
     cardActive: false,
     channelPaymentTypes: { WEB: [], BOT: [], APP: [], QR: [] },
+    paymentMethodLooks: [],
     iosAppLink: "",
     iosAppActive: false,
     androidAppLink: "",

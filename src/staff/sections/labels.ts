@@ -10,6 +10,9 @@ export const PAYMENT_LABELS: Record<string, MessageDescriptor> = {
   CLICK_MINI_APP: msg`Click`,
   UZUM: msg`Uzum`,
   CARD: msg`Saved card`,
+  OTHER: msg`Other`,
+  PAYNET: msg`Paynet`,
+  RAHMAT: msg`Rahmat`,
 };
 
 export const SERVICE_LABELS: Record<string, MessageDescriptor> = {

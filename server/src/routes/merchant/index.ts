@@ -21,7 +21,7 @@ import {
   getOrderSettings,
   getWebSettings,
   listAppPaymentTypes,
-  listChannelPaymentTypes,
+  listOfferedPaymentMethods,
   listBrands,
   listCities,
 } from "../../services/merchant/settings.ts";
@@ -72,7 +72,7 @@ export async function merchantTenantRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const tenant = { merchantId: request.tenant.id };
-      return toWebSettings(await getWebSettings(db, tenant), await listChannelPaymentTypes(db, tenant));
+      return toWebSettings(await getWebSettings(db, tenant), await listOfferedPaymentMethods(db, tenant));
     },
   );
 

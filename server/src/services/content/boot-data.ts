@@ -25,7 +25,7 @@ import {
   findMerchantBySub,
   getWebSettings,
   listBrands,
-  listChannelPaymentTypes,
+  listOfferedPaymentMethods,
 } from "../../repositories/merchants.ts";
 import { bannerViews, storyViews } from "./content-views.ts";
 import { withFirstScreen, type FirstScreen } from "./first-screen.ts";
@@ -74,7 +74,7 @@ export async function bootDataFor(
       ? webSettingsSchema.parse(
           toWebSettings(
             await getWebSettings(db, { merchantId: merchant.id }),
-            await listChannelPaymentTypes(db, { merchantId: merchant.id }),
+            await listOfferedPaymentMethods(db, { merchantId: merchant.id }),
           ),
         )
       : null;

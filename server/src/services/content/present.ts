@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { ChannelPaymentTypes } from "#domain/offer.ts";
 import type { merchantSchema, webSettingsSchema } from "#domain/contract/merchant.ts";
-import type { MerchantRow, WebSettingsRow } from "../../repositories/merchants.ts";
+import type { MerchantRow, PaymentMethodLook, WebSettingsRow } from "../../repositories/merchants.ts";
 
 // The brand as the API answers it: used by the merchant routes and by the boot data inlined into
 // the app shell, so both are the same bytes.
@@ -29,10 +29,11 @@ export function toMerchant(m: MerchantRow): z.output<typeof merchantSchema> {
 
 export function toWebSettings(
   s: WebSettingsRow,
-  channelPaymentTypes: ChannelPaymentTypes,
+  { byChannel: channelPaymentTypes, looks }: { byChannel: ChannelPaymentTypes; looks: PaymentMethodLook[] },
 ): z.output<typeof webSettingsSchema> {
   return {
     ...s,
+    paymentMethodLooks: looks.map((look) => ({ ...look })),
     channelPaymentTypes: {
       WEB: [...channelPaymentTypes.WEB],
       BOT: [...channelPaymentTypes.BOT],

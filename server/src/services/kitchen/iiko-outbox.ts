@@ -109,7 +109,9 @@ function paymentsOf(k: KitchenOrder): IikoPayment[] {
   const online = isOnlinePayment(order.paymentType);
   return [
     {
-      paymentTypeKind: online ? "Card" : order.paymentType === "CASH" ? "Cash" : "Card",
+      // The brand's other way (OTHER) is neither cash nor a card in iiko's terms.
+      paymentTypeKind:
+        order.paymentType === "CASH" ? "Cash" : order.paymentType === "OTHER" ? "External" : "Card",
       sum: order.totalPrice,
       paymentTypeId: k.paymentIikoId,
       isProcessedExternally: online,

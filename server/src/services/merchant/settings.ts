@@ -13,7 +13,7 @@ export {
   getWebSettings,
   listAppPaymentTypes,
   listBrands,
-  listChannelPaymentTypes,
+  listOfferedPaymentMethods,
   listCities,
   type MerchantRow,
 } from "../../repositories/merchants.ts";

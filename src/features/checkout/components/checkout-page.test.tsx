@@ -195,6 +195,40 @@ describe("the checkout page", () => {
     }
   });
 
+  it("lists the brand's other way (OTHER) by its method's title, and a method's own icon in place of the mark", async () => {
+    serveApi({});
+    renderCheckout({
+      pickupActive: true,
+      cashActive: true,
+      channelPaymentTypes: { WEB: ["CASH", "OTHER"], BOT: [], APP: [], QR: [] },
+      paymentMethodLooks: [
+        { type: "CASH", title: null, icon: "/uploads/cash-coins.png" },
+        { type: "OTHER", title: { eng: "Card transfer on pickup", ru: "Перевод на карту" }, icon: null },
+      ],
+    });
+    const other = await screen.findByRole("radio", { name: "Card transfer on pickup" }, LAZY);
+    expect(other.closest(".choice-row")?.querySelector("svg.payment-mark")).not.toBeNull();
+    const cash = screen.getByRole("radio", { name: "Cash" });
+    expect(cash.closest(".choice-row")?.querySelector("img.payment-mark")?.getAttribute("src")).toBe(
+      "/uploads/cash-coins.png",
+    );
+  });
+
+  it("names the other way in the storefront's words when its method has no title", async () => {
+    serveApi({});
+    renderCheckout({
+      pickupActive: true,
+      cashActive: false,
+      channelPaymentTypes: { WEB: ["OTHER"], BOT: [], APP: [], QR: [] },
+    });
+    const other = await screen.findByRole<HTMLInputElement>(
+      "radio",
+      { name: "Another way, on receipt" },
+      LAZY,
+    );
+    expect(other.checked).toBe(true);
+  });
+
   it("hides a type switched on in the web settings whose method is off for the web", async () => {
     serveApi({});
     renderCheckout({

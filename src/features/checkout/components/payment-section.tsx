@@ -6,7 +6,8 @@ import { ChoiceRow } from "../../../components/choice-row.tsx";
 import { SectionTitle } from "../../../components/list-row.tsx";
 import type { StorefrontPaymentType } from "../../../domain/offer.ts";
 import type { Checkout } from "../use-checkout.ts";
-import { PaymentIcon } from "./payment-icon.tsx";
+import { PaymentIcon } from "../../../shared/payments/payment-icon.tsx";
+import { usePaymentLooks } from "../../../shared/payments/payment-look.ts";
 
 const cardTypeName = (type: string | null) => (type === "HUMO" ? "Humo" : type === "UZCARD" ? "Uzcard" : "");
 
@@ -16,9 +17,12 @@ export function PaymentSection({ checkout }: { checkout: Checkout }) {
   const paymentTitle = useId();
   const { form, chosenCard } = checkout;
   const { payments, paymentType } = form;
+  const lookOf = usePaymentLooks();
+  // The storefront's own words, where the brand gave its method no title.
   const paymentLabel: Record<StorefrontPaymentType, string> = {
     CASH: t`Cash`,
     TERMINAL: t`Card via terminal`,
+    OTHER: t`Another way, on receipt`,
     PAYME: t`Pay on Payme's page`,
     CLICK: t`Click`,
     CLICK_MINI_APP: t`Click`,
@@ -33,30 +37,33 @@ export function PaymentSection({ checkout }: { checkout: Checkout }) {
         aria-labelledby={paymentTitle}
         header={<SectionTitle id={paymentTitle}>{t`Payment`}</SectionTitle>}
       >
-        {payments.map((p) => (
-          <ChoiceRow
-            key={p}
-            name="paymentType"
-            checked={paymentType === p}
-            onChange={() => {
-              form.set({ paymentType: p });
-            }}
-          >
-            <span className="checkout__payment">
-              <PaymentIcon type={p} />
-              {p === "CARD" && chosenCard ? (
-                // A saved card is named by itself: what the customer pays with, not a second "Card"
-                // beside Payme's page (both are card payments).
-                <>
-                  <span dir="ltr">{chosenCard.number}</span>
-                  <span className="checkout__card-type">{cardTypeName(chosenCard.type)}</span>
-                </>
-              ) : (
-                paymentLabel[p]
-              )}
-            </span>
-          </ChoiceRow>
-        ))}
+        {payments.map((p) => {
+          const look = lookOf(p);
+          return (
+            <ChoiceRow
+              key={p}
+              name="paymentType"
+              checked={paymentType === p}
+              onChange={() => {
+                form.set({ paymentType: p });
+              }}
+            >
+              <span className="checkout__payment">
+                <PaymentIcon type={p} icon={look.icon} />
+                {p === "CARD" && chosenCard ? (
+                  // A saved card is named by itself: what the customer pays with, not a second "Card"
+                  // beside Payme's page (both are card payments).
+                  <>
+                    <span dir="ltr">{chosenCard.number}</span>
+                    <span className="checkout__card-type">{cardTypeName(chosenCard.type)}</span>
+                  </>
+                ) : (
+                  (look.title ?? paymentLabel[p])
+                )}
+              </span>
+            </ChoiceRow>
+          );
+        })}
       </Section>
       {paymentType === "CARD" && <CardsSection checkout={checkout} />}
     </>

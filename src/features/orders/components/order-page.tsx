@@ -21,6 +21,8 @@ import { formatTimeWindow } from "../../../lib/format.ts";
 import { isOnlinePayment } from "../../../domain/offer.ts";
 import { awaitsCardPayment, awaitsProviderPayment, usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { usePayWithCard, useSavedCards } from "../../../shared/payments/cards.ts";
+import { PaymentIcon } from "../../../shared/payments/payment-icon.tsx";
+import { usePaymentLooks } from "../../../shared/payments/payment-look.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
 import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
 import { menuChannel, menuQueryOptions, useMenuBranchId } from "../../../shared/menu/menu-query.ts";
@@ -233,6 +235,7 @@ function OrderFacts({ order }: { order: Order }) {
   const { t, i18n } = useLingui();
   const lang = useContentLanguage();
   const { merchant } = useRequiredTenant();
+  const paymentLook = usePaymentLooks()(order.paymentType);
   const place =
     order.serviceType === "DELIVERY"
       ? ""
@@ -262,7 +265,10 @@ function OrderFacts({ order }: { order: Order }) {
         <div>
           <dt>{t`Payment`}</dt>
           <dd>
-            {i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}
+            <span className="order-payment">
+              <PaymentIcon type={order.paymentType} icon={paymentLook.icon} />
+              {paymentLook.title ?? i18n._(PAYMENT_TYPE_LABELS[order.paymentType])}
+            </span>
             {isOnlinePayment(order.paymentType) && (
               <span
                 className={`order-paid order-paid--${order.isPaid ? "yes" : "no"}`}

@@ -1,16 +1,18 @@
 import type { ReactNode } from "react";
-import type { StorefrontPaymentType } from "../../../domain/offer.ts";
+import type { PaymentType } from "../../domain/enums.ts";
+import "./payment-icon.css";
 
-// The mark beside each payment choice at checkout. Decorative: the choice's label names the type.
-// The online providers show a wordmark in their colours (public/payments/*.svg, drawn for the
-// storefront, not the providers' logo files); cash, terminal and card a line icon. Every mark sits in
-// the same 40x24 slot so the labels line up.
+// The mark beside a payment type (the checkout's choices, an order's payment). Decorative: the label
+// beside it names the type. The online providers show a wordmark in their colours
+// (public/payments/*.svg, drawn for the storefront, not the providers' logo files); cash, terminal,
+// card and the brand's other way a line icon; a brand that gave its payment method an icon shows
+// that. Every mark sits in the same 40x24 slot so the labels line up.
 
-function Logo({ file }: { file: "payme" | "click" | "uzum" }) {
+function Logo({ file }: { file: string }) {
   return (
     <img
-      className="checkout__payment-logo"
-      src={`/payments/${file}.svg`}
+      className="payment-mark"
+      src={file.includes("/") ? file : `/payments/${file}.svg`}
       width={40}
       height={24}
       alt=""
@@ -23,7 +25,7 @@ function Logo({ file }: { file: "payme" | "click" | "uzum" }) {
 function Line({ children }: { children: ReactNode }) {
   return (
     <svg
-      className="checkout__payment-line"
+      className="payment-mark payment-mark--line"
       width="24"
       height="24"
       viewBox="0 0 24 24"
@@ -40,7 +42,8 @@ function Line({ children }: { children: ReactNode }) {
   );
 }
 
-export function PaymentIcon({ type }: { type: StorefrontPaymentType }) {
+export function PaymentIcon({ type, icon }: { type: PaymentType; icon?: string | null }) {
+  if (icon) return <Logo file={icon} />;
   switch (type) {
     case "CASH":
       return (
@@ -63,6 +66,18 @@ export function PaymentIcon({ type }: { type: StorefrontPaymentType }) {
       return <Logo file="click" />;
     case "UZUM":
       return <Logo file="uzum" />;
+    case "PAYNET":
+      return <Logo file="paynet" />;
+    case "RAHMAT":
+      return <Logo file="rahmat" />;
+    case "OTHER":
+      // A wallet: paid on receipt in the way the brand's method names.
+      return (
+        <Line>
+          <path d="M4 7.5h14.5a2 2 0 0 1 2 2v8a2 2 0 0 1-2 2h-13a2 2 0 0 1-2-2v-11a2 2 0 0 1 2-2H16" />
+          <path d="M20.5 12h-4a1.75 1.75 0 0 0 0 3.5h4" />
+        </Line>
+      );
     case "CARD":
       return (
         <Line>
