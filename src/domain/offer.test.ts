@@ -53,6 +53,15 @@ describe("the service types a brand offers", () => {
       expect(serviceOffered(settings, type)).toBe(listed.includes(type as never));
   });
 
+  it("offers a type on a channel only when the channel's list has it (no list: every channel)", () => {
+    const on = { ...NONE, deliveryActive: true, pickupActive: true };
+    expect(offeredServiceTypes(on, ["PICK_UP", "DINE_IN"])).toEqual(["PICK_UP"]);
+    expect(serviceOffered(on, "DELIVERY", ["PICK_UP"])).toBe(false);
+    expect(serviceOffered(on, "DELIVERY")).toBe(true);
+    // The channel cannot switch on what the brand's own switch keeps off.
+    expect(serviceOffered(on, "DINE_IN", ["DINE_IN"])).toBe(false);
+  });
+
   it("never offers the aggregator types, whatever the switches", () => {
     const all = { ...NONE, deliveryActive: true, pickupActive: true, dineInActive: true };
     expect(serviceOffered(all, "YANDEX_EATS")).toBe(false);

@@ -136,19 +136,34 @@ export function isPaidOnReceipt(type: PaymentType): type is OfferedPaymentType {
   return (OFFERED_PAYMENT_TYPES as readonly PaymentType[]).includes(type);
 }
 
-/** Whether the brand takes orders of this service type. */
+/**
+ * Per channel, the service types the brand offers there: every type on every channel unless the
+ * brand's service type settings switch one off for a channel (as payment methods are switched).
+ */
+export type ChannelServiceTypes = Record<PaymentChannel, readonly ServiceType[]>;
+
+/**
+ * Whether the brand takes orders of this service type: its web switch is on and, when the channel's
+ * list is given, the type is switched on for the channel.
+ */
 export function serviceOffered(
   settings: Pick<OfferSettings, "deliveryActive" | "pickupActive" | "dineInActive">,
   type: ServiceType,
+  channelTypes?: readonly ServiceType[],
 ): boolean {
-  return isStorefrontService(type) && settings[SERVICE_SWITCH[type]];
+  return (
+    isStorefrontService(type) &&
+    settings[SERVICE_SWITCH[type]] &&
+    (channelTypes === undefined || channelTypes.includes(type))
+  );
 }
 
-/** The service types the brand offers, in the order the checkout lists them. */
+/** The service types the brand offers (on this channel, when its list is given), in the checkout's order. */
 export function offeredServiceTypes(
   settings: Pick<OfferSettings, "deliveryActive" | "pickupActive" | "dineInActive">,
+  channelTypes?: readonly ServiceType[],
 ): OfferedServiceType[] {
-  return OFFERED_SERVICE_TYPES.filter((type) => settings[SERVICE_SWITCH[type]]);
+  return OFFERED_SERVICE_TYPES.filter((type) => serviceOffered(settings, type, channelTypes));
 }
 
 /**

@@ -49,6 +49,12 @@ export function settings(overrides: Partial<WebSettings> = {}): WebSettings {
       QR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
     },
     paymentMethodLooks: [],
+    channelServiceTypes: {
+      WEB: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      BOT: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      APP: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      QR: ["DELIVERY", "PICK_UP", "DINE_IN"],
+    },
     ...overrides,
   };
 }

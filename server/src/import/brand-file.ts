@@ -18,7 +18,12 @@ import {
 import { branchSchema, citySchema, deliveryRegionSchema } from "./brand-file/geography.ts";
 import { groupSchema } from "./brand-file/menu.ts";
 import { merchantSchema, webSettingsSchema } from "./brand-file/merchant.ts";
-import { orderSettingsSchema, paymentMethodSchema, promoSchema } from "./brand-file/orders.ts";
+import {
+  orderSettingsSchema,
+  paymentMethodSchema,
+  promoSchema,
+  serviceTypeChannelSchema,
+} from "./brand-file/orders.ts";
 
 export { BRAND_ID_NAMESPACE, brandEntityId, merchantIdForSub, type BrandEntity } from "./brand-file/ids.ts";
 
@@ -36,6 +41,7 @@ const brandFileObject = z.strictObject({
   deliveryRegions: z.array(deliveryRegionSchema).default([]),
   orderSettings: orderSettingsSchema.prefault({}),
   paymentMethods: z.array(paymentMethodSchema).default([]),
+  serviceTypeChannels: z.array(serviceTypeChannelSchema).default([]),
   menu: z.strictObject({ groups: z.array(groupSchema) }).prefault({ groups: [] }),
   promos: z.array(promoSchema).default([]),
   vacancies: z.array(vacancySchema).default([]),
@@ -113,6 +119,7 @@ function checkReferences(file: unknown, ctx: z.RefinementCtx): void {
   uniqueKeys(at("brands"), "key", "brand key");
   uniqueKeys(at("brands"), "sub", "brand sub");
   uniqueKeys(at("paymentMethods"), "type", "payment method type");
+  uniqueKeys(at("serviceTypeChannels"), "serviceType", "service type");
 
   const mainCities = at("cities").filter(([, c]) => isRecord(c) && c.isMain === true);
   for (const [path] of mainCities.slice(1)) issue([...path, "isMain"], "only one city may be the main city");

@@ -30,6 +30,7 @@ import {
   writeMerchant,
   writeOrderSettings,
   writePaymentMethods,
+  writeServiceTypeChannels,
   writePolicies,
   writePromos,
   writeVacancies,
@@ -196,6 +197,7 @@ async function writeBrand(tx: Tx, file: BrandFile): Promise<ImportSummary> {
   const regionIds = await writeDeliveryRegions(tx, merchantId, file);
   const orderSettingsDeleted = await writeOrderSettings(tx, merchantId, file);
   const paymentMethodIds = await writePaymentMethods(tx, merchantId, file);
+  await writeServiceTypeChannels(tx, merchantId, file);
   const policyIds = await writePolicies(tx, merchantId, file);
   const menu = await writeMenu(tx, merchantId, file);
   const promoIds = await writePromos(tx, merchantId, file);

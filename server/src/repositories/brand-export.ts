@@ -22,6 +22,7 @@ import {
   orderSettings,
   paymentMethods,
   paymentMethodSettings,
+  serviceTypeSettings,
   policies,
   productBranches,
   products,
@@ -47,6 +48,15 @@ function brandNews(db: Db, merchantId: string) {
 }
 
 /** The brand's rows, each list in the storefront's order (priority, then id). */
+/** The brand's service types' channels (a type without a row is on everywhere). */
+function serviceTypeRowsOf(db: Db, merchantId: string) {
+  return db
+    .select()
+    .from(serviceTypeSettings)
+    .where(eq(serviceTypeSettings.merchantId, merchantId))
+    .orderBy(asc(serviceTypeSettings.serviceType));
+}
+
 export async function readBrandRows(db: Db, merchantId: string) {
   const [merchant] = await db.select().from(merchants).where(eq(merchants.id, merchantId));
   if (!merchant) return undefined;
@@ -181,6 +191,7 @@ export async function readBrandRows(db: Db, merchantId: string) {
     regions: regionRows,
     paymentMethods: methodRows,
     policies: policyRows,
+    serviceTypeChannels: await serviceTypeRowsOf(db, merchantId),
     groups: groupRows,
     categories: categoryRows,
     products: productRows,

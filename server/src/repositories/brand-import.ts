@@ -21,6 +21,7 @@ import {
   orderSettings,
   paymentMethods,
   paymentMethodSettings,
+  serviceTypeSettings,
   policies,
   productBranches,
   products,
@@ -330,6 +331,15 @@ export async function writePaymentMethods(tx: Tx, merchantId: string, file: Bran
       });
   }
   return paymentMethodIds;
+}
+
+/** The service types' channels: the file's rows replace the brand's (a type it omits is on everywhere). */
+export async function writeServiceTypeChannels(tx: Tx, merchantId: string, file: BrandFile): Promise<void> {
+  await tx.delete(serviceTypeSettings).where(eq(serviceTypeSettings.merchantId, merchantId));
+  if (file.serviceTypeChannels.length === 0) return;
+  await tx
+    .insert(serviceTypeSettings)
+    .values(file.serviceTypeChannels.map((row) => ({ merchantId, ...row })));
 }
 
 /** The policy texts (privacy, terms, ...), one row per type the file has. */

@@ -1,7 +1,7 @@
 import { and, asc, count, eq, isNull, or, type Placeholder } from "drizzle-orm";
 import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
-import type { ChannelPaymentTypes } from "#domain/offer.ts";
+import { OFFERED_SERVICE_TYPES, type ChannelPaymentTypes, type ChannelServiceTypes } from "#domain/offer.ts";
 import type { Db } from "../db/types.ts";
 import {
   brands,
@@ -12,6 +12,7 @@ import {
   paymentMethods,
   paymentMethodSettings,
   policies,
+  serviceTypeSettings,
 } from "../db/schema/index.ts";
 
 export type MerchantRow = typeof merchants.$inferSelect;
@@ -250,6 +251,28 @@ export async function listOfferedPaymentMethods(
     byChannel: { WEB: of((r) => r.web), BOT: of((r) => r.bot), APP: of((r) => r.app), QR: of((r) => r.qr) },
     looks: [...looks.values()],
   };
+}
+
+/**
+ * Per payment channel, the service types the brand switched on for it: every storefront type unless
+ * its service type settings row switches it off there (no row: on everywhere).
+ */
+export async function listChannelServiceTypes(db: Db, { merchantId }: Tenant): Promise<ChannelServiceTypes> {
+  const rows = await db
+    .select()
+    .from(serviceTypeSettings)
+    .where(eq(serviceTypeSettings.merchantId, merchantId));
+  const on = (column: "webEnabled" | "botEnabled" | "appEnabled" | "qrEnabled") =>
+    OFFERED_SERVICE_TYPES.filter((type) => rows.find((r) => r.serviceType === type)?.[column] ?? true);
+  return { WEB: on("webEnabled"), BOT: on("botEnabled"), APP: on("appEnabled"), QR: on("qrEnabled") };
+}
+
+/** The service type switch of a session's channel, as `channelSwitch` is for payment methods. */
+export function serviceChannelSwitch(channel: AuthChannel | "QR") {
+  if (channel === "QR") return serviceTypeSettings.qrEnabled;
+  if (channel === "TELEGRAM") return serviceTypeSettings.botEnabled;
+  if (channel === "WEB") return serviceTypeSettings.webEnabled;
+  return serviceTypeSettings.appEnabled;
 }
 
 /** The brand of a sub, deleted ones included (the staff commands name brands by sub). */

@@ -1,7 +1,7 @@
 // The order check's one read (services/orders/check.ts): a prepared statement per shape of request
 // that brings everything the check decides on in one round trip.
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
-import type { AuthChannel, PaymentType } from "#domain/enums.ts";
+import type { AuthChannel, PaymentType, ServiceType } from "#domain/enums.ts";
 import { paymentMethodType } from "#domain/offer.ts";
 import {
   addresses,
@@ -14,11 +14,12 @@ import {
   productBranches,
   products,
   promos,
+  serviceTypeSettings,
   users,
 } from "../db/schema/index.ts";
 import { rowFromJson } from "../db/json-rows.ts";
 import type { Db } from "../db/types.ts";
-import { paymentMethodsOn } from "./merchants.ts";
+import { paymentMethodsOn, serviceChannelSwitch } from "./merchants.ts";
 
 export type ProductRow = typeof products.$inferSelect;
 export type PromoRow = typeof promos.$inferSelect;
@@ -100,6 +101,10 @@ function prepareLoad(db: Db, shape: LoadShape, name: string) {
         Record<string, unknown>[]
       >`coalesce((select jsonb_agg(to_jsonb(${orderSettings}.*)) from ${orderSettings} where ${orderSettings.merchantId} = ${P.merchantId}), ${EMPTY})`,
       methodOn: sql<boolean>`exists (${method})`,
+      // The service types the brand switched off for this channel (no row: on everywhere).
+      servicesOff: sql<
+        ServiceType[]
+      >`coalesce((select jsonb_agg(${serviceTypeSettings.serviceType}) from ${serviceTypeSettings} where ${serviceTypeSettings.merchantId} = ${P.merchantId} and not ${serviceChannelSwitch(shape.channel)}), ${EMPTY})`,
       addressSaved: saved,
       products: sql<LoadedRow["products"]>`${shape.products ? productsJson() : EMPTY}`,
       promo: sql<LoadedRow["promo"]>`${shape.promo ? promoJson() : sql`null::jsonb`}`,
@@ -127,6 +132,7 @@ type LoadedRow = {
 /**
  * Everything the check reads, in one query: the brand's web settings and every order-settings row
  * (the brand's and its cities'), whether an active payment method of the type is on for the channel,
+ * the service types switched off for the channel,
  * whether the address id the client sent is one of the customer's saved addresses, the basket's
  * products with their options and branch links, the promo of the code with its uses, and the
  * customer's phone and balance.
@@ -175,6 +181,7 @@ export async function loadForOrder(
   return {
     web: rowFromJson(merchantWebSettings, row.web),
     methodOn: row.methodOn,
+    servicesOff: row.servicesOff,
     addressSaved: row.addressSaved,
     settings: row.orderSettings.map((o) => rowFromJson(orderSettings, o)),
     products: row.products.map((p) => ({

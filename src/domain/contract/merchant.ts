@@ -10,6 +10,7 @@ import {
   MODIFICATION_VIEW_TYPES,
   PAYMENT_TYPES,
   POLICY_TYPES,
+  SERVICE_TYPES,
 } from "../enums.ts";
 import { dateTimeSchema, multilingualSchema, uuidSchema } from "./common.ts";
 
@@ -118,6 +119,18 @@ export const webSettingsSchema = z
           "(webEnabled, botEnabled, appEnabled, qrEnabled). Checkout offers a type only when its " +
           "switch above (cashActive, paymeActive, ...) is on and its method is listed here for the " +
           "channel; CLICK_MINI_APP is the CLICK method on APP.",
+      ),
+    channelServiceTypes: z
+      .object({
+        WEB: z.array(z.enum(SERVICE_TYPES)),
+        BOT: z.array(z.enum(SERVICE_TYPES)),
+        APP: z.array(z.enum(SERVICE_TYPES)),
+        QR: z.array(z.enum(SERVICE_TYPES)),
+      })
+      .describe(
+        "Per channel (as channelPaymentTypes), the service types the brand switched on for it " +
+          "(its service type settings; every type where none are set). Checkout offers a type " +
+          "only when its switch above (deliveryActive, ...) is on and it is listed for the channel.",
       ),
     paymentMethodLooks: z
       .array(

@@ -5,6 +5,7 @@ import type { PaymentType } from "../../domain/enums.ts";
 import {
   offeredPaymentTypes,
   offeredServiceTypes,
+  type ChannelServiceTypes,
   type OfferSettings,
   preselectedPaymentType,
   type PaymentPlace,
@@ -133,7 +134,8 @@ export function chosenServiceType(
 }
 
 export function useCheckoutForm(
-  settings: OfferSettings,
+  /** The brand's switches, and per channel its service types (absent: every type on every channel). */
+  settings: OfferSettings & { channelServiceTypes?: ChannelServiceTypes },
   draftServiceType: DraftServiceType | null,
   place: PaymentPlace,
   brandSub: string,
@@ -148,8 +150,11 @@ export function useCheckoutForm(
     if (promoInput === "" && promoCode === "") removeSession(key);
     else writeSession(key, JSON.stringify({ input: promoInput, code: promoCode }));
   }, [brandSub, promoInput, promoCode]);
-  const services = useMemo(() => offeredServiceTypes(settings), [settings]);
   const { channel, methods, branchMethods } = place;
+  const services = useMemo(
+    () => offeredServiceTypes(settings, settings.channelServiceTypes?.[channel]),
+    [settings, channel],
+  );
   const payments = useMemo(
     () => offeredPaymentTypes(settings, { channel, methods, branchMethods }),
     [settings, channel, methods, branchMethods],

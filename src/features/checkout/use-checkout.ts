@@ -128,13 +128,13 @@ export function useCheckout() {
     table: table ? { id: table.table.id, hallId: table.hall.id } : null,
   };
   // The branch the order goes to: the checkout offers only the payment types it takes.
-  const branchId = orderBranchId({
-    ...placeOfDraft,
-    serviceType: chosenServiceType(offeredServiceTypes(settings), draftServiceType),
-  });
+  const channel = table ? "QR" : paymentChannelOfHost(getPlatform().kind);
+  const services = offeredServiceTypes(settings, settings.channelServiceTypes[channel]);
+  const branchService = chosenServiceType(services, draftServiceType);
+  const branchId = orderBranchId({ ...placeOfDraft, serviceType: branchService });
   const orderBranch = useBranch(branchId);
   const placeOfPayment = {
-    ...paymentPlace(table ? "QR" : paymentChannelOfHost(getPlatform().kind), settings.channelPaymentTypes),
+    ...paymentPlace(channel, settings.channelPaymentTypes),
     branchMethods: orderBranch.data?.paymentTypes ?? null,
   };
   const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub);

@@ -69,6 +69,12 @@ export function defaultWebSettings(
     cardActive: false,
     channelPaymentTypes: { WEB: [], BOT: [], APP: [], QR: [] },
     paymentMethodLooks: [],
+    channelServiceTypes: {
+      WEB: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      BOT: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      APP: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      QR: ["DELIVERY", "PICK_UP", "DINE_IN"],
+    },
     iosAppLink: "",
     iosAppActive: false,
     androidAppLink: "",

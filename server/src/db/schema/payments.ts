@@ -6,13 +6,14 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   smallint,
   text,
   uniqueIndex,
   uuid,
 } from "drizzle-orm/pg-core";
 import { createdDate, id, lastModifiedDate, money, multilingual, timestamptz } from "./columns.ts";
-import { cardTypeEnum, discountTypeEnum, paymentTypeEnum } from "./enums.ts";
+import { cardTypeEnum, discountTypeEnum, paymentTypeEnum, serviceTypeEnum } from "./enums.ts";
 import { merchantId } from "./tenant.ts";
 import { users } from "./users.ts";
 
@@ -50,6 +51,27 @@ export const paymentMethodSettings = pgTable(
     lastModifiedDate: lastModifiedDate(),
   },
   (t) => [index("payment_method_settings_merchant_id_idx").on(t.merchantId)],
+);
+
+/**
+ * Where a service type (delivery, pickup, dine-in) is offered, by channel, as payment methods are
+ * (specification section 6: "channel availability of order types ... per channel"). No row: on every
+ * channel, so a brand that never set them loses nothing; the web settings' switches still decide
+ * whether the brand offers the type at all.
+ */
+export const serviceTypeSettings = pgTable(
+  "service_type_settings",
+  {
+    merchantId: merchantId(),
+    serviceType: serviceTypeEnum().notNull(),
+    webEnabled: boolean().notNull().default(true),
+    botEnabled: boolean().notNull().default(true),
+    operatorEnabled: boolean().notNull().default(true),
+    appEnabled: boolean().notNull().default(true),
+    qrEnabled: boolean().notNull().default(true),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [primaryKey({ columns: [t.merchantId, t.serviceType] })],
 );
 
 /**

@@ -53,6 +53,19 @@ export const orderSettingsSchema = z.strictObject({
     .default(null),
 });
 
+/**
+ * Where a service type is offered, by channel (as a payment method's switches); a type the file does
+ * not list is offered on every channel.
+ */
+export const serviceTypeChannelSchema = z.strictObject({
+  serviceType: z.enum(["DELIVERY", "PICK_UP", "DINE_IN"]),
+  webEnabled: z.boolean().default(true),
+  botEnabled: z.boolean().default(true),
+  operatorEnabled: z.boolean().default(true),
+  appEnabled: z.boolean().default(true),
+  qrEnabled: z.boolean().default(true),
+});
+
 export const paymentMethodSchema = z.strictObject({
   type: z.enum(PAYMENT_TYPES),
   name: nonEmpty.optional(),

@@ -22,6 +22,7 @@ import {
   getWebSettings,
   listAppPaymentTypes,
   listOfferedPaymentMethods,
+  listChannelServiceTypes,
   listBrands,
   listCities,
 } from "../../services/merchant/settings.ts";
@@ -72,7 +73,13 @@ export async function merchantTenantRoutes(app: FastifyInstance): Promise<void> 
     },
     async (request) => {
       const tenant = { merchantId: request.tenant.id };
-      return toWebSettings(await getWebSettings(db, tenant), await listOfferedPaymentMethods(db, tenant));
+      return toWebSettings(
+        ...(await Promise.all([
+          getWebSettings(db, tenant),
+          listOfferedPaymentMethods(db, tenant),
+          listChannelServiceTypes(db, tenant),
+        ])),
+      );
     },
   );
 

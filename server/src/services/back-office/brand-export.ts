@@ -413,6 +413,14 @@ function buildFile(rows: BrandRows): BrandFileInput {
       appEnabled: s?.appEnabled ?? false,
       qrEnabled: s?.qrEnabled ?? false,
     })),
+    serviceTypeChannels: rows.serviceTypeChannels.map((r) => ({
+      serviceType: r.serviceType,
+      webEnabled: r.webEnabled,
+      botEnabled: r.botEnabled,
+      operatorEnabled: r.operatorEnabled,
+      appEnabled: r.appEnabled,
+      qrEnabled: r.qrEnabled,
+    })),
     menu: menu(rows, places.branchIds),
     ...content(rows, places),
   };

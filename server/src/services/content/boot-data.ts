@@ -26,6 +26,7 @@ import {
   getWebSettings,
   listBrands,
   listOfferedPaymentMethods,
+  listChannelServiceTypes,
 } from "../../repositories/merchants.ts";
 import { bannerViews, storyViews } from "./content-views.ts";
 import { withFirstScreen, type FirstScreen } from "./first-screen.ts";
@@ -73,8 +74,11 @@ export async function bootDataFor(
     merchant.isActive && !merchant.deleted
       ? webSettingsSchema.parse(
           toWebSettings(
-            await getWebSettings(db, { merchantId: merchant.id }),
-            await listOfferedPaymentMethods(db, { merchantId: merchant.id }),
+            ...(await Promise.all([
+              getWebSettings(db, { merchantId: merchant.id }),
+              listOfferedPaymentMethods(db, { merchantId: merchant.id }),
+              listChannelServiceTypes(db, { merchantId: merchant.id }),
+            ])),
           ),
         )
       : null;

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import type { ChannelPaymentTypes } from "#domain/offer.ts";
+import type { ChannelPaymentTypes, ChannelServiceTypes } from "#domain/offer.ts";
 import type { merchantSchema, webSettingsSchema } from "#domain/contract/merchant.ts";
 import type { MerchantRow, PaymentMethodLook, WebSettingsRow } from "../../repositories/merchants.ts";
 
@@ -30,9 +30,16 @@ export function toMerchant(m: MerchantRow): z.output<typeof merchantSchema> {
 export function toWebSettings(
   s: WebSettingsRow,
   { byChannel: channelPaymentTypes, looks }: { byChannel: ChannelPaymentTypes; looks: PaymentMethodLook[] },
+  channelServiceTypes: ChannelServiceTypes,
 ): z.output<typeof webSettingsSchema> {
   return {
     ...s,
+    channelServiceTypes: {
+      WEB: [...channelServiceTypes.WEB],
+      BOT: [...channelServiceTypes.BOT],
+      APP: [...channelServiceTypes.APP],
+      QR: [...channelServiceTypes.QR],
+    },
     paymentMethodLooks: looks.map((look) => ({ ...look })),
     channelPaymentTypes: {
       WEB: [...channelPaymentTypes.WEB],

@@ -14,6 +14,7 @@ export {
   listAppPaymentTypes,
   listBrands,
   listOfferedPaymentMethods,
+  listChannelServiceTypes,
   listCities,
   type MerchantRow,
 } from "../../repositories/merchants.ts";

@@ -492,6 +492,7 @@ export async function prepareOrder(
   const {
     web,
     methodOn,
+    servicesOff,
     addressSaved,
     settings: settingRows,
     products: loaded,
@@ -509,7 +510,10 @@ export async function prepareOrder(
   })) ?? fail("SERVICE_TYPE_UNAVAILABLE");
   const serviceType = req.serviceType;
   const kind = serviceKind(serviceType);
-  if (!kind || !serviceOffered(web, serviceType)) fail("SERVICE_TYPE_UNAVAILABLE");
+  // The brand's switch, and the channel's (at a table the QR code's): the read brought the types
+  // switched off there.
+  if (!kind || !serviceOffered(web, serviceType) || servicesOff.includes(serviceType))
+    fail("SERVICE_TYPE_UNAVAILABLE");
   if (req.hallId && !req.tableId) fail("TABLE_INVALID");
   if (req.tableId && (kind !== "DINE_IN" || ctx.later)) fail("TABLE_INVALID");
   if (!paymentEnabled(web, req.paymentType, methodOn, ctx, atTable)) fail("PAYMENT_TYPE_UNAVAILABLE");

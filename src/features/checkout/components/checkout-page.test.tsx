@@ -132,6 +132,30 @@ describe("the checkout page", () => {
     expect(screen.getByTestId("checkout-place").textContent).toBe("No address chosen");
   });
 
+  it("lists only the service types switched on for the channel: no delivery inside the Click app", async () => {
+    serveApi({});
+    setPlatform(createWebHost("click"));
+    try {
+      renderCheckout({
+        deliveryActive: true,
+        pickupActive: true,
+        dineInActive: true,
+        cashActive: true,
+        channelServiceTypes: {
+          WEB: ["DELIVERY", "PICK_UP", "DINE_IN"],
+          BOT: ["DELIVERY", "PICK_UP", "DINE_IN"],
+          APP: ["PICK_UP", "DINE_IN"],
+          QR: [],
+        },
+      });
+      expect(await screen.findByRole("radio", { name: "Pickup" }, LAZY)).toBeTruthy();
+      expect(screen.getByRole("radio", { name: "Dine-in" })).toBeTruthy();
+      expect(screen.queryByRole("radio", { name: "Delivery" })).toBeNull();
+    } finally {
+      setPlatform(null);
+    }
+  });
+
   it("takes a guest straight to the login form, which returns to the checkout", async () => {
     serveApi({});
     renderCheckout({ cashActive: true }, null);

@@ -1,13 +1,14 @@
 import { useLingui } from "@lingui/react/macro";
 import { useAtomValue } from "jotai";
 import { Link } from "wouter";
-import { offeredServiceTypes, type OfferedServiceType } from "../../../domain/offer.ts";
+import { offeredServiceTypes, paymentChannelOfHost, type OfferedServiceType } from "../../../domain/offer.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { getPlatform } from "../../../platform/index.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { addressFlowPath, useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { sessionAtom } from "../../../shared/session/session-atom.ts";
+import { useTableSession } from "../../../shared/table/table-session.ts";
 
 /**
  * Delivery, pickup or dine-in, chosen on the menu as in commercial apps: the choice is the order
@@ -20,7 +21,12 @@ export function ServiceSwitch() {
   const { settings } = useRequiredTenant();
   const session = useAtomValue(sessionAtom);
   const { draft, setServiceType } = useOrderDraft();
-  const services = offeredServiceTypes(settings);
+  // The channel's types: the mini app's, the website's, or a table's QR code's.
+  const atTable = useTableSession() !== null;
+  const services = offeredServiceTypes(
+    settings,
+    settings.channelServiceTypes[atTable ? "QR" : paymentChannelOfHost(getPlatform().kind)],
+  );
   const first = services[0];
   if (!first) return null;
   const current: OfferedServiceType =
