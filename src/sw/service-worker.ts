@@ -1,9 +1,9 @@
 // The storefront's service worker (issue 42, offline reopen): a customer who opens the brand again
 // without a network sees the page, the last menu and their orders, with the app's "offline" notice,
-// instead of the browser's error page. Built on its own by scripts/build.ts into dist/sw.js.
+// instead of the browser's error page. Built on its own by scripts/build-sw.ts into dist/sw.js.
 //
-// - The app's code and styles of the first screen (and every catalog) are precached at install;
-//   any other chunk is kept once used. Hashed names never change, so the cache answers first.
+// - The storefront's code and styles are precached at install, all but the map's large chunks
+//   (scripts/build-sw.ts), which are kept once used. Hashed names never change: the cache answers first.
 // - Pages and the API's reads ask the network first and fall back to what was kept: online, the
 //   customer always gets the deployed page and live data (a new version is taken on the next open,
 //   as the app's deploy detection does; this worker never takes over mid-visit with skipWaiting).
