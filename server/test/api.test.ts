@@ -201,9 +201,15 @@ describe("brand resolution and settings", () => {
     });
     const { merchantWebSettings } = await import("../src/db/schema/index.ts");
     const { getTableColumns } = await import("drizzle-orm");
-    // Every column, plus the per-channel payment method types (issue 12) from the payment methods.
+    // Every column, plus the per-channel payment method types (issue 12) and each method's title and
+    // icon from the payment methods, and the per-channel service types (issue 42).
     expect(Object.keys(settings).sort()).toEqual(
-      [...Object.keys(getTableColumns(merchantWebSettings)), "channelPaymentTypes"].sort(),
+      [
+        ...Object.keys(getTableColumns(merchantWebSettings)),
+        "channelPaymentTypes",
+        "paymentMethodLooks",
+        "channelServiceTypes",
+      ].sort(),
     );
     // Lavash's Payme is on for the web and Telegram, not for the Click app.
     expect(settings.channelPaymentTypes).toMatchObject({
