@@ -11,7 +11,6 @@ interface ImportMetaEnv {
   /** API base used on development hosts (localhost, *.localhost, private addresses, "dev" hosts). */
   readonly VITE_API_DEV_BASE_URL?: string;
   /** Content CDN base path or URL; the API base when unset. */
-  readonly VITE_CDN_BASE_URL?: string;
   /** Remote product images' variant URL, with {src} {sep} {w} {h} {q} {format}; src/lib/product-image.ts. */
   readonly VITE_IMAGE_VARIANT_TEMPLATE?: string;
 }

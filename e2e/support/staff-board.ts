@@ -102,6 +102,7 @@ function order(
     courierId: o.courier ? uuid(7000 + o.number) : null,
     courierStatus: o.courier ? "PERFORMER_FOUND" : null,
     deliveryType: null,
+    deliveryByTaximeter: false,
     deliveryTariffId: null,
     comment: o.comment ?? null,
     courierComment: null,

@@ -21,6 +21,7 @@ import {
   bannerSvg,
   faviconSvg,
   foodSvg,
+  type Shape,
   logoSvg,
   storyPreviewSvg,
   storySvg,
@@ -124,14 +125,32 @@ function products(kind: Kind, image: string, counter: { n: number }): Product[] 
   );
 }
 
-const GROUPS: { key: Kind["group"]; name: Text }[] = [
-  { key: "main", name: { uz: "Asosiy taomlar", ru: "Основное меню", eng: "Main menu" } },
-  { key: "sides", name: { uz: "Gazaklar va souslar", ru: "Закуски и соусы", eng: "Sides and sauces" } },
+// Each group's icon (a dish of the group on its own colour) shows in its title and tab.
+const GROUPS: { key: Kind["group"]; name: Text; icon: Shape; iconBgColor: string }[] = [
+  {
+    key: "main",
+    name: { uz: "Asosiy taomlar", ru: "Основное меню", eng: "Main menu" },
+    icon: "wrap",
+    iconBgColor: "#FFE9A8",
+  },
+  {
+    key: "sides",
+    name: { uz: "Gazaklar va souslar", ru: "Закуски и соусы", eng: "Sides and sauces" },
+    icon: "sticks",
+    iconBgColor: "#FFD9C7",
+  },
   {
     key: "sweet",
     name: { uz: "Ichimliklar va desertlar", ru: "Напитки и десерты", eng: "Drinks and desserts" },
+    icon: "cup",
+    iconBgColor: "#D7ECFF",
   },
-  { key: "combo", name: { uz: "Kombo to'plamlar", ru: "Комбо-наборы", eng: "Combo sets" } },
+  {
+    key: "combo",
+    name: { uz: "Kombo to'plamlar", ru: "Комбо-наборы", eng: "Combo sets" },
+    icon: "box",
+    iconBgColor: "#E3F4D7",
+  },
 ];
 
 function menu(images: BrandImages): Group[] {
@@ -139,6 +158,11 @@ function menu(images: BrandImages): Group[] {
   return GROUPS.map((group, gi) => ({
     key: group.key,
     name: group.name,
+    icon: images.add(
+      `group-${group.key}`,
+      foodSvg(group.icon, group.iconBgColor, "#C62828", group.name.eng ?? group.key),
+    ),
+    iconBgColor: group.iconBgColor,
     priority: gi + 1,
     categories: KINDS.filter((k) => k.group === group.key).map((kind, ci) => {
       const image = images.add(kind.key, foodSvg(kind.shape, "#FFF8C4", "#F4A300", kind.name[2]));
@@ -251,7 +275,18 @@ export function lavash(): { file: Brand; images: BrandImages } {
         ...TASHKENT,
         isMain: true,
       },
-      { key: "samarkand", name: { uz: "Samarqand", ru: "Самарканд", eng: "Samarkand" }, ...SAMARKAND },
+      // Samarkand's couriers charge by the taximeter (the city's isTaximeter): shown at checkout.
+      {
+        key: "samarkand",
+        name: { uz: "Samarqand", ru: "Самарканд", eng: "Samarkand" },
+        ...SAMARKAND,
+        isTaximeter: true,
+        taximeterComment: {
+          uz: "Taksometr bo'yicha: 5 000 so'mdan va har km uchun 2 000 so'm",
+          ru: "По таксометру: от 5 000 сум и 2 000 сум за км",
+          eng: "By the taximeter: from 5,000 sum plus 2,000 sum per km",
+        },
+      },
     ],
     branches: [
       {
@@ -498,9 +533,9 @@ export function lavash(): { file: Brand; images: BrandImages } {
         slug: "extra",
         title: { uz: "Yetkazib berish", ru: "Доставка", eng: "Delivery" },
         body: {
-          uz: "Toshkent va Samarqand bo'ylab har kuni 09:00 dan 23:00 gacha yetkazamiz.\n\nYetkazish narxi hududga bog'liq va buyurtma berishda ko'rsatiladi. Odatda 30-60 daqiqa.",
-          ru: "Доставляем по Ташкенту и Самарканду каждый день с 09:00 до 23:00.\n\nЦена доставки зависит от района и видна при оформлении заказа. Обычно 30–60 минут.",
-          eng: "We deliver across Tashkent and Samarkand every day from 09:00 to 23:00.\n\nThe delivery price depends on the area and shows at checkout. It usually takes 30-60 minutes.",
+          uz: "Toshkent va Samarqand bo'ylab har kuni 09:00 dan 23:00 gacha yetkazamiz.\n\nYetkazish narxi hududga bog'liq va buyurtma berishda ko'rsatiladi; Samarqandda kuryer taksometr bo'yicha oladi. Odatda 30-60 daqiqa.",
+          ru: "Доставляем по Ташкенту и Самарканду каждый день с 09:00 до 23:00.\n\nЦена доставки зависит от района и видна при оформлении заказа; в Самарканде курьер берёт по таксометру. Обычно 30–60 минут.",
+          eng: "We deliver across Tashkent and Samarkand every day from 09:00 to 23:00.\n\nThe delivery price depends on the area and shows at checkout; in Samarkand the courier charges by the taximeter. It usually takes 30-60 minutes.",
         },
       },
       {

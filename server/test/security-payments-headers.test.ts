@@ -360,6 +360,24 @@ describe("item 7: each page's Content-Security-Policy names only the analytics i
     expect(after.headers.etag).not.toBe(etag);
     expect(analyticsIn(after.headers["content-security-policy"])).toEqual([]);
   });
+  it("a brand's pages carry its Meta domain verification code in the head; a pasted snippet is never written", async () => {
+    const setContent = (merchantId: string, metaPixelContent: string) =>
+      t.db
+        .update(merchantWebSettings)
+        .set({ metaPixelContent })
+        .where(eq(merchantWebSettings.merchantId, merchantId));
+    await setContent(plov, "x7k2ploverif9q3zz1");
+    await setContent(sushi, '<script>alert("x")</script>');
+    const verified = (await shell("plov.localhost", "/")).body;
+    const head = verified.slice(0, verified.indexOf("</head>"));
+    expect(head).toContain('<meta name="facebook-domain-verification" content="x7k2ploverif9q3zz1">');
+    const pasted = (await shell("sushi.localhost", "/")).body;
+    expect(pasted).not.toContain("facebook-domain-verification");
+    expect(pasted).not.toContain("<script>alert(");
+    expect((await shell("lavash.localhost", "/")).body).not.toContain("facebook-domain-verification");
+    await setContent(plov, "");
+    await setContent(sushi, "");
+  });
 });
 
 describe("item 8a: provider edge values answer the provider's own request error", () => {

@@ -41,3 +41,15 @@ export function plannedScripts(s: AnalyticsSettings): AnalyticsScript[] {
   if (s.amoCRMActive && DIGITS.test(s.amoCRMId) && HASH.test(s.amoCRMHash)) planned.push("amocrm");
   return planned;
 }
+
+const VERIFICATION = /^[a-z0-9]{8,64}$/i;
+
+/**
+ * metaPixelContent: the code of Meta's domain verification, the `content` of the
+ * `facebook-domain-verification` meta tag the brand's pages carry (Meta reads it from the page's
+ * HTML, so the server writes it). Anything that is not such a code (a pasted snippet) is ignored.
+ */
+export function metaDomainVerification(s: Pick<WebSettings, "metaPixelContent">): string | null {
+  const code = s.metaPixelContent.trim();
+  return VERIFICATION.test(code) ? code : null;
+}

@@ -3,8 +3,11 @@
 // of the delivery price it was quoted.
 import type { CourierStatus, OrderStatus } from "./enums.ts";
 
-/** Where the delivery price of a quote came from. */
-export const DELIVERY_PRICE_SOURCES = ["TARIFF", "YANDEX", "TARIFF_FALLBACK"] as const;
+/**
+ * Where the delivery price of a quote came from; TAXIMETER: the address is in a taximeter city (the
+ * city's isTaximeter), where the courier charges the meter's fare on arrival, outside the total.
+ */
+export const DELIVERY_PRICE_SOURCES = ["TARIFF", "YANDEX", "TARIFF_FALLBACK", "TAXIMETER"] as const;
 export type DeliveryPriceSource = (typeof DELIVERY_PRICE_SOURCES)[number];
 
 /** When the brand's claims are made: when the kitchen marks the order ready, or at placement. */

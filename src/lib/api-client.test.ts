@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { apiErrorBody } from "../domain/api-errors.ts";
-import { api, cdn, configureApiClient, parseTokenMarkers, REQUEST_TIMEOUT_MS, unwrap } from "./api-client.ts";
+import { api, configureApiClient, parseTokenMarkers, REQUEST_TIMEOUT_MS, unwrap } from "./api-client.ts";
 import { setCurrentBrand } from "../shared/brand/current-brand.ts";
 import { activateLocale } from "./i18n.ts";
 import { getNotices, dismiss } from "./notify.ts";
@@ -173,21 +173,5 @@ describe("the API client", () => {
     await api("/support/v1/brand/catalog");
     expect(onMerchantInactive).toHaveBeenCalledTimes(1);
     expect(getNotices()).toHaveLength(0);
-  });
-
-  it("CDN client: any 401 but the logout path logs out; other failures show the description", async () => {
-    const onUnauthorized = vi.fn();
-    configureApiClient({ onUnauthorized });
-    stubFetch(json(401, apiErrorBody("UNAUTHORIZED")));
-    await cdn("/notifications/v2/stories");
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
-
-    stubFetch(json(401, apiErrorBody("UNAUTHORIZED")));
-    await cdn("/users/v1/users/logout/WITH_TOKEN", { method: "POST" });
-    expect(onUnauthorized).toHaveBeenCalledTimes(1);
-
-    stubFetch(json(404, apiErrorBody("NOT_FOUND")));
-    await cdn("/notifications/v2/stories");
-    expect(lastNotice()).toBe("Not found");
   });
 });

@@ -112,10 +112,6 @@ export function apiBaseUrl(): string {
   return env.VITE_API_BASE_URL ?? "/api";
 }
 
-export function cdnBaseUrl(): string {
-  return import.meta.env.VITE_CDN_BASE_URL ?? apiBaseUrl();
-}
-
 const MARKER = /\/(WITH|NO)_TOKEN(?=[/?#]|$)/g;
 
 /** Strips the client-side markers; `withToken` when "/WITH_TOKEN" was present. */
@@ -157,35 +153,20 @@ export function errorText(error: ApiError): string {
   return described || i18n._(msg`Something went wrong, please try again later`);
 }
 
-type ClientKind = "main" | "cdn";
-
-function handleFailure(
-  kind: ClientKind,
-  path: string,
-  error: ApiError,
-  options: ApiRequestOptions,
-  hadToken: boolean,
-): void {
+function handleFailure(error: ApiError, options: ApiRequestOptions, hadToken: boolean): void {
   if (error.aborted) return;
   if (error.code === "MERCHANT_INACTIVE") {
     hooks.onMerchantInactive();
     return;
   }
-  if (error.status === 401) {
-    const logout = kind === "main" ? hadToken : !/\/logout(?:[/?]|$)/.test(path);
-    if (logout) {
-      hooks.onUnauthorized();
-      return;
-    }
+  if (error.status === 401 && hadToken) {
+    hooks.onUnauthorized();
+    return;
   }
   if (!options.silent) hooks.showError(errorText(error));
 }
 
-async function request<T>(
-  kind: ClientKind,
-  rawPath: string,
-  options: ApiRequestOptions = {},
-): Promise<ApiResult<T>> {
+async function request<T>(rawPath: string, options: ApiRequestOptions = {}): Promise<ApiResult<T>> {
   const { path, withToken } = parseTokenMarkers(rawPath);
   const method = options.method ?? "GET";
   const headers: Record<string, string> = { accept: "application/json", ...options.headers };
@@ -200,7 +181,7 @@ async function request<T>(
     : undefined;
   try {
     const data = await ofetch<T>(path, {
-      baseURL: kind === "main" ? apiBaseUrl() : cdnBaseUrl(),
+      baseURL: apiBaseUrl(),
       method,
       query: options.query ?? undefined,
       body: options.body,
@@ -215,19 +196,14 @@ async function request<T>(
   } catch (caught) {
     const error = toApiError(caught, options.signal);
     // A call carrying its own session (the courier app's) says nothing about the customer's.
-    handleFailure(kind, path, error, options, token !== null && !options.headers?.authorization);
+    handleFailure(error, options, token !== null && !options.headers?.authorization);
     return [error, null];
   }
 }
 
 /** A call to the storefront API. */
 export function api<T>(path: string, options?: ApiRequestOptions): Promise<ApiResult<T>> {
-  return request<T>("main", path, options);
-}
-
-/** A call to the content CDN (same headers, its own 401 rule). */
-export function cdn<T>(path: string, options?: ApiRequestOptions): Promise<ApiResult<T>> {
-  return request<T>("cdn", path, options);
+  return request<T>(path, options);
 }
 
 /** For query functions: the data, or the error thrown. */

@@ -282,6 +282,7 @@ export async function findOrderReceipt(db: Db, { merchantId, orderId }: Tenant &
       payment: orders.payment,
       paymentType: orders.paymentType,
       deliveryPrice: orders.deliveryPrice,
+      deliveryByTaximeter: orders.deliveryByTaximeter,
       servicePrice: orders.servicePrice,
       totalDiscount: orders.totalDiscount,
       totalPrice: orders.totalPrice,

@@ -3,9 +3,11 @@
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
 import type { AuthChannel, PaymentType, ServiceType } from "#domain/enums.ts";
 import { paymentMethodType } from "#domain/offer.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
 import {
   addresses,
   branchStops,
+  cities,
   merchantWebSettings,
   modificationGroups,
   modifications,
@@ -106,6 +108,10 @@ function prepareLoad(db: Db, shape: LoadShape, name: string) {
         ServiceType[]
       >`coalesce((select jsonb_agg(${serviceTypeSettings.serviceType}) from ${serviceTypeSettings} where ${serviceTypeSettings.merchantId} = ${P.merchantId} and not ${serviceChannelSwitch(shape.channel)}), ${EMPTY})`,
       addressSaved: saved,
+      // The brand's taximeter cities (few), so the check knows one without another round trip.
+      taximeterCities: sql<
+        LoadedRow["taximeterCities"]
+      >`coalesce((select jsonb_agg(jsonb_build_object('id', ${cities.id}, 'comment', ${cities.taximeterComment})) from ${cities} where ${cities.merchantId} = ${P.merchantId} and ${cities.isTaximeter}), ${EMPTY})`,
       products: sql<LoadedRow["products"]>`${shape.products ? productsJson() : EMPTY}`,
       promo: sql<LoadedRow["promo"]>`${shape.promo ? promoJson() : sql`null::jsonb`}`,
       customer: sql<
@@ -126,13 +132,14 @@ type LoadedRow = {
     stops: { branchId: string; productId: string | null; modificationId: string | null }[];
   }[];
   promo: { promo: Record<string, unknown>; mine: number | string; all: number | string } | null;
+  taximeterCities: { id: string; comment: Multilingual | null }[];
   customer: { phone: string | null; cashback: number | string } | null;
 };
 
 /**
  * Everything the check reads, in one query: the brand's web settings and every order-settings row
  * (the brand's and its cities'), whether an active payment method of the type is on for the channel,
- * the service types switched off for the channel,
+ * the service types switched off for the channel, the brand's taximeter cities,
  * whether the address id the client sent is one of the customer's saved addresses, the basket's
  * products with their options and branch links, the promo of the code with its uses, and the
  * customer's phone and balance.
@@ -183,6 +190,7 @@ export async function loadForOrder(
     methodOn: row.methodOn,
     servicesOff: row.servicesOff,
     addressSaved: row.addressSaved,
+    taximeterCities: row.taximeterCities,
     settings: row.orderSettings.map((o) => rowFromJson(orderSettings, o)),
     products: row.products.map((p) => ({
       ...rowFromJson(products, p.product),

@@ -376,6 +376,7 @@ export function toOrderView(
     courierId: o.courierId,
     courierStatus: o.courierStatus,
     deliveryType: o.deliveryType,
+    deliveryByTaximeter: o.deliveryByTaximeter,
     deliveryTariffId: o.deliveryTariffId,
     comment: o.comment,
     courierComment: o.courierComment,

@@ -70,6 +70,7 @@ export const BRAND_FEATURES = [
   "termsOfUseActive",
   "notificationsActive",
   "chatActive",
+  "isVisibleAtProfileTop",
   "favouriteActive",
   "cartInMainActive",
   "cartPageActive",

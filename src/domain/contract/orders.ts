@@ -134,6 +134,8 @@ export const orderQuoteSchema = z
     deliveryTariffId: uuidSchema.nullable(),
     /** Where the delivery price came from: the zone tariff, Yandex Delivery, or the tariff because Yandex did not answer. */
     deliveryPriceSource: z.enum(DELIVERY_PRICE_SOURCES).optional(),
+    /** With TAXIMETER: the city's word on the fare. */
+    taximeterComment: multilingualSchema.nullable().optional(),
     promoId: uuidSchema.nullable(),
     cashbackBalance: z.number(),
     cashbackEarned: z.number(),
@@ -228,6 +230,8 @@ export const orderSchema = z
     courierId: uuidSchema.nullable(),
     courierStatus: z.enum(COURIER_STATUSES).nullable(),
     deliveryType: z.enum(DELIVERY_TYPES).nullable(),
+    /** Delivered to a taximeter city: the courier charges the meter's fare, outside totalPrice. */
+    deliveryByTaximeter: z.boolean(),
     deliveryTariffId: uuidSchema.nullable(),
     comment: z.string().nullable(),
     courierComment: z.string().nullable(),

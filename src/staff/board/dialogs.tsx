@@ -379,7 +379,7 @@ export function OrderDialog({
           <ItemList order={order} prices />
           {fee !== null ? (
             <p className="order-detail__sum" data-testid="order-detail-delivery-fee">
-              {t`Delivery fee`}: {money(fee)}
+              {t`Delivery fee`}: {order.deliveryByTaximeter ? t`By taximeter` : money(fee)}
             </p>
           ) : null}
           <p className="order-card__total">

@@ -170,7 +170,9 @@ export function CustomerSlip({ order, onDone }: { order: StaffBoardOrder; onDone
         {fee !== null ? (
           <>
             <dt>{t`Delivery fee`}</dt>
-            <dd data-testid="slip-delivery-fee">{money(fee)}</dd>
+            <dd data-testid="slip-delivery-fee">
+              {order.deliveryByTaximeter ? t`By taximeter` : money(fee)}
+            </dd>
           </>
         ) : null}
         {order.servicePrice > 0 ? (

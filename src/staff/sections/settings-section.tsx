@@ -40,6 +40,7 @@ const FEATURE_LABELS: Record<BrandFeature, MessageDescriptor> = {
   termsOfUseActive: msg`Terms of use`,
   notificationsActive: msg`Notifications`,
   chatActive: msg`Chat`,
+  isVisibleAtProfileTop: msg`Restaurant links at the top of the profile`,
   favouriteActive: msg`Favourites`,
   cartInMainActive: msg`Cart on the main page`,
   cartPageActive: msg`Cart page`,

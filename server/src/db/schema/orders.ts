@@ -221,6 +221,8 @@ export const orders = pgTable(
     /** The delivery region whose price was applied. */
     deliveryTariffId: uuid().references(() => deliveryRegions.id, { onDelete: "set null" }),
     deliveryType: deliveryTypeEnum(),
+    /** Delivered to a taximeter city: the courier charges the meter's fare, outside the total. */
+    deliveryByTaximeter: boolean().notNull().default(false),
     courierStatus: courierStatusEnum(),
     courierPaid: boolean().notNull().default(false),
     /** The requested time of a later (AT_TIME) order. */

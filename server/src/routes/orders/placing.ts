@@ -128,6 +128,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
         branchId: checked.branch.id,
         deliveryTariffId: checked.deliveryTariffId,
         deliveryPriceSource: checked.deliveryPriceSource,
+        taximeterComment: checked.taximeterComment,
         promoId: checked.promo?.id ?? null,
         cashbackBalance,
         cashbackEarned: checked.cashbackEarned,

@@ -243,6 +243,15 @@ export const BOT_TEXTS = {
     tr: "Teslimat",
     zh: "配送",
   },
+  receiptByTaximeter: {
+    uz: "taksometr bo'yicha, kuryerga",
+    ru: "по таксометру, курьеру",
+    eng: "by the taximeter, paid to the courier",
+    ar: "حسب العداد، تُدفع للمندوب",
+    kz: "таксометр бойынша, курьерге",
+    tr: "taksimetreye göre, kuryeye",
+    zh: "按计价器，付给骑手",
+  },
   receiptService: {
     uz: "Xizmat haqi",
     ru: "Обслуживание",
@@ -423,6 +432,8 @@ export interface Receipt {
   provider: PaymentType;
   lines: { name: string; count: number; price: number }[];
   deliveryPrice: number;
+  /** The courier charges the taximeter's fare on arrival, outside the total. */
+  deliveryByTaximeter?: boolean;
   servicePrice: number;
   totalDiscount: number;
   totalPrice: number;
@@ -441,7 +452,9 @@ export function receiptText(receipt: Receipt, lang: ContentLanguage): string {
     "",
     ...receipt.lines.map((line) => `${groupDigits(line.count)} × ${line.name}: ${money(line.price)}`),
   ];
-  if (receipt.deliveryPrice > 0)
+  if (receipt.deliveryByTaximeter)
+    rows.push(`${botText("receiptDelivery", lang)}: ${botText("receiptByTaximeter", lang)}`);
+  else if (receipt.deliveryPrice > 0)
     rows.push(`${botText("receiptDelivery", lang)}: ${money(receipt.deliveryPrice)}`);
   if (receipt.servicePrice > 0)
     rows.push(`${botText("receiptService", lang)}: ${money(receipt.servicePrice)}`);

@@ -12,6 +12,7 @@ import type { Banner, Story } from "#domain/contract/content.ts";
 import type { Overall } from "#domain/contract/menu.ts";
 import { resolveBrandSub, type HrefLocation } from "#domain/brand-host.ts";
 import type { FirstScreenInput } from "#domain/contract/first-screen.ts";
+import { metaDomainVerification } from "#domain/analytics.ts";
 import { brandFavicon } from "#domain/brand-icon.ts";
 import { cardImageVariant, DEFAULT_VARIANT_TEMPLATE, variantUrl } from "#domain/image-variant.ts";
 import { displayOrder, firstScreenOf } from "#domain/menu.ts";
@@ -304,7 +305,9 @@ export function shellWithBootData(
   let page = html;
   // With a first screen, the app's code is asked for once that screen has been painted (its script
   // starts it); without, at once beside the entry.
+  const verification = data.settings ? metaDomainVerification(data.settings) : null;
   const head =
+    (verification ? `<meta name="facebook-domain-verification" content="${verification}">` : "") +
     links.head +
     (firstScreen
       ? ""

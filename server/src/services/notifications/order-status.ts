@@ -68,6 +68,7 @@ export async function recordStatusNotification(
           provider: receipt.payment?.provider ?? receipt.paymentType,
           lines: receipt.lines.map((line) => ({ ...line, name: pickText(line.name, lang) })),
           deliveryPrice: receipt.deliveryPrice,
+          deliveryByTaximeter: receipt.deliveryByTaximeter,
           servicePrice: receipt.servicePrice,
           totalDiscount: receipt.totalDiscount,
           totalPrice: receipt.totalPrice,

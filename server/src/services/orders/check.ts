@@ -37,6 +37,7 @@ import {
   type Totals,
 } from "#domain/order-totals.ts";
 import { basketLimitGaps, defaultDeliveryTypeFor, orderSettingsOrDefaults } from "#domain/order-settings.ts";
+import type { Multilingual } from "#domain/multilingual.ts";
 import type { DeliveryPriceSource } from "#domain/yandex-delivery.ts";
 import { serviceUnitPrice, UNIT_STEPS, type LineInput } from "#domain/pricing.ts";
 import {
@@ -103,8 +104,10 @@ export interface PreparedOrder {
   deliveryTariffId: string | null;
   /** The delivery price before any promo, so'm (0 unless delivering). */
   deliveryPrice: number;
-  /** Where the delivery price came from: the zone tariff, Yandex Delivery, or the tariff as Yandex's fallback. */
+  /** Where the delivery price came from: the zone tariff, Yandex Delivery, the tariff as Yandex's fallback, or the taximeter. */
   deliveryPriceSource: DeliveryPriceSource;
+  /** In a taximeter city: the city's word on the fare (null when it has none). */
+  taximeterComment: Multilingual | null;
   lines: CheckedLine[];
   /** The products after their own discounts. */
   net: Minor;
@@ -494,6 +497,7 @@ export async function prepareOrder(
     methodOn,
     servicesOff,
     addressSaved,
+    taximeterCities,
     settings: settingRows,
     products: loaded,
     promo,
@@ -577,10 +581,16 @@ export async function prepareOrder(
     net,
   });
 
-  // The delivery price is the tariff call's own answer for this point and these products.
+  // The delivery price is the tariff call's own answer for this point and these products; in a
+  // taximeter city the courier's meter decides it, outside the total.
+  const taximeter = address
+    ? taximeterCities.find((c) => c.id === (region?.cityId ?? branch.cityId))
+    : undefined;
   let deliveryPrice = 0;
   let deliveryTariffId: string | null = null;
-  if (address) {
+  if (address && taximeter) {
+    deliveryTariffId = region?.id ?? null;
+  } else if (address) {
     const quote = await quoteDelivery(db, {
       merchantId,
       productPrice: fromMinor(net),
@@ -601,10 +611,10 @@ export async function prepareOrder(
   // A brand on Yandex Delivery charges Yandex's price for the route (with the brand's own free
   // threshold and minimum), or the zone's above when Yandex does not answer in 2 s.
   const yandex =
-    address && branch.yandexToken && defaultDeliveryTypeFor(settings, ctx.channel) === "YANDEX"
+    address && !taximeter && branch.yandexToken && defaultDeliveryTypeFor(settings, ctx.channel) === "YANDEX"
       ? await yandexRoutePrice(ctx, { branch, token: branch.yandexToken, address, lines, net, settings })
       : null;
-  const deliveryPriceSource: DeliveryPriceSource = yandex?.source ?? "TARIFF";
+  const deliveryPriceSource: DeliveryPriceSource = taximeter ? "TAXIMETER" : (yandex?.source ?? "TARIFF");
   if (yandex?.price !== undefined) deliveryPrice = yandex.price;
 
   return {
@@ -615,6 +625,7 @@ export async function prepareOrder(
     deliveryTariffId,
     deliveryPrice,
     deliveryPriceSource,
+    taximeterComment: taximeter?.comment ?? null,
     lines,
     net,
     atTime,
@@ -674,6 +685,7 @@ export function finishOrder(
   const cashbackRequested = web.cashbackActive ? (req.cashback ?? 0) : 0;
   if (cashbackRequested > cashbackBalance) fail("CASHBACK_NOT_ENOUGH");
 
+  const final = prepared.deliveryTariffId !== null || prepared.deliveryPriceSource === "TAXIMETER";
   const totals = orderTotals({
     lines: prepared.lines.map((l) => l.input),
     serviceType: prepared.serviceType,
@@ -683,8 +695,9 @@ export function finishOrder(
       feeAmount: settings?.feeAmount ?? 0,
       // The delivery price is final already (threshold and minimum applied by the tariff rule),
       // except for a brand serving outside its zones, where the same rule applies here.
-      feeFreeThreshold: prepared.deliveryTariffId ? null : (settings?.feeFreeThreshold ?? null),
-      minimalDeliveryPrice: prepared.deliveryTariffId ? 0 : (settings?.minimalDeliveryPrice ?? 0),
+      // A taximeter's fare is not the order's: nothing is added.
+      feeFreeThreshold: final ? null : (settings?.feeFreeThreshold ?? null),
+      minimalDeliveryPrice: final ? 0 : (settings?.minimalDeliveryPrice ?? 0),
     },
     promo,
     cashbackRequested,

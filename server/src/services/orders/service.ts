@@ -346,6 +346,7 @@ function orderValues(
     servicePrice: t.servicePrice,
     productCount: t.productCount,
     deliveryTariffId: checked.deliveryTariffId,
+    deliveryByTaximeter: checked.deliveryPriceSource === "TAXIMETER",
     deliveryType:
       checked.serviceType === "DELIVERY" ? defaultDeliveryTypeFor(checked.settings, ctx.channel) : null,
     atTime: checked.atTime,

@@ -2,8 +2,10 @@ import { useLingui } from "@lingui/react/macro";
 import { Section } from "@telegram-apps/telegram-ui";
 import { SectionTitle } from "../../../components/list-row.tsx";
 import { toMinor } from "../../../domain/money.ts";
+import { pickText } from "../../../domain/multilingual.ts";
 import { useBasketSummary } from "../../../shared/basket/basket.ts";
 import { formatTimeWindow } from "../../../lib/format.ts";
+import { useContentLanguage } from "../../../lib/use-content-language.ts";
 import { useFormatMinor } from "../../../shared/brand/price.tsx";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import type { Checkout } from "../use-checkout.ts";
@@ -17,6 +19,10 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
   const { totals, quote, quoteData, blockingError, errorRef, draft } = checkout;
   const serviceType = checkout.form.serviceType;
   const productDiscount = totals ? toMinor(totals.productDiscount) : summary.discount;
+  const lang = useContentLanguage();
+  // A taximeter city: the courier's meter decides the fare, outside the total (the city's isTaximeter).
+  const byTaximeter = serviceType === "DELIVERY" && quoteData?.deliveryPriceSource === "TAXIMETER";
+  const taximeterComment = quoteData?.taximeterComment ? pickText(quoteData.taximeterComment, lang) : "";
   return (
     <Section
       className="savat-section checkout__totals"
@@ -44,12 +50,14 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
           {serviceType === "DELIVERY" && (
             <div>
               <dt>{t`Delivery`}</dt>
-              <dd>
-                {totals
-                  ? format(toMinor(totals.deliveryPrice))
-                  : draft.deliveryPrice !== null
-                    ? format(toMinor(draft.deliveryPrice))
-                    : "—"}
+              <dd data-testid="totals-delivery">
+                {byTaximeter
+                  ? t`By taximeter`
+                  : totals
+                    ? format(toMinor(totals.deliveryPrice))
+                    : draft.deliveryPrice !== null
+                      ? format(toMinor(draft.deliveryPrice))
+                      : "—"}
               </dd>
             </div>
           )}
@@ -79,6 +87,17 @@ export function TotalsSection({ checkout }: { checkout: Checkout }) {
         {serviceType === "DELIVERY" && quoteData?.deliveryPriceSource === "YANDEX" && (
           <p className="checkout__note" data-testid="delivery-price-source">
             {t`Delivered by Yandex Delivery at its price for your route`}
+          </p>
+        )}
+        {byTaximeter && (
+          <p className="checkout__note" data-testid="delivery-price-source">
+            {t`The courier charges the taximeter's fare on arrival; it is not in the total`}
+            {taximeterComment && (
+              <>
+                <br />
+                {taximeterComment}
+              </>
+            )}
           </p>
         )}
         {serviceType === "DELIVERY" && quoteData?.deliveryPriceSource === "TARIFF_FALLBACK" && (

@@ -3,6 +3,7 @@ import { useEffect, useRef } from "react";
 import type { MenuCategory, MenuGroup } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { GroupIcon } from "./group-icon.tsx";
 
 /**
  * Keeps the current tab visible inside its horizontally scrolling bar (without moving the page); in
@@ -91,6 +92,7 @@ export function GroupTabs({
               onPick(g.id);
             }}
           >
+            <GroupIcon group={g} size={24} />
             {pickText(g.name, lang)}
           </button>
         ))}

@@ -17,6 +17,7 @@ import type { Product } from "../../../domain/contract/menu.ts";
 import type { MenuCategory, MenuGroup } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
+import { GroupIcon } from "./group-icon.tsx";
 import { ProductCard } from "./product-card.tsx";
 
 // The menu as one window-scrolled list of rows, virtualised: only the rows near the viewport are in
@@ -81,7 +82,7 @@ export function buildRows(sections: readonly MenuSection[], width: number, deskt
 function estimate(row: MenuRow, width: number, categoryImages: boolean, desktop: boolean): number {
   switch (row.kind) {
     case "group":
-      return 52;
+      return categoryImages && row.group.image ? 172 : 52;
     case "category":
       return categoryImages && row.category.image ? 172 : 52;
     case "strip":
@@ -399,7 +400,22 @@ const Row = memo(function Row({
   const lang = useContentLanguage();
   switch (row.kind) {
     case "group":
-      return <h2 className="menu-group-title">{pickText(row.group.name, lang)}</h2>;
+      return (
+        <div className="menu-group">
+          {categoryImages && row.group.image && (
+            <ProductImage
+              src={row.group.image}
+              variant={{ w: 640, h: 240 }}
+              className="menu-category__image"
+              eager={priority}
+            />
+          )}
+          <h2 className="menu-group-title">
+            <GroupIcon group={row.group} size={32} />
+            {pickText(row.group.name, lang)}
+          </h2>
+        </div>
+      );
     case "category":
       return (
         <CategoryHeader

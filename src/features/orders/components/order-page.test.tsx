@@ -31,6 +31,7 @@ function order(over: Partial<Order>): Order {
     courierId: null,
     courierStatus: null,
     deliveryType: null,
+    deliveryByTaximeter: false,
     deliveryTariffId: null,
     comment: null,
     courierComment: null,
@@ -117,5 +118,21 @@ describe("a paid online order's page", () => {
     renderOrder(order({ status: "CREATED", paymentType: "PAYME", isPaid: true, fiscalReceiptUrl: null }));
     expect(await screen.findByText("Order #57", undefined, { timeout: 10_000 })).toBeTruthy();
     expect(screen.queryByTestId("order-receipt")).toBeNull();
+  });
+});
+
+describe("a delivered order's page", () => {
+  const delivery = { status: "CREATED", serviceType: "DELIVERY", deliveryPrice: 12_000 } as const;
+
+  it("says the delivery is by taximeter in a taximeter city, not a price", async () => {
+    renderOrder(order({ ...delivery, deliveryByTaximeter: true, deliveryPrice: 0 }));
+    const price = await screen.findByTestId("order-delivery-price", undefined, { timeout: 10_000 });
+    expect(price.textContent).toBe("By taximeter");
+  });
+
+  it("shows the delivery price elsewhere", async () => {
+    renderOrder(order({ ...delivery, deliveryByTaximeter: false }));
+    const price = await screen.findByTestId("order-delivery-price", undefined, { timeout: 10_000 });
+    expect(price.textContent).toMatch(/^12\s000/);
   });
 });

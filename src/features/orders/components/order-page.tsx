@@ -347,6 +347,7 @@ export function OrderTotals({
     | "totalProductDiscount"
     | "deliveryPrice"
     | "deliveryDiscount"
+    | "deliveryByTaximeter"
     | "servicePrice"
     | "cashback"
     | "totalPrice"
@@ -371,7 +372,11 @@ export function OrderTotals({
       {order.serviceType === "DELIVERY" && (
         <div>
           <dt>{t`Delivery`}</dt>
-          <dd>{format(m(order.deliveryPrice - order.deliveryDiscount))}</dd>
+          <dd data-testid="order-delivery-price">
+            {order.deliveryByTaximeter
+              ? t`By taximeter`
+              : format(m(order.deliveryPrice - order.deliveryDiscount))}
+          </dd>
         </div>
       )}
       {order.servicePrice > 0 && (

@@ -50,6 +50,8 @@ export function ProfilePage() {
     { href: "/vacancy", label: t`Vacancies`, show: settings.vacanciesActive },
   ].filter((l) => l.show);
   const chat = chatLink(settings, language);
+  // isVisibleAtProfileTop: the brand's section leads the profile instead of closing it.
+  const brandFirst = settings.isVisibleAtProfileTop;
   const brandSection = (brandLinks.length > 0 || chat) && (
     <Section
       className="profile-page__section"
@@ -85,8 +87,9 @@ export function ProfilePage() {
     return (
       <div className="page profile-page">
         <h1 className="profile-page__title">{t`Profile`}</h1>
+        {brandFirst && brandSection}
         <LoginPrompt />
-        {brandSection}
+        {!brandFirst && brandSection}
       </div>
     );
   }
@@ -123,6 +126,7 @@ export function ProfilePage() {
           )}
         </span>
       </Link>
+      {brandFirst && brandSection}
       {(settings.cashbackActive || settings.balanceActive) && (
         <p className="profile-page__cashback">
           {t`Cashback`}: <strong>{formatAmount(user.cashback, merchant.currency)}</strong>
@@ -147,7 +151,7 @@ export function ProfilePage() {
           </Link>
         ))}
       </Section>
-      {brandSection}
+      {!brandFirst && brandSection}
       <div className="profile-page__logout">
         <ActionButton kind="secondary" stretched loading={leaving} onClick={() => void signOut()}>
           {t`Log out`}
