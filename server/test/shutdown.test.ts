@@ -15,20 +15,29 @@ import { orders } from "../src/db/schema/index.ts";
 import { backend } from "./support/db.ts";
 import { adminQuery, urlFor } from "./support/pg.ts";
 
-const DRAIN_MS = 2_000;
+// Long enough that a machine busy with the rest of the suite still answers the readiness check
+// within the drain's first half.
+const DRAIN_MS = 4_000;
 const WORKERS = 8;
 
 describe("stopping a server under load", { timeout: 120_000 }, () => {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-stop-"));
-  const dbName = `savat_stop_t_${randomBytes(4).toString("hex")}`;
-  let server: ApiProcess | undefined;
+  // Each attempt (the run retries a failed test once) starts from its own directory and database.
+  const made: { dataDir: string; dbName: string; server?: ApiProcess }[] = [];
   afterAll(async () => {
-    if (server?.child.exitCode === null) server.child.kill("SIGKILL");
-    fs.rmSync(dataDir, { recursive: true, force: true });
-    if (backend === "postgres") await adminQuery(`drop database if exists ${dbName} with (force)`);
+    for (const m of made) {
+      if (m.server?.child.exitCode === null) m.server.child.kill("SIGKILL");
+      fs.rmSync(m.dataDir, { recursive: true, force: true });
+      if (backend === "postgres") await adminQuery(`drop database if exists ${m.dbName} with (force)`);
+    }
   });
 
   it("drains, finishes every order in flight, ends streams with a retry hint and exits 0", async () => {
+    const attempt = {
+      dataDir: fs.mkdtempSync(path.join(os.tmpdir(), "savat-stop-")),
+      dbName: `savat_stop_t_${randomBytes(4).toString("hex")}`,
+    } as (typeof made)[number];
+    made.push(attempt);
+    const { dataDir, dbName } = attempt;
     // Both start from the run's migrated database with the demo brands (support/global-setup.ts),
     // so the process boots in seconds.
     const source = inject("testDbDemoSource");
@@ -43,7 +52,7 @@ describe("stopping a server under load", { timeout: 120_000 }, () => {
       await seed.close();
     }
     const port = await freePort();
-    server = await startApiProcess(0, port, {
+    const server = await startApiProcess(0, port, {
       DATA_DIR: dataDir,
       DEMO: "1",
       ORDER_SIMULATOR: "0",
@@ -52,6 +61,7 @@ describe("stopping a server under load", { timeout: 120_000 }, () => {
       SHUTDOWN_DRAIN_MS: String(DRAIN_MS),
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
     });
+    attempt.server = server;
     const running = server;
     const origin = running.origin;
     const merchant = (
