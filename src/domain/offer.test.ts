@@ -147,6 +147,7 @@ describe("the payment types of a channel", () => {
     BOT: ["CASH", "PAYME", "UZUM"],
     APP: ["CASH", "TERMINAL", "CLICK"],
     QR: ["TERMINAL"],
+    OPERATOR: ["CASH"],
   };
 
   it("lists only the types whose method the brand switched on for this channel", () => {
@@ -196,7 +197,13 @@ describe("the payment types of a channel", () => {
     expect(paymentOffered(on, "OTHER", paymentPlace("APP", withOther))).toBe(false);
     expect(isOnlinePayment("OTHER")).toBe(false);
     // Paynet and Rahmat are never taken by the storefront (no integration), whatever is switched on.
-    const everything: ChannelPaymentTypes = { WEB: ["PAYNET", "RAHMAT"], BOT: [], APP: [], QR: [] };
+    const everything: ChannelPaymentTypes = {
+      WEB: ["PAYNET", "RAHMAT"],
+      BOT: [],
+      APP: [],
+      QR: [],
+      OPERATOR: [],
+    };
     expect(offeredPaymentTypes(on, paymentPlace("WEB", everything))).toEqual([]);
   });
 

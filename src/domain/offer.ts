@@ -2,7 +2,7 @@
 // payment methods it switched on for the channel the customer orders through. The storefront lists
 // these choices and the order check refuses anything else, so both read this one rule.
 import type { WebSettings } from "./contract/merchant.ts";
-import type { PaymentType, ServiceType } from "./enums.ts";
+import type { AuthChannel, PaymentType, ServiceType } from "./enums.ts";
 
 /** The service types a storefront order can have (the aggregator ones never come from it). */
 export const OFFERED_SERVICE_TYPES = ["DELIVERY", "PICK_UP", "DINE_IN"] as const;
@@ -47,18 +47,22 @@ type PaymentSwitches = Pick<
 >;
 
 /**
- * The channels a brand's payment method is switched on for (its webEnabled, botEnabled, appEnabled
- * and qrEnabled): the website, the Telegram mini app, the Click mini app, a table's QR code (later).
+ * The channels a brand's payment method is switched on for (its webEnabled, botEnabled, appEnabled,
+ * qrEnabled and operatorEnabled): the website, the Telegram mini app, the Click mini app, a table's
+ * QR code, and an operator taking an order by phone in the staff console.
  */
-export const PAYMENT_CHANNELS = ["WEB", "BOT", "APP", "QR"] as const;
+export const PAYMENT_CHANNELS = ["WEB", "BOT", "APP", "QR", "OPERATOR"] as const;
 export type PaymentChannel = (typeof PAYMENT_CHANNELS)[number];
 
 /** Per channel, the types of the brand's active payment methods switched on for it. */
 export type ChannelPaymentTypes = Record<PaymentChannel, readonly PaymentType[]>;
 
-/** The payment channel of a session's sign-in channel (Click's mini app and the app share APP). */
-export function paymentChannelOf(channel: "WEB" | "TELEGRAM" | "CLICK" | "APP"): PaymentChannel {
-  if (channel === "WEB") return "WEB";
+/** Where an order comes from: the customer's own session, or an operator taking it by phone. */
+export type OrderChannel = AuthChannel | "OPERATOR";
+
+/** The payment channel of an order's channel (Click's mini app and the app share APP). */
+export function paymentChannelOf(channel: OrderChannel): PaymentChannel {
+  if (channel === "WEB" || channel === "OPERATOR") return channel;
   if (channel === "TELEGRAM") return "BOT";
   return "APP";
 }

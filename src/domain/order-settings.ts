@@ -1,6 +1,7 @@
 // A brand's order settings (fees, minimum order, cashback, delivery type per channel) and what holds
 // where the brand has set none: the settings calls and the order check all read these defaults.
-import type { AuthChannel, DeliveryType } from "./enums.ts";
+import type { DeliveryType } from "./enums.ts";
+import type { OrderChannel } from "./offer.ts";
 import { toMinor, type Minor } from "./money.ts";
 
 export interface OrderSettingsValues {
@@ -67,11 +68,12 @@ export function orderSettingsOrDefaults(
 /** Who delivers an order placed in a channel: Telegram the bot's setting, the website its own, others the app's. */
 export function defaultDeliveryTypeFor(
   settings: OrderSettingsValues | null | undefined,
-  channel: AuthChannel,
+  channel: OrderChannel,
 ): DeliveryType {
   const s = orderSettingsOrDefaults(settings);
   if (channel === "TELEGRAM") return s.defaultDeliveryTypeBot;
-  if (channel === "WEB") return s.defaultDeliveryTypeWeb;
+  // An operator's phone order is delivered as the brand's website orders are.
+  if (channel === "WEB" || channel === "OPERATOR") return s.defaultDeliveryTypeWeb;
   return s.defaultDeliveryTypeApp;
 }
 

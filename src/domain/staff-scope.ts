@@ -61,6 +61,14 @@ export function usesStaffConsole(brandRole: BrandRole): boolean {
   return brandRole !== "COURIER";
 }
 
+/**
+ * Who takes orders by phone for callers (issue 42): the owner, managers and operators; the kitchen
+ * and couriers do not. A member bound to branches takes them for those branches only.
+ */
+export function mayTakePhoneOrders(staff: { role: string; brandRole: BrandRole }): boolean {
+  return isStaffRole(staff.role) && ["OWNER", "MANAGER", "OPERATOR"].includes(staff.brandRole);
+}
+
 /** Whether the user signs in to the courier app: staff of the brand given the COURIER role. */
 export function isCourierUser(user: { role: string; brandRole: BrandRole | null }): boolean {
   return isStaffRole(user.role) && user.brandRole === "COURIER";

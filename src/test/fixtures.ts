@@ -47,6 +47,7 @@ export function settings(overrides: Partial<WebSettings> = {}): WebSettings {
       BOT: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
       APP: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
       QR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
+      OPERATOR: ["CASH", "TERMINAL", "PAYME", "CLICK", "UZUM", "CARD"],
     },
     paymentMethodLooks: [],
     channelServiceTypes: {
@@ -54,6 +55,7 @@ export function settings(overrides: Partial<WebSettings> = {}): WebSettings {
       BOT: ["DELIVERY", "PICK_UP", "DINE_IN"],
       APP: ["DELIVERY", "PICK_UP", "DINE_IN"],
       QR: ["DELIVERY", "PICK_UP", "DINE_IN"],
+      OPERATOR: ["DELIVERY", "PICK_UP", "DINE_IN"],
     },
     ...overrides,
   };

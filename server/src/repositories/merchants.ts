@@ -1,7 +1,12 @@
 import { and, asc, count, eq, isNull, or, type Placeholder } from "drizzle-orm";
-import type { AuthChannel, PaymentType, PolicyType } from "#domain/enums.ts";
+import type { PaymentType, PolicyType } from "#domain/enums.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
-import { OFFERED_SERVICE_TYPES, type ChannelPaymentTypes, type ChannelServiceTypes } from "#domain/offer.ts";
+import {
+  OFFERED_SERVICE_TYPES,
+  type ChannelPaymentTypes,
+  type ChannelServiceTypes,
+  type OrderChannel,
+} from "#domain/offer.ts";
 import type { Db } from "../db/types.ts";
 import {
   brands,
@@ -162,8 +167,9 @@ export async function findPolicy(db: Db, { merchantId, type }: Tenant & { type: 
  * The payment-method switch of a session's channel (Click and the app share the app switch); an order
  * placed at a table (its QR code) reads the QR switch whatever the channel.
  */
-function channelSwitch(channel: AuthChannel | "QR") {
+function channelSwitch(channel: OrderChannel | "QR") {
   if (channel === "QR") return paymentMethodSettings.qrEnabled;
+  if (channel === "OPERATOR") return paymentMethodSettings.operatorEnabled;
   if (channel === "TELEGRAM") return paymentMethodSettings.botEnabled;
   if (channel === "WEB") return paymentMethodSettings.webEnabled;
   return paymentMethodSettings.appEnabled;
@@ -182,7 +188,7 @@ export function paymentMethodsOn(
   }: {
     /** A placeholder in a prepared statement (the order check's read). */
     merchantId: string | Placeholder;
-    channel: AuthChannel | "QR";
+    channel: OrderChannel | "QR";
     type?: PaymentType;
   },
 ) {
@@ -231,6 +237,7 @@ export async function listOfferedPaymentMethods(
       bot: paymentMethodSettings.botEnabled,
       app: paymentMethodSettings.appEnabled,
       qr: paymentMethodSettings.qrEnabled,
+      operator: paymentMethodSettings.operatorEnabled,
     })
     .from(paymentMethods)
     .innerJoin(paymentMethodSettings, eq(paymentMethodSettings.paymentMethodId, paymentMethods.id))
@@ -248,7 +255,13 @@ export async function listOfferedPaymentMethods(
     if (!looks.has(r.type)) looks.set(r.type, { type: r.type, title: r.title ?? null, icon: r.icon || null });
   }
   return {
-    byChannel: { WEB: of((r) => r.web), BOT: of((r) => r.bot), APP: of((r) => r.app), QR: of((r) => r.qr) },
+    byChannel: {
+      WEB: of((r) => r.web),
+      BOT: of((r) => r.bot),
+      APP: of((r) => r.app),
+      QR: of((r) => r.qr),
+      OPERATOR: of((r) => r.operator),
+    },
     looks: [...looks.values()],
   };
 }
@@ -262,14 +275,21 @@ export async function listChannelServiceTypes(db: Db, { merchantId }: Tenant): P
     .select()
     .from(serviceTypeSettings)
     .where(eq(serviceTypeSettings.merchantId, merchantId));
-  const on = (column: "webEnabled" | "botEnabled" | "appEnabled" | "qrEnabled") =>
+  const on = (column: "webEnabled" | "botEnabled" | "appEnabled" | "qrEnabled" | "operatorEnabled") =>
     OFFERED_SERVICE_TYPES.filter((type) => rows.find((r) => r.serviceType === type)?.[column] ?? true);
-  return { WEB: on("webEnabled"), BOT: on("botEnabled"), APP: on("appEnabled"), QR: on("qrEnabled") };
+  return {
+    WEB: on("webEnabled"),
+    BOT: on("botEnabled"),
+    APP: on("appEnabled"),
+    QR: on("qrEnabled"),
+    OPERATOR: on("operatorEnabled"),
+  };
 }
 
 /** The service type switch of a session's channel, as `channelSwitch` is for payment methods. */
-export function serviceChannelSwitch(channel: AuthChannel | "QR") {
+export function serviceChannelSwitch(channel: OrderChannel | "QR") {
   if (channel === "QR") return serviceTypeSettings.qrEnabled;
+  if (channel === "OPERATOR") return serviceTypeSettings.operatorEnabled;
   if (channel === "TELEGRAM") return serviceTypeSettings.botEnabled;
   if (channel === "WEB") return serviceTypeSettings.webEnabled;
   return serviceTypeSettings.appEnabled;

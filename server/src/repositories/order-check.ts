@@ -1,8 +1,8 @@
 // The order check's one read (services/orders/check.ts): a prepared statement per shape of request
 // that brings everything the check decides on in one round trip.
 import { and, eq, ne, sql, type SQL } from "drizzle-orm";
-import type { AuthChannel, PaymentType, ServiceType } from "#domain/enums.ts";
-import { paymentMethodType } from "#domain/offer.ts";
+import type { PaymentType, ServiceType } from "#domain/enums.ts";
+import { paymentMethodType, type OrderChannel } from "#domain/offer.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
 import {
   addresses,
@@ -69,7 +69,7 @@ function promoJson(): SQL {
 }
 
 interface LoadShape {
-  channel: AuthChannel | "QR";
+  channel: OrderChannel | "QR";
   paymentType: PaymentType;
   address: boolean;
   products: boolean;
@@ -149,8 +149,8 @@ export async function loadForOrder(
   q: {
     merchantId: string;
     userId: string;
-    /** The channel of the customer's session. */
-    channel: AuthChannel;
+    /** The channel of the customer's session, or the operator's. */
+    channel: OrderChannel;
     paymentType: PaymentType;
     addressId: string | null;
     productIds: string[];

@@ -112,11 +112,13 @@ export const webSettingsSchema = z
         BOT: z.array(z.enum(PAYMENT_TYPES)),
         APP: z.array(z.enum(PAYMENT_TYPES)),
         QR: z.array(z.enum(PAYMENT_TYPES)),
+        OPERATOR: z.array(z.enum(PAYMENT_TYPES)),
       })
       .describe(
         "Per channel (WEB the website, BOT the Telegram mini app, APP the Click mini app, QR a " +
-          "table's QR code), the types of the brand's active payment methods switched on for it " +
-          "(webEnabled, botEnabled, appEnabled, qrEnabled). Checkout offers a type only when its " +
+          "table's QR code, OPERATOR a phone order in the staff console), the types of the brand's " +
+          "active payment methods switched on for it " +
+          "(webEnabled, botEnabled, appEnabled, qrEnabled, operatorEnabled). Checkout offers a type only when its " +
           "switch above (cashActive, paymeActive, ...) is on and its method is listed here for the " +
           "channel; CLICK_MINI_APP is the CLICK method on APP.",
       ),
@@ -126,6 +128,7 @@ export const webSettingsSchema = z
         BOT: z.array(z.enum(SERVICE_TYPES)),
         APP: z.array(z.enum(SERVICE_TYPES)),
         QR: z.array(z.enum(SERVICE_TYPES)),
+        OPERATOR: z.array(z.enum(SERVICE_TYPES)),
       })
       .describe(
         "Per channel (as channelPaymentTypes), the service types the brand switched on for it " +

@@ -11,31 +11,12 @@ import {
   createAddress,
   deleteAddress,
   listAddresses,
+  toAddress,
   updateAddress,
-  type AddressRow,
   type AddressValues,
 } from "../../services/geo/places.ts";
 
 const authErrors = { ...errorResponses, 401: apiErrorSchema } as const;
-
-function toAddress(a: AddressRow): z.output<typeof addressSchema> {
-  return {
-    id: a.id,
-    createdDate: a.createdDate.toISOString(),
-    lastModifiedDate: a.lastModifiedDate.toISOString(),
-    type: a.type,
-    name: a.name,
-    streetName: a.streetName,
-    houseNumber: a.houseNumber,
-    details: a.details,
-    description: a.description,
-    comment: a.comment,
-    latitude: a.latitude,
-    longitude: a.longitude,
-    cityId: a.cityId,
-    typed: a.typed,
-  };
-}
 
 function valuesOf(input: AddressInput): AddressValues {
   return {

@@ -6,6 +6,7 @@ import type { OrderRouteDeps } from "./deps.ts";
 import { orderActionRoutes } from "./order-actions.ts";
 import { orderEventRoutes } from "./order-events.ts";
 import { orderExtraRoutes } from "./order-extras.ts";
+import { phoneOrderRoutes } from "./phone-orders.ts";
 import { customerOrderRoutes } from "./placing.ts";
 import { reservationRoutes } from "./reservations.ts";
 import { staffRoutes } from "./staff.ts";
@@ -23,6 +24,9 @@ export async function ordersRoutes(app: FastifyInstance, deps: OrderRouteDeps): 
   orderExtraRoutes(app, deps);
 
   await app.register(async (scope) => staffRoutes(scope, events, refunds));
+  await app.register(async (scope) => {
+    phoneOrderRoutes(scope, deps);
+  });
   // One listener of waiter calls for the tables' streams and the staff's.
   const callEvents = app.waiterCallEvents;
   await app.register(async (scope) => staffEventRoutes(scope, events, callEvents));

@@ -39,6 +39,7 @@ export function toWebSettings(
       BOT: [...channelServiceTypes.BOT],
       APP: [...channelServiceTypes.APP],
       QR: [...channelServiceTypes.QR],
+      OPERATOR: [...channelServiceTypes.OPERATOR],
     },
     paymentMethodLooks: looks.map((look) => ({ ...look })),
     channelPaymentTypes: {
@@ -46,6 +47,7 @@ export function toWebSettings(
       BOT: [...channelPaymentTypes.BOT],
       APP: [...channelPaymentTypes.APP],
       QR: [...channelPaymentTypes.QR],
+      OPERATOR: [...channelPaymentTypes.OPERATOR],
     },
     createdDate: s.createdDate.toISOString(),
     lastModifiedDate: s.lastModifiedDate.toISOString(),

@@ -14,7 +14,7 @@ import { apiErrorBody, type ApiErrorCode } from "#domain/api-errors.ts";
 import { hasHouseNumber } from "#domain/address.ts";
 import type { z } from "zod";
 import type { orderRequestSchema } from "#domain/contract/orders.ts";
-import type { AuthChannel, Currency, PaymentType, ServiceType } from "#domain/enums.ts";
+import type { Currency, PaymentType, ServiceType } from "#domain/enums.ts";
 import { CURRENCY_NAMES, fromMinor, toMinor, type Minor } from "#domain/money.ts";
 import { groupDigits } from "#domain/money-format.ts";
 import { pickText } from "#domain/multilingual.ts";
@@ -26,6 +26,7 @@ import {
   paymentMethodType,
   paymentOffered,
   serviceOffered,
+  type OrderChannel,
 } from "#domain/offer.ts";
 import { localMoment } from "#domain/order-time.ts";
 import {
@@ -79,8 +80,8 @@ export type ParsedOrderRequest = z.output<typeof orderRequestSchema>;
 export interface CheckContext {
   merchant: MerchantRow;
   userId: string;
-  /** The channel of the customer's session (decides product and payment availability). */
-  channel: AuthChannel;
+  /** The channel of the customer's session, or OPERATOR (decides product, payment and service availability). */
+  channel: OrderChannel;
   later: boolean;
   now: Date;
   /** Where calls to outside systems go (Yandex Delivery's price); none: the zone tariff only. */

@@ -8,13 +8,7 @@ import { v7 as uuidv7 } from "uuid";
 import { API_ERRORS, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { ArrivalWindow } from "#domain/arrival.ts";
 import type { Order } from "#domain/contract/orders.ts";
-import type {
-  AuthChannel,
-  CourierStatus,
-  OrderChangeReason,
-  OrderDevice,
-  OrderStatus,
-} from "#domain/enums.ts";
+import type { CourierStatus, OrderChangeReason, OrderDevice, OrderStatus } from "#domain/enums.ts";
 import { fromMinor } from "#domain/money.ts";
 import {
   awaitsPayment,
@@ -24,7 +18,7 @@ import {
   customerCanCancel,
   earnsCashbackOn,
 } from "#domain/order-status.ts";
-import { isOnlinePayment } from "#domain/offer.ts";
+import { isOnlinePayment, type OrderChannel } from "#domain/offer.ts";
 import { goesToKitchen } from "#domain/kitchen.ts";
 import { defaultDeliveryTypeFor } from "#domain/order-settings.ts";
 import { linePrice } from "#domain/pricing.ts";
@@ -73,8 +67,10 @@ import type { Outside } from "../stand-ins.ts";
 export interface PlaceContext {
   merchant: MerchantRow;
   userId: string;
-  channel: AuthChannel;
+  channel: OrderChannel;
   orderDevice: OrderDevice;
+  /** The staff member who took the order by phone: its first history entry names them. */
+  takenBy?: string;
   later: boolean;
   idempotencyKey: string | undefined;
   events: OrderEvents;
@@ -252,7 +248,7 @@ export async function placeOrder(
           status,
           reason: "CHANGE_STATUS",
           comment: "placed",
-          actorUserId: userId,
+          actorUserId: ctx.takenBy ?? userId,
         },
         notices,
       });

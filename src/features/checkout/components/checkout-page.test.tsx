@@ -146,6 +146,7 @@ describe("the checkout page", () => {
           BOT: ["DELIVERY", "PICK_UP", "DINE_IN"],
           APP: ["PICK_UP", "DINE_IN"],
           QR: [],
+          OPERATOR: [],
         },
       });
       expect(await screen.findByRole("radio", { name: "Pickup" }, LAZY)).toBeTruthy();
@@ -206,6 +207,7 @@ describe("the checkout page", () => {
           BOT: ["CASH", "PAYME", "CLICK", "UZUM"],
           APP: ["CASH", "CLICK"],
           QR: [],
+          OPERATOR: [],
         },
       });
       // Click's own app starts on Click, though cash is listed first.
@@ -224,7 +226,7 @@ describe("the checkout page", () => {
     renderCheckout({
       pickupActive: true,
       cashActive: true,
-      channelPaymentTypes: { WEB: ["CASH", "OTHER"], BOT: [], APP: [], QR: [] },
+      channelPaymentTypes: { WEB: ["CASH", "OTHER"], BOT: [], APP: [], QR: [], OPERATOR: [] },
       paymentMethodLooks: [
         { type: "CASH", title: null, icon: "/uploads/cash-coins.png" },
         { type: "OTHER", title: { eng: "Card transfer on pickup", ru: "Перевод на карту" }, icon: null },
@@ -243,7 +245,7 @@ describe("the checkout page", () => {
     renderCheckout({
       pickupActive: true,
       cashActive: false,
-      channelPaymentTypes: { WEB: ["OTHER"], BOT: [], APP: [], QR: [] },
+      channelPaymentTypes: { WEB: ["OTHER"], BOT: [], APP: [], QR: [], OPERATOR: [] },
     });
     const other = await screen.findByRole<HTMLInputElement>(
       "radio",
@@ -260,7 +262,13 @@ describe("the checkout page", () => {
       cashActive: true,
       terminalActive: true,
       uzumActive: true,
-      channelPaymentTypes: { WEB: ["CASH"], BOT: ["CASH", "TERMINAL", "UZUM"], APP: [], QR: [] },
+      channelPaymentTypes: {
+        WEB: ["CASH"],
+        BOT: ["CASH", "TERMINAL", "UZUM"],
+        APP: [],
+        QR: [],
+        OPERATOR: [],
+      },
     });
     expect(await screen.findByRole("radio", { name: "Cash" }, LAZY)).toBeTruthy();
     expect(screen.queryByRole("radio", { name: "Card via terminal" })).toBeNull();
