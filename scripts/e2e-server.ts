@@ -46,7 +46,7 @@ const STAFF_CONSOLE_PHONES: [
   brand: string,
   phone: string,
   branch?: string,
-  brandRole?: "MANAGER" | "OWNER",
+  brandRole?: "MANAGER" | "OWNER" | "OPERATOR",
 ][] = [
   ["lavash", "+998977000001"],
   ["lavash", "+998977000002"],
@@ -82,6 +82,8 @@ const STAFF_CONSOLE_PHONES: [
   ["lavash", "+998977000371", undefined, "OWNER"],
   // The reports journey's manager (e2e/staff-sections.spec.ts), apart from the repricing one's.
   ["plov", "+998977000028", undefined, "MANAGER"],
+  // The phone-order journey's operator (e2e/phone-orders.spec.ts).
+  ["lavash", "+998977000030", undefined, "OPERATOR"],
 ];
 /** Couriers of e2e/courier-app.spec.ts: brand, phone, the English name their branch starts with (none: main). */
 const COURIER_PHONES: [brand: string, phone: string, branch?: string][] = [

@@ -7,8 +7,16 @@ import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, OrderQuote } from "#domain/contract/orders.ts";
 import type { PhoneCustomer } from "#domain/contract/phone-orders.ts";
+import type { StaffBoard } from "#domain/contract/staff-board.ts";
 import type { BrandRole } from "#domain/staff-scope.ts";
-import { orderHistory, serviceTypeSettings, staffBranches, users } from "../src/db/schema/index.ts";
+import {
+  orderHistory,
+  paymentMethods,
+  paymentMethodSettings,
+  serviceTypeSettings,
+  staffBranches,
+  users,
+} from "../src/db/schema/index.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { freshPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
@@ -110,6 +118,17 @@ describe("an operator taking a phone order", () => {
       .where(eq(orderHistory.orderId, order.id))
       .orderBy(asc(orderHistory.createdDate));
     expect(first?.actorUserId).toBe(operator.id);
+    // The board names who took it.
+    const board = await t.app.inject({
+      method: "GET",
+      url: "/api/staff/v1/board",
+      headers: operator.headers,
+    });
+    const onBoard = board.json<StaffBoard>().orders.find((o) => o.id === order.id);
+    expect(onBoard?.history[0]?.by).toMatchObject({
+      customer: false,
+      name: expect.stringContaining("Operator"),
+    });
 
     // Now a returning caller: found by the number in any form, with this order to repeat.
     const found = (
@@ -158,7 +177,7 @@ describe("an operator taking a phone order", () => {
     expect(elsewhere.json<PhoneCustomer>().customer).toBeNull();
   });
 
-  it("offers what the brand switched on for operators: Payme (off for operators) and a service type off there are refused", async () => {
+  it("offers what the brand switched on for operators, paid on receipt: Payme and a service type off there are refused", async () => {
     const operator = await staff(lavash, "OPERATOR");
     const caller = { phone: freshPhone() };
     const payme = await call(operator, "POST", "/quote", {
@@ -167,6 +186,28 @@ describe("an operator taking a phone order", () => {
     });
     expect(payme.statusCode).toBe(400);
     expect(payme.json()).toMatchObject({ code: "PAYMENT_TYPE_UNAVAILABLE" });
+    // Switched on for operators, an online type is still refused: nothing takes the caller to Payme's page.
+    const [method] = await t.db
+      .select()
+      .from(paymentMethods)
+      .where(and(eq(paymentMethods.merchantId, lavash), eq(paymentMethods.type, "PAYME")));
+    await t.db
+      .update(paymentMethodSettings)
+      .set({ operatorEnabled: true })
+      .where(eq(paymentMethodSettings.paymentMethodId, method!.id));
+    try {
+      const online = await call(operator, "POST", "", {
+        customer: caller,
+        order: pickup({ paymentType: "PAYME" }),
+      });
+      expect(online.statusCode).toBe(400);
+      expect(online.json()).toMatchObject({ code: "PAYMENT_TYPE_UNAVAILABLE" });
+    } finally {
+      await t.db
+        .update(paymentMethodSettings)
+        .set({ operatorEnabled: false })
+        .where(eq(paymentMethodSettings.paymentMethodId, method!.id));
+    }
     await t.db
       .insert(serviceTypeSettings)
       .values({ merchantId: lavash, serviceType: "PICK_UP", operatorEnabled: false });

@@ -20,6 +20,11 @@ export const staffKeys = {
   /** The caller's role and the parts of the back office they may open. */
   access: (merchantId: string) => ["staff", merchantId, "access"] as const,
   products: ["staff", "back-office", "products"] as const,
+  /** What the phone-order screen reads: the brand's menu and web settings, a caller by phone. */
+  phoneMenu: ["staff", "phone-order", "menu"] as const,
+  phoneSettings: ["staff", "phone-order", "settings"] as const,
+  phoneCustomer: (phone: string) => ["staff", "phone-order", "customer", phone] as const,
+  phoneQuote: (call: string) => ["staff", "phone-order", "quote", call] as const,
   audit: ["staff", "back-office", "audit"] as const,
   report: (from: string, to: string, branchId: string | null) =>
     ["staff", "back-office", "report", from, to, branchId ?? "all"] as const,

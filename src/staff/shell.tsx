@@ -5,6 +5,7 @@ import { Suspense, useEffect, useMemo, useState, useSyncExternalStore } from "re
 import { Link, Route, Router, Switch, useLocation } from "wouter";
 import { pickText } from "../domain/multilingual.ts";
 import { formatPhone } from "../domain/phone.ts";
+import { mayTakePhoneOrders } from "../domain/staff-scope.ts";
 import { ltr } from "../lib/format.ts";
 import { readLocal, writeLocal } from "../lib/storage.ts";
 import { useContentLanguage } from "../lib/use-content-language.ts";
@@ -89,9 +90,12 @@ function Console({
   const sections = useMemo(
     () =>
       staffSections.filter(
-        (s) => (!s.dineIn || dineIn) && (!s.manages || (manages?.includes(s.manages) ?? false)),
+        (s) =>
+          (!s.dineIn || dineIn) &&
+          (!s.manages || (manages?.includes(s.manages) ?? false)) &&
+          (!s.phoneOrders || (access.data ? mayTakePhoneOrders(access.data) : false)),
       ),
-    [dineIn, manages],
+    [dineIn, manages, access.data],
   );
   const calls = useLiveCalls({
     branchId: sectionBranch ?? null,

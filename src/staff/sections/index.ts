@@ -39,6 +39,14 @@ export const staffSections: StaffSection[] = [
     component: lazy(() => import("./tables-section.tsx")),
   },
   {
+    id: "phone-order",
+    title: msg`Phone order`,
+    phoneOrders: true,
+    // V for voice: O and P are taken.
+    shortcut: "v",
+    component: lazy(() => import("./phone-order-section.tsx")),
+  },
+  {
     id: "menu",
     title: msg`Menu`,
     manages: "menu",

@@ -59,13 +59,14 @@ function show(sectionId: string, branchId: string | null = BRANCH, more: Partial
 const base = `/api/staff/v1/branches/${BRANCH}`;
 
 describe("the registry", () => {
-  it("lists the shift's five sections and the back office's, each with its own URL id and a shortcut letter no other section or the board has", () => {
+  it("lists the shift's sections, phone orders and the back office's, each with its own URL id and a shortcut letter no other section or the board has", () => {
     expect(staffSections.map((s) => s.id)).toEqual([
       "stop-list",
       "today",
       "waiter-calls",
       "bookings",
       "tables",
+      "phone-order",
       "menu",
       "menu-builder",
       "branches",

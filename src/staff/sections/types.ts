@@ -31,6 +31,8 @@ export interface StaffSection {
   dineIn?: boolean;
   /** A part of the back office: only for staff whose role may open it (`managedAreas`). */
   manages?: BackOfficeArea;
+  /** Only for staff who take orders by phone (`mayTakePhoneOrders`). */
+  phoneOrders?: boolean;
   /** A single letter; the shell binds Alt+<letter> to open the section. */
   shortcut?: string;
   /** Loaded only when opened, so the board stays light. */

@@ -5,6 +5,7 @@
 // customer's own (their status messages, their orders list) and marked as taken by phone: device
 // OPERATOR, its first history entry naming the operator.
 import type { PhoneCustomer } from "#domain/contract/phone-orders.ts";
+import { isPaidOnReceipt } from "#domain/offer.ts";
 import { parsePhone, phoneCountriesFor } from "#domain/phone.ts";
 import type { Currency } from "#domain/enums.ts";
 import type { Db } from "../../db/types.ts";
@@ -61,6 +62,14 @@ export type PhoneOrderContext = Omit<PlaceContext, "userId" | "channel" | "order
   operatorId: string;
 };
 
+/**
+ * A phone order is paid when the food is handed over: nothing takes the caller to a provider's page
+ * yet (a payment link by SMS would), so an online type is refused whatever the brand switched on.
+ */
+function checkPaidOnReceipt(req: ParsedOrderRequest): void {
+  if (!isPaidOnReceipt(req.paymentType)) throw new AppError("PAYMENT_TYPE_UNAVAILABLE");
+}
+
 /** What the caller's order would cost, refused for the same reasons placing it would be. */
 export async function quotePhoneOrder(
   db: Db,
@@ -68,6 +77,7 @@ export async function quotePhoneOrder(
   caller: { phone: string },
   req: ParsedOrderRequest,
 ) {
+  checkPaidOnReceipt(req);
   const phone = callerPhone(caller.phone, ctx.merchant.currency);
   const user = await findUserByPhone(db, { merchantId: ctx.merchant.id, phone });
   return quoteOrder(db, { ...ctx, userId: user?.id ?? NOBODY, channel: "OPERATOR" }, req);
@@ -80,6 +90,7 @@ export async function placePhoneOrder(
   caller: { phone: string; name?: string | null | undefined },
   req: ParsedOrderRequest,
 ) {
+  checkPaidOnReceipt(req);
   const merchantId = ctx.merchant.id;
   const phone = callerPhone(caller.phone, ctx.merchant.currency);
   const name = caller.name?.trim();

@@ -1,0 +1,95 @@
+// Phone orders (issue 42): a returning Telegram customer calls; the operator finds them by the phone
+// they call from, repeats their last order with one key and places it with Ctrl+Enter; the customer
+// sees the new order in the mini app.
+import { expect, test, type APIRequestContext, type Browser, type TestInfo } from "@playwright/test";
+import { appFrame, freshTelegramId, openInTelegram, storedSession } from "./fixtures/platform.ts";
+import { apiUrl, brandOrigin, merchantOf } from "./support/storefront.ts";
+import { customerAddress, plainDish, smsCodeFor } from "./support/session.ts";
+
+/** Lavash's operator that scripts/e2e-server.ts seeds for this journey. */
+const OPERATOR = "+998977000030";
+
+/** The staff console of lavash in a desktop-sized window of its own, signed in as the operator. */
+async function operatorConsole(browser: Browser, request: APIRequestContext, testInfo: TestInfo) {
+  const lavash = await merchantOf(request, testInfo, "lavash");
+  const since = Date.now() - 1000;
+  const from = { merchant: lavash.id, "x-forwarded-for": customerAddress() };
+  const asked = await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), {
+    headers: from,
+    data: { phone: OPERATOR },
+  });
+  expect(asked.status(), await asked.text()).toBe(200);
+  const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
+    headers: from,
+    data: { phone: OPERATOR, code: await smsCodeFor(testInfo, OPERATOR, since) },
+  });
+  expect(verified.status(), await verified.text()).toBe(200);
+  const { token, user } = (await verified.json()) as { token: string; user: Record<string, unknown> };
+  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const origin = brandOrigin(testInfo, "lavash");
+  await context.addCookies([{ name: "lang", value: "en", url: origin }]);
+  await context.addInitScript((session) => {
+    localStorage.setItem("savat:lavash:staff", session);
+    localStorage.setItem("savat:lavash:staff-sound", "off");
+  }, JSON.stringify({ token, user }));
+  const page = await context.newPage();
+  await page.goto(`${origin}/staff/phone-order`);
+  return { page, context };
+}
+
+test("an operator repeats a returning Telegram customer's order by phone, and the customer sees it in the mini app", async ({
+  page,
+  browser,
+  request,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const phone = `+99890${freshTelegramId().slice(-7)}`;
+  await openInTelegram(page, { languageCode: "en", phone });
+  await expect
+    .poll(async () => (await storedSession(appFrame(page)))?.token ?? null, { timeout: 30_000 })
+    .toMatch(/^[\w-]{43}$/);
+  const token = (await storedSession(appFrame(page)))?.token ?? "";
+  // Their earlier order: a pickup at Chilonzor, open around the clock.
+  const lavash = await merchantOf(request, testInfo, "lavash");
+  const dish = await plainDish(request, testInfo, "lavash", (p) => p.costPrice >= 35_000);
+  const branches = (await (
+    await request.get(apiUrl(testInfo, "/users/v1/branches"), { headers: { merchant: lavash.id } })
+  ).json()) as { id: string; name: { eng?: string } }[];
+  const chilonzor = branches.find((b) => b.name.eng?.startsWith("Chilonzor"));
+  const earlier = await request.post(apiUrl(testInfo, "/orders/v1/orders"), {
+    headers: { merchant: lavash.id, authorization: `Bearer ${token}` },
+    data: {
+      serviceType: "PICK_UP",
+      paymentType: "CASH",
+      branchId: chilonzor?.id,
+      cartItems: [{ productId: dish.id, count: 2, modifications: [] }],
+    },
+  });
+  expect(earlier.status(), await earlier.text()).toBe(201);
+  const first = (await earlier.json()) as { number: number };
+
+  const operator = await operatorConsole(browser, request, testInfo);
+  const screen = operator.page.getByRole("form", { name: "Phone order" });
+  // The caller says the number the local way; Enter finds them.
+  await screen.getByLabel("Phone").fill(phone.replace(/^\+998/, ""));
+  await screen.getByLabel("Phone").press("Enter");
+  await expect(operator.page.getByTestId("phone-caller")).toContainText("Tester");
+  await screen.getByRole("button", { name: `Repeat #${String(first.number)}` }).click();
+  await expect(operator.page.getByTestId("phone-order-lines").getByRole("listitem")).toHaveCount(1);
+  await expect(operator.page.getByTestId("phone-order-total")).toHaveText(/\d/);
+  await operator.page.keyboard.press("Control+Enter");
+  const placed = operator.page.getByTestId("phone-order-placed");
+  await expect(placed).toContainText(/Order #\d+ is placed/);
+  const number = /#(\d+)/.exec((await placed.textContent()) ?? "")?.[1] ?? "";
+  await operator.context.close();
+
+  // The customer's mini app lists it among their orders.
+  await appFrame(page).evaluate(() => {
+    window.history.pushState(null, "", "/profile/orders");
+    window.dispatchEvent(new PopStateEvent("popstate"));
+  });
+  const app = page.frameLocator('[data-testid="tg-app"]');
+  await expect(app.getByTestId("order-row").filter({ hasText: `#${number}` })).toBeVisible({
+    timeout: 20_000,
+  });
+});

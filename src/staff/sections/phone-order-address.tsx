@@ -1,0 +1,109 @@
+// A new delivery address on the phone-order screen: the operator types the street the caller says,
+// picks the place the geocoder finds and types the house; the quote then says whether the brand
+// delivers there and at what price.
+import { useLingui } from "@lingui/react/macro";
+import { useId, useState } from "react";
+import type { NominatimPlace } from "../../domain/contract/geo.ts";
+import { searchPlaces } from "./phone-order-api.ts";
+
+/** A place found and the house the caller said. */
+export interface PickedPlace {
+  name: string;
+  latitude: number;
+  longitude: number;
+  house: string;
+}
+
+/** The place's street as people say it (the geocoder's first part of its name). */
+function placeName(p: NominatimPlace): string {
+  return p.address?.road ?? p.name ?? p.display_name.split(",")[0] ?? p.display_name;
+}
+
+export function AddressSearch({
+  value,
+  onPick,
+}: {
+  value: PickedPlace | null;
+  onPick: (place: PickedPlace | null) => void;
+}) {
+  const { t } = useLingui();
+  const [text, setText] = useState("");
+  const [found, setFound] = useState<NominatimPlace[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const ids = { search: useId(), house: useId() };
+  const search = async () => {
+    if (!text.trim()) return;
+    setBusy(true);
+    setFound(await searchPlaces(text.trim()));
+    setBusy(false);
+  };
+  return (
+    <div className="phone-address">
+      <label htmlFor={ids.search} className="staff-label">
+        {t`Another address`}
+      </label>
+      <div className="phone-order__row">
+        <input
+          id={ids.search}
+          type="search"
+          className="staff-input"
+          placeholder={t`Street, then Enter`}
+          value={text}
+          autoComplete="off"
+          onChange={(e) => {
+            setText(e.target.value);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === "Enter" && !e.ctrlKey && !e.metaKey) {
+              e.preventDefault();
+              void search();
+            }
+          }}
+        />
+        <button type="button" className="staff-button" onClick={() => void search()} disabled={busy}>
+          {t`Search`}
+        </button>
+      </div>
+      {found?.length === 0 && <p className="staff-note">{t`Nothing found: try the street's other name.`}</p>}
+      {found && found.length > 0 && (
+        <ul className="phone-address__found" aria-label={t`Places found`}>
+          {found.slice(0, 5).map((p) => (
+            <li key={`${p.lat},${p.lon}`}>
+              <button
+                type="button"
+                className="phone-menu__match"
+                onClick={() => {
+                  onPick({
+                    name: placeName(p),
+                    latitude: Number(p.lat),
+                    longitude: Number(p.lon),
+                    house: "",
+                  });
+                  setFound(null);
+                }}
+              >
+                {p.display_name}
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      {value && (
+        <div className="phone-address__picked">
+          <p className="phone-order__who">{value.name}</p>
+          <label htmlFor={ids.house} className="staff-label">
+            {t`House`}
+          </label>
+          <input
+            id={ids.house}
+            className="staff-input"
+            value={value.house}
+            onChange={(e) => {
+              onPick({ ...value, house: e.target.value });
+            }}
+          />
+        </div>
+      )}
+    </div>
+  );
+}
