@@ -15,6 +15,7 @@ import { AppError } from "../../lib/errors.ts";
 import { requireUser } from "../../plugins/auth.ts";
 import { findOrder, must, orderViews } from "../../services/orders/lookup.ts";
 import { findPhoneCustomer, placePhoneOrder, quotePhoneOrder } from "../../services/orders/phone-orders.ts";
+import { quoteView } from "../../services/orders/service.ts";
 import type { OrderRouteDeps } from "./deps.ts";
 import { requireStaff, requireStaffBranch, staffScope } from "./staff.ts";
 
@@ -78,7 +79,7 @@ export function phoneOrderRoutes(app: FastifyInstance, { events }: OrderRouteDep
     async (request) => {
       const { customer, order } = request.body;
       await requireOrderBranch(request, order.branchId);
-      const { checked, cashbackBalance, arrival } = await quotePhoneOrder(
+      const quoted = await quotePhoneOrder(
         db,
         {
           merchant: request.tenant,
@@ -89,17 +90,7 @@ export function phoneOrderRoutes(app: FastifyInstance, { events }: OrderRouteDep
         customer,
         order,
       );
-      return {
-        totals: checked.totals,
-        branchId: checked.branch.id,
-        deliveryTariffId: checked.deliveryTariffId,
-        deliveryPriceSource: checked.deliveryPriceSource,
-        taximeterComment: checked.taximeterComment,
-        promoId: checked.promo?.id ?? null,
-        cashbackBalance,
-        cashbackEarned: checked.cashbackEarned,
-        arrival: { from: arrival.from.toISOString(), to: arrival.to.toISOString() },
-      };
+      return quoteView(quoted);
     },
   );
 

@@ -14,7 +14,7 @@ import {
 } from "#domain/contract/orders.ts";
 import type { OrderDevice } from "#domain/enums.ts";
 import { AppError } from "../../lib/errors.ts";
-import { placeOrder, quoteOrder } from "../../services/orders/service.ts";
+import { placeOrder, quoteOrder, quoteView } from "../../services/orders/service.ts";
 import {
   findOrder,
   listActiveOrders,
@@ -112,7 +112,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
     },
     async (request) => {
       const { user, session } = authOf(request);
-      const { checked, cashbackBalance, arrival } = await quoteOrder(
+      const quoted = await quoteOrder(
         db,
         {
           merchant: request.tenant,
@@ -123,17 +123,7 @@ export function customerOrderRoutes(app: FastifyInstance, { events }: OrderRoute
         },
         request.body,
       );
-      return {
-        totals: checked.totals,
-        branchId: checked.branch.id,
-        deliveryTariffId: checked.deliveryTariffId,
-        deliveryPriceSource: checked.deliveryPriceSource,
-        taximeterComment: checked.taximeterComment,
-        promoId: checked.promo?.id ?? null,
-        cashbackBalance,
-        cashbackEarned: checked.cashbackEarned,
-        arrival: { from: arrival.from.toISOString(), to: arrival.to.toISOString() },
-      };
+      return quoteView(quoted);
     },
   );
 

@@ -7,7 +7,8 @@ import { createHash } from "node:crypto";
 import { v7 as uuidv7 } from "uuid";
 import { API_ERRORS, type ApiErrorCode } from "#domain/api-errors.ts";
 import type { ArrivalWindow } from "#domain/arrival.ts";
-import type { Order } from "#domain/contract/orders.ts";
+import type { z } from "zod";
+import type { Order, orderQuoteSchema } from "#domain/contract/orders.ts";
 import type { CourierStatus, OrderChangeReason, OrderDevice, OrderStatus } from "#domain/enums.ts";
 import { fromMinor } from "#domain/money.ts";
 import {
@@ -97,6 +98,25 @@ export async function quoteOrder(
   const cashbackBalance = prepared.customer?.cashback ?? 0;
   const checked = finishOrder(check, prepared, req, cashbackBalance);
   return { checked, cashbackBalance, arrival: await promisedWindow(db, checked, check.now) };
+}
+
+/** A quote as the API answers it (the customer's checkout and the operator's phone order alike). */
+export function quoteView({
+  checked,
+  cashbackBalance,
+  arrival,
+}: Awaited<ReturnType<typeof quoteOrder>>): z.input<typeof orderQuoteSchema> {
+  return {
+    totals: checked.totals,
+    branchId: checked.branch.id,
+    deliveryTariffId: checked.deliveryTariffId,
+    deliveryPriceSource: checked.deliveryPriceSource,
+    taximeterComment: checked.taximeterComment,
+    promoId: checked.promo?.id ?? null,
+    cashbackBalance,
+    cashbackEarned: checked.cashbackEarned,
+    arrival: { from: arrival.from.toISOString(), to: arrival.to.toISOString() },
+  };
 }
 
 function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">): CheckContext {
