@@ -193,7 +193,8 @@ function ZoneEditor({
   const [minOrder, setMinOrder] = useState(zone ? String(zone.minOrderAmount) : "0");
   const [errors, setErrors] = useState<FieldErrors>({});
   const [refusal, setRefusal] = useState<string | null>(null);
-  const [center] = useState(() => (zone ? centreOf([zone]) : centreOf(all)));
+  // Fixed when the editor opens, not from typed points (they would move it with the map's load).
+  const [view] = useState(() => ({ center: centreOf(zone ? [zone] : all), zoom: zone ? 11 : 9 }));
 
   const shapeMessage = useShapeMessage(others);
 
@@ -299,7 +300,7 @@ function ZoneEditor({
         </div>
         <ZoneBorder
           id={id}
-          center={center}
+          view={view}
           others={otherRings}
           ring={ring}
           points={points}
@@ -367,7 +368,7 @@ function NameFields({
 
 function ZoneBorder({
   id,
-  center,
+  view,
   others,
   ring,
   points,
@@ -377,7 +378,7 @@ function ZoneBorder({
   onDrawn,
 }: {
   id: string;
-  center: { latitude: number; longitude: number };
+  view: { center: { latitude: number; longitude: number }; zoom: number };
   others: readonly (readonly LonLat[])[];
   ring: readonly LonLat[];
   points: string;
@@ -399,8 +400,8 @@ function ZoneBorder({
           <Suspense fallback={<Loading />}>
             <ZoneMap
               styleUrl={map.data.styleUrl}
-              center={center}
-              zoom={ring.length > 0 ? 11 : 9}
+              center={view.center}
+              zoom={view.zoom}
               others={others}
               ring={ring}
               label={t`Map: draw the zone`}
