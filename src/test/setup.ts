@@ -1,4 +1,4 @@
-import { cleanup } from "@testing-library/react";
+import { cleanup, configure } from "@testing-library/react";
 import { afterEach, beforeEach, vi } from "vitest";
 import { configureApiClient, resetApiClient } from "../lib/api-client.ts";
 import { deleteAllCookies } from "../lib/cookies.ts";
@@ -7,6 +7,10 @@ import { activateLocale } from "../lib/i18n.ts";
 import { sessionApiHooks } from "../shared/session/api-session.ts";
 import { installStoredSchemas } from "../shared/session/checked-storage.ts";
 import * as storedSchemas from "../shared/session/stored-schemas.ts";
+
+// A screen that loads its section's code lazily can take over a second on a loaded two-core machine
+// (a findBy* timed out at its default 1 s beside a CI run, 2026-11-29): waits give up after 5 s.
+configure({ asyncUtilTimeout: 5_000 });
 
 // Boot loads the stored-value schemas before the first read; tests have them from the start.
 installStoredSchemas(storedSchemas);
