@@ -527,6 +527,24 @@ export const API_ERRORS = {
     ru: "Этот заказ уже нельзя отменить",
     eng: "This order can no longer be cancelled",
   },
+  ORDER_NOT_CHANGEABLE: {
+    status: 409,
+    uz: "Oshxona buyurtmani qabul qildi, endi uni o'zgartirib bo'lmaydi",
+    ru: "Кухня уже приняла заказ, его нельзя изменить",
+    eng: "The kitchen has accepted this order, so it can no longer be changed",
+  },
+  ORDER_PAID_NOT_CHANGEABLE: {
+    status: 409,
+    uz: "Buyurtma to'langan, uni o'zgartirib bo'lmaydi. Bekor qiling (pul qaytariladi) yoki restoranga qo'ng'iroq qiling",
+    ru: "Заказ оплачен, его нельзя изменить. Отмените его (деньги вернутся) или позвоните в ресторан",
+    eng: "This order is paid, so it cannot be changed. Cancel it (the payment comes back) or call the restaurant",
+  },
+  ORDER_IN_KITCHEN_SYSTEM: {
+    status: 409,
+    uz: "Buyurtma oshxonaga yoki kuryerga yuborilgan, uni o'zgartirish uchun restoranga qo'ng'iroq qiling",
+    ru: "Заказ уже передан на кухню или курьеру: чтобы изменить его, позвоните в ресторан",
+    eng: "The order has gone to the kitchen or a courier: call the restaurant to change it",
+  },
   ORDER_STATUS_TRANSITION: {
     status: 409,
     uz: "Buyurtmani bu holatga o'tkazib bo'lmaydi",

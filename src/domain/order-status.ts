@@ -35,6 +35,15 @@ export const CUSTOMER_CANCELLABLE_STATUSES = [
   "AT_TIME",
 ] as const satisfies readonly OrderStatus[];
 
+/**
+ * The customer may change an order (its dishes, address, time, payment) only before the kitchen
+ * accepts it, and only while nothing was paid online: a provider's payment is for its exact total
+ * (docs/decisions.md, "Changing a placed order").
+ */
+export function customerCanChange(status: OrderStatus, isPaid: boolean): boolean {
+  return !isPaid && (CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status);
+}
+
 export function isActiveStatus(status: OrderStatus): boolean {
   return (ACTIVE_ORDER_STATUSES as readonly OrderStatus[]).includes(status);
 }

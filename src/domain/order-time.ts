@@ -18,6 +18,12 @@ export function localDay(date: Date, timeZone: string): string {
   return `${String(z.getFullYear())}-${pad(z.getMonth() + 1)}-${pad(z.getDate())}`;
 }
 
+/** The local time of a moment, "HH:mm". */
+export function localTime(date: Date, timeZone: string): string {
+  const z = new TZDate(date.getTime(), timeZone);
+  return `${String(z.getHours()).padStart(2, "0")}:${String(z.getMinutes()).padStart(2, "0")}`;
+}
+
 export interface LaterSlot {
   day: string;
   time: string;

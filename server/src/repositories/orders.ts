@@ -29,6 +29,7 @@ import {
   ACTIVE_ORDER_STATUSES,
   canGrade,
   customerCanCancel,
+  customerCanChange,
 } from "#domain/order-status.ts";
 import {
   branches,
@@ -109,6 +110,36 @@ export async function giveBackStock(
     )
     .returning({ id: products.id });
   return back.length > 0;
+}
+
+/** Takes `amount` from a product's stock when it holds that much (or keeps none); false otherwise. */
+export async function takeStock(
+  tx: Db,
+  { merchantId, productId, amount }: Tenant & { productId: string; amount: number },
+): Promise<boolean> {
+  const taken = await tx
+    .update(products)
+    .set({ stock: sql`${products.stock} - ${amount}` })
+    .where(
+      and(
+        eq(products.id, productId),
+        eq(products.merchantId, merchantId),
+        sql`${products.stock} >= ${amount}`,
+      ),
+    )
+    .returning({ id: products.id });
+  return taken.length > 0;
+}
+
+/** Replaces an order's lines (the customer changed it before the kitchen accepted it). */
+export async function replaceOrderItems(
+  tx: Db,
+  { merchantId, orderId, items }: Tenant & { orderId: string; items: OrderItemInsert[] },
+): Promise<OrderItemRow[]> {
+  await tx
+    .delete(orderItems)
+    .where(and(eq(orderItems.orderId, orderId), eq(orderItems.merchantId, merchantId)));
+  return items.length > 0 ? tx.insert(orderItems).values(items).returning() : [];
 }
 
 /** Writes an entry of the order's history (services/orders/history.ts also tells the customer). */
@@ -420,6 +451,7 @@ export function toOrderView(
       createdDate: h.createdDate.toISOString(),
     })),
     cancellable: customerCanCancel(o.status, cancelOrderActive),
+    changeable: o.userId !== null && customerCanChange(o.status, o.isPaid),
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
     cancelComment: o.status === "CANCELED" ? staffCancelComment(o, history) : null,
     refundState: refundStateOf(o.payment),

@@ -260,6 +260,8 @@ export const orderSchema = z
     history: z.array(orderHistoryEntrySchema),
     /** The customer may cancel it now (status and the merchant's cancelOrderActive). */
     cancellable: z.boolean(),
+    /** The customer may change it now: before the kitchen accepts it and while nothing is paid online. */
+    changeable: z.boolean(),
     /** Why the system cancelled it (NOT_PAID_IN_TIME); null unless CANCELED that way. */
     cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
     /** The reason staff gave when they cancelled it, as they typed it; null unless staff cancelled it. */

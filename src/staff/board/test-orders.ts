@@ -92,6 +92,7 @@ export function boardOrder(over: Partial<StaffBoardOrder> = {}): StaffBoardOrder
     ],
     history: [],
     cancellable: false,
+    changeable: false,
     cancelReason: null,
     cancelComment: null,
     refundState: null,

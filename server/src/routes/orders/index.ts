@@ -1,9 +1,10 @@
-// The customer's order calls (place, list, read, active, settings, courier) plus the quote, cancel, hide, promos and the live
+// The customer's order calls (place, list, read, active, settings, courier) plus the quote, cancel, change, hide, promos and the live
 // stream, one file each group; the staff API, the tables and the bookings register here too, sharing
 // the app's event hub (plugins/background.ts).
 import type { FastifyInstance } from "fastify";
 import type { OrderRouteDeps } from "./deps.ts";
 import { orderActionRoutes } from "./order-actions.ts";
+import { orderChangeRoutes } from "./order-change.ts";
 import { orderEventRoutes } from "./order-events.ts";
 import { orderExtraRoutes } from "./order-extras.ts";
 import { phoneOrderRoutes } from "./phone-orders.ts";
@@ -21,6 +22,7 @@ export async function ordersRoutes(app: FastifyInstance, deps: OrderRouteDeps): 
   customerOrderRoutes(app, deps);
   orderEventRoutes(app, deps);
   orderActionRoutes(app, deps);
+  orderChangeRoutes(app, deps);
   orderExtraRoutes(app, deps);
 
   await app.register(async (scope) => staffRoutes(scope, events, refunds));

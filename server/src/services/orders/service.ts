@@ -48,6 +48,7 @@ import {
   writePlacedOrder,
   type PlacedOrder,
   type OrderInsert,
+  type OrderItemInsert,
   type OrderRow,
   setOrderEstimate,
 } from "../../repositories/orders.ts";
@@ -119,7 +120,9 @@ export function quoteView({
   };
 }
 
-function checkContext(ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">): CheckContext {
+export function checkContext(
+  ctx: Omit<PlaceContext, "idempotencyKey" | "events" | "orderDevice">,
+): CheckContext {
   return {
     merchant: ctx.merchant,
     userId: ctx.userId,
@@ -248,20 +251,7 @@ export async function placeOrder(
         promoUseId: checked.promo ? uuidv7() : null,
         stock: checked.stockTaken,
         order: { ...order, id: orderId },
-        items: checked.lines.map((l) => ({
-          merchantId,
-          orderId,
-          productId: l.product.id,
-          name: l.product.name,
-          image: l.product.image,
-          unit: l.product.unit,
-          count: l.count,
-          costPrice: l.input.costPrice,
-          discount: l.product.discount,
-          modifications: l.modifications,
-          price: fromMinor(linePrice(l.input).price),
-          priority: l.priority,
-        })),
+        items: orderItemValues(merchantId, orderId, checked),
         history: {
           merchantId,
           orderId,
@@ -325,8 +315,30 @@ export async function placeOrder(
   }
 }
 
+/** The lines a checked request becomes. */
+export function orderItemValues(
+  merchantId: string,
+  orderId: string,
+  checked: CheckedOrder,
+): OrderItemInsert[] {
+  return checked.lines.map((l) => ({
+    merchantId,
+    orderId,
+    productId: l.product.id,
+    name: l.product.name,
+    image: l.product.image,
+    unit: l.product.unit,
+    count: l.count,
+    costPrice: l.input.costPrice,
+    discount: l.product.discount,
+    modifications: l.modifications,
+    price: fromMinor(linePrice(l.input).price),
+    priority: l.priority,
+  }));
+}
+
 /** The order row a checked request becomes. */
-function orderValues(
+export function orderValues(
   ctx: PlaceContext,
   checked: CheckedOrder,
   { number, status, hash }: { number: number; status: OrderStatus; hash: string },
@@ -373,6 +385,14 @@ function orderValues(
 
 /** What a cancelled order gives back: the stock it took and the cashback its customer spent. */
 export async function giveBackOnCancel(tx: Db, order: OrderRow): Promise<void> {
+  await giveBackStockOf(tx, order);
+  if (order.cashback > 0 && order.userId) {
+    await addCashback(tx, { merchantId: order.merchantId, userId: order.userId, delta: order.cashback });
+  }
+}
+
+/** The stock an order's lines took goes back (a cancel, or a change that writes new lines). */
+export async function giveBackStockOf(tx: Db, order: OrderRow): Promise<void> {
   const merchantId = order.merchantId;
   let stockChanged = false;
   for (const item of await listOrderItemCounts(tx, { merchantId, orderId: order.id })) {
@@ -382,9 +402,6 @@ export async function giveBackOnCancel(tx: Db, order: OrderRow): Promise<void> {
     }
   }
   if (stockChanged) await menuChanged(tx, merchantId);
-  if (order.cashback > 0 && order.userId) {
-    await addCashback(tx, { merchantId, userId: order.userId, delta: order.cashback });
-  }
 }
 
 /** Payme's cancel reason 3 ("the transaction could not be carried out"), used for an order cancelled here. */
