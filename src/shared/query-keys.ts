@@ -49,8 +49,14 @@ export const queryKeys = {
   couriers: (merchantId: string, userId: string) => [...customer(merchantId, userId), "courier"] as const,
   courier: (merchantId: string, userId: string, orderId: string) =>
     [...customer(merchantId, userId), "courier", orderId] as const,
-  orderQuote: (merchantId: string, userId: string | null, body: OrderRequest | null, later: boolean) =>
-    [...customer(merchantId, userId), "order-quote", body, later] as const,
+  orderQuote: (
+    merchantId: string,
+    userId: string | null,
+    body: OrderRequest | null,
+    later: boolean,
+    /** The order being changed, when the quote is of a change. */
+    changing: string | null = null,
+  ) => [...customer(merchantId, userId), "order-quote", body, later, changing] as const,
   promos: (merchantId: string, userId: string) => [...customer(merchantId, userId), "promos"] as const,
   favourites: (merchantId: string, userId: string) =>
     [...customer(merchantId, userId), "favourites"] as const,

@@ -139,17 +139,21 @@ export function useCheckoutForm(
   draftServiceType: DraftServiceType | null,
   place: PaymentPlace,
   brandSub: string,
+  /** Where the form starts instead (a placed order being changed starts from its own choices). */
+  initial?: Partial<CheckoutFormState>,
 ): CheckoutForm {
-  const [state, dispatch] = useReducer(checkoutFormReducer, brandSub, (sub) => ({
-    ...INITIAL_CHECKOUT_FORM,
-    ...storedPromo(sub),
-  }));
+  const [state, dispatch] = useReducer(checkoutFormReducer, brandSub, (sub) =>
+    initial ? { ...INITIAL_CHECKOUT_FORM, ...initial } : { ...INITIAL_CHECKOUT_FORM, ...storedPromo(sub) },
+  );
   const { promoInput, promoCode } = state;
+  // A change's promo is its order's, not the one kept for the next order.
+  const keepsPromo = initial === undefined;
   useEffect(() => {
+    if (!keepsPromo) return;
     const key = promoStorageKey(brandSub);
     if (promoInput === "" && promoCode === "") removeSession(key);
     else writeSession(key, JSON.stringify({ input: promoInput, code: promoCode }));
-  }, [brandSub, promoInput, promoCode]);
+  }, [brandSub, promoInput, promoCode, keepsPromo]);
   const { channel, methods, branchMethods } = place;
   const services = useMemo(
     () => offeredServiceTypes(settings, settings.channelServiceTypes?.[channel]),

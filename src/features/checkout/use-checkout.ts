@@ -7,7 +7,7 @@ import { navigate } from "wouter/use-browser-location";
 import type { WorkHourType } from "../../domain/enums.ts";
 import { toMinor } from "../../domain/money.ts";
 import { offeredServiceTypes, paymentChannelOfHost, paymentPlace } from "../../domain/offer.ts";
-import { laterSlots } from "../../domain/order-time.ts";
+import { laterSlots, localDay, localTime } from "../../domain/order-time.ts";
 import { errorText, type ApiError } from "../../lib/api-client.ts";
 import { joinNames } from "../../lib/i18n.ts";
 import { useContentLanguage } from "../../lib/use-content-language.ts";
@@ -21,11 +21,17 @@ import { useMainButton } from "../../platform/react.ts";
 import { useBasket } from "../../shared/basket/basket.ts";
 import { useFormatMinor } from "../../shared/brand/price.tsx";
 import { useRequiredTenant } from "../../shared/brand/tenant.ts";
-import { addressFlowPath, useOrderDraft } from "../../shared/order-draft/order-draft.ts";
+import {
+  addressFlowPath,
+  useOrderDraft,
+  type DraftServiceType,
+} from "../../shared/order-draft/order-draft.ts";
 import { useSavedCards } from "../../shared/payments/cards.ts";
 import { useTableSession } from "../../shared/table/table-session.ts";
 import { useBranch } from "./api/get-branch-hours.ts";
 import { usePlaceOrder } from "./api/place-order.ts";
+import { useChangeOrder } from "./api/change-order.ts";
+import { useOrderChange } from "../../shared/order-change/order-change.ts";
 import { useOrderQuote } from "./api/quote-order.ts";
 import { buildOrderRequest, orderBranchId, type CheckoutDraft } from "./build-order-request.ts";
 import { chosenServiceType, useCheckoutForm } from "./use-checkout-form.ts";
@@ -77,33 +83,23 @@ const ITEM_REFUSALS = new Set([
   "MODIFICATION_INVALID",
 ]);
 
-export function useCheckout() {
+/**
+ * Why the order is refused, in the customer's language: a line the live menu shows unavailable
+ * (a dish or an option stopped at the branch) is named from the basket in any of the seven
+ * languages; otherwise the server's own words.
+ */
+function useRefusalText(serviceType: DraftServiceType | null) {
   const { t } = useLingui();
-  const { sub, merchant, settings } = useRequiredTenant();
   const basket = useBasket();
-  const orderDraft = useOrderDraft();
-  const { draft, nearestBranch } = orderDraft;
-  const format = useFormatMinor();
   const menu = useMenu();
   const lang = useContentLanguage();
-  const client = useQueryClient();
-  /**
-   * Why the order is refused, in the customer's language: a line the live menu shows unavailable
-   * (a dish or an option stopped at the branch) is named from the basket in any of the seven
-   * languages; otherwise the server's own words.
-   */
-  const refusalText = (error: ApiError): string => {
+  return (error: ApiError): string => {
     if (error.code && ITEM_REFUSALS.has(error.code) && menu.data) {
       const perProduct = new Map<string, number>();
       for (const i of basket.items) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.count);
       for (const item of basket.items) {
         const product = menu.data.productById.get(item.productId);
-        const problem = lineProblem(
-          item,
-          product,
-          perProduct.get(item.productId) ?? 0,
-          table ? "DINE_IN" : draft.serviceType,
-        );
+        const problem = lineProblem(item, product, perProduct.get(item.productId) ?? 0, serviceType);
         const name = pickText(item.name, lang);
         if (problem?.kind === "unavailable")
           return t`${name} is not available now. Remove it from the basket to place the order.`;
@@ -117,10 +113,47 @@ export function useCheckout() {
     }
     return errorText(error);
   };
+}
+
+/** A placed order being changed: the form starts from the order's choices and saves the change. */
+function useChangeStart() {
+  const { change } = useOrderChange();
+  const { merchant } = useRequiredTenant();
+  const [changeStart] = useState(() =>
+    change
+      ? {
+          ...(change.atTime
+            ? {
+                later: true,
+                day: localDay(new Date(change.atTime), merchant.timezone),
+                time: localTime(new Date(change.atTime), merchant.timezone),
+              }
+            : {}),
+          paymentType: change.paymentType,
+          comment: change.comment,
+          courierComment: change.courierComment,
+          promoInput: change.promoCode ?? "",
+          promoCode: change.promoCode ?? "",
+          useCashback: change.cashback > 0,
+        }
+      : undefined,
+  );
+  return { change, changeStart };
+}
+
+export function useCheckout() {
+  const { t } = useLingui();
+  const { sub, merchant, settings } = useRequiredTenant();
+  const basket = useBasket();
+  const orderDraft = useOrderDraft();
+  const { draft, nearestBranch } = orderDraft;
+  const format = useFormatMinor();
+  const client = useQueryClient();
 
   // At a table (its QR code) the order is dine-in at the table's branch, paid as the QR channel allows.
   const table = useTableSession();
   const draftServiceType = table ? "DINE_IN" : draft.serviceType;
+  const refusalText = useRefusalText(draftServiceType);
   const placeOfDraft = {
     address: draft.address,
     branch: table ? table.branch : draft.branch,
@@ -137,10 +170,13 @@ export function useCheckout() {
     ...paymentPlace(channel, settings.channelPaymentTypes),
     branchMethods: orderBranch.data?.paymentTypes ?? null,
   };
-  const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub);
+  const { change, changeStart } = useChangeStart();
+  const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub, changeStart);
   const { serviceType, paymentType } = form;
   const later = form.state.later && !table;
-  const place = usePlaceOrder({ onPlaced: form.placed });
+  const placeNew = usePlaceOrder({ onPlaced: form.placed });
+  const saveChange = useChangeOrder({ onChanged: form.placed });
+  const place = change ? saveChange : placeNew;
   const cardChoice = useCardChoice(merchant.id, settings.cardActive);
   const { chosenCard } = cardChoice;
   const needsCard = paymentType === "CARD" && !chosenCard;
@@ -167,7 +203,7 @@ export function useCheckout() {
     settings,
     orderDevice: window.matchMedia("(min-width: 900px)").matches ? "CLIENT_WEB_DESKTOP" : "CLIENT_WEB_MOBILE",
   });
-  const quote = useOrderQuote(later && !chosenTime ? null : body, later);
+  const quote = useOrderQuote(later && !chosenTime ? null : body, later, change?.orderId ?? null);
   const [quoteError, quoteData] = quote.data ?? [null, null];
   // The balance comes with each quote; kept so a failed quote does not hide the cashback choice.
   const quoteBalance = quoteData?.cashbackBalance;
@@ -179,10 +215,19 @@ export function useCheckout() {
 
   const submit = () => {
     if (!body || sending || needsCard) return;
-    place.mutate({ body, later, cardId: paymentType === "CARD" ? (chosenCard?.id ?? null) : null });
+    if (change) saveChange.mutate({ orderId: change.orderId, body, later });
+    else placeNew.mutate({ body, later, cardId: paymentType === "CARD" ? (chosenCard?.id ?? null) : null });
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
+  const submitText = (sum: number | null) =>
+    change
+      ? sum !== null
+        ? t`Save the changes · ${format(sum)}`
+        : t`Save the changes`
+      : sum !== null
+        ? t`Place the order · ${format(sum)}`
+        : t`Place the order`;
   const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
   // Why the order cannot be placed, said beside the button that stopped working.
   const hint = blockingError
@@ -195,7 +240,7 @@ export function useCheckout() {
   useMainButton(
     body
       ? {
-          text: total !== null ? t`Place the order · ${format(total)}` : t`Place the order`,
+          text: submitText(total),
           onClick: submit,
           progress: sending,
           disabled: sending || (later && !chosenTime) || blockingError !== null || needsCard,
@@ -226,6 +271,7 @@ export function useCheckout() {
 
   return {
     refusalText,
+    change,
     form,
     table,
     draft,

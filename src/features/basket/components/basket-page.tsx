@@ -5,6 +5,7 @@ import { useBasket, useBasketSummary } from "../../../shared/basket/basket.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { useMainButton } from "../../../platform/react.ts";
 import { BasketView } from "./basket-view.tsx";
+import { ChangeBanner } from "../../../shared/order-change/change-banner.tsx";
 
 /** `/basket`: the basket, and the way on to checkout (Telegram's MainButton, a bottom bar elsewhere). */
 export function BasketPage() {
@@ -28,6 +29,7 @@ export function BasketPage() {
   return (
     <div className="page basket-page">
       <h1 className="page__title">{t`Basket`}</h1>
+      <ChangeBanner />
       <BasketView />
     </div>
   );

@@ -6,6 +6,7 @@ import { loginHref } from "../../../components/login-prompt.tsx";
 import { useBasket } from "../../../shared/basket/basket.ts";
 import { usePageTitle } from "../../../shared/brand/use-page-title.ts";
 import { sessionAtom } from "../../../shared/session/session-atom.ts";
+import { ChangeBanner } from "../../../shared/order-change/change-banner.tsx";
 import { useCheckout } from "../use-checkout.ts";
 import { CashbackSection, NotesSection, ReceiverSection } from "./extras-section.tsx";
 import { PaymentSection } from "./payment-section.tsx";
@@ -26,6 +27,7 @@ export function CheckoutPage() {
     return (
       <div className="page checkout">
         <h1 className="page__title">{t`Checkout`}</h1>
+        <ChangeBanner />
         <div className="checkout__state">
           <p>{t`Your basket is empty`}</p>
           <Link href="/" asChild>
@@ -56,6 +58,7 @@ function CheckoutForm() {
       noValidate
     >
       <h1 className="page__title">{t`Checkout`}</h1>
+      <ChangeBanner />
       <ServiceSection checkout={checkout} />
       <PlaceSection checkout={checkout} />
       <TimeSection checkout={checkout} />

@@ -45,7 +45,13 @@ export function NotesSection({ checkout }: { checkout: Checkout }) {
   return (
     <Section className="savat-section">
       <div className="checkout__fields">
-        {settings.promoActive && <PromoField checkout={checkout} />}
+        {checkout.change
+          ? checkout.change.promoCode && (
+              <p className="checkout__note">
+                {t`The order's promo code ${checkout.change.promoCode} stays with it and is counted again on the changed order.`}
+              </p>
+            )
+          : settings.promoActive && <PromoField checkout={checkout} />}
         <TextAreaField
           id={commentId}
           label={t`Comment`}

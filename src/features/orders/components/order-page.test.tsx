@@ -58,6 +58,7 @@ function order(over: Partial<Order>): Order {
     cartItems: [],
     history: [],
     cancellable: false,
+    changeable: false,
     cancelReason: null,
     cancelComment: null,
     refundState: null,
@@ -134,5 +135,35 @@ describe("a delivered order's page", () => {
     renderOrder(order({ ...delivery, deliveryByTaximeter: false }));
     const price = await screen.findByTestId("order-delivery-price", undefined, { timeout: 10_000 });
     expect(price.textContent).toMatch(/^12\s000/);
+  });
+});
+
+describe("changing an order from its page", () => {
+  it("offers the change while the order is changeable", async () => {
+    renderOrder(order({ status: "CREATED", changeable: true }));
+    expect(await screen.findByRole("button", { name: "Change the order" }, { timeout: 10_000 })).toBeTruthy();
+  });
+
+  it("says why once the kitchen has accepted it, and offers no change", async () => {
+    renderOrder(order({ status: "COOKING", changeable: false }));
+    expect(
+      await screen.findByText(
+        "The kitchen has accepted the order, so it can no longer be changed. Call the restaurant if something is wrong.",
+        undefined,
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("button", { name: "Change the order" })).toBeNull();
+  });
+
+  it("says why a paid order cannot be changed before the kitchen has it", async () => {
+    renderOrder(order({ status: "CREATED", paymentType: "PAYME", isPaid: true, changeable: false }));
+    expect(
+      await screen.findByText(
+        "The order is paid, so it can no longer be changed here. Call the restaurant, or cancel it: the payment comes back.",
+        undefined,
+        { timeout: 10_000 },
+      ),
+    ).toBeTruthy();
   });
 });

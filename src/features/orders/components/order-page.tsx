@@ -1,6 +1,5 @@
 import { useLingui } from "@lingui/react/macro";
-import { useQueryClient } from "@tanstack/react-query";
-import { Suspense, useState } from "react";
+import { Suspense } from "react";
 import { Section } from "@telegram-apps/telegram-ui";
 import { Link } from "wouter";
 import { navigate } from "wouter/use-browser-location";
@@ -24,8 +23,7 @@ import { usePayWithCard, useSavedCards } from "../../../shared/payments/cards.ts
 import { PaymentIcon } from "../../../shared/payments/payment-icon.tsx";
 import { usePaymentLooks } from "../../../shared/payments/payment-look.ts";
 import { errorText, ApiError } from "../../../lib/api-client.ts";
-import { basketLine, useBasket, type BasketItem } from "../../../shared/basket/basket.ts";
-import { menuChannel, menuQueryOptions, useMenuBranchId } from "../../../shared/menu/menu-query.ts";
+import { useBasket } from "../../../shared/basket/basket.ts";
 import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
 import { optionalChunk } from "../../../lib/optional-chunk.ts";
@@ -48,6 +46,7 @@ import {
 import { AddressText } from "../../../shared/geo/address-text.tsx";
 import { formatDateTime } from "./format-date.ts";
 import { GuestPrompt } from "./guest-prompt.tsx";
+import { ChangeOrderButton, ChangeRefusedNote, useTodaysLines } from "./order-change.tsx";
 import { OrderReview } from "./order-review.tsx";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { POLL_MS } from "./live-poll.ts";
@@ -453,58 +452,29 @@ function PayWithSavedCard({ order }: { order: Order }) {
 
 function OrderActions({ order, userId }: { order: Order; userId: string }) {
   const { t } = useLingui();
-  const lang = useContentLanguage();
   const cancel = useCancelOrder(userId);
   const hide = useHideOrder(userId);
   const confirm = useUrlSheet("cancel-order");
   const basket = useBasket();
-  const queryClient = useQueryClient();
-  const { merchant } = useRequiredTenant();
-  const branchId = useMenuBranchId();
-  const [repeating, setRepeating] = useState(false);
+  const lines = useTodaysLines(order);
   const pay = usePayOrder();
   const format = useFormatMinor();
 
   const repeat = async () => {
-    setRepeating(true);
-    // Today's menu, not the one cached when the screen opened: stock and availability change
-    // during the day, and a line the checkout would refuse must be named here instead.
-    let products;
-    try {
-      products = (
-        await queryClient.query({ ...menuQueryOptions(merchant.id, menuChannel(), branchId), staleTime: 0 })
-      ).productById;
-    } catch {
-      return; // The API client has shown the error.
-    } finally {
-      setRepeating(false);
-    }
-    const missing: string[] = [];
-    const items: BasketItem[] = [];
-    for (const line of order.cartItems) {
-      const product = line.productId ? products.get(line.productId) : undefined;
-      const options =
-        product?.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ ...m, groupId: g.id }))) ??
-        [];
-      const mods = line.modifications.map((m) => options.find((o) => o.id === m.id));
-      if (!product || !product.isAvailable || mods.some((m) => m === undefined)) {
-        missing.push(pickText(line.name, lang));
-        continue;
-      }
-      const chosen = mods.filter((m) => m !== undefined);
-      items.push(basketLine(product, { count: line.count, modifications: chosen }));
-    }
-    for (const item of items) basket.add(item);
-    if (missing.length > 0) {
-      notify({ kind: "warning", text: t`Not available now: ${joinNames(missing)}`, duration: 8000 });
+    const today = await lines.read();
+    if (!today) return;
+    for (const item of today.items) basket.add(item);
+    if (today.missing.length > 0) {
+      notify({ kind: "warning", text: t`Not available now: ${joinNames(today.missing)}`, duration: 8000 });
     } else {
       notify({ kind: "success", text: t`The order's products are in the basket` });
     }
-    if (items.length > 0) navigate("/checkout");
+    if (today.items.length > 0) navigate("/checkout");
   };
 
   return (
     <div className="order-actions">
+      <ChangeRefusedNote order={order} />
       {awaitsCardPayment(order) && <PayWithSavedCard order={order} />}
       {awaitsProviderPayment(order) && (
         <ActionButton
@@ -526,7 +496,8 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           </ActionButton>
         </Link>
       )}
-      <ActionButton kind="secondary" size="m" onClick={() => void repeat()} disabled={repeating}>
+      {order.changeable && <ChangeOrderButton order={order} />}
+      <ActionButton kind="secondary" size="m" onClick={() => void repeat()} disabled={lines.reading}>
         {t`Repeat the order`}
       </ActionButton>
       {!isActiveStatus(order.status) && (
