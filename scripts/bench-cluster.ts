@@ -7,6 +7,7 @@
 //   made there and dropped afterwards. REDIS_URL: redis://127.0.0.1:6379 unless set.
 // On a machine with fewer cores than processes + nginx + load generator the figures show the
 // machine, not the design: read them with the core count and the load averages in mind (printed).
+import { benchDatabaseName } from "./bench-db.ts";
 import os from "node:os";
 import autocannon from "autocannon";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
@@ -26,7 +27,7 @@ const MENU_SECONDS = Number(args.menuSeconds ?? 5);
 const LEVELS = (args.levels ?? "1,2,3").split(",").map(Number);
 const adminUrl = process.env.BENCH_PG ?? LOCAL_PG_ADMIN;
 const redisUrl = process.env.REDIS_URL ?? LOCAL_REDIS;
-const DB = "savat_bench_cluster";
+const DB = benchDatabaseName("cluster");
 
 async function admin(text: string): Promise<void> {
   const client = new pg.Client({ connectionString: adminUrl });
@@ -53,7 +54,6 @@ interface Row {
   load: number[];
 }
 
-await admin(`drop database if exists ${DB} with (force)`);
 await admin(`create database ${DB}`);
 const databaseUrl = urlOnServer(adminUrl, DB);
 const database = await openDatabase({ databaseUrl, dataDir: "" }, { migrate: true });

@@ -3,6 +3,7 @@
 // gets a server of this checkout in a child process (fresh database, demo brands, rate limit off
 // for the run) on 127.0.0.1:4531; autocannon drives it from this process.
 // Usage: node scripts/bench-geo.ts [seconds per call, default 10] [connections, default 10]
+import { benchDatabaseName } from "./bench-db.ts";
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -12,7 +13,7 @@ import pg from "pg";
 
 const PORT = 4531;
 const PG_ADMIN = process.env.SAVAT_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const BENCH_DB = "savat_bench_geo";
+const BENCH_DB = benchDatabaseName("geo");
 
 // Child mode: run the app with the rate limit lifted, then wait to be killed.
 if (process.argv[2] === "--serve") {
@@ -167,8 +168,7 @@ if (process.argv[2] === "--serve") {
     fs.rmSync(dataDir, { recursive: true, force: true });
   }
 
-  if (await adminQuery(`drop database if exists ${BENCH_DB}`)) {
-    await adminQuery(`create database ${BENCH_DB}`);
+  if (await adminQuery(`create database ${BENCH_DB}`)) {
     const url = new URL(PG_ADMIN);
     url.pathname = `/${BENCH_DB}`;
     const postgres = await start({ DATABASE_URL: url.toString() });
@@ -176,7 +176,7 @@ if (process.argv[2] === "--serve") {
       rows.push(...(await measure("PostgreSQL")));
     } finally {
       await stop(postgres);
-      await adminQuery(`drop database if exists ${BENCH_DB}`);
+      await adminQuery(`drop database if exists ${BENCH_DB} with (force)`);
     }
   } else {
     process.stdout.write(`PostgreSQL at ${PG_ADMIN} is not reachable: left out\n`);

@@ -17,7 +17,8 @@
 // Usage: node scripts/bench-kitchen.ts [orders=200] [concurrency=16] [workers=4]   (npm run bench:kitchen)
 //   Runs on the embedded PGlite, then on PostgreSQL when BENCH_PG (default
 //   postgres://postgres@127.0.0.1:5432/test) is reachable: in a fresh database
-//   savat_bench_kitchen_<pid>_<time> made next to it and dropped afterwards. BENCH_PG=off skips it.
+//   savat_bench_kitchen_<pid>_<random> made next to it and dropped afterwards. BENCH_PG=off skips it.
+import { benchDatabaseName } from "./bench-db.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -240,7 +241,7 @@ if (adminUrl !== "off") {
   );
   if (reachable) {
     // Our own database only: a unique name, never a shared one dropped by force.
-    const name = `savat_bench_kitchen_${String(process.pid)}_${String(Date.now())}`;
+    const name = benchDatabaseName("kitchen");
     await admin.query(`create database ${name}`);
     const url = new URL(adminUrl);
     url.pathname = `/${name}`;

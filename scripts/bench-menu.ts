@@ -5,6 +5,7 @@
 // of connections and seconds per run.
 //   node scripts/bench-menu.ts [--seconds 8] [--connections 20] [--rounds 3]
 // The server runs in a child process (`--serve <backend>`), so autocannon does not share its thread.
+import { benchDatabaseName } from "./bench-db.ts";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -14,7 +15,7 @@ import autocannon from "autocannon";
 import pg from "pg";
 
 const ADMIN_URL = process.env.SAVAT_TEST_PG_URL ?? "postgres://postgres@127.0.0.1:5432/test";
-const BENCH_DB = "savat_bench_menu";
+const BENCH_DB = benchDatabaseName("menu");
 const MENU_PATH = "/api/products/v1/overalls?type=WEB";
 const PREPARED_PATH = "/api/bench/prepared";
 
@@ -54,7 +55,6 @@ async function serve(backend: "pglite" | "postgres"): Promise<void> {
 
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-bench-menu-"));
   if (backend === "postgres") {
-    await admin(`drop database if exists ${BENCH_DB} with (force)`);
     await admin(`create database ${BENCH_DB}`);
   }
   const env = {

@@ -5,7 +5,8 @@
 // The API listens on 127.0.0.1 in this process; the load is bounded (ORDERS per level).
 // Usage: node scripts/bench-orders.ts [ordersPerLevel=120] [levels=1,4,16,32]
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (default) names the PostgreSQL server; a fresh
-//   database savat_bench_orders is made next to it and dropped afterwards. BENCH_PG=off skips it.
+//   database savat_bench_orders_<pid>_<random> is made next to it and dropped afterwards. BENCH_PG=off skips it.
+import { benchDatabaseName } from "./bench-db.ts";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -28,6 +29,7 @@ import {
 import { importDemoBrands } from "../server/src/import/demo.ts";
 import { createSession } from "../server/src/repositories/sessions.ts";
 
+const BENCH_DB = benchDatabaseName("orders");
 const perLevel = Number(process.argv[2] ?? 120);
 const levels = (process.argv[3] ?? "1,4,16,32").split(",").map(Number);
 const adminUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/test";
@@ -122,7 +124,7 @@ async function run(
     serviceType: "DELIVERY",
     paymentType: "CASH",
     branchId: branch.id,
-    address: { name: "Bench street 1", latitude: 41.311081, longitude: 69.240562 },
+    address: { name: "Bench street 1", houseNumber: "1", latitude: 41.311081, longitude: 69.240562 },
     cartItems: [{ productId: product.id, count: 1, modifications: [] }],
   });
   const results: LevelResult[] = [];
@@ -292,16 +294,15 @@ const all: LevelResult[] = [];
 if (adminUrl !== "off") {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query("drop database if exists savat_bench_orders with (force)");
-  await admin.query("create database savat_bench_orders");
+  await admin.query(`create database ${BENCH_DB}`);
   const url = new URL(adminUrl);
-  url.pathname = "/savat_bench_orders";
+  url.pathname = `/${BENCH_DB}`;
   const database = await openDatabase({ databaseUrl: url.toString(), dataDir: "" }, { migrate: true });
   try {
     all.push(...(await run("postgres", database, url.toString())));
   } finally {
     await database.close();
-    await admin.query("drop database if exists savat_bench_orders with (force)");
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
     await admin.end();
   }
 }

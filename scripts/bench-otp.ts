@@ -10,7 +10,8 @@
 // gets its own client address.
 // Usage: node scripts/bench-otp.ts [customers=300] [connections=10]
 //   BENCH_PG=postgres://user@host:5432/db runs the server on a fresh PostgreSQL database made
-//   next to that one (savat_bench_otp, dropped afterwards) instead of the embedded one.
+//   next to that one (savat_bench_otp_<pid>_<random>, dropped afterwards) instead of the embedded one.
+import { benchDatabaseName } from "./bench-db.ts";
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -18,6 +19,7 @@ import path from "node:path";
 import autocannon from "autocannon";
 import pg from "pg";
 
+const BENCH_DB = benchDatabaseName("otp");
 const customers = Number(process.argv[2] ?? 300);
 const connections = Number(process.argv[3] ?? 10);
 const port = 4545;
@@ -31,11 +33,10 @@ let databaseUrl: string | undefined;
 if (adminUrl) {
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query("drop database if exists savat_bench_otp");
-  await admin.query("create database savat_bench_otp");
+  await admin.query(`create database ${BENCH_DB}`);
   await admin.end();
   const url = new URL(adminUrl);
-  url.pathname = "/savat_bench_otp";
+  url.pathname = `/${BENCH_DB}`;
   databaseUrl = url.toString();
 }
 
@@ -233,7 +234,7 @@ try {
   if (adminUrl) {
     const admin = new pg.Client({ connectionString: adminUrl });
     await admin.connect();
-    await admin.query("drop database if exists savat_bench_otp with (force)");
+    await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
     await admin.end();
   }
 }

@@ -12,6 +12,7 @@
 // whose order is not paid and CREATED/AT_TIME, and every order paid. Exit code 1 when a check fails.
 // Usage: node scripts/bench-payments.ts [orders=200] [concurrency=16]   (npm run bench:payments)
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (default) names the PostgreSQL server.
+import { benchDatabaseName } from "./bench-db.ts";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -33,7 +34,7 @@ const CONCURRENCY = Number(process.argv[3] ?? 16);
 /** Every REPLAY_EVERY-th order replays its Perform at once and once more afterwards. */
 const REPLAY_EVERY = 4;
 const adminUrl = process.env.BENCH_PG ?? "postgres://postgres@127.0.0.1:5432/test";
-const BENCH_DB = "savat_bench_payments";
+const BENCH_DB = benchDatabaseName("payments");
 
 function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return 0;
@@ -266,7 +267,6 @@ async function postgresDatabase(): Promise<{ admin: pg.Client; url: string } | {
     await admin.end().catch(() => undefined);
     return { skipped: `PostgreSQL unreachable at ${adminUrl} (${(error as Error).message})` };
   }
-  await admin.query(`drop database if exists ${BENCH_DB} with (force)`);
   await admin.query(`create database ${BENCH_DB}`);
   const url = new URL(adminUrl);
   url.pathname = `/${BENCH_DB}`;
