@@ -9,10 +9,12 @@ import type { Order, OrderQuote } from "#domain/contract/orders.ts";
 import type { PhoneCustomer } from "#domain/contract/phone-orders.ts";
 import type { StaffBoard } from "#domain/contract/staff-board.ts";
 import type { BrandRole } from "#domain/staff-scope.ts";
+import { localDay, localMoment } from "#domain/order-time.ts";
 import {
   orderHistory,
   paymentMethods,
   paymentMethodSettings,
+  promos,
   serviceTypeSettings,
   staffBranches,
   users,
@@ -137,6 +139,40 @@ describe("an operator taking a phone order", () => {
     expect(found.customer).toMatchObject({ id: caller!.id, firstName: "Dilnoza" });
     expect(found.lastOrders.map((o) => o.id)).toEqual([order.id]);
     expect(found.lastOrders[0]?.cartItems[0]?.productId).toBe(product);
+  });
+
+  it("takes the caller's promo code and a later time: the discount in the quote and the order, placed for that moment", async () => {
+    await t.db.insert(promos).values({
+      merchantId: lavash,
+      code: "PHONE5",
+      discountType: "PERCENTAGE",
+      productDiscount: 5,
+      isActive: true,
+    });
+    const operator = await staff(lavash, "OPERATOR");
+    const day = localDay(new Date(Date.now() + 24 * 3600_000), "Asia/Tashkent");
+    const order = pickup({ promoCode: "PHONE5", day, time: "12:00" });
+    const body = { customer: { phone: freshPhone(), name: "Later" }, order };
+    const quote = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/v1/phone-orders/quote?later=true",
+      headers: operator.headers,
+      payload: body,
+    });
+    expect(quote.statusCode, quote.body).toBe(200);
+    const promo = quote.json<OrderQuote>().totals.promo;
+    expect(promo).toBeGreaterThan(0);
+    const placed = await t.app.inject({
+      method: "POST",
+      url: "/api/staff/v1/phone-orders?later=true",
+      headers: { ...operator.headers, "idempotency-key": "phone-later-0001" },
+      payload: body,
+    });
+    expect(placed.statusCode, placed.body).toBe(201);
+    const made = placed.json<Order>();
+    expect(made).toMatchObject({ status: "AT_TIME", promoCode: "PHONE5" });
+    expect(made.totalDiscount).toBeGreaterThanOrEqual(promo);
+    expect(made.atTime).toBe(localMoment(day, "12:00", "Asia/Tashkent").toISOString());
   });
 
   it("keeps a returning customer's own name and finds their saved addresses; another brand's customer of the phone is not theirs", async () => {

@@ -15,8 +15,8 @@ export function ChangeBanner() {
   const basket = useBasket();
   if (!change) return null;
   return (
-    <div className="order-change-banner" role="status">
-      <p className="order-change-banner__text">
+    <div className="order-change-banner">
+      <p className="order-change-banner__text" role="status">
         {t`You are changing order #${change.number}. Nothing changes until you save.`}
       </p>
       <ActionButton

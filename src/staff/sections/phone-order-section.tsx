@@ -77,6 +77,7 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
   const [branchId, setBranchId] = useState<string>("");
   const [payment, setPayment] = useState<PaymentType>("CASH");
   const [comment, setComment] = useState("");
+  const [extras, setExtras] = useState<Extras>(NO_EXTRAS);
   const [placing, setPlacing] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
@@ -84,20 +85,14 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
   const basketId = useId();
 
   const products = useMemo(() => menu.data?.products ?? [], [menu.data]);
-  const s = settings.data;
-  const services = s
-    ? offeredServiceTypes(s, s.channelServiceTypes.OPERATOR).filter((x): x is Service => x !== "DINE_IN")
-    : [];
-  const payments = s
-    ? offeredPaymentTypes(s, paymentPlace("OPERATOR", s.channelPaymentTypes)).filter(isPaidOnReceipt)
-    : [];
+  const { services, payments } = operatorOffer(settings.data);
 
   const call = useMemo(
     () =>
       caller.data
-        ? callOf(caller.data, { lines, destination, service, branchId, payment, comment, name })
+        ? callOf(caller.data, { lines, destination, service, branchId, payment, comment, name, extras })
         : null,
-    [caller.data, lines, destination, service, branchId, payment, comment, name],
+    [caller.data, lines, destination, service, branchId, payment, comment, name, extras],
   );
   const quote = usePhoneQuote(call);
 
@@ -142,6 +137,7 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
     setLines([]);
     setDestination(null);
     setComment("");
+    setExtras(NO_EXTRAS);
   };
 
   if (menu.isPending || settings.isPending) return <Loading />;
@@ -208,6 +204,8 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
         onPayment={setPayment}
         comment={comment}
         onComment={setComment}
+        extras={extras}
+        onExtras={setExtras}
       />
       <SummaryPanel call={call} quote={quote} failure={failure} placing={placing} />
     </form>
@@ -298,6 +296,8 @@ function DetailsPanel(p: {
   onPayment: (p: PaymentType) => void;
   comment: string;
   onComment: (c: string) => void;
+  extras: Extras;
+  onExtras: (e: Extras) => void;
 }) {
   const { t, i18n } = useLingui();
   const ids = { branch: useId(), comment: useId() };
@@ -367,6 +367,7 @@ function DetailsPanel(p: {
           </label>
         ))}
       </fieldset>
+      <ExtrasFields extras={p.extras} onExtras={p.onExtras} />
       <label htmlFor={ids.comment} className="staff-label">
         {t`Comment for the kitchen`}
       </label>
@@ -416,6 +417,92 @@ function SummaryPanel({
   );
 }
 
+/** What the operator adds beyond the basics: the caller's promo code, and a time for a later order. */
+interface Extras {
+  promo: string;
+  later: boolean;
+  /** The brand's local day (YYYY-MM-DD) and time (HH:MM) of a later order. */
+  day: string;
+  time: string;
+}
+
+const NO_EXTRAS: Extras = { promo: "", later: false, day: "", time: "" };
+
+/** The service and payment types the brand takes by phone (paid on receipt only). */
+function operatorOffer(s: ReturnType<typeof usePhoneSettings>["data"]) {
+  return {
+    services: s
+      ? offeredServiceTypes(s, s.channelServiceTypes.OPERATOR).filter((x): x is Service => x !== "DINE_IN")
+      : [],
+    payments: s
+      ? offeredPaymentTypes(s, paymentPlace("OPERATOR", s.channelPaymentTypes)).filter(isPaidOnReceipt)
+      : [],
+  };
+}
+
+function ExtrasFields({ extras, onExtras }: { extras: Extras; onExtras: (e: Extras) => void }) {
+  const { t } = useLingui();
+  const ids = { promo: useId(), day: useId(), time: useId() };
+  const set = (patch: Partial<Extras>) => {
+    onExtras({ ...extras, ...patch });
+  };
+  return (
+    <>
+      <label htmlFor={ids.promo} className="staff-label">
+        {t`Promo code`}
+      </label>
+      <input
+        id={ids.promo}
+        className="staff-input"
+        autoComplete="off"
+        value={extras.promo}
+        onChange={(e) => {
+          set({ promo: e.target.value.toUpperCase() });
+        }}
+      />
+      <label className="staff-check">
+        <input
+          type="checkbox"
+          checked={extras.later}
+          onChange={(e) => {
+            set({ later: e.target.checked });
+          }}
+        />
+        {t`At a set time`}
+      </label>
+      {extras.later && (
+        <div className="phone-order__later">
+          <label htmlFor={ids.day} className="staff-label">
+            {t`Day`}
+          </label>
+          <input
+            id={ids.day}
+            type="date"
+            className="staff-input"
+            value={extras.day}
+            onChange={(e) => {
+              set({ day: e.target.value });
+            }}
+          />
+          <label htmlFor={ids.time} className="staff-label">
+            {t`Time`}
+          </label>
+          <input
+            id={ids.time}
+            type="time"
+            step={300}
+            className="staff-input"
+            value={extras.time}
+            onChange={(e) => {
+              set({ time: e.target.value });
+            }}
+          />
+        </div>
+      )}
+    </>
+  );
+}
+
 interface Draft {
   lines: Line[];
   destination: Destination;
@@ -424,6 +511,7 @@ interface Draft {
   payment: PaymentType;
   comment: string;
   name: string;
+  extras: Extras;
 }
 
 /** The call the form says, once it says enough: dishes, and where the order goes. */
@@ -443,8 +531,12 @@ function callOf(data: PhoneCustomer, d: Draft): PhoneOrderCall | null {
     branchId: d.branchId || null,
     address: d.service === "DELIVERY" ? address : null,
     comment: d.comment.trim() || null,
+    promoCode: d.extras.promo.trim() || null,
+    ...(d.extras.later ? { day: d.extras.day, time: d.extras.time } : {}),
   };
-  return { customer: { phone: data.phone, name: d.name.trim() || null }, order, later: false };
+  if (d.extras.later && (!d.extras.day || !d.extras.time)) return null;
+  const customer = { phone: data.phone, name: d.name.trim() || null };
+  return { customer, order, later: d.extras.later };
 }
 
 /** A past order as the form: its dishes still on sale, its service, branch or address, its payment. */
@@ -673,6 +765,12 @@ function Summary({ call, quote }: { call: PhoneOrderCall | null; quote: ReturnTy
         <div>
           <dt>{t`Delivery`}</dt>
           <dd>{q.deliveryPriceSource === "TAXIMETER" ? t`By taximeter` : moneyOf(q.totals.deliveryPrice)}</dd>
+        </div>
+      )}
+      {q.totals.promo > 0 && (
+        <div>
+          <dt>{t`Promo code`}</dt>
+          <dd>−{moneyOf(q.totals.promo)}</dd>
         </div>
       )}
       <div className="phone-order__total">
