@@ -212,6 +212,14 @@ describe("changing a placed order", () => {
     expect(terminal.statusCode, terminal.body).toBe(200);
     expect(terminal.json<Order>().paymentType).toBe("TERMINAL");
     expect(terminal.json<Order>().history.at(-1)?.reason).toBe("CHANGE_PAYMENT_TYPE");
+    // Paid on receipt, it does not switch to paying online: its payment time-out has been running.
+    const payme = await call(
+      token,
+      `/${order.id}/change/quote`,
+      body({ serviceType: "PICK_UP", address: null, paymentType: "PAYME" }),
+    );
+    expect(payme.statusCode).toBe(409);
+    expect(payme.json<{ code: string }>().code).toBe("ORDER_CHANGE_TO_ONLINE");
   });
 
   it("refuses a paid order, and another customer's order is not found", async () => {

@@ -539,6 +539,12 @@ export const API_ERRORS = {
     ru: "Заказ оплачен, его нельзя изменить. Отмените его (деньги вернутся) или позвоните в ресторан",
     eng: "This order is paid, so it cannot be changed. Cancel it (the payment comes back) or call the restaurant",
   },
+  ORDER_CHANGE_TO_ONLINE: {
+    status: 409,
+    uz: "Qabul qilganda to'lanadigan buyurtmani onlayn to'lovga o'tkazib bo'lmaydi: qabul qilganda to'lang yoki bekor qilib, qaytadan buyurtma bering",
+    ru: "Заказ с оплатой при получении нельзя перевести на онлайн-оплату: оплатите при получении или отмените его и оформите заново",
+    eng: "An order paid on receipt cannot switch to paying online: pay on receipt, or cancel it and order again",
+  },
   ORDER_IN_KITCHEN_SYSTEM: {
     status: 409,
     uz: "Buyurtma oshxonaga yoki kuryerga yuborilgan, uni o'zgartirish uchun restoranga qo'ng'iroq qiling",

@@ -211,7 +211,9 @@ export function useCheckout() {
   useEffect(() => {
     if (quoteBalance !== undefined) setCashbackBalance(quoteBalance);
   }, [quoteBalance, setCashbackBalance]);
-  const promoRefused = quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
+  // A change keeps its order's promo with no field to edit it: its refusal blocks like any other.
+  const promoRefused =
+    !change && quoteError && promoCode && quoteError.code?.startsWith("PROMO_") ? quoteError : null;
 
   const submit = () => {
     if (!body || sending || needsCard) return;

@@ -94,7 +94,13 @@ async function checkChange(
     prepared.promo = { ...promo, mine: Math.max(0, promo.mine - 1), all: Math.max(0, promo.all - 1) };
   }
   const cashbackBalance = prepared.customer.cashback + order.cashback;
-  return { checked: finishOrder(check, prepared, request, cashbackBalance), cashbackBalance };
+  const checked = finishOrder(check, prepared, request, cashbackBalance);
+  // An online payment waits OPEN until the order's payment time-out, counted from its placing: an
+  // order paid on receipt that switched late would be cancelled unpaid at once.
+  if (order.status !== "OPEN" && isOnlinePayment(checked.paymentType)) {
+    throw new AppError("ORDER_CHANGE_TO_ONLINE");
+  }
+  return { checked, cashbackBalance };
 }
 
 /** What the order would cost changed so (nothing is written). */
