@@ -6,7 +6,12 @@ import { useEffect, useMemo, useRef, useState } from "react";
 import { navigate } from "wouter/use-browser-location";
 import type { WorkHourType } from "../../domain/enums.ts";
 import { toMinor } from "../../domain/money.ts";
-import { offeredServiceTypes, paymentChannelOfHost, paymentPlace } from "../../domain/offer.ts";
+import {
+  isOnlinePayment,
+  offeredServiceTypes,
+  paymentChannelOfHost,
+  paymentPlace,
+} from "../../domain/offer.ts";
 import { laterSlots, localDay, localTime } from "../../domain/order-time.ts";
 import { errorText, type ApiError } from "../../lib/api-client.ts";
 import { joinNames } from "../../lib/i18n.ts";
@@ -166,11 +171,14 @@ export function useCheckout() {
   const branchService = chosenServiceType(services, draftServiceType);
   const branchId = orderBranchId({ ...placeOfDraft, serviceType: branchService });
   const orderBranch = useBranch(branchId);
+  const { change, changeStart } = useChangeStart();
   const placeOfPayment = {
     ...paymentPlace(channel, settings.channelPaymentTypes),
     branchMethods: orderBranch.data?.paymentTypes ?? null,
   };
-  const { change, changeStart } = useChangeStart();
+  // A changed order paid on receipt stays so (the server refuses ORDER_CHANGE_TO_ONLINE).
+  if (change && !isOnlinePayment(change.paymentType))
+    placeOfPayment.methods = placeOfPayment.methods.filter((m) => !isOnlinePayment(m));
   const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub, changeStart);
   const { serviceType, paymentType } = form;
   const later = form.state.later && !table;
