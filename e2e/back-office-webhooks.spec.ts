@@ -69,9 +69,12 @@ test.describe("webhooks in the back office", () => {
       await expect(log.getByRole("row").filter({ hasText: "Test event" })).toContainText("Received");
       await expect(log).toContainText("HTTP 200");
 
-      expect(got).toHaveLength(1);
-      const delivery = got[0];
-      if (!delivery) throw new Error("the receiver got nothing");
+      // The test event, once; lavash's orders in journeys running beside this one may add real
+      // status changes for the endpoint's subscription.
+      const tests = got.filter((g) => (JSON.parse(g.body) as { type?: string }).type === "webhook.test");
+      expect(tests).toHaveLength(1);
+      const delivery = tests[0];
+      if (!delivery) throw new Error("the receiver got no test event");
       const parts = Object.fromEntries(
         delivery.signature.split(",").map((p) => p.split("=", 2) as [string, string]),
       );

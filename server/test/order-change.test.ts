@@ -6,7 +6,16 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Order, OrderQuote } from "#domain/contract/orders.ts";
-import { branches, kitchenOrders, orders, products, promos, users } from "../src/db/schema/index.ts";
+import {
+  branches,
+  kitchenOrders,
+  orders,
+  products,
+  promos,
+  users,
+  webhookEndpoints,
+  webhookEvents,
+} from "../src/db/schema/index.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { freshPhone } from "./support/accounts.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
@@ -76,7 +85,17 @@ afterAll(async () => {
 });
 
 describe("changing a placed order", () => {
-  it("adds a dish before the kitchen accepts it: the total is recomputed, the lines replaced, the history says so", async () => {
+  it("adds a dish before the kitchen accepts it: the total is recomputed, the lines replaced, the history and the brand's webhook say so", async () => {
+    // A receiver on this machine that takes nothing (port 9): the event is written, never sent out.
+    const [endpoint] = await t.db
+      .insert(webhookEndpoints)
+      .values({
+        merchantId: lavash,
+        url: "http://127.0.0.1:9/order-change",
+        events: ["order.changed"],
+        secret: "whsec_order_change_test_0123456789",
+      })
+      .returning();
     const { token } = await customer();
     const order = await place(token);
     expect(order.changeable).toBe(true);
@@ -100,6 +119,11 @@ describe("changing a placed order", () => {
       [dishes[1]!.id, 2],
     ]);
     expect(changed.history.at(-1)).toMatchObject({ reason: "UPDATE", comment: "changed by the customer" });
+    const events = await t.db.select().from(webhookEvents).where(eq(webhookEvents.orderId, order.id));
+    expect(events.map((e) => [e.type, e.facts])).toEqual([
+      ["order.changed", { status: "CREATED", reason: "UPDATE", totalPrice: expected + 10_000 }],
+    ]);
+    await t.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, endpoint!.id));
   });
 
   it("is refused once the kitchen has accepted the order, with the reason, and nothing moves", async () => {

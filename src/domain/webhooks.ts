@@ -7,6 +7,7 @@ export const WEBHOOK_EVENTS = [
   "order.placed",
   "order.paid",
   "order.status_changed",
+  "order.changed",
   "order.cancelled",
   "order.refunded",
   "menu.changed",

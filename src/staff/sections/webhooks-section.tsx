@@ -30,6 +30,7 @@ function useEventNames(): Record<WebhookEventType | "webhook.test", string> {
     "order.placed": t`Order placed`,
     "order.paid": t`Order paid`,
     "order.status_changed": t`Order status changed`,
+    "order.changed": t`Order changed by the customer`,
     "order.cancelled": t`Order cancelled`,
     "order.refunded": t`Order refunded`,
     "menu.changed": t`Menu changed`,

@@ -33,6 +33,7 @@ import { promisedWindow } from "./arrival.ts";
 import { finishOrder, prepareOrder, type CheckedOrder, type ParsedOrderRequest } from "./check.ts";
 import { announce } from "./events.ts";
 import { recordOrderHistory } from "./history.ts";
+import { recordWebhookEvent } from "../webhooks/events.ts";
 import {
   checkContext,
   giveBackStockOf,
@@ -175,14 +176,23 @@ export async function changeOrder(
     });
     const promised = await promisedWindow(tx, checked, now);
     await setOrderEstimate(tx, { merchantId, id: orderId, ...promised });
+    const reason = changeReason(order, checked);
     await recordOrderHistory(tx, {
       merchantId,
       orderId,
       status,
       courierStatus: order.courierStatus,
-      reason: changeReason(order, checked),
+      reason,
       comment: "changed by the customer",
       actorUserId: ctx.userId,
+    });
+    // The brand's endpoints (a kitchen screen, an ERP) read the order again.
+    const totalPrice = checked.totals.totalPrice;
+    await recordWebhookEvent(tx, {
+      merchantId,
+      types: ["order.changed"],
+      orderId,
+      facts: { status, reason, totalPrice },
     });
     // Now payable on receipt: the kitchen's system and Yandex get it as at placement.
     if (!online) {
