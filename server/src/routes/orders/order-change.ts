@@ -1,6 +1,6 @@
 // The customer changes a placed order before the kitchen accepts it: what it would cost changed,
 // and the change itself (services/orders/change.ts decides both with the placing checks).
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
 import { errorResponses, tenantHeadersSchema } from "#domain/contract/common.ts";
@@ -24,6 +24,12 @@ export function orderChangeRoutes(app: FastifyInstance, { events }: OrderRouteDe
   const r = app.withTypeProvider<ZodTypeProvider>();
   const db = app.database.db;
   const outside = { config: app.config, standIns: app.standIns };
+  /** Who changes which brand's order, on which channel, now or for later. */
+  const changeContext = (request: FastifyRequest<{ Querystring: z.infer<typeof laterQuerySchema> }>) => {
+    const { user, session } = authOf(request);
+    const later = request.query.later === "true";
+    return { merchant: request.tenant, userId: user.id, channel: session.channel, later, events, outside };
+  };
 
   r.post(
     "/orders/v1/orders/:id/change/quote",
@@ -47,20 +53,7 @@ export function orderChangeRoutes(app: FastifyInstance, { events }: OrderRouteDe
       },
     },
     async (request) => {
-      const { user, session } = authOf(request);
-      const quoted = await quoteChange(
-        db,
-        {
-          merchant: request.tenant,
-          userId: user.id,
-          channel: session.channel,
-          later: request.query.later === "true",
-          events,
-          outside,
-        },
-        request.params.id,
-        request.body,
-      );
+      const quoted = await quoteChange(db, changeContext(request), request.params.id, request.body);
       return quoteView(quoted);
     },
   );
@@ -82,21 +75,9 @@ export function orderChangeRoutes(app: FastifyInstance, { events }: OrderRouteDe
       },
     },
     async (request) => {
-      const { user, session } = authOf(request);
+      const { user } = authOf(request);
       const merchantId = request.tenant.id;
-      await changeOrder(
-        db,
-        {
-          merchant: request.tenant,
-          userId: user.id,
-          channel: session.channel,
-          later: request.query.later === "true",
-          events,
-          outside,
-        },
-        request.params.id,
-        request.body,
-      );
+      await changeOrder(db, changeContext(request), request.params.id, request.body);
       // Now payable on receipt, the kitchen's and Yandex's outboxes send it rather than at their sweep.
       if (request.tenant.kitchenLogin) app.kitchen.kick();
       if (request.tenant.yandexClaimAt === "PLACED") app.delivery.kick();
