@@ -539,6 +539,12 @@ export const API_ERRORS = {
     ru: "Заказ оплачен, его нельзя изменить. Отмените его (деньги вернутся) или позвоните в ресторан",
     eng: "This order is paid, so it cannot be changed. Cancel it (the payment comes back) or call the restaurant",
   },
+  ORDER_PAID_CHANGE_ONLY_DISHES: {
+    status: 409,
+    uz: "To'langan buyurtmaga faqat taom qo'shish mumkin: manzil, vaqt, to'lov va keshbek o'zgarmaydi. Taomni olib tashlash uchun restoranga qo'ng'iroq qiling",
+    ru: "В оплаченный заказ можно только добавить блюда: адрес, время, оплата и кешбэк остаются прежними. Чтобы убрать блюдо, позвоните в ресторан",
+    eng: "A paid order can only take more dishes: its address, time, payment and cashback stay as they are. To remove a dish, call the restaurant",
+  },
   ORDER_CHANGE_TO_ONLINE: {
     status: 409,
     uz: "Qabul qilganda to'lanadigan buyurtmani onlayn to'lovga o'tkazib bo'lmaydi: qabul qilganda to'lang yoki bekor qilib, qaytadan buyurtma bering",

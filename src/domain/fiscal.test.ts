@@ -9,6 +9,7 @@ import {
   isTaxId,
   paymeDetail,
   paymeDetailSum,
+  receiptDifference,
   spread,
   uzumFiscalItems,
   uzumFiscalSum,
@@ -132,5 +133,44 @@ describe("the receipt of an order", () => {
   it("counts the VAT inside a price", () => {
     expect(vatInside(2_000_000, 12)).toBe(214_286);
     expect(vatInside(2_000_000, 0)).toBe(0);
+  });
+});
+
+describe("the receipt of what a change adds to a paid order", () => {
+  const receipt = (lines: FiscalSource[]) =>
+    fiscalReceipt({
+      lines,
+      promoProductDiscount: 0,
+      delivery: { title: "Delivery", price: 1_000_000, discount: 0 },
+      service: null,
+      cashback: 0,
+      brand: BRAND,
+    });
+  const before = receipt([line({})]);
+
+  it("sells the added pieces and the new lines, adding up to the difference", () => {
+    const after = receipt([line({ count: 3, price: 9_000_000 }), line({ title: "Tea", price: 500_000 })]);
+    const added = receiptDifference(before, after)!;
+    expect(added.items.map((i) => [i.title, i.count, i.price, i.total])).toEqual([
+      ["Lavash", 2, 3_000_000, 6_000_000],
+      ["Tea", 1, 500_000, 500_000],
+    ]);
+    expect(added.total).toBe(after.total - before.total);
+    expect(paymeDetailSum(paymeDetail(added))).toBe(added.total);
+  });
+
+  it("is none for a removed, shrunk or repriced line, or a delivery that changed", () => {
+    expect(receiptDifference(before, receipt([line({ title: "Tea", price: 500_000 })]))).toBeNull();
+    expect(receiptDifference(receipt([line({ count: 2, price: 6_000_000 })]), before)).toBeNull();
+    expect(receiptDifference(before, receipt([line({ price: 3_100_000 })]))).toBeNull();
+    const freeDelivery = fiscalReceipt({
+      lines: [line({ count: 2, price: 6_000_000 })],
+      promoProductDiscount: 0,
+      delivery: { title: "Delivery", price: 1_000_000, discount: 1_000_000 },
+      service: null,
+      cashback: 0,
+      brand: BRAND,
+    });
+    expect(receiptDifference(before, freeDelivery)).toBeNull();
   });
 });

@@ -238,6 +238,35 @@ export function fiscalReceipt(input: FiscalReceiptInput): FiscalReceipt {
   return { items, total: items.reduce((s, i) => s + i.total, 0) };
 }
 
+/**
+ * The sale receipt of what a changed order adds (issue 42: a paid order's difference): every item of
+ * `before` is in `after` with the same price per unit and no smaller count or total, and what grew is
+ * sold now. null when the change is no pure addition (a line removed, shrunk or repriced, a discount
+ * moved between lines): no sale receipt can carry it.
+ */
+export function receiptDifference(before: FiscalReceipt, after: FiscalReceipt): FiscalReceipt | null {
+  const keyOf = (i: FiscalItem) =>
+    JSON.stringify([i.kind, i.title, i.code, i.packageCode, i.unitCode, i.vatPercent, i.price]);
+  const left = new Map<string, FiscalItem[]>();
+  for (const item of before.items) left.set(keyOf(item), [...(left.get(keyOf(item)) ?? []), item]);
+  const items: FiscalItem[] = [];
+  for (const item of after.items) {
+    const old = left.get(keyOf(item))?.shift();
+    if (!old) {
+      items.push(item);
+      continue;
+    }
+    const count = item.count - old.count;
+    const discount = item.discount - old.discount;
+    const total = item.total - old.total;
+    if (count < 0 || discount < 0 || total < 0 || (count === 0 && (total !== 0 || discount !== 0)))
+      return null;
+    if (count > 0) items.push({ ...item, count, discount, total, vat: vatInside(total, item.vatPercent) });
+  }
+  if ([...left.values()].some((rest) => rest.length > 0)) return null;
+  return { items, total: items.reduce((s, i) => s + i.total, 0) };
+}
+
 /** Payme's `detail` (CheckPerformTransaction's answer, receipts.create): receipt type 0 is a sale. */
 export interface PaymeDetail {
   receipt_type: 0;

@@ -37,11 +37,15 @@ export const CUSTOMER_CANCELLABLE_STATUSES = [
 
 /**
  * The customer may change an order (its dishes, address, time, payment) only before the kitchen
- * accepts it, and only while nothing was paid online: a provider's payment is for its exact total
- * (docs/decisions.md, "Changing a placed order").
+ * accepts it. Once paid online only a Payme order, and only by adding dishes whose difference is paid
+ * with Payme: the other providers take one payment of the order's exact total (docs/decisions.md,
+ * "Changing a placed order").
  */
-export function customerCanChange(status: OrderStatus, isPaid: boolean): boolean {
-  return !isPaid && (CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status);
+export function customerCanChange(status: OrderStatus, isPaid: boolean, paymentType: PaymentType): boolean {
+  return (
+    (!isPaid || paymentType === "PAYME") &&
+    (CUSTOMER_CANCELLABLE_STATUSES as readonly OrderStatus[]).includes(status)
+  );
 }
 
 export function isActiveStatus(status: OrderStatus): boolean {

@@ -49,6 +49,8 @@ import { transaction } from "../db/transaction.ts";
 import type { Db } from "../db/types.ts";
 import { AppError } from "../lib/errors.ts";
 import { findSaleReceiptUrls } from "./fiscal.ts";
+import { fromMinor } from "#domain/money.ts";
+import { listPendingChanges } from "./order-changes.ts";
 
 interface Tenant {
   merchantId: string;
@@ -332,7 +334,9 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const merchantId = must(rows[0]).merchantId;
-  const [items, history, branchRows, ws, receipts] = await Promise.all([
+  // Only a paid Payme order the customer may still change can wait for a difference.
+  const mayWait = rows.filter((r) => r.isPaid && customerCanChange(r.status, r.isPaid, r.paymentType));
+  const [items, history, branchRows, ws, receipts, pending] = await Promise.all([
     db.select().from(orderItems).where(inArray(orderItems.orderId, ids)).orderBy(asc(orderItems.priority)),
     db
       .select()
@@ -353,6 +357,7 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       .where(eq(merchantWebSettings.merchantId, merchantId))
       .limit(1),
     findSaleReceiptUrls(db, { merchantId, orderIds: ids }),
+    listPendingChanges(db, { merchantId, orderIds: mayWait.map((r) => r.id) }),
   ]);
   const cancelOrderActive = ws[0]?.cancelOrderActive ?? false;
   return rows.map((o) =>
@@ -363,6 +368,7 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       branchRows.find((b) => b.id === o.branchId) ?? null,
       cancelOrderActive,
       receipts.get(o.id) ?? null,
+      pending.get(o.id)?.amount ?? null,
     ),
   );
 }
@@ -380,6 +386,8 @@ export function toOrderView(
   branch: BranchInView | null,
   cancelOrderActive: boolean,
   fiscalReceiptUrl: string | null = null,
+  /** A change waiting for its difference to be paid, tiyin. */
+  pendingDifference: number | null = null,
 ): Order {
   return {
     id: o.id,
@@ -451,7 +459,8 @@ export function toOrderView(
       createdDate: h.createdDate.toISOString(),
     })),
     cancellable: customerCanCancel(o.status, cancelOrderActive),
-    changeable: o.userId !== null && customerCanChange(o.status, o.isPaid),
+    changeable: o.userId !== null && customerCanChange(o.status, o.isPaid, o.paymentType),
+    pendingDifference: pendingDifference === null ? null : fromMinor(pendingDifference),
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
     cancelComment: o.status === "CANCELED" ? staffCancelComment(o, history) : null,
     refundState: refundStateOf(o.payment),

@@ -141,6 +141,8 @@ export const orderQuoteSchema = z
     cashbackEarned: z.number(),
     /** When it would be ready (pickup, dine-in) or arrive (delivery), if placed now (src/domain/arrival.ts). */
     arrival: z.object({ from: dateTimeSchema, to: dateTimeSchema }),
+    /** A paid order's change: the difference to pay with Payme, so'm. */
+    difference: z.number().optional(),
   })
   .meta({ id: "OrderQuote" });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
@@ -260,8 +262,10 @@ export const orderSchema = z
     history: z.array(orderHistoryEntrySchema),
     /** The customer may cancel it now (status and the merchant's cancelOrderActive). */
     cancellable: z.boolean(),
-    /** The customer may change it now: before the kitchen accepts it and while nothing is paid online. */
+    /** The customer may change it now: before the kitchen accepts it (once paid: Payme only, adding dishes). */
     changeable: z.boolean(),
+    /** A paid order's change waits for this difference (so'm) to be paid with Payme; null when none. */
+    pendingDifference: z.number().nullable(),
     /** Why the system cancelled it (NOT_PAID_IN_TIME); null unless CANCELED that way. */
     cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
     /** The reason staff gave when they cancelled it, as they typed it; null unless staff cancelled it. */

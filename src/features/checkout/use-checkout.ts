@@ -179,6 +179,8 @@ export function useCheckout() {
   // A changed order paid on receipt stays so (the server refuses ORDER_CHANGE_TO_ONLINE).
   if (change && !isOnlinePayment(change.paymentType))
     placeOfPayment.methods = placeOfPayment.methods.filter((m) => !isOnlinePayment(m));
+  // A paid order keeps its payment; only its difference is paid (ORDER_PAID_CHANGE_ONLY_DISHES).
+  if (change?.paid) placeOfPayment.methods = placeOfPayment.methods.filter((m) => m === change.paymentType);
   const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub, changeStart);
   const { serviceType, paymentType } = form;
   const later = form.state.later && !table;
@@ -230,14 +232,17 @@ export function useCheckout() {
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
+  const difference = quoteData?.difference;
   const submitText = (sum: number | null) =>
-    change
-      ? sum !== null
-        ? t`Save the changes · ${format(sum)}`
-        : t`Save the changes`
-      : sum !== null
-        ? t`Place the order · ${format(sum)}`
-        : t`Place the order`;
+    change && difference !== undefined
+      ? t`Pay the difference · ${format(toMinor(difference))}`
+      : change
+        ? sum !== null
+          ? t`Save the changes · ${format(sum)}`
+          : t`Save the changes`
+        : sum !== null
+          ? t`Place the order · ${format(sum)}`
+          : t`Place the order`;
   const blockingError = quoteError !== null && !promoRefused ? quoteError : null;
   // Why the order cannot be placed, said beside the button that stopped working.
   const hint = blockingError

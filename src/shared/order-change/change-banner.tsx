@@ -17,7 +17,9 @@ export function ChangeBanner() {
   return (
     <div className="order-change-banner">
       <p className="order-change-banner__text" role="status">
-        {t`You are changing order #${change.number}. Nothing changes until you save.`}
+        {change.paid
+          ? t`You are adding dishes to paid order #${change.number}. They are added once the difference is paid.`
+          : t`You are changing order #${change.number}. Nothing changes until you save.`}
       </p>
       <ActionButton
         kind="secondary"

@@ -28,6 +28,8 @@ export interface OrderChange {
   cashback: number;
   /** The time of a later order (ISO), or null for one as soon as possible. */
   atTime: string | null;
+  /** Paid online (Payme): the change may only add dishes, and its difference is paid before it counts. */
+  paid?: boolean;
 }
 
 function isOrderChange(value: unknown): value is OrderChange {
@@ -42,7 +44,8 @@ function isOrderChange(value: unknown): value is OrderChange {
     typeof v.comment === "string" &&
     typeof v.courierComment === "string" &&
     typeof v.cashback === "number" &&
-    (v.atTime === null || typeof v.atTime === "string")
+    (v.atTime === null || typeof v.atTime === "string") &&
+    (v.paid === undefined || typeof v.paid === "boolean")
   );
 }
 

@@ -93,6 +93,7 @@ export function boardOrder(over: Partial<StaffBoardOrder> = {}): StaffBoardOrder
     history: [],
     cancellable: false,
     changeable: false,
+    pendingDifference: null,
     cancelReason: null,
     cancelComment: null,
     refundState: null,

@@ -1,6 +1,7 @@
 // Order settings, couriers, orders with their items and status history, and per-merchant numbering.
 import { sql } from "drizzle-orm";
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -336,3 +337,41 @@ export const orderNumberCounters = pgTable("order_number_counters", {
     .references(() => merchants.id, { onDelete: "cascade" }),
   lastNumber: integer().notNull().default(0),
 });
+
+/**
+ * A change of a paid order waiting for its difference to be paid (issue 42): the customer's request
+ * as the change route parsed it, checked when it was asked for and applied, checked again, when Payme
+ * performs the difference's transaction. At most one PENDING change per order; a newer one replaces it.
+ * States: PENDING, APPLIED (paid and written), CANCELLED (replaced, or refused when paid).
+ */
+export const orderChanges = pgTable(
+  "order_changes",
+  {
+    id: id(),
+    merchantId: merchantId(),
+    orderId: uuid()
+      .notNull()
+      .references(() => orders.id, { onDelete: "cascade" }),
+    userId: uuid()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The session's channel when the customer asked (decides what the menu sells them). */
+    channel: text().notNull(),
+    later: boolean().notNull(),
+    request: jsonb().$type<Record<string, unknown>>().notNull(),
+    /** The difference to pay, tiyin. */
+    amount: bigint({ mode: "number" }).notNull(),
+    /** The difference's fiscal receipt (src/domain/fiscal.ts FiscalReceipt). */
+    receipt: jsonb().$type<Record<string, unknown>>().notNull(),
+    state: text().notNull().default("PENDING"),
+    createdDate: createdDate(),
+    lastModifiedDate: lastModifiedDate(),
+  },
+  (t) => [
+    uniqueIndex("order_changes_order_id_pending_uq")
+      .on(t.orderId)
+      .where(sql`${t.state} = 'PENDING'`),
+    check("order_changes_state_check", sql`${t.state} in ('PENDING', 'APPLIED', 'CANCELLED')`),
+    check("order_changes_amount_check", sql`${t.amount} > 0`),
+  ],
+);

@@ -3,7 +3,7 @@ import { sql } from "drizzle-orm";
 import { bigint, check, index, pgTable, smallint, text, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 import { createdDate, id, lastModifiedDate, timestamptz } from "./columns.ts";
 import { paymentTypeEnum } from "./enums.ts";
-import { orders } from "./orders.ts";
+import { orderChanges, orders } from "./orders.ts";
 import { merchantId } from "./tenant.ts";
 
 /**
@@ -44,6 +44,8 @@ export const paymentTransactions = pgTable(
      * in Payme's cabinet, which then calls CancelTransaction (state -2).
      */
     refundRequestedAt: timestamptz(),
+    /** The change of a paid order this transaction pays the difference of (issue 42); null: the order. */
+    changeId: uuid().references(() => orderChanges.id),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),
   },

@@ -64,7 +64,7 @@ export function orderChangeRoutes(app: FastifyInstance, { events }: OrderRouteDe
       preHandler: requireUser,
       schema: {
         summary:
-          "The customer changes their order (dishes, address or branch, time, service and payment type) before the kitchen accepts it and while nothing is paid online; the promo stays, recomputed",
+          "The customer changes their order (dishes, address or branch, time, service and payment type) before the kitchen accepts it; the promo stays, recomputed. A paid Payme order may only take more dishes: the change waits (pendingDifference) until Payme performs the difference, paid through the checkout link",
         tags: ["orders"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,

@@ -106,7 +106,8 @@ export function quoteView({
   checked,
   cashbackBalance,
   arrival,
-}: Awaited<ReturnType<typeof quoteOrder>>): z.input<typeof orderQuoteSchema> {
+  difference,
+}: Awaited<ReturnType<typeof quoteOrder>> & { difference?: number }): z.input<typeof orderQuoteSchema> {
   return {
     totals: checked.totals,
     branchId: checked.branch.id,
@@ -117,6 +118,7 @@ export function quoteView({
     cashbackBalance,
     cashbackEarned: checked.cashbackEarned,
     arrival: { from: arrival.from.toISOString(), to: arrival.to.toISOString() },
+    ...(difference === undefined ? {} : { difference }),
   };
 }
 

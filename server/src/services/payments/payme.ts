@@ -7,7 +7,8 @@
 // call committed. Outcomes that change rows and still answer an error (a transaction that timed out
 // is cancelled, then refused) commit first and throw after.
 import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
-import { paymeDetail } from "#domain/fiscal.ts";
+import { paymeDetail, type FiscalReceipt } from "#domain/fiscal.ts";
+import { customerCanChange } from "#domain/order-status.ts";
 import { toMinor } from "#domain/money.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
@@ -26,6 +27,13 @@ import {
 import type { OrderEvents } from "../orders/events.ts";
 import { cancelIfPastPaymentTimeout } from "../orders/payment-timeout.ts";
 import { recordFiscalReceipt } from "../../repositories/fiscal.ts";
+import {
+  findPendingChange,
+  lockChange,
+  setChangeState,
+  type OrderChangeRow,
+} from "../../repositories/order-changes.ts";
+import { applyPaidChange } from "../orders/change.ts";
 import { recordFiscalLinkMessage } from "../notifications/order-status.ts";
 import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
@@ -143,21 +151,29 @@ function orderTarget(row: OrderRow | PaymentTransactionRow): { merchantId: strin
  * Why Payme may not pay the locked order now, as the fault to answer once the transaction commits:
  * not a Payme order, paid or no longer OPEN, past its payment time-out (cancelled here as the sweep
  * would, so the answer is the same before and after the sweep), or an amount other than its total.
+ * A paid order is payable only for the difference of its pending change (issue 42), while the
+ * customer may still change it.
  */
 async function payableFault(
   tx: Db,
   ctx: PaymeContext,
   order: OrderRow,
   amount: number,
-): Promise<PaymeFault | null> {
-  if (order.paymentType !== "PAYME" || order.isPaid || order.status !== "OPEN") {
-    return new PaymeFault("ORDER_NOT_PAYABLE", "order_id");
+): Promise<{ fault: PaymeFault } | { change: OrderChangeRow | null }> {
+  const notPayable = { fault: new PaymeFault("ORDER_NOT_PAYABLE", "order_id") };
+  if (order.paymentType !== "PAYME") return notPayable;
+  if (order.isPaid) {
+    const change = await findPendingChange(tx, { merchantId: order.merchantId, orderId: order.id });
+    if (!change || !customerCanChange(order.status, true, order.paymentType)) return notPayable;
+    if (amount !== change.amount) return { fault: new PaymeFault("WRONG_AMOUNT", "amount") };
+    return { change };
   }
-  if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, ctx.now)) {
-    return new PaymeFault("ORDER_NOT_PAYABLE", "order_id");
+  if (order.status !== "OPEN") return notPayable;
+  if (await cancelIfPastPaymentTimeout(tx, ctx.events, order, ctx.now)) return notPayable;
+  if (amount <= 0 || amount !== toMinor(order.totalPrice)) {
+    return { fault: new PaymeFault("WRONG_AMOUNT", "amount") };
   }
-  if (amount <= 0 || amount !== toMinor(order.totalPrice)) return new PaymeFault("WRONG_AMOUNT", "amount");
-  return null;
+  return { change: null };
 }
 
 /** The transaction named by `params.id`, of a brand the request may act for. */
@@ -217,10 +233,15 @@ async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
   const target = orderTarget(await accountOrder(ctx, params));
   return committed(ctx.db, async (tx) => {
     const order = await lockOrder(tx, target);
-    const fault = await payableFault(tx, ctx, order, amount);
-    if (fault) return { fault };
+    const payable = await payableFault(tx, ctx, order, amount);
+    if ("fault" in payable) return payable;
     const open = await findOpenTransaction(tx, target);
     if (open && !timedOut(open, ctx.now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
+    // A change's difference is sold with the receipt of what it adds, made when it was asked for.
+    if (payable.change) {
+      const difference = payable.change.receipt as unknown as FiscalReceipt;
+      return { result: { allow: true, detail: paymeDetail(difference) } };
+    }
     // The fiscal receipt Payme registers for the payment (issue 40): without it the order is not payable.
     try {
       const { receipt } = await orderReceipt(tx, order);
@@ -258,8 +279,8 @@ async function createTransaction(ctx: PaymeContext, params: Params) {
       }
       return { result: createAnswer(existing) };
     }
-    const fault = await payableFault(tx, ctx, locked, amount);
-    if (fault) return { fault };
+    const payable = await payableFault(tx, ctx, locked, amount);
+    if ("fault" in payable) return payable;
     const open = await findOpenTransaction(tx, { merchantId, orderId });
     if (open) {
       if (!timedOut(open, now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
@@ -274,13 +295,59 @@ async function createTransaction(ctx: PaymeContext, params: Params) {
       state: 1,
       providerTime: time,
       createTime: now,
+      changeId: payable.change?.id ?? null,
     });
     return { result: createAnswer(t) };
   });
 }
 
+/** Thrown to roll back a perform whose change can no longer be applied. */
+class ChangeNotApplied extends Error {
+  override readonly name = "ChangeNotApplied";
+}
+
+/**
+ * Performs a paid order's change's difference: the change is applied (checked again) and the
+ * transaction performed. A change that cannot be applied now throws ChangeNotApplied.
+ */
+async function performChange(
+  tx: Db,
+  ctx: PaymeContext,
+  order: OrderRow,
+  t: PaymentTransactionRow,
+): Promise<PaymentTransactionRow> {
+  const change = t.changeId ? await lockChange(tx, { merchantId: t.merchantId, id: t.changeId }) : undefined;
+  if (!change || change.amount !== t.amount) throw new ChangeNotApplied();
+  try {
+    await applyPaidChange(tx, { order, change, events: ctx.events, now: ctx.now });
+  } catch (error) {
+    if (error instanceof AppError) throw new ChangeNotApplied(error.body.code);
+    throw error;
+  }
+  return updatePaymentTransaction(tx, {
+    merchantId: t.merchantId,
+    id: t.id,
+    set: { state: 2, performTime: ctx.now },
+  });
+}
+
 async function performTransaction(ctx: PaymeContext, params: Params) {
   const found = await namedTransaction(ctx, params);
+  try {
+    return await performOnce(ctx, found);
+  } catch (error) {
+    if (!(error instanceof ChangeNotApplied) || !found.changeId) throw error;
+    // Nothing of the change was written; it no longer waits, and Payme gives the money back.
+    const changeId = found.changeId;
+    await transaction(ctx.db, async (tx) => {
+      await lockOrder(tx, { merchantId: found.merchantId, orderId: found.orderId });
+      await setChangeState(tx, { merchantId: found.merchantId, id: changeId, state: "CANCELLED" });
+    });
+    throw new PaymeFault("CANNOT_PERFORM");
+  }
+}
+
+async function performOnce(ctx: PaymeContext, found: PaymentTransactionRow) {
   const { now } = ctx;
   return committed(ctx.db, async (tx) => {
     const { order, t } = await lockBoth(tx, found);
@@ -294,6 +361,7 @@ async function performTransaction(ctx: PaymeContext, params: Params) {
       await cancelTimedOut(tx, t, now);
       return { fault: new PaymeFault("CANNOT_PERFORM") };
     }
+    if (t.changeId) return { result: performAnswer(await performChange(tx, ctx, order, t)) };
     const to = paidTransition(order, t.amount, now);
     if (!to) return { fault: new PaymeFault("CANNOT_PERFORM") };
     await markOrderPaid(tx, ctx.events, order, to, {
@@ -392,6 +460,9 @@ async function setFiscalData(ctx: PaymeContext, params: Params) {
   if (typeof url !== "string" || !/^https?:\/\/\S{1,2000}$/.test(url)) fail("INVALID_REQUEST");
   if (type === "PERFORM" ? found.state !== 2 && found.state !== -2 : found.state !== -2)
     fail("CANNOT_PERFORM");
+  // A change's difference has a receipt of its own at the tax authority; the order's page keeps
+  // linking the order's first sale (one SALE and one RETURN link per order).
+  if (found.changeId) return { success: true };
   await transaction(ctx.db, async (tx) => {
     const fresh = await recordFiscalReceipt(tx, {
       merchantId: found.merchantId,

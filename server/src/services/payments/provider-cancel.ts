@@ -7,11 +7,12 @@ import { settleRefund, type PaymentTransactionRow } from "../../repositories/pay
 import type { OrderEvents } from "../orders/events.ts";
 import { giveBackOnCancel } from "../orders/service.ts";
 import { recordRefund, type RefundRecord } from "./refund-record.ts";
+import { recordRefunds } from "./refunds.ts";
 
 /**
  * Refused (null) once the food has reached the customer; otherwise the order is cancelled (its stock
- * and spent cashback given back), the refund recorded, and a refund the storefront was about to send
- * settled: the provider gave the money back itself.
+ * and spent cashback given back), the refund recorded, a refund the storefront was about to send
+ * settled (the provider gave the money back itself), and the order's other performed payments owed back.
  */
 export async function cancelPerformedByProvider(
   tx: Db,
@@ -38,5 +39,7 @@ export async function cancelPerformedByProvider(
     ...(input.payment ? { payment: input.payment } : {}),
   });
   await settleRefund(tx, { merchantId: order.merchantId, transactionId: input.transaction.id, now });
+  // The order's other payments (a paid change's difference, issue 42) come back with it.
+  await recordRefunds(tx, order, now);
   return cancelled;
 }

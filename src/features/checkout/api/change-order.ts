@@ -9,6 +9,7 @@ import { useBasket } from "../../../shared/basket/basket.ts";
 import { useRequiredTenant } from "../../../shared/brand/tenant.ts";
 import { useOrderChange } from "../../../shared/order-change/order-change.ts";
 import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
+import { usePayOrder } from "../../../shared/payments/pay-order.ts";
 import { queryKeys } from "../../../shared/query-keys.ts";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { AFTER_CHECKOUT_STATE } from "../after-checkout.ts";
@@ -36,6 +37,7 @@ export function useChangeOrder(options: { onChanged?: () => void } = {}) {
   const client = useQueryClient();
   const { merchant } = useRequiredTenant();
   const userId = useCustomerId();
+  const pay = usePayOrder();
   return useMutation<Order, ApiError, { orderId: string; body: OrderRequest; later: boolean }>({
     mutationFn: async ({ orderId, body, later }) => unwrap(await changeOrder(orderId, body, later)),
     onSuccess: (order) => {
@@ -49,6 +51,11 @@ export function useChangeOrder(options: { onChanged?: () => void } = {}) {
         void client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) });
       }
       navigate(`/profile/orders/${order.id}`, { state: AFTER_CHECKOUT_STATE });
+      // A paid order's dishes are added once Payme takes the difference: straight on to pay it.
+      if (order.pendingDifference !== null) {
+        pay.mutate(order.id);
+        return;
+      }
       notify({ kind: "success", title: t`Saved`, text: t`Order #${order.number} is changed` });
     },
     onError: () => {

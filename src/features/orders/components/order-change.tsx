@@ -110,6 +110,7 @@ export function ChangeOrderButton({ order }: { order: Order }) {
       courierComment: order.courierComment ?? "",
       cashback: order.cashback,
       atTime: order.atTime,
+      paid: order.isPaid,
     });
     basket.replaceAll(today.items);
     if (order.serviceType === "DELIVERY" && order.address)

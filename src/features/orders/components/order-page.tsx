@@ -489,6 +489,26 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           {pay.isPending ? t`Opening the payment…` : t`Pay ${format(toMinor(order.totalPrice))}`}
         </ActionButton>
       )}
+      {order.pendingDifference !== null && (
+        <>
+          <p className="order-page__hint">
+            {t`The dishes you added are added to the order once the difference is paid.`}
+          </p>
+          <ActionButton
+            stretched
+            className="order-actions__pay"
+            disabled={pay.isPending}
+            aria-busy={pay.isPending}
+            onClick={() => {
+              pay.mutate(order.id);
+            }}
+          >
+            {pay.isPending
+              ? t`Opening the payment…`
+              : t`Pay the difference ${format(toMinor(order.pendingDifference))}`}
+          </ActionButton>
+        </>
+      )}
       {order.serviceType === "DELIVERY" && isActiveStatus(order.status) && (
         <Link href={`/profile/orders/${order.id}/map`} asChild>
           <ActionButton Component="a" kind="secondary" size="m" before={<PinIcon aria-hidden="true" />}>
