@@ -37,7 +37,7 @@ async function operatorConsole(browser: Browser, request: APIRequestContext, tes
   return { page, context };
 }
 
-test("an operator repeats a returning Telegram customer's order by phone, and the customer sees it in the mini app", async ({
+test("an operator repeats a returning Telegram customer's order by phone to a new address pinned on the map, and the customer sees it in the mini app", async ({
   page,
   browser,
   request,
@@ -76,6 +76,21 @@ test("an operator repeats a returning Telegram customer's order by phone, and th
   await expect(operator.page.getByTestId("phone-caller")).toContainText("Tester");
   await screen.getByRole("button", { name: `Repeat #${String(first.number)}` }).click();
   await expect(operator.page.getByTestId("phone-order-lines").getByRole("listitem")).toHaveCount(1);
+  // This time brought to a new address: the street the caller says, then the map's pin moved onto
+  // their house (the search finds the street, not the door).
+  await screen.getByRole("radio", { name: "Delivery", exact: true }).check();
+  await screen.getByLabel("Another address").fill("Amir Temur");
+  await screen.getByLabel("Another address").press("Enter");
+  await screen.getByRole("list", { name: "Places found" }).getByRole("button").first().click();
+  const map = screen.getByRole("region", { name: "Map: the delivery address" });
+  await expect(map).toHaveAttribute("data-map-state", "ready", { timeout: 20_000 });
+  const box = await map.boundingBox();
+  if (!box) throw new Error("the address map has no box");
+  await operator.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await operator.page.mouse.down();
+  await operator.page.mouse.move(box.x + box.width / 2 + 60, box.y + box.height / 2 + 40, { steps: 8 });
+  await operator.page.mouse.up();
+  await screen.getByLabel("House").fill("5");
   await expect(operator.page.getByTestId("phone-order-total")).toHaveText(/\d/);
   await operator.page.keyboard.press("Control+Enter");
   const placed = operator.page.getByTestId("phone-order-placed");
@@ -92,4 +107,20 @@ test("an operator repeats a returning Telegram customer's order by phone, and th
   await expect(app.getByTestId("order-row").filter({ hasText: `#${number}` })).toBeVisible({
     timeout: 20_000,
   });
+  // Delivered where the pin was put, not to the point the street search found.
+  const searched = (await (
+    await request.get(apiUrl(testInfo, "/notifications/v1/nominatim/search?format=json&q=Amir%20Temur"), {
+      headers: { merchant: lavash.id },
+    })
+  ).json()) as { lat: string; lon: string }[];
+  const userId = (await storedSession(appFrame(page)))?.user?.id ?? "";
+  const active = (await (
+    await request.get(apiUrl(testInfo, `/orders/v1/orders/user/${userId}/active`), {
+      headers: { merchant: lavash.id, authorization: `Bearer ${token}` },
+    })
+  ).json()) as { number: number; address: { latitude: number; longitude: number } | null }[];
+  const delivered = active.find((o) => String(o.number) === number);
+  expect(delivered?.address).not.toBeNull();
+  expect(delivered?.address?.longitude).not.toBeCloseTo(Number(searched[0]?.lon), 5);
+  expect(delivered?.address?.latitude).not.toBeCloseTo(Number(searched[0]?.lat), 5);
 });

@@ -1,10 +1,14 @@
 // A new delivery address on the phone-order screen: the operator types the street the caller says,
-// picks the place the geocoder finds and types the house; the quote then says whether the brand
-// delivers there and at what price.
+// picks the place the geocoder finds, moves the map until its pin stands on the caller's house (a
+// street's search result is often its middle) and types the house; the quote then says whether the
+// brand delivers there and at what price. The map is the storefront's lazy one.
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { LazyMap } from "../../components/map/lazy-map.tsx";
+import { useMapConfig } from "../../components/map/use-map-config.ts";
 import type { NominatimPlace } from "../../domain/contract/geo.ts";
 import { searchPlaces } from "./phone-order-api.ts";
+import "./places.css";
 
 /** A place found and the house the caller said. */
 export interface PickedPlace {
@@ -30,6 +34,8 @@ export function AddressSearch({
   const [text, setText] = useState("");
   const [found, setFound] = useState<NominatimPlace[] | null>(null);
   const [busy, setBusy] = useState(false);
+  /** Each place taken from the list: the map starts over there. */
+  const [picks, setPicks] = useState(0);
   const ids = { search: useId(), house: useId() };
   const search = async () => {
     if (!text.trim()) return;
@@ -80,6 +86,7 @@ export function AddressSearch({
                     house: "",
                   });
                   setFound(null);
+                  setPicks((n) => n + 1);
                 }}
               >
                 {p.display_name}
@@ -91,6 +98,13 @@ export function AddressSearch({
       {value && (
         <div className="phone-address__picked">
           <p className="phone-order__who">{value.name}</p>
+          <PinMap
+            key={picks}
+            place={value}
+            onMove={(latitude, longitude) => {
+              onPick({ ...value, latitude, longitude });
+            }}
+          />
           <label htmlFor={ids.house} className="staff-label">
             {t`House`}
           </label>
@@ -105,5 +119,36 @@ export function AddressSearch({
         </div>
       )}
     </div>
+  );
+}
+
+/** The picked place under the map's fixed pin; moving the map moves the point (and the quote). */
+function PinMap({
+  place,
+  onMove,
+}: {
+  place: PickedPlace;
+  onMove: (latitude: number, longitude: number) => void;
+}) {
+  const { t } = useLingui();
+  const map = useMapConfig();
+  const [start] = useState(() => ({ latitude: place.latitude, longitude: place.longitude }));
+  if (!map.data) return null;
+  return (
+    <>
+      <p className="staff-note">{t`Move the map so that the pin stands on the caller's house.`}</p>
+      <div className="places-map">
+        <LazyMap
+          styleUrl={map.data.styleUrl}
+          initialCenter={start}
+          initialZoom={16}
+          centerPin
+          label={t`Map: the delivery address`}
+          onMoveEnd={(center, byUser) => {
+            if (byUser) onMove(Number(center.latitude.toFixed(6)), Number(center.longitude.toFixed(6)));
+          }}
+        />
+      </div>
+    </>
   );
 }
