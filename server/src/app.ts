@@ -4,9 +4,11 @@ import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
 import helmet from "helmet";
 import Fastify, {
+  LogController,
   type FastifyError,
   type FastifyInstance,
   type FastifyPluginAsync,
+  type FastifyReply,
   type FastifyRequest,
 } from "fastify";
 import {
@@ -125,6 +127,26 @@ function withDetail(body: ApiErrorBody, detail: string): ApiErrorBody {
   };
 }
 
+/**
+ * One log line per request, when it is answered, with the request in it, instead of Fastify's two
+ * (incoming, completed): half the log volume and its cost on every call (bench:menu).
+ */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {
+    // Said with the answer (requestCompleted).
+  }
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, "request errored");
+    else reply.log.info(line, "request completed");
+  }
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const securityHeaders = helmet(helmetOptions(config));
@@ -136,6 +158,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: BODY_LIMIT,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
     routerOptions: { ignoreTrailingSlash: true },
     // Errors the router meets before any route (bad URL encoding, an over-long path parameter)
