@@ -98,13 +98,20 @@ function useRefusalText(serviceType: DraftServiceType | null) {
   const basket = useBasket();
   const menu = useMenu();
   const lang = useContentLanguage();
+  const held = useOrderChange().change?.held;
   return (error: ApiError): string => {
     if (error.code && ITEM_REFUSALS.has(error.code) && menu.data) {
       const perProduct = new Map<string, number>();
       for (const i of basket.items) perProduct.set(i.productId, (perProduct.get(i.productId) ?? 0) + i.count);
       for (const item of basket.items) {
         const product = menu.data.productById.get(item.productId);
-        const problem = lineProblem(item, product, perProduct.get(item.productId) ?? 0, serviceType);
+        const problem = lineProblem(
+          item,
+          product,
+          perProduct.get(item.productId) ?? 0,
+          serviceType,
+          held?.[item.productId],
+        );
         const name = pickText(item.name, lang);
         if (problem?.kind === "unavailable")
           return t`${name} is not available now. Remove it from the basket to place the order.`;

@@ -18,18 +18,26 @@ export type LineProblem =
   | { kind: "stock"; max: number }
   | null;
 
+/**
+ * `held`: how much of the product the order being changed holds (issue 42): the change gives that
+ * stock back first, so a dish whose last pieces the order took is still the customer's to keep.
+ */
 export function lineProblem(
   item: BasketItem,
   product: Product | undefined,
   inBasket: number,
   serviceType?: ServiceType | null,
+  held = 0,
 ): LineProblem {
-  if (!product || !product.isAvailable) return { kind: "unavailable" };
+  const stock = product?.stock == null ? null : product.stock + held;
+  // Sold out by this very order's pieces: not switched off for it.
+  const soldOutByOrder = held > 0 && product?.stock === 0 && stock !== null && stock > 0;
+  if (!product || (!product.isAvailable && !soldOutByOrder)) return { kind: "unavailable" };
   // The order check's rule: the product's price on the service, none when it is not sold there.
   if (serviceType && serviceUnitPrice(product, serviceType) === null) return { kind: "service", serviceType };
   const offered = new Set(product.modificationGroups.flatMap((g) => g.modifications.map((m) => m.id)));
   const gone = item.modifications.filter((m) => !offered.has(m.id));
   if (gone.length > 0) return { kind: "options", names: gone.map((m) => m.name) };
-  if (product.stock !== null && inBasket > product.stock) return { kind: "stock", max: product.stock };
+  if (stock !== null && inBasket > stock) return { kind: "stock", max: stock };
   return null;
 }

@@ -30,6 +30,8 @@ export interface OrderChange {
   atTime: string | null;
   /** Paid online (Payme): the change may only add dishes, and its difference is paid before it counts. */
   paid?: boolean;
+  /** How much of each product the order holds: its stock comes back when the change is saved. */
+  held?: Record<string, number>;
 }
 
 function isOrderChange(value: unknown): value is OrderChange {
@@ -45,7 +47,8 @@ function isOrderChange(value: unknown): value is OrderChange {
     typeof v.courierComment === "string" &&
     typeof v.cashback === "number" &&
     (v.atTime === null || typeof v.atTime === "string") &&
-    (v.paid === undefined || typeof v.paid === "boolean")
+    (v.paid === undefined || typeof v.paid === "boolean") &&
+    (v.held === undefined || (typeof v.held === "object" && v.held !== null))
   );
 }
 

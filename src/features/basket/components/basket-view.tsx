@@ -28,6 +28,7 @@ import { useHaptics } from "../../../platform/react.ts";
 import { useOrderRules } from "../api/get-order-rules.ts";
 import { useOrderDraft } from "../../../shared/order-draft/order-draft.ts";
 import { useTableSession } from "../../../shared/table/table-session.ts";
+import { useOrderChange } from "../../../shared/order-change/order-change.ts";
 import "./basket.css";
 
 export { lineProblem, type LineProblem } from "../../../shared/basket/line-problem.ts";
@@ -53,6 +54,7 @@ export function BasketView({
   const { draft } = useOrderDraft();
   // At a table the order is dine-in whatever the draft says (the checkout's rule).
   const serviceType = useTableSession() ? "DINE_IN" : draft.serviceType;
+  const held = useOrderChange().change?.held;
 
   if (basket.items.length === 0) {
     return (
@@ -101,6 +103,7 @@ export function BasketView({
                     menu.data.productById.get(item.productId),
                     perProduct.get(item.productId) ?? 0,
                     serviceType,
+                    held?.[item.productId],
                   )
                 : null
             }

@@ -24,7 +24,7 @@ import { useOrderDraft, type DraftAddress } from "../../../shared/order-draft/or
  * and a line the checkout would refuse is named here instead), with the names of those it lacks;
  * null when the menu could not be read (the API client has shown why).
  */
-export function useTodaysLines(order: Order) {
+export function useTodaysLines(order: Order, { changing = false }: { changing?: boolean } = {}) {
   const queryClient = useQueryClient();
   const { merchant } = useRequiredTenant();
   const branchId = useMenuBranchId();
@@ -50,7 +50,9 @@ export function useTodaysLines(order: Order) {
         product?.modificationGroups.flatMap((g) => g.modifications.map((m) => ({ ...m, groupId: g.id }))) ??
         [];
       const mods = line.modifications.map((m) => options.find((o) => o.id === m.id));
-      if (!product || !product.isAvailable || mods.some((m) => m === undefined)) {
+      // Changing the order: a dish whose last pieces this order holds is still the customer's.
+      const soldOutByOrder = changing && product?.stock === 0 && line.count > 0;
+      if (!product || (!product.isAvailable && !soldOutByOrder) || mods.some((m) => m === undefined)) {
         missing.push(pickText(line.name, lang));
         continue;
       }
@@ -81,10 +83,19 @@ function draftAddressOf(address: NonNullable<Order["address"]>): DraftAddress {
   };
 }
 
+/** How much of each product the order's lines hold. */
+function heldOf(order: Order): Record<string, number> {
+  const held: Record<string, number> = {};
+  for (const line of order.cartItems) {
+    if (line.productId) held[line.productId] = (held[line.productId] ?? 0) + line.count;
+  }
+  return held;
+}
+
 /** "Change the order": to the checkout with the order in the basket and its place in the draft. */
 export function ChangeOrderButton({ order }: { order: Order }) {
   const { t } = useLingui();
-  const lines = useTodaysLines(order);
+  const lines = useTodaysLines(order, { changing: true });
   const basket = useBasket();
   const orderDraft = useOrderDraft();
   const { start } = useOrderChange();
@@ -111,6 +122,7 @@ export function ChangeOrderButton({ order }: { order: Order }) {
       cashback: order.cashback,
       atTime: order.atTime,
       paid: order.isPaid,
+      held: heldOf(order),
     });
     basket.replaceAll(today.items);
     if (order.serviceType === "DELIVERY" && order.address)
