@@ -1,0 +1,251 @@
+// Benchmark, not a test (issue 43): how long each host takes from its URL to the first product card
+// on a phone-class device: 4x CPU slowdown and Slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps
+// up), a fresh browser profile each open. Hosts: the phone web, the desktop web, the Telegram mini
+// app (the harness frame around the storefront, as Telegram shows it) and the Click mini app, and
+// the floor: a static copy of the phone web's first-screen HTML without its scripts, served by a
+// plain server. Prints each host's median time and its ratio to the floor (target <= 1.3), with the
+// load average. Against a demo server of this checkout on a fresh embedded database.
+// Usage: npm run build && npm run bench:open [-- --rounds 3]
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import { chromium, type Browser, type Page } from "@playwright/test";
+
+const { values } = parseArgs({
+  options: { rounds: { type: "string", default: "3" }, brand: { type: "string", default: "lavash" } },
+});
+const rounds = Number(values.rounds);
+const brand = values.brand;
+const port = Number(process.env.BENCH_OPEN_PORT ?? 4393);
+const root = path.resolve(import.meta.dirname, "..");
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "savat-bench-open-"));
+const origin = `http://${brand}.localhost:${String(port)}`;
+/** How long one open may take before it counts as failed. */
+const OPEN_LIMIT_MS = 60_000;
+
+const PHONE = {
+  viewport: { width: 412, height: 915 },
+  deviceScaleFactor: 2.625,
+  isMobile: true,
+  hasTouch: true,
+  userAgent:
+    "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0.0.0 Mobile Safari/537.36",
+};
+const DESKTOP = { viewport: { width: 1440, height: 900 } };
+
+/**
+ * In every frame, before its own scripts: the moment (ms since the epoch) the first product card is
+ * in the document and a frame has been drawn after it.
+ */
+const WATCH = `(() => {
+  const seen = () => {
+    if (window.__firstProduct !== undefined || !document.querySelector(".product-card")) return false;
+    window.__firstProduct = null;
+    requestAnimationFrame(() => { window.__firstProduct = performance.timeOrigin + performance.now(); });
+    return true;
+  };
+  const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
+  observer.observe(document, { childList: true, subtree: true });
+})();`;
+
+type Host = "phone web" | "desktop web" | "Telegram" | "Click" | "floor";
+
+async function waitHealthy(): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const ok = await fetch(`http://127.0.0.1:${String(port)}/api/health`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ok) return;
+    if (Date.now() > deadline) throw new Error("the server did not become healthy within 60 s");
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Launch URLs signed by the demo's harness, from an unthrottled page of the brand's origin. */
+async function launchUrl(browser: Browser, host: "Telegram" | "Click"): Promise<string> {
+  const page = await browser.newPage();
+  try {
+    await page.goto(`${origin}/api/health`);
+    const body =
+      host === "Telegram"
+        ? {
+            sub: brand,
+            user: { id: `8${String(Date.now()).slice(-9)}`, firstName: "Bench", languageCode: "en" },
+            theme: "light",
+            platform: "android",
+            phoneVerification: "verified",
+            initData: "signed",
+            ageSeconds: 0,
+          }
+        : {
+            sub: brand,
+            profile: {
+              userId: String(Date.now()).slice(-9),
+              phone: "+998931234567",
+              firstName: "Bench",
+              lastName: "Open",
+            },
+            variant: "click",
+            theme: "light",
+            language: "uz",
+            via: "query",
+          };
+    const path = host === "Telegram" ? "/api/dev/telegram/launch" : "/api/dev/click/launch";
+    const answer = await page.evaluate(
+      async ({ url, payload }) => {
+        const response = await fetch(url, {
+          method: "POST",
+          headers: { "content-type": "application/json" },
+          body: JSON.stringify(payload),
+        });
+        return (await response.json()) as { hostUrl?: string; url?: string };
+      },
+      { url: path, payload: body },
+    );
+    const url = host === "Telegram" ? answer.hostUrl : answer.url;
+    if (!url) throw new Error(`${host} launch answered no URL`);
+    return url;
+  } finally {
+    await page.close();
+  }
+}
+
+/**
+ * The floor: the phone web's first screen as its inline loader stamps it from the HTML (the app's
+ * scripts blocked), then every script and preload taken out, served by a plain server.
+ */
+async function floorServer(browser: Browser): Promise<{ url: string; close: () => void }> {
+  const context = await browser.newContext(PHONE);
+  let html: string;
+  try {
+    const page = await context.newPage();
+    await page.route("**/assets/*.js", (route) => route.abort());
+    await page.goto(`${origin}/`);
+    await page.locator(".first-screen .product-card").first().waitFor({ state: "attached" });
+    html = (await page.evaluate(() => document.documentElement.outerHTML))
+      .replace(/<script\b[\s\S]*?<\/script>/gi, "")
+      .replace(/<link\b[^>]*rel=["']?modulepreload["']?[^>]*>/gi, "")
+      .replace(/<head>/i, `<head><base href="${origin}/">`);
+  } finally {
+    await context.close();
+  }
+  const server = http.createServer((_req, reply) => {
+    reply.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
+    reply.end(`<!doctype html>${html}`);
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const address = server.address();
+  const floorPort = typeof address === "object" && address ? address.port : 0;
+  return {
+    url: `http://127.0.0.1:${String(floorPort)}/`,
+    close: () => {
+      server.close();
+    },
+  };
+}
+
+/** The first product card's moment in any frame of the page, once there is one. */
+async function firstProduct(page: Page, deadline: number): Promise<number> {
+  for (;;) {
+    for (const frame of page.frames()) {
+      const at = await frame
+        .evaluate(() => (window as { __firstProduct?: number | null }).__firstProduct ?? null)
+        .catch(() => null);
+      if (typeof at === "number") return at;
+    }
+    if (Date.now() > deadline) throw new Error("no product card within the limit");
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+async function open(browser: Browser, host: Host, url: string): Promise<number> {
+  const context = await browser.newContext(host === "desktop web" ? DESKTOP : PHONE);
+  try {
+    await context.addInitScript(WATCH);
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send("Network.enable");
+    await cdp.send("Network.emulateNetworkConditions", {
+      offline: false,
+      latency: 150,
+      downloadThroughput: (1.6 * 1024 * 1024) / 8,
+      uploadThroughput: (750 * 1024) / 8,
+    });
+    await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
+    const start = Date.now();
+    await page.goto(url, { waitUntil: "commit", timeout: OPEN_LIMIT_MS });
+    return (await firstProduct(page, start + OPEN_LIMIT_MS)) - start;
+  } finally {
+    await context.close();
+  }
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] ?? 0;
+const load = () =>
+  os
+    .loadavg()
+    .map((n) => n.toFixed(2))
+    .join(" ");
+
+const server = spawn(process.execPath, ["server/src/server.ts"], {
+  cwd: root,
+  env: {
+    ...process.env,
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DEMO: "1",
+    ORDER_SIMULATOR: "0",
+    LOG_LEVEL: "warn",
+  },
+  stdio: "ignore",
+});
+try {
+  await waitHealthy();
+  // Same-process frames, so the Telegram and Click frames are slowed down like their page.
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: ["--disable-site-isolation-trials", "--disable-features=IsolateOrigins,site-per-process"],
+  });
+  const floor = await floorServer(browser);
+  try {
+    process.stdout.write(
+      `bench:open ${brand}: first product card at 4x CPU and Slow 4G, ${String(rounds)} rounds (medians); load average ${load()}\n`,
+    );
+    const times = new Map<Host, number[]>();
+    for (let round = 0; round < rounds; round++) {
+      // Every host once per round, in turn: other work on the machine lands on all of them alike.
+      const urls: [Host, string][] = [
+        ["floor", floor.url],
+        ["phone web", `${origin}/`],
+        ["desktop web", `${origin}/`],
+        ["Telegram", await launchUrl(browser, "Telegram")],
+        ["Click", await launchUrl(browser, "Click")],
+      ];
+      for (const [host, url] of urls) {
+        times.set(host, [...(times.get(host) ?? []), await open(browser, host, url)]);
+      }
+    }
+    const floorMs = median(times.get("floor") ?? []);
+    console.table(
+      [...times].map(([host, ms]) => ({
+        host,
+        "median ms": Math.round(median(ms)),
+        runs: ms.map((m) => Math.round(m)).join(" "),
+        "x floor": (median(ms) / floorMs).toFixed(2),
+      })),
+    );
+    process.stdout.write(`target: every host <= 1.3x the floor; load average ${load()}\n`);
+  } finally {
+    floor.close();
+    await browser.close();
+  }
+} finally {
+  server.kill();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
