@@ -2,7 +2,8 @@
 // drink to the order before paying it, saves the change from the checkout, and Payme takes the new
 // total (the fake Payme checks the amount against the order, as Payme's Merchant API does). The
 // basket they had before the change comes back. Once paid, one more drink is added by paying its
-// difference with Payme.
+// difference with Payme, and then two drinks fewer by paying the new total, the earlier payments
+// coming back.
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
 import { appFrame, openInTelegram, storedSession } from "./fixtures/platform.ts";
 import { apiUrl, merchantOf } from "./support/storefront.ts";
@@ -131,7 +132,7 @@ test("a customer adds a drink to their Payme order before paying, Payme takes th
   await app.getByRole("button", { name: "Change the order" }).click();
   await expect(
     app.getByText(
-      `You are adding dishes to paid order #${number}. They are added once the difference is paid.`,
+      `You are changing paid order #${number}. The changes are made once Payme takes their payment.`,
     ),
   ).toBeVisible();
   await go(page, "/basket");
@@ -153,4 +154,20 @@ test("a customer adds a drink to their Payme order before paying, Payme takes th
   const grown = await orderOf(request, testInfo, page, orderId);
   expect(grown.totalPrice).toBe(drink.costPrice * 3);
   expect(grown.history.at(-1)?.reason).toBe("UPDATE");
+
+  // Two drinks fewer: no provider gives back part of a payment, so Payme takes the new total and the
+  // earlier payments are refunded.
+  await app.getByRole("button", { name: "Change the order" }).click();
+  await expect(app.getByRole("heading", { level: 1, name: "Checkout" })).toBeVisible();
+  await go(page, "/basket");
+  await line.getByRole("button", { name: "Less" }).click();
+  await line.getByRole("button", { name: "Less" }).click();
+  await expect(line).toContainText("1");
+  await mainButton.click();
+  await expect(mainButton).toContainText(`Pay ${difference} so'm · the earlier payment comes back`);
+  const [paymeAnew] = await Promise.all([page.waitForEvent("popup"), mainButton.click()]);
+  await paymeAnew.getByRole("button", { name: "Pay", exact: true }).click();
+  await expect(app.locator(".order-lines__count")).toHaveText("× 1");
+  await expect(app.getByTestId("order-paid")).toHaveText("Paid");
+  expect((await orderOf(request, testInfo, page, orderId)).totalPrice).toBe(drink.costPrice);
 });

@@ -8,6 +8,7 @@ CREATE TABLE "order_changes" (
 	"request" jsonb NOT NULL,
 	"amount" bigint NOT NULL,
 	"receipt" jsonb NOT NULL,
+	"replaces" boolean DEFAULT false NOT NULL,
 	"state" text DEFAULT 'PENDING' NOT NULL,
 	"created_date" timestamp with time zone DEFAULT now() NOT NULL,
 	"last_modified_date" timestamp with time zone DEFAULT now() NOT NULL,

@@ -539,11 +539,11 @@ export const API_ERRORS = {
     ru: "Заказ оплачен, его нельзя изменить. Отмените его (деньги вернутся) или позвоните в ресторан",
     eng: "This order is paid, so it cannot be changed. Cancel it (the payment comes back) or call the restaurant",
   },
-  ORDER_PAID_CHANGE_ONLY_DISHES: {
+  ORDER_PAID_KEEPS_PAYMENT: {
     status: 409,
-    uz: "To'langan buyurtmaga faqat taom qo'shish mumkin: manzil, vaqt, to'lov va keshbek o'zgarmaydi. Taomni olib tashlash uchun restoranga qo'ng'iroq qiling",
-    ru: "В оплаченный заказ можно только добавить блюда: адрес, время, оплата и кешбэк остаются прежними. Чтобы убрать блюдо, позвоните в ресторан",
-    eng: "A paid order can only take more dishes: its address, time, payment and cashback stay as they are. To remove a dish, call the restaurant",
+    uz: "To'langan buyurtma o'zgarishi yana Payme orqali to'lanadi (oldingi to'lov qaytariladi). Boshqa usulda to'lash uchun buyurtmani bekor qiling",
+    ru: "Изменение оплаченного заказа оплачивается снова через Payme (прежний платёж вернётся). Чтобы платить иначе, отмените заказ",
+    eng: "A paid order's change is paid with Payme again (the earlier payment comes back). To pay another way, cancel the order",
   },
   ORDER_CHANGE_TO_ONLINE: {
     status: 409,

@@ -368,7 +368,7 @@ export async function orderViews(db: Db, rows: OrderRow[]): Promise<Order[]> {
       branchRows.find((b) => b.id === o.branchId) ?? null,
       cancelOrderActive,
       receipts.get(o.id) ?? null,
-      pending.get(o.id)?.amount ?? null,
+      pending.get(o.id) ?? null,
     ),
   );
 }
@@ -386,8 +386,8 @@ export function toOrderView(
   branch: BranchInView | null,
   cancelOrderActive: boolean,
   fiscalReceiptUrl: string | null = null,
-  /** A change waiting for its difference to be paid, tiyin. */
-  pendingDifference: number | null = null,
+  /** A change waiting for its payment. */
+  pendingChange: { amount: number; replaces: boolean } | null = null,
 ): Order {
   return {
     id: o.id,
@@ -460,7 +460,10 @@ export function toOrderView(
     })),
     cancellable: customerCanCancel(o.status, cancelOrderActive),
     changeable: o.userId !== null && customerCanChange(o.status, o.isPaid, o.paymentType),
-    pendingDifference: pendingDifference === null ? null : fromMinor(pendingDifference),
+    pendingPayment:
+      pendingChange === null
+        ? null
+        : { amount: fromMinor(pendingChange.amount), replaces: pendingChange.replaces },
     cancelReason: o.status === "CANCELED" ? cancelReasonOf(o.reasons) : null,
     cancelComment: o.status === "CANCELED" ? staffCancelComment(o, history) : null,
     refundState: refundStateOf(o.payment),

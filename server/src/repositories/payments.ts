@@ -1,7 +1,7 @@
 // Provider transactions of online payments (payment_transactions) and the few reads across brands
 // a provider's callback needs before it knows the brand: the brands holding a key, the brand of an
 // order, the brand of a transaction. Everything after those reads is filtered by the merchant.
-import { and, asc, eq, gte, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gte, inArray, isNotNull, isNull, lte, ne, sql } from "drizzle-orm";
 import type { PaymentType } from "#domain/enums.ts";
 import { merchants, orders, paymentRefunds, paymentTransactions } from "../db/schema/index.ts";
 import type { Db } from "../db/types.ts";
@@ -156,6 +156,30 @@ export async function cancelOpenTransactions(
       ),
     )
     .returning();
+}
+
+/**
+ * Whether the order still has a performed payment nobody asked back, besides `exceptId` (a paid
+ * order's change paid anew, issue 42: its earlier payment comes back, the order stays paid).
+ */
+export async function hasLivePayment(
+  db: Db,
+  { merchantId, orderId, exceptId }: Tenant & { orderId: string; exceptId: string },
+): Promise<boolean> {
+  const [row] = await db
+    .select({ id: paymentTransactions.id })
+    .from(paymentTransactions)
+    .where(
+      and(
+        eq(paymentTransactions.merchantId, merchantId),
+        eq(paymentTransactions.orderId, orderId),
+        eq(paymentTransactions.state, 2),
+        isNull(paymentTransactions.refundRequestedAt),
+        ne(paymentTransactions.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
 
 /**

@@ -141,8 +141,11 @@ export const orderQuoteSchema = z
     cashbackEarned: z.number(),
     /** When it would be ready (pickup, dine-in) or arrive (delivery), if placed now (src/domain/arrival.ts). */
     arrival: z.object({ from: dateTimeSchema, to: dateTimeSchema }),
-    /** A paid order's change: the difference to pay with Payme, so'm. */
-    difference: z.number().optional(),
+    /**
+     * A paid order's change: what Payme takes for it, so'm: the difference of a pure addition, or
+     * the new total of any other change (`replaces`: the earlier payment is refunded once it is paid).
+     */
+    paidChange: z.object({ amount: z.number(), replaces: z.boolean() }).optional(),
   })
   .meta({ id: "OrderQuote" });
 export type OrderQuote = z.infer<typeof orderQuoteSchema>;
@@ -264,8 +267,11 @@ export const orderSchema = z
     cancellable: z.boolean(),
     /** The customer may change it now: before the kitchen accepts it (once paid: Payme only, adding dishes). */
     changeable: z.boolean(),
-    /** A paid order's change waits for this difference (so'm) to be paid with Payme; null when none. */
-    pendingDifference: z.number().nullable(),
+    /**
+     * A paid order's change waiting for its Payme payment (so'm): the difference it adds, or the new
+     * total (`replaces`: the earlier payment is refunded once it is paid); null when none waits.
+     */
+    pendingPayment: z.object({ amount: z.number(), replaces: z.boolean() }).nullable(),
     /** Why the system cancelled it (NOT_PAID_IN_TIME); null unless CANCELED that way. */
     cancelReason: z.enum(ORDER_CANCEL_REASONS).nullable(),
     /** The reason staff gave when they cancelled it, as they typed it; null unless staff cancelled it. */

@@ -186,7 +186,7 @@ export function useCheckout() {
   // A changed order paid on receipt stays so (the server refuses ORDER_CHANGE_TO_ONLINE).
   if (change && !isOnlinePayment(change.paymentType))
     placeOfPayment.methods = placeOfPayment.methods.filter((m) => !isOnlinePayment(m));
-  // A paid order keeps its payment; only its difference is paid (ORDER_PAID_CHANGE_ONLY_DISHES).
+  // A paid order's change is paid with its payment type again (ORDER_PAID_KEEPS_PAYMENT).
   if (change?.paid) placeOfPayment.methods = placeOfPayment.methods.filter((m) => m === change.paymentType);
   const form = useCheckoutForm(settings, draftServiceType, placeOfPayment, sub, changeStart);
   const { serviceType, paymentType } = form;
@@ -239,10 +239,12 @@ export function useCheckout() {
   };
 
   const total = quoteData ? toMinor(quoteData.totals.totalPrice) : null;
-  const difference = quoteData?.difference;
+  const paidChange = quoteData?.paidChange;
   const submitText = (sum: number | null) =>
-    change && difference !== undefined
-      ? t`Pay the difference · ${format(toMinor(difference))}`
+    change && paidChange
+      ? paidChange.replaces
+        ? t`Pay ${format(toMinor(paidChange.amount))} · the earlier payment comes back`
+        : t`Pay the difference · ${format(toMinor(paidChange.amount))}`
       : change
         ? sum !== null
           ? t`Save the changes · ${format(sum)}`

@@ -18,7 +18,7 @@ export function ChangeBanner() {
     <div className="order-change-banner">
       <p className="order-change-banner__text" role="status">
         {change.paid
-          ? t`You are adding dishes to paid order #${change.number}. They are added once the difference is paid.`
+          ? t`You are changing paid order #${change.number}. The changes are made once Payme takes their payment.`
           : t`You are changing order #${change.number}. Nothing changes until you save.`}
       </p>
       <ActionButton

@@ -93,7 +93,7 @@ export function boardOrder(over: Partial<StaffBoardOrder> = {}): StaffBoardOrder
     history: [],
     cancellable: false,
     changeable: false,
-    pendingDifference: null,
+    pendingPayment: null,
     cancelReason: null,
     cancelComment: null,
     refundState: null,

@@ -339,7 +339,7 @@ export const orderNumberCounters = pgTable("order_number_counters", {
 });
 
 /**
- * A change of a paid order waiting for its difference to be paid (issue 42): the customer's request
+ * A change of a paid order waiting for its payment (issue 42): the customer's request
  * as the change route parsed it, checked when it was asked for and applied, checked again, when Payme
  * performs the difference's transaction. At most one PENDING change per order; a newer one replaces it.
  * States: PENDING, APPLIED (paid and written), CANCELLED (replaced, or refused when paid).
@@ -361,8 +361,13 @@ export const orderChanges = pgTable(
     request: jsonb().$type<Record<string, unknown>>().notNull(),
     /** The difference to pay, tiyin. */
     amount: bigint({ mode: "number" }).notNull(),
-    /** The difference's fiscal receipt (src/domain/fiscal.ts FiscalReceipt). */
+    /** The receipt of what is paid now (src/domain/fiscal.ts FiscalReceipt). */
     receipt: jsonb().$type<Record<string, unknown>>().notNull(),
+    /**
+     * Not a pure addition: the amount is the changed order's whole total, and the order's earlier
+     * payments come back (refunded) once it is paid. Otherwise the amount is what the change adds.
+     */
+    replaces: boolean().notNull().default(false),
     state: text().notNull().default("PENDING"),
     createdDate: createdDate(),
     lastModifiedDate: lastModifiedDate(),

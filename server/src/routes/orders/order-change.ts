@@ -64,7 +64,7 @@ export function orderChangeRoutes(app: FastifyInstance, { events }: OrderRouteDe
       preHandler: requireUser,
       schema: {
         summary:
-          "The customer changes their order (dishes, address or branch, time, service and payment type) before the kitchen accepts it; the promo stays, recomputed. A paid Payme order may only take more dishes: the change waits (pendingDifference) until Payme performs the difference, paid through the checkout link",
+          "The customer changes their order (dishes, address or branch, time, service and payment type) before the kitchen accepts it; the promo stays, recomputed. A paid Payme order's change waits (pendingPayment) until Payme performs its payment through the checkout link: the difference of a pure addition, else the new total, and then the earlier payment is refunded",
         tags: ["orders"],
         security: [{ bearer: [] }],
         headers: tenantHeadersSchema,

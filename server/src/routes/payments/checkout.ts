@@ -1,6 +1,6 @@
 // GET /api/payments/v2/checkout/:orderId: where the customer pays an order online. For an OPEN,
 // unpaid PAYME order of the signed-in customer it answers Payme's checkout link (for a paid one whose
-// change waits for its difference, the link for that difference), for a CLICK (or
+// change waits for its payment, the link for that payment), for a CLICK (or
 // CLICK_MINI_APP) one Click's pay link, for an UZUM one Uzum's pay page. Each returns the customer
 // to the storefront (the API shares its origin): on the website to the order's page; from the
 // Telegram or Click mini app (`?via=`), whose pay page opened in the phone's browser where nobody is
@@ -27,7 +27,7 @@ import { CLICK_PAYMENT_TYPES, tiyinToClickAmount } from "../../services/payments
 import { encodePaymeCheckout } from "../../services/payments/payme-checkout.ts";
 import { authOf, requireUser } from "../../plugins/auth.ts";
 import { findOrder } from "../../services/orders/lookup.ts";
-import { pendingDifference } from "../../services/orders/change.ts";
+import { pendingChangeAmount } from "../../services/orders/change.ts";
 
 /** The request's own origin, as the customer's browser sees it (X-Forwarded-* of trusted proxies). */
 function requestOrigin(request: FastifyRequest): string {
@@ -82,9 +82,9 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
         userId: user.id,
       });
       if (!order) throw new AppError("NOT_FOUND");
-      // A paid Payme order is payable once more: the difference of the change it waits for.
-      const difference = await pendingDifference(db, order);
-      if (difference === null && (order.isPaid || order.status !== "OPEN")) {
+      // A paid Payme order is payable once more: the payment of the change it waits for.
+      const changeAmount = await pendingChangeAmount(db, order);
+      if (changeAmount === null && (order.isPaid || order.status !== "OPEN")) {
         throw new AppError("ORDER_NOT_PAYABLE");
       }
       const { via, lang } = request.query;
@@ -127,7 +127,7 @@ export async function checkoutRoutes(app: FastifyInstance): Promise<void> {
       const encoded = encodePaymeCheckout({
         merchantId: paymeMerchantId,
         orderId: order.id,
-        amount: difference ?? toMinor(order.totalPrice),
+        amount: changeAmount ?? toMinor(order.totalPrice),
         returnUrl,
       });
       return { provider: "PAYME", url: `${checkoutBase(request, app.config.paymeCheckoutUrl)}/${encoded}` };

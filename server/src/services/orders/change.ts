@@ -7,10 +7,12 @@
 // settled, the order row and lines are rewritten, and the history, the customer's live stream and the
 // kitchen's outbox follow.
 //
-// A paid order (Payme only: the other providers take one payment of the exact total) may only take
-// more dishes: the change is checked, written in a transaction that is rolled back to learn its
-// receipt, and kept PENDING with the difference to pay and that difference's sale receipt. Payme's
-// PerformTransaction of the difference applies it (applyPaidChange), checked again.
+// A paid order (Payme only: the other providers take one payment of the exact total) keeps paying
+// with Payme: the change is checked, written in a transaction that is rolled back to learn its
+// receipt, and kept PENDING with what is paid now. A pure addition pays the difference, with the
+// receipt of what it adds; any other change pays the new total, and the earlier payments are
+// refunded once it is paid (no provider refunds part of a payment). Payme's PerformTransaction
+// applies it (applyPaidChange), checked again.
 import type { ArrivalWindow } from "#domain/arrival.ts";
 import { fromMinor } from "#domain/money.ts";
 import { isOnlinePayment } from "#domain/offer.ts";
@@ -84,7 +86,7 @@ function changeReason(order: OrderRow, checked: CheckedOrder): OrderChangeReason
 /** Thrown to roll a quote's transaction back (the stock it gave back) with its answer. */
 class QuoteOnly extends Error {
   readonly quote: { checked: CheckedOrder; cashbackBalance: number };
-  /** The order was paid: the quote also names the difference. */
+  /** The order was paid: the quote also names what the change is paid with. */
   readonly paid: boolean;
   constructor(quote: { checked: CheckedOrder; cashbackBalance: number }, paid: boolean) {
     super("quote");
@@ -121,22 +123,10 @@ async function checkChange(
   if (!order.isPaid && order.status !== "OPEN" && isOnlinePayment(checked.paymentType)) {
     throw new AppError("ORDER_CHANGE_TO_ONLINE");
   }
-  if (order.isPaid && !keepsPaidTerms(order, checked)) throw new AppError("ORDER_PAID_CHANGE_ONLY_DISHES");
+  // The change is paid with Payme like the order: its earlier payments come back only then.
+  if (order.isPaid && checked.paymentType !== order.paymentType)
+    throw new AppError("ORDER_PAID_KEEPS_PAYMENT");
   return { checked, cashbackBalance };
-}
-
-/** A paid order's change keeps how it is paid, served, where and when, and the cashback it spent. */
-function keepsPaidTerms(order: OrderRow, checked: CheckedOrder): boolean {
-  const place = (a: { latitude: number; longitude: number } | null) =>
-    a ? `${String(a.latitude)},${String(a.longitude)}` : "";
-  return (
-    checked.paymentType === order.paymentType &&
-    checked.serviceType === order.serviceType &&
-    checked.branch.id === order.branchId &&
-    place(checked.address) === place(order.address) &&
-    (checked.atTime?.getTime() ?? null) === (order.atTime?.getTime() ?? null) &&
-    checked.totals.cashback === order.cashback
-  );
 }
 
 /** What the order would cost changed so, and for a paid order the difference to pay (nothing is written). */
@@ -145,7 +135,12 @@ export async function quoteChange(
   ctx: ChangeContext,
   orderId: string,
   req: ParsedOrderRequest,
-): Promise<{ checked: CheckedOrder; cashbackBalance: number; arrival: ArrivalWindow; difference?: number }> {
+): Promise<{
+  checked: CheckedOrder;
+  cashbackBalance: number;
+  arrival: ArrivalWindow;
+  paidChange?: { amount: number; replaces: boolean };
+}> {
   const now = ctx.now ?? new Date();
   try {
     await transaction(db, async (tx) => {
@@ -157,8 +152,12 @@ export async function quoteChange(
     const { checked } = error.quote;
     const arrival = await promisedWindow(db, checked, now);
     if (!error.paid) return { ...error.quote, arrival };
-    const difference = await paidDifference(db, { ...ctx, now }, orderId, req);
-    return { ...error.quote, arrival, difference: fromMinor(difference.total) };
+    const payment = await paidChangePayment(db, { ...ctx, now }, orderId, req);
+    return {
+      ...error.quote,
+      arrival,
+      paidChange: { amount: fromMinor(payment.receipt.total), replaces: payment.replaces },
+    };
   }
   throw new Error("unreachable: a change quote always rolls back");
 }
@@ -166,13 +165,13 @@ export async function quoteChange(
 /** What a change request asked: answered with the pending difference when the order is paid. */
 export interface ChangeOutcome {
   orderId: string;
-  /** A paid order's change waiting for its difference (tiyin) to be paid with Payme. */
-  pending: { changeId: string; amount: number } | null;
+  /** A paid order's change waiting for its payment (tiyin) with Payme. */
+  pending: { changeId: string; amount: number; replaces: boolean } | null;
 }
 
 /**
- * Changes the customer's order. A paid order's change is only kept, with its difference to pay
- * (none: written at once, e.g. a new comment).
+ * Changes the customer's order. A paid order's change is only kept, with what it is paid with (a
+ * pure addition of nothing, e.g. a new comment, is written at once).
  */
 export async function changeOrder(
   db: Db,
@@ -190,8 +189,8 @@ export async function changeOrder(
     return true;
   });
   if (unpaid) return { orderId, pending: null };
-  const difference = await paidDifference(db, { ...ctx, now }, orderId, req);
-  if (difference.total === 0) {
+  const payment = await paidChangePayment(db, { ...ctx, now }, orderId, req);
+  if (!payment.replaces && payment.receipt.total === 0) {
     await transaction(db, async (tx) => {
       const order = await lockOrder(tx, target);
       await applyChange(tx, { ...ctx, now }, order, req, "changed by the customer");
@@ -207,51 +206,62 @@ export async function changeOrder(
       channel: ctx.channel,
       later: ctx.later,
       request: req,
-      amount: difference.total,
-      receipt: difference as unknown as Record<string, unknown>,
+      amount: payment.receipt.total,
+      receipt: payment.receipt as unknown as Record<string, unknown>,
+      replaces: payment.replaces,
     });
   });
-  return { orderId, pending: { changeId: change.id, amount: change.amount } };
+  return { orderId, pending: { changeId: change.id, amount: change.amount, replaces: change.replaces } };
 }
 
-/** The difference (tiyin) the customer's paid Payme order waits for, or null. */
-export async function pendingDifference(db: Db, order: OrderRow): Promise<number | null> {
+/** The payment (tiyin) the customer's paid Payme order waits for to change, or null. */
+export async function pendingChangeAmount(db: Db, order: OrderRow): Promise<number | null> {
   if (!order.isPaid || !customerCanChange(order.status, order.isPaid, order.paymentType)) return null;
   const change = await findPendingChange(db, { merchantId: order.merchantId, orderId: order.id });
   return change?.amount ?? null;
 }
 
-/** Thrown to roll back a paid order's trial change with the receipt of what it adds. */
+/** What a paid order's change is paid with: the receipt of what is paid now, and whether it replaces. */
+interface ChangePayment {
+  receipt: FiscalReceipt;
+  replaces: boolean;
+}
+
+/** Thrown to roll back a paid order's trial change with what it is paid with. */
 class TrialOnly extends Error {
-  readonly difference: FiscalReceipt;
-  constructor(difference: FiscalReceipt) {
+  readonly payment: ChangePayment;
+  constructor(payment: ChangePayment) {
     super("trial");
-    this.difference = difference;
+    this.payment = payment;
   }
 }
 
+/** A pure addition pays the receipt of what it adds; anything else the whole new receipt. */
+function changePayment(before: FiscalReceipt, after: FiscalReceipt): ChangePayment {
+  const added = receiptDifference(before, after);
+  return added ? { receipt: added, replaces: false } : { receipt: after, replaces: true };
+}
+
 /**
- * The sale receipt of what the change adds to the paid order: the change is written in a transaction
- * that is rolled back, and the order's receipts before and after compared. A change that is not a
- * pure addition is refused (ORDER_PAID_CHANGE_ONLY_DISHES); so is a brand whose receipt cannot be made.
+ * What the paid order's change is paid with: the change is written in a transaction that is rolled
+ * back, and the order's receipts before and after compared. Refused for a brand whose receipt cannot
+ * be made (ORDER_PAID_NOT_CHANGEABLE).
  */
-async function paidDifference(
+async function paidChangePayment(
   db: Db,
   ctx: ChangeContext & { now: Date },
   orderId: string,
   req: ParsedOrderRequest,
-): Promise<FiscalReceipt> {
+): Promise<ChangePayment> {
   try {
     await transaction(db, async (tx) => {
       const order = await lockOrder(tx, { merchantId: ctx.merchant.id, orderId, userId: ctx.userId });
       const before = await receiptOf(tx, order);
       const { changed } = await applyChange(tx, ctx, order, req, "changed by the customer");
-      const difference = receiptDifference(before, await receiptOf(tx, changed));
-      if (!difference) throw new AppError("ORDER_PAID_CHANGE_ONLY_DISHES");
-      throw new TrialOnly(difference);
+      throw new TrialOnly(changePayment(before, await receiptOf(tx, changed)));
     });
   } catch (error) {
-    if (error instanceof TrialOnly) return error.difference;
+    if (error instanceof TrialOnly) return error.payment;
     throw error;
   }
   throw new Error("unreachable: a trial change always rolls back");
@@ -267,10 +277,11 @@ async function receiptOf(tx: Db, order: OrderRow): Promise<FiscalReceipt> {
 }
 
 /**
- * Payme performed the difference of the paid order's pending change, in Payme's transaction with the
- * order locked: the change is checked again and written, and must add exactly what was paid. An
- * AppError (the kitchen accepted meanwhile, a dish sold out, another difference) means it cannot be
- * applied: the caller rolls back and refuses the payment.
+ * Payme performed the payment of the paid order's pending change, in Payme's transaction with the
+ * order locked: the change is checked again and written, and must come to what was paid (the added
+ * part, or the new total of a change that replaces the payment). An AppError (the kitchen accepted
+ * meanwhile, a dish sold out, another amount) means it cannot be applied: the caller rolls back and
+ * refuses the payment.
  */
 export async function applyPaidChange(
   tx: Db,
@@ -289,15 +300,14 @@ export async function applyPaidChange(
   };
   const before = await receiptOf(tx, order);
   const req = change.request as unknown as ParsedOrderRequest;
-  const { changed } = await applyChange(
-    tx,
-    ctx,
-    order,
-    req,
-    "changed by the customer, the difference paid with Payme",
-  );
-  const difference = receiptDifference(before, await receiptOf(tx, changed));
-  if (difference?.total !== change.amount) throw new AppError("ORDER_NOT_CHANGEABLE");
+  const comment = change.replaces
+    ? "changed by the customer, paid anew with Payme (the earlier payment is refunded)"
+    : "changed by the customer, the difference paid with Payme";
+  const { changed } = await applyChange(tx, ctx, order, req, comment);
+  const payment = changePayment(before, await receiptOf(tx, changed));
+  if (payment.replaces !== change.replaces || payment.receipt.total !== change.amount) {
+    throw new AppError("ORDER_NOT_CHANGEABLE");
+  }
   await setChangeState(tx, { merchantId: order.merchantId, id: change.id, state: "APPLIED" });
 }
 

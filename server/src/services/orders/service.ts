@@ -106,8 +106,10 @@ export function quoteView({
   checked,
   cashbackBalance,
   arrival,
-  difference,
-}: Awaited<ReturnType<typeof quoteOrder>> & { difference?: number }): z.input<typeof orderQuoteSchema> {
+  paidChange,
+}: Awaited<ReturnType<typeof quoteOrder>> & {
+  paidChange?: { amount: number; replaces: boolean };
+}): z.input<typeof orderQuoteSchema> {
   return {
     totals: checked.totals,
     branchId: checked.branch.id,
@@ -118,7 +120,7 @@ export function quoteView({
     cashbackBalance,
     cashbackEarned: checked.cashbackEarned,
     arrival: { from: arrival.from.toISOString(), to: arrival.to.toISOString() },
-    ...(difference === undefined ? {} : { difference }),
+    ...(paidChange ? { paidChange } : {}),
   };
 }
 

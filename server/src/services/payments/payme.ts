@@ -38,6 +38,7 @@ import { recordFiscalLinkMessage } from "../notifications/order-status.ts";
 import { FiscalGap, orderReceipt } from "./fiscal.ts";
 import { markOrderPaid, paidTransition } from "./mark-paid.ts";
 import { cancelPerformedByProvider } from "./provider-cancel.ts";
+import { recordRefunds } from "./refunds.ts";
 
 /** A created transaction not performed within 12 hours can no longer be performed. */
 export const PAYME_TIMEOUT_MS = 43_200_000;
@@ -307,8 +308,9 @@ class ChangeNotApplied extends Error {
 }
 
 /**
- * Performs a paid order's change's difference: the change is applied (checked again) and the
- * transaction performed. A change that cannot be applied now throws ChangeNotApplied.
+ * Performs the payment of a paid order's change: the change is applied (checked again) and the
+ * transaction performed; a change that replaces the payment has the order's earlier payments owed
+ * back (refunds the worker sends). A change that cannot be applied now throws ChangeNotApplied.
  */
 async function performChange(
   tx: Db,
@@ -324,6 +326,8 @@ async function performChange(
     if (error instanceof AppError) throw new ChangeNotApplied(error.body.code);
     throw error;
   }
+  // Before this one is performed: only the earlier payments are owed back.
+  if (change.replaces) await recordRefunds(tx, order, ctx.now);
   return updatePaymentTransaction(tx, {
     merchantId: t.merchantId,
     id: t.id,

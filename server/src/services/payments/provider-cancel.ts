@@ -3,7 +3,7 @@
 import { isFinalStatus } from "#domain/order-status.ts";
 import type { Db } from "../../db/types.ts";
 import type { OrderRow } from "../../repositories/orders.ts";
-import { settleRefund, type PaymentTransactionRow } from "../../repositories/payments.ts";
+import { hasLivePayment, settleRefund, type PaymentTransactionRow } from "../../repositories/payments.ts";
 import type { OrderEvents } from "../orders/events.ts";
 import { giveBackOnCancel } from "../orders/service.ts";
 import { recordRefund, type RefundRecord } from "./refund-record.ts";
@@ -27,6 +27,23 @@ export async function cancelPerformedByProvider(
   },
 ): Promise<PaymentTransactionRow | null> {
   const { order, now } = input;
+  const { merchantId } = order;
+  // The payment before a paid order's change paid anew, refunded as asked: the order stays (issue 42).
+  if (
+    input.transaction.refundRequestedAt &&
+    (await hasLivePayment(tx, { merchantId, orderId: order.id, exceptId: input.transaction.id }))
+  ) {
+    const refunded = await recordRefund(tx, events, {
+      order,
+      transactionId: input.transaction.id,
+      now,
+      status: order.status,
+      comment: `refunded by ${input.provider}`,
+      transaction: input.set,
+    });
+    await settleRefund(tx, { merchantId, transactionId: input.transaction.id, now });
+    return refunded;
+  }
   if (isFinalStatus(order.status) && order.status !== "CANCELED") return null;
   if (order.status !== "CANCELED") await giveBackOnCancel(tx, order);
   const cancelled = await recordRefund(tx, events, {

@@ -6,6 +6,7 @@ import type { OrderStatus } from "#domain/enums.ts";
 import type { Db } from "../../db/types.ts";
 import { updateOrder, type OrderRow } from "../../repositories/orders.ts";
 import {
+  hasLivePayment,
   updatePaymentTransaction,
   type PaymentTransactionInsert,
   type PaymentTransactionRow,
@@ -41,6 +42,22 @@ export async function recordRefund(
     id: r.transactionId,
     set: r.transaction,
   });
+  // The payment before a paid order's change paid anew (issue 42): the order stays paid by the new one.
+  if (
+    status === order.status &&
+    (await hasLivePayment(tx, { merchantId, orderId: order.id, exceptId: r.transactionId }))
+  ) {
+    await recordOrderHistory(tx, {
+      merchantId,
+      orderId: order.id,
+      status,
+      courierStatus: order.courierStatus,
+      reason: "UPDATE",
+      comment: `${r.comment}: the payment before the change`,
+      actorUserId: null,
+    });
+    return transaction;
+  }
   await updateOrder(tx, {
     merchantId,
     id: order.id,

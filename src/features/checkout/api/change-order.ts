@@ -51,8 +51,8 @@ export function useChangeOrder(options: { onChanged?: () => void } = {}) {
         void client.invalidateQueries({ queryKey: queryKeys.orders(merchant.id, userId) });
       }
       navigate(`/profile/orders/${order.id}`, { state: AFTER_CHECKOUT_STATE });
-      // A paid order's dishes are added once Payme takes the difference: straight on to pay it.
-      if (order.pendingDifference !== null) {
+      // A paid order changes once Payme takes the change's payment: straight on to pay it.
+      if (order.pendingPayment !== null) {
         pay.mutate(order.id);
         return;
       }

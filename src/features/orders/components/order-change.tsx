@@ -96,6 +96,7 @@ function heldOf(order: Order): Record<string, number> {
 export function ChangeOrderButton({ order }: { order: Order }) {
   const { t } = useLingui();
   const lines = useTodaysLines(order, { changing: true });
+  const queryClient = useQueryClient();
   const basket = useBasket();
   const orderDraft = useOrderDraft();
   const { start } = useOrderChange();
@@ -111,6 +112,10 @@ export function ChangeOrderButton({ order }: { order: Order }) {
       });
     }
     if (today.items.length === 0) return;
+    // Quotes of an earlier change of this order were for the order as it was then (unpaid, say).
+    queryClient.removeQueries({
+      predicate: (q) => q.queryKey.includes("order-quote") && q.queryKey.at(-1) === order.id,
+    });
     start({
       orderId: order.id,
       number: order.number,

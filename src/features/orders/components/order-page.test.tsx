@@ -59,7 +59,7 @@ function order(over: Partial<Order>): Order {
     history: [],
     cancellable: false,
     changeable: false,
-    pendingDifference: null,
+    pendingPayment: null,
     cancelReason: null,
     cancelComment: null,
     refundState: null,

@@ -489,10 +489,12 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           {pay.isPending ? t`Opening the payment…` : t`Pay ${format(toMinor(order.totalPrice))}`}
         </ActionButton>
       )}
-      {order.pendingDifference !== null && (
+      {order.pendingPayment !== null && (
         <>
           <p className="order-page__hint">
-            {t`The dishes you added are added to the order once the difference is paid.`}
+            {order.pendingPayment.replaces
+              ? t`Your changes are made once the new total is paid. The earlier payment then comes back.`
+              : t`The dishes you added are added to the order once the difference is paid.`}
           </p>
           <ActionButton
             stretched
@@ -505,7 +507,9 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
           >
             {pay.isPending
               ? t`Opening the payment…`
-              : t`Pay the difference ${format(toMinor(order.pendingDifference))}`}
+              : order.pendingPayment.replaces
+                ? t`Pay ${format(toMinor(order.pendingPayment.amount))}`
+                : t`Pay the difference ${format(toMinor(order.pendingPayment.amount))}`}
           </ActionButton>
         </>
       )}
