@@ -69,13 +69,15 @@ async function waitHealthy(): Promise<void> {
 /** Launch URLs signed by the demo's harness, from an unthrottled page of the brand's origin. */
 async function launchUrl(browser: Browser, host: "Telegram" | "Click"): Promise<string> {
   const page = await browser.newPage();
+  // A new customer each open: a first visit, as the fresh browser profile is.
+  const id = `${String(Date.now()).slice(-8)}${String(Math.floor(Math.random() * 10))}`;
   try {
     await page.goto(`${origin}/api/health`);
     const body =
       host === "Telegram"
         ? {
             sub: brand,
-            user: { id: `8${String(Date.now()).slice(-9)}`, firstName: "Bench", languageCode: "en" },
+            user: { id: `8${id}`, firstName: "Bench", languageCode: "en" },
             theme: "light",
             platform: "android",
             phoneVerification: "verified",
@@ -85,8 +87,8 @@ async function launchUrl(browser: Browser, host: "Telegram" | "Click"): Promise<
         : {
             sub: brand,
             profile: {
-              userId: String(Date.now()).slice(-9),
-              phone: "+998931234567",
+              userId: id,
+              phone: `+99893${id.slice(-7)}`,
               firstName: "Bench",
               lastName: "Open",
             },
