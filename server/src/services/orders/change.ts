@@ -199,6 +199,8 @@ export async function changeOrder(
   }
   const change = await transaction(db, async (tx) => {
     await lockOrder(tx, target);
+    // A payment begun for the change this one replaces can no longer complete.
+    await cancelOpenTransactions(tx, { merchantId, orderId, reason: PROVIDER_REASON_CANCELLED, now });
     return replacePendingChange(tx, {
       merchantId,
       orderId,

@@ -152,7 +152,7 @@ function orderTarget(row: OrderRow | PaymentTransactionRow): { merchantId: strin
  * Why Payme may not pay the locked order now, as the fault to answer once the transaction commits:
  * not a Payme order, paid or no longer OPEN, past its payment time-out (cancelled here as the sweep
  * would, so the answer is the same before and after the sweep), or an amount other than its total.
- * A paid order is payable only for the difference of its pending change (issue 42), while the
+ * A paid order is payable only for the payment of its pending change (issue 42), while the
  * customer may still change it.
  */
 async function payableFault(
@@ -238,7 +238,7 @@ async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
     if ("fault" in payable) return payable;
     const open = await findOpenTransaction(tx, target);
     if (open && !timedOut(open, ctx.now)) return { fault: new PaymeFault("ORDER_BEING_PAID", "order_id") };
-    // A change's difference is sold with the receipt of what it adds, made when it was asked for.
+    // A change's payment is sold with the receipt made when it was asked for (what it adds, or all).
     if (payable.change) {
       const difference = payable.change.receipt as unknown as FiscalReceipt;
       return { result: { allow: true, detail: paymeDetail(difference) } };
@@ -464,7 +464,7 @@ async function setFiscalData(ctx: PaymeContext, params: Params) {
   if (typeof url !== "string" || !/^https?:\/\/\S{1,2000}$/.test(url)) fail("INVALID_REQUEST");
   if (type === "PERFORM" ? found.state !== 2 && found.state !== -2 : found.state !== -2)
     fail("CANNOT_PERFORM");
-  // A change's difference has a receipt of its own at the tax authority; the order's page keeps
+  // A change's payment has a receipt of its own at the tax authority; the order's page keeps
   // linking the order's first sale (one SALE and one RETURN link per order).
   if (found.changeId) return { success: true };
   await transaction(ctx.db, async (tx) => {
