@@ -1,12 +1,14 @@
 // Benchmark, not a test: placing orders (POST /api/orders/v1/orders) at increasing concurrency, on
-// the embedded PGlite and on PostgreSQL, beside a bare insert of the same rows (order, line, history,
-// number) in the same run. Every request carries an Idempotency-Key and one in ten is sent twice at
+// the embedded PGlite and on PostgreSQL, beside a bare write of the same rows (order, line, history,
+// number) in the same run: on PostgreSQL one statement per order from a separate process
+// (bench-orders-baseline.ts), on PGlite (which lives in this process only) a transaction here. Every request carries an Idempotency-Key and one in ten is sent twice at
 // once; afterwards every acknowledged order must exist and no key may have two orders.
 // The API listens on 127.0.0.1 in this process; the load is bounded (ORDERS per level).
 // Usage: node scripts/bench-orders.ts [ordersPerLevel=120] [levels=1,4,16,32]
 //   BENCH_PG=postgres://postgres@127.0.0.1:5432/test (default) names the PostgreSQL server; a fresh
 //   database savat_bench_orders_<pid>_<random> is made next to it and dropped afterwards. BENCH_PG=off skips it.
 import { benchDatabaseName } from "./bench-db.ts";
+import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -221,46 +223,70 @@ async function run(
       .from(orderItems)
       .where(eq(orderItems.orderId, ids[0] ?? ""));
     if (!sample || !sampleItem) throw new Error("sample order missing");
-    const bare: number[] = [];
-    const b0 = performance.now();
-    await pool(perLevel, concurrency, async (i, worker) => {
-      const started = performance.now();
-      await db.transaction(async (tx) => {
-        const [counter] = await tx
-          .insert(orderNumberCounters)
-          .values({ merchantId: merchant.id, lastNumber: 1 })
-          .onConflictDoUpdate({
-            target: orderNumberCounters.merchantId,
-            set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` },
-          })
-          .returning({ number: orderNumberCounters.lastNumber });
-        const {
-          id: _id,
-          number: _n,
-          idempotencyKey: _k,
-          createdDate: _c,
-          lastModifiedDate: _m,
-          ...rest
-        } = sample;
-        const [row] = await tx
-          .insert(orders)
-          .values({
-            ...rest,
-            number: counter?.number ?? 0,
-            userId: tokens[worker]?.userId ?? null,
-            idempotencyKey: `bare-${backend}-${String(concurrency)}-${String(i)}`,
-          })
-          .returning({ id: orders.id });
-        if (!row) throw new Error("bare insert");
-        const { id: _iid, orderId: _oid, ...item } = sampleItem;
-        await tx.insert(orderItems).values({ ...item, orderId: row.id });
-        await tx
-          .insert(orderHistory)
-          .values({ merchantId: merchant.id, orderId: row.id, status: "CREATED", reason: "CHANGE_STATUS" });
+    let bare: number[] = [];
+    let bareSeconds: number;
+    if (databaseUrl) {
+      // PostgreSQL: one statement per order, from a process of its own (scripts/bench-orders-baseline.ts).
+      const users = tokens.map((x) => x.userId).join(",");
+      const child = spawnSync(
+        process.execPath,
+        [
+          path.join(import.meta.dirname, "bench-orders-baseline.ts"),
+          databaseUrl,
+          sample.id,
+          String(perLevel),
+          String(concurrency),
+          users,
+          `bare-${backend}-${String(concurrency)}`,
+        ],
+        { encoding: "utf8", stdio: ["ignore", "pipe", "inherit"] },
+      );
+      if (child.status !== 0) throw new Error(`the baseline exited with ${String(child.status)}`);
+      const answer = JSON.parse(child.stdout) as { seconds: number; latencies: number[] };
+      bare = answer.latencies;
+      bareSeconds = answer.seconds;
+    } else {
+      const b0 = performance.now();
+      // PGlite lives in this process only: its baseline is a transaction of the same rows here.
+      await pool(perLevel, concurrency, async (i, worker) => {
+        const started = performance.now();
+        await db.transaction(async (tx) => {
+          const [counter] = await tx
+            .insert(orderNumberCounters)
+            .values({ merchantId: merchant.id, lastNumber: 1 })
+            .onConflictDoUpdate({
+              target: orderNumberCounters.merchantId,
+              set: { lastNumber: sql`${orderNumberCounters.lastNumber} + 1` },
+            })
+            .returning({ number: orderNumberCounters.lastNumber });
+          const {
+            id: _id,
+            number: _n,
+            idempotencyKey: _k,
+            createdDate: _c,
+            lastModifiedDate: _m,
+            ...rest
+          } = sample;
+          const [row] = await tx
+            .insert(orders)
+            .values({
+              ...rest,
+              number: counter?.number ?? 0,
+              userId: tokens[worker]?.userId ?? null,
+              idempotencyKey: `bare-${backend}-${String(concurrency)}-${String(i)}`,
+            })
+            .returning({ id: orders.id });
+          if (!row) throw new Error("bare insert");
+          const { id: _iid, orderId: _oid, ...item } = sampleItem;
+          await tx.insert(orderItems).values({ ...item, orderId: row.id });
+          await tx
+            .insert(orderHistory)
+            .values({ merchantId: merchant.id, orderId: row.id, status: "CREATED", reason: "CHANGE_STATUS" });
+        });
+        bare.push(performance.now() - started);
       });
-      bare.push(performance.now() - started);
-    });
-    const bareSeconds = (performance.now() - b0) / 1000;
+      bareSeconds = (performance.now() - b0) / 1000;
+    }
     bare.sort((a, b) => a - b);
     results.push({
       backend,
