@@ -386,7 +386,11 @@ test.describe("the staff console's sections", () => {
     const plov = await merchantOf(page.request, testInfo, "plov");
     const all = (await (
       await page.request.get(apiUrl(testInfo, "/users/v1/branches"), { headers: { merchant: plov.id } })
-    ).json()) as { id: string; name: { uz?: string; ru?: string } }[];
+    ).json()) as {
+      id: string;
+      name: { uz?: string; ru?: string };
+      workHours: { type: string; hours: { weekName: string; isDayOff: boolean }[] }[];
+    }[];
     const yunusobod = all.find((b) => b.name.uz === "Yunusobod");
     if (!yunusobod?.name.ru) throw new Error("demo facts missing: plov's Yunusobod");
     const name = yunusobod.name.ru;
@@ -404,8 +408,17 @@ test.describe("the staff console's sections", () => {
     await expect(state).toContainText(/На паузе до \d{2}:\d{2}/);
     const clock = /\d{2}:\d{2}/.exec((await state.textContent()) ?? "")?.[0] ?? "";
 
-    // A customer choosing where to pick up sees the branch not taking orders until then.
+    // A customer choosing where to pick up sees the branch not taking orders until then. On the
+    // branch's weekly day off the list says so instead, whatever the pause: that day the customer's
+    // clock is a day earlier, still before the pause ends.
     const customer = await customerPage(browser, origin, "ru");
+    const today = new Intl.DateTimeFormat("en-US", { timeZone: "Asia/Tashkent", weekday: "long" })
+      .format(new Date())
+      .toUpperCase();
+    const pickup = yunusobod.workHours.find((w) => w.type === "PICK_UP");
+    if (pickup?.hours.find((d) => d.weekName === today)?.isDayOff) {
+      await customer.clock.setFixedTime(new Date(Date.now() - 86_400_000));
+    }
     await customer.goto(`${origin}/address/pickup`);
     const row = customer.getByRole("listitem").getByRole("button", { name: new RegExp(name) });
     await expect(row).toContainText(`Не принимает заказы до ${clock}`);
