@@ -472,11 +472,28 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
     if (today.items.length > 0) navigate("/checkout");
   };
 
+  // On the provider's page: the order's total, or what its change waits for once it is paid.
+  const pending = order.pendingPayment;
+  const payText = pending
+    ? pending.replaces
+      ? t`Pay ${format(toMinor(pending.amount))}`
+      : t`Pay the difference ${format(toMinor(pending.amount))}`
+    : awaitsProviderPayment(order)
+      ? t`Pay ${format(toMinor(order.totalPrice))}`
+      : null;
+
   return (
     <div className="order-actions">
       <ChangeRefusedNote order={order} />
       {awaitsCardPayment(order) && <PayWithSavedCard order={order} />}
-      {awaitsProviderPayment(order) && (
+      {pending && (
+        <p className="order-page__hint">
+          {pending.replaces
+            ? t`Your changes are made once the new total is paid. The earlier payment then comes back.`
+            : t`The dishes you added are added to the order once the difference is paid.`}
+        </p>
+      )}
+      {payText !== null && (
         <ActionButton
           stretched
           className="order-actions__pay"
@@ -486,32 +503,8 @@ function OrderActions({ order, userId }: { order: Order; userId: string }) {
             pay.mutate(order.id);
           }}
         >
-          {pay.isPending ? t`Opening the payment…` : t`Pay ${format(toMinor(order.totalPrice))}`}
+          {pay.isPending ? t`Opening the payment…` : payText}
         </ActionButton>
-      )}
-      {order.pendingPayment !== null && (
-        <>
-          <p className="order-page__hint">
-            {order.pendingPayment.replaces
-              ? t`Your changes are made once the new total is paid. The earlier payment then comes back.`
-              : t`The dishes you added are added to the order once the difference is paid.`}
-          </p>
-          <ActionButton
-            stretched
-            className="order-actions__pay"
-            disabled={pay.isPending}
-            aria-busy={pay.isPending}
-            onClick={() => {
-              pay.mutate(order.id);
-            }}
-          >
-            {pay.isPending
-              ? t`Opening the payment…`
-              : order.pendingPayment.replaces
-                ? t`Pay ${format(toMinor(order.pendingPayment.amount))}`
-                : t`Pay the difference ${format(toMinor(order.pendingPayment.amount))}`}
-          </ActionButton>
-        </>
       )}
       {order.serviceType === "DELIVERY" && isActiveStatus(order.status) && (
         <Link href={`/profile/orders/${order.id}/map`} asChild>
