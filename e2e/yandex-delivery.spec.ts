@@ -79,7 +79,8 @@ test("a brand on Yandex Delivery: Yandex's price at the checkout, its performer 
   const performer = page.getByTestId("order-map-performer");
   await expect(performer).toContainText(/^Yandex Delivery courier .+, .+/, { timeout: 60_000 });
   const pin = page.getByRole("button", { name: "Courier", exact: true });
-  await expect(pin).toBeVisible();
+  // The performer's name can come before its first position: the server reads it every 5 s.
+  await expect(pin).toBeVisible({ timeout: 30_000 });
   const first = await pin.boundingBox();
   await expect
     .poll(
