@@ -66,6 +66,16 @@ function stylesAfterShell(): Plugin {
 
 /** The home page's screen: its chunk is preloaded by the shell of "/" (shell-preloads.json). */
 const HOME_SCREEN = "/src/features/menu/components/menu-page.tsx";
+/**
+ * What a host's first commit loads beyond the home page's chunks (shell-preloads.json `hosts`, for
+ * the size check, scripts/check-size.ts): the desktop's basket panel, Telegram's SDK, and a signed-in
+ * customer's header bell (a Telegram or Click launch signs in at once).
+ */
+const HOST_CHUNKS = {
+  desktop: ["/src/features/basket/components/basket-view.tsx"],
+  telegram: ["/src/platform/telegram.ts", "/src/features/notifications/components/notification-bell.tsx"],
+  click: ["/src/features/notifications/components/notification-bell.tsx"],
+};
 
 /**
  * Emits shell-preloads.json: the lazy chunks and stylesheets the home page's first screen needs
@@ -95,6 +105,14 @@ function shellPreloads(): Plugin {
       const initial = graph([entry.fileName]);
       const js = [...graph([home.fileName], initial)];
       const css = js.flatMap((name) => [...(byName.get(name)?.viteMetadata?.importedCss ?? [])]);
+      const hosts = Object.fromEntries(
+        Object.entries(HOST_CHUNKS).map(([host, modules]) => {
+          const starts = chunks
+            .filter((c) => modules.some((m) => c.facadeModuleId?.endsWith(m)))
+            .map((c) => c.fileName);
+          return [host, [...graph(starts, new Set([...initial, ...js]))].map((n) => `/${n}`)];
+        }),
+      );
       const locales: Record<string, string> = {};
       for (const c of chunks) {
         const locale = /\/locales\/(\w+)\.po$/.exec(c.facadeModuleId ?? "")?.[1];
@@ -104,7 +122,7 @@ function shellPreloads(): Plugin {
         type: "asset",
         fileName: "shell-preloads.json",
         source: `${JSON.stringify(
-          { home: { js: js.map((n) => `/${n}`), css: css.map((n) => `/${n}`) }, locales },
+          { home: { js: js.map((n) => `/${n}`), css: css.map((n) => `/${n}`) }, hosts, locales },
           null,
           2,
         )}\n`,

@@ -1,7 +1,7 @@
 // Benchmark, not a test (issue 43): how long each host takes from its URL to the first product card
 // on a phone-class device: 4x CPU slowdown and Slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps
 // up), a fresh browser profile each open. Hosts: the phone web, the desktop web, the Telegram mini
-// app (the harness frame around the storefront, as Telegram shows it) and the Click mini app, and
+// app (in the mocked Telegram's frame, timed from that web view's own start) and the Click mini app, and
 // the floor: a static copy of the phone web's first-screen HTML without its scripts, served by a
 // plain server. Prints each host's median time and its ratio to the floor (target <= 1.3), with the
 // load average. Against a demo server of this checkout on a fresh embedded database.
@@ -37,14 +37,17 @@ const PHONE = {
 const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 /**
- * In every frame, before its own scripts: the moment (ms since the epoch) the first product card is
- * in the document and a frame has been drawn after it.
+ * In every frame, before its own scripts: how long after that frame's own navigation began (its
+ * time origin) the first product card was in the document and a frame had been drawn after it.
+ * Timed from the frame's own start, so the Telegram host counts from the moment its web view is
+ * given the storefront's address, as the real Telegram client does, not from the mocked Telegram
+ * page drawn around it (its own page and script, which a real client does not load).
  */
 const WATCH = `(() => {
   const seen = () => {
     if (window.__firstProduct !== undefined || !document.querySelector(".product-card")) return false;
     window.__firstProduct = null;
-    requestAnimationFrame(() => { window.__firstProduct = performance.timeOrigin + performance.now(); });
+    requestAnimationFrame(() => { window.__firstProduct = performance.now(); });
     return true;
   };
   const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
@@ -151,7 +154,7 @@ async function floorServer(browser: Browser): Promise<{ url: string; close: () =
   };
 }
 
-/** The first product card's moment in any frame of the page, once there is one. */
+/** The first product card's time in any frame of the page, once there is one. */
 async function firstProduct(page: Page, deadline: number): Promise<number> {
   for (;;) {
     for (const frame of page.frames()) {
@@ -181,7 +184,9 @@ async function open(browser: Browser, host: Host, url: string): Promise<number> 
     await cdp.send("Emulation.setCPUThrottlingRate", { rate: 4 });
     const start = Date.now();
     await page.goto(url, { waitUntil: "commit", timeout: OPEN_LIMIT_MS });
-    return (await firstProduct(page, start + OPEN_LIMIT_MS)) - start;
+    return await firstProduct(page, start + OPEN_LIMIT_MS).catch((error: unknown) => {
+      throw new Error(`${host}: ${error instanceof Error ? error.message : String(error)}`);
+    });
   } finally {
     await context.close();
   }

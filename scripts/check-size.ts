@@ -1,8 +1,12 @@
-// The initial-JavaScript budget of the storefront: what a browser must download before "/" can
-// render (the entry script of dist/index.html and every chunk it imports statically, which Vite
-// also lists as modulepreload links), as it is sent (the build's Brotli copies, which every
-// browser we serve accepts), must stay within 120 KB. Lazy chunks (screens, catalogs, the Telegram
-// SDK, maps) do not count. Run after `npm run build`:
+// The storefront's start JavaScript, as it is sent (the build's Brotli copies, which every browser
+// we serve accepts). Enforced: the entry script of dist/index.html and every chunk it imports
+// statically stay within 120 KB. Reported per host against the same 120 KB (issue 43's target, not
+// met yet, so not enforced): every script a browser loads before the first product on "/" answers
+// a tap: the entry's, the home page's chunks and the largest catalog the shell names with them
+// (shell-preloads.json), and what the host's first commit loads beyond those (its `hosts` lists:
+// the desktop's basket panel, Telegram's SDK, a signed-in customer's header bell). Other screens,
+// the map and what loads after the first screen has been painted do not count.
+// Run after `npm run build`:
 //   node scripts/check-size.ts
 import fs from "node:fs";
 import path from "node:path";
@@ -62,8 +66,6 @@ for (let file = queue.shift(); file !== undefined; file = queue.shift()) {
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-let total = 0;
-const rows: [string, number, number][] = [];
 /** The bytes a browser receives for a file: the build's Brotli copy when there is one. */
 function sentBytes(file: string): number {
   const copy = `${file}.br`;
@@ -72,24 +74,60 @@ function sentBytes(file: string): number {
   // Small files have no copy and go out as they are.
   return raw.length < 1024 ? raw.length : brotli(raw).length;
 }
-for (const file of seen) {
-  const sent = sentBytes(file);
-  total += sent;
-  rows.push([path.relative(dist, file), fs.statSync(file).size, sent]);
-}
-rows.sort((a, b) => b[2] - a[2]);
 
-process.stdout.write("Initial JavaScript for / (as sent, Brotli):\n");
-for (const [name, raw, gz] of rows)
-  process.stdout.write(`  ${name.padEnd(44)} ${kb(raw).padStart(10)} raw ${kb(gz).padStart(9)} sent\n`);
+interface ShellPreloads {
+  home: { js: string[] };
+  hosts?: Record<string, string[]>;
+  locales: Record<string, string>;
+}
+const preloadsFile = path.join(dist, "shell-preloads.json");
+if (!fs.existsSync(preloadsFile)) {
+  process.stderr.write("dist/shell-preloads.json is missing: run `npm run build` first\n");
+  process.exit(1);
+}
+const preloads = JSON.parse(fs.readFileSync(preloadsFile, "utf8")) as ShellPreloads;
+const catalogs = Object.values(preloads.locales).map((url) => fileOf(url));
+const catalog = catalogs.sort((a, b) => sentBytes(b) - sentBytes(a))[0];
+const home = [...preloads.home.js.map((url) => fileOf(url)), ...(catalog ? [catalog] : [])];
+
+const rows = new Map<string, [number, number]>();
+const row = (file: string) => {
+  let known = rows.get(file);
+  if (!known) rows.set(file, (known = [fs.statSync(file).size, sentBytes(file)]));
+  return known;
+};
+const hosts: [string, string[]][] = [
+  ["phone web", []],
+  ["desktop web", preloads.hosts?.desktop ?? []],
+  ["Telegram", preloads.hosts?.telegram ?? []],
+  ["Click", preloads.hosts?.click ?? []],
+];
+const totals = hosts.map(([host, extra]) => {
+  const files = new Set([...seen, ...home, ...extra.map((url) => fileOf(url))]);
+  return [host, [...files].reduce((sum, file) => sum + row(file)[1], 0)] as const;
+});
+
+process.stdout.write("Start JavaScript for / (as sent, Brotli):\n");
+for (const [file, [raw, sent]] of [...rows].sort((a, b) => b[1][1] - a[1][1]))
+  process.stdout.write(
+    `  ${path.relative(dist, file).padEnd(44)} ${kb(raw).padStart(10)} raw ${kb(sent).padStart(9)} sent\n`,
+  );
 const css = (html.match(/<link\b[^>]*rel\s*=\s*["']stylesheet["'][^>]*>/gi) ?? [])
   .map((tag) => attr(tag, "href"))
   .filter((href): href is string => Boolean(href))
   .reduce((sum, href) => sum + sentBytes(fileOf(href)), 0);
-process.stdout.write(`  total ${kb(total)} of ${kb(BUDGET_BYTES)} (CSS, not counted: ${kb(css)})\n`);
+const entry = [...seen].reduce((sum, file) => sum + row(file)[1], 0);
+process.stdout.write(`  entry and its static imports ${kb(entry)} of ${kb(BUDGET_BYTES)} (enforced)\n`);
+for (const [host, total] of totals)
+  process.stdout.write(
+    `  ${host.padEnd(12)} ${kb(total)} of ${kb(BUDGET_BYTES)}${total > BUDGET_BYTES ? " (over the target)" : ""}\n`,
+  );
+process.stdout.write(`  (the entry's CSS, not counted: ${kb(css)})\n`);
 
-if (total > BUDGET_BYTES) {
-  process.stderr.write(`Initial JavaScript is ${kb(total)} as sent, over the ${kb(BUDGET_BYTES)} budget\n`);
+if (entry > BUDGET_BYTES) {
+  process.stderr.write(
+    `The entry's JavaScript is ${kb(entry)} as sent, over the ${kb(BUDGET_BYTES)} budget\n`,
+  );
   process.exit(1);
 }
 process.stdout.write("Size budget: ok\n");

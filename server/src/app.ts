@@ -39,11 +39,11 @@ import { apiRoutes } from "./routes/index.ts";
 import { webManifestRoutes } from "./routes/web-manifest.ts";
 import {
   bootDataFor,
-  firstScreenInput,
+  firstScreenPlan,
   readShellPreloads,
   shellWithBootData,
 } from "./services/content/boot-data.ts";
-import { firstScreens as createFirstScreens } from "./services/content/first-screen.ts";
+import { firstScreens as createFirstScreens, firstScreenTemplates } from "./services/content/first-screen.ts";
 import { createMenuCache, releaseMenuCache, type MenuCache } from "./repositories/menu-cache.ts";
 import type { ObjectStorage } from "./lib/object-storage.ts";
 import { openUploads } from "./integrations/uploads.ts";
@@ -373,18 +373,35 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
             );
             if (!data) return null;
             const preloads = data.home ? await readShellPreloads(config.staticDir) : null;
-            const input = firstScreenInput(data, request.headers, {
+            const plan = firstScreenPlan(data, request.headers, {
               hostname: request.hostname,
               port: request.port ? String(request.port) : "",
               protocol: `${request.protocol}:`,
               pathname: query >= 0 ? request.url.slice(0, query) : request.url,
               search: query >= 0 ? request.url.slice(query) : "",
             });
-            const screen = input ? await firstScreens.render(input) : null;
+            const firstScreen = plan && {
+              templates: firstScreenTemplates(
+                await Promise.all(
+                  plan.inputs.map(async ({ for: host, input }) => ({
+                    for: host,
+                    screen: await firstScreens.render(input),
+                  })),
+                ),
+              ),
+              locales: plan.locales,
+            };
             // The brand's pages may load the analytics its settings switch on; the staff console none.
             const scripts = shell === "index.html" && data.settings ? plannedScripts(data.settings) : [];
             return {
-              html: shellWithBootData(html, data, preloads, request.headers, screen),
+              html: shellWithBootData(
+                html,
+                data,
+                preloads,
+                request.headers,
+                firstScreen,
+                query >= 0 ? request.url.slice(query) : "",
+              ),
               headers: { "content-security-policy": shellPolicy(scripts) },
             };
           },

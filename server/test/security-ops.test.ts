@@ -607,8 +607,14 @@ describe("the menu's first screen, rendered by the server into the shell of a br
   const page =
     '<!doctype html><html><head><script type="module" crossorigin src="/assets/index-x.js"></script></head>' +
     '<body><div id="root"><p class="boot-splash__name"></p></div><link rel="stylesheet" crossorigin href="/assets/index-x.css"></body></html>';
-  const template = (html: string) =>
-    /<template id="savat-first-screen"([^>]*)>(.*?)<\/template>/s.exec(html) ?? null;
+  /** The first screen drawn for a host (`web`, `desktop`, `telegram-dark`...), its attributes and markup. */
+  const template = (html: string, host = "web") =>
+    [...html.matchAll(/<template data-for="([^"]*)"([^>]*)>(.*?)<\/template>/gs)]
+      .filter((m) => (m[1] ?? "").split(" ").includes(host))
+      .map((m) => [m[0], m[2] ?? "", m[3] ?? ""] as const)[0] ?? null;
+  const templates = (html: string) => [...html.matchAll(/<template data-for="([^"]*)"/g)].map((m) => m[1]);
+  const PHONE = "Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 Mobile Safari/537.36";
+  const COMPUTER = "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 Chrome/131.0.0.0 Safari/537.36";
 
   async function withRenderer(file = bundle): Promise<FastifyInstance> {
     const dist = builtClient(page, {
@@ -630,8 +636,16 @@ describe("the menu's first screen, rendered by the server into the shell of a br
   it("is the brand's own menu, and the app's code is asked for by the script that shows it", async () => {
     expect(fs.existsSync(bundle), "dist-ssr/first-screen.js: run `npm run build` first").toBe(true);
     const app = await withRenderer();
-    const lavash = await app.inject({ method: "GET", url: "/", headers: { host: "lavash.localhost:4318" } });
-    const plov = await app.inject({ method: "GET", url: "/", headers: { host: "plov.localhost:4318" } });
+    const lavash = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: { host: "lavash.localhost:4318", "user-agent": PHONE },
+    });
+    const plov = await app.inject({
+      method: "GET",
+      url: "/",
+      headers: { host: "plov.localhost:4318", "user-agent": PHONE },
+    });
     const [lavashScreen, plovScreen] = [template(lavash.body), template(plov.body)];
     if (!lavashScreen || !plovScreen) throw new Error("no first screen in the shell of /");
 
@@ -646,26 +660,74 @@ describe("the menu's first screen, rendered by the server into the shell of a br
     // The brand's own colour for the screen (plov's header is brown, not the default yellow).
     expect(plovScreen[1]).not.toContain("#FCE000");
 
-    // The entry and the home page's chunks are named in the template for its script, not loaded
-    // from the head; that script and the head's decision (whether this open shows the screen: not
-    // for a browser holding the brand's session) are the inline scripts the policy lets run.
+    // The entry and the home page's chunks are named for the screen's script, not loaded from the
+    // head; that script and the head's decision (which screen this open shows: none for a browser
+    // holding the brand's session) are the inline scripts the policy lets run.
     expect(lavash.body).not.toContain('<script type="module"');
     expect(lavash.body).not.toContain('<link rel="modulepreload"');
-    expect(lavashScreen[1]).toContain('data-entry="/assets/index-x.js"');
-    expect(lavashScreen[1]).toContain('data-modules="/assets/menu-page-x.js /assets/ru-x.js"');
-    const decision = /<script data-session="savat:lavash:session">(.*?)<\/script><\/head>/s.exec(
+    const decision = /<script data-session="savat:lavash:session"[^>]*>(.*?)<\/script><\/head>/s.exec(
       lavash.body,
     )?.[1];
-    const inline = /<\/template><script>(.*?)<\/script><\/body>/s.exec(lavash.body)?.[1];
-    for (const script of [decision, inline]) {
+    const inline = /<\/template><script ([^>]*)>(.*?)<\/script><\/body>/s.exec(lavash.body);
+    expect(inline?.[1]).toContain('data-entry="/assets/index-x.js"');
+    expect(inline?.[1]).toContain('data-modules="/assets/menu-page-x.js /assets/ru-x.js"');
+    for (const script of [decision, inline?.[2]]) {
       if (!script) throw new Error("an inline script of the first screen is missing");
       const hash = createHash("sha256").update(script).digest("base64");
       expect(String(lavash.headers["content-security-policy"])).toContain(`'sha256-${hash}'`);
     }
-    // The decision is made before the body (its loading screen) is parsed; the screen's script
-    // runs after the stylesheets, once they have loaded.
+    // The decision is made before the body (its loading screen) is parsed, after the stylesheets
+    // were asked for; the screen's script runs after the stylesheets, once they have loaded.
+    expect(
+      lavash.body.indexOf('<link rel="preload" as="style" crossorigin href="/assets/index-x.css">'),
+    ).toBeLessThan(lavash.body.indexOf("<script data-session="));
     expect(lavash.body.indexOf("<script data-session=")).toBeLessThan(lavash.body.indexOf("<body>"));
-    expect(lavash.body.indexOf("index-x.css")).toBeLessThan(lavash.body.indexOf('id="savat-first-screen"'));
+    expect(lavash.body.lastIndexOf("index-x.css")).toBeLessThan(lavash.body.indexOf("<template data-for="));
+  });
+
+  it("is drawn for each host a browser may be: a phone's web, a desktop's, Telegram's light and dark, Click's", async () => {
+    const app = await withRenderer();
+    const open = (headers: Record<string, string>, url = "/") =>
+      app.inject({
+        method: "GET",
+        url,
+        headers: { host: "lavash.localhost:4318", "accept-language": "ru", ...headers },
+      });
+
+    // A phone's browser: the web's screen and Telegram's (whose address alone says Telegram).
+    const phone = await open({ "user-agent": PHONE });
+    expect(templates(phone.body)).toEqual(["web", "telegram-light", "telegram-dark"]);
+    // Telegram's menu is the web's here: the app in Telegram takes the page's first screen.
+    expect(
+      JSON.parse(
+        /<script id="savat-boot" type="application\/json">(.*?)<\/script>/s.exec(phone.body)?.[1] ?? "{}",
+      ),
+    ).toMatchObject({
+      home: { menu: { channels: ["WEB", "TG"] } },
+    });
+    const dark = template(phone.body, "telegram-dark");
+    expect(dark?.[1]).toContain('data-appearance="dark"');
+    expect(template(phone.body, "telegram-light")?.[1]).toContain('data-appearance="light"');
+    // Laid out for a phone's menu list: as many cards per line below 600 px.
+    expect(template(phone.body)?.[1]).toContain('data-fits="0 600"');
+
+    // A computer's browser: the desktop's screens (at two list widths, 3 and 4 medium cards per
+    // line) and Telegram's for its desktop apps; no phone web screen.
+    const computer = await open({ "user-agent": COMPUTER, "sec-ch-ua-mobile": "?0" });
+    expect(templates(computer.body)).toEqual(["desktop", "desktop", "telegram-light", "telegram-dark"]);
+    const desktop = template(computer.body, "desktop");
+    expect(desktop?.[2]).toContain("basket-panel--side");
+    expect(desktop?.[1]).toContain('data-fits="400 760"');
+
+    // Click's web view, which its web_session names: Click's screen alone, in Click's language.
+    const click = await open(
+      { "user-agent": PHONE, cookie: "click-language=uz; click-theme=dark" },
+      "/?web_session=abcdef123456",
+    );
+    expect(templates(click.body)).toEqual(["click"]);
+    expect(template(click.body, "click")?.[1]).toContain('data-lang="uz"');
+    expect(template(click.body, "click")?.[1]).toContain('data-appearance="dark"');
+    expect(template(click.body, "click")?.[2]).toContain("Lavash Ekspress");
   });
 
   it("is left out where the app draws something else first, and without a renderer", async () => {
@@ -674,7 +736,6 @@ describe("the menu's first screen, rendered by the server into the shell of a br
       { url: "/menu", headers: { host: "lavash.localhost" } },
       { url: "/?sheet=product&product=x", headers: { host: "lavash.localhost" } },
       { url: "/", headers: { host: "closed.localhost" } },
-      { url: "/", headers: { host: "lavash.localhost", cookie: "click-web-session=abc" } },
     ];
     for (const { url, headers } of cases) {
       const shell = await app.inject({ method: "GET", url, headers });

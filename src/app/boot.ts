@@ -24,7 +24,7 @@ import {
 } from "../shared/menu/menu-query.ts";
 import { queryKeys } from "../shared/query-keys.ts";
 import type { Banner, Story } from "../domain/contract/content.ts";
-import type { Overall } from "../domain/contract/menu.ts";
+import type { MenuChannel, Overall } from "../domain/contract/menu.ts";
 import { readLocal, wipeClientStorage } from "../lib/storage.ts";
 import type { Tenant } from "../shared/brand/tenant.ts";
 import type { Host } from "../platform/index.ts";
@@ -39,7 +39,8 @@ interface ShellBootData {
     banners: Banner[] | null;
     stories: Story[] | null;
     brands: Brand[];
-    menu: { channel: "WEB"; overall: Overall; complete: boolean };
+    /** The web menu's first screen, and the channels whose menu is that same menu. */
+    menu: { channel: "WEB"; channels: MenuChannel[]; overall: Overall; complete: boolean };
   };
 }
 
@@ -156,10 +157,13 @@ export async function bootStorefront(
     void hostReady.then((host) => {
       if (host.initDataMissing) return;
       const channel = menuChannel();
-      // The shell carried the web menu without a branch; a product opened over the menu
-      // (?sheet=...) may be anywhere in it, so that one waits for the whole menu.
-      if (home && channel === home.menu.channel && branchId === null && !window.location.search) {
-        seedMenuFromShell(queryClient, merchant.id, home.menu.overall, home.menu.complete);
+      // The shell carried the web menu without a branch (Telegram's too when it is the same); a
+      // product opened over the menu (?sheet=...) may be anywhere in it, so that one waits for the
+      // whole menu. Click's web_session in the address opens the menu itself.
+      const query = new URLSearchParams(window.location.search);
+      query.delete("web_session");
+      if (home && home.menu.channels.includes(channel) && branchId === null && query.size === 0) {
+        seedMenuFromShell(queryClient, merchant.id, channel, home.menu.overall, home.menu.complete);
         return;
       }
       void queryClient.query(menuQueryOptions(merchant.id, channel, branchId)).catch(() => undefined);

@@ -6,6 +6,11 @@
 
 /** Keys of the storage this module reads and writes. */
 export const STORED_VENDOR_KEY = "savat:vendor";
+/**
+ * Where the Click web_session is kept for the tab (src/platform/click.ts), so a reload or a logout
+ * keeps the Click sign-in; the shell's first screen reads it to know the page is in Click.
+ */
+export const CLICK_SESSION_KEY = "savat:platform:click-web-session";
 
 /**
  * Custom domains whose subdomain is not the brand: a keyword found in the host names the brand.

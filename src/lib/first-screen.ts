@@ -50,3 +50,12 @@ export function afterFirstScreen<T>(load: () => Promise<T>): () => Promise<T> {
   if (typeof window === "undefined") return () => Promise.reject(new Error("drawn after the first screen"));
   return () => painted.then(load);
 }
+
+/**
+ * A chunk's loader that the server's first screen goes without (its stylesheet is not in the
+ * shell): the app draws the part in its first commit.
+ */
+export function clientOnly<T>(load: () => Promise<T>): () => Promise<T> {
+  if (typeof window === "undefined") return () => Promise.reject(new Error("drawn by the app"));
+  return load;
+}

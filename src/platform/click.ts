@@ -2,11 +2,12 @@
 // gets `?web_session=<id>` and/or a `click-web-session` cookie, plus `click-theme` and
 // `click-language` cookies. No JS bridge is confirmed, so the host behaves like the web one and the
 // server exchanges the web_session for a session.
+import { CLICK_SESSION_KEY } from "../domain/brand-host.ts";
 import type { ColorScheme, Host, HostLanguage } from "./types.ts";
 import { createWebHost } from "./web.ts";
 
-/** Where the web_session is kept for the tab, so a reload or a logout keeps the Click sign-in. */
-export const CLICK_SESSION_KEY = "savat:platform:click-web-session";
+export { CLICK_SESSION_KEY };
+
 const WEB_SESSION = /^[\w-]{8,128}$/;
 
 export function readCookie(name: string): string | null {

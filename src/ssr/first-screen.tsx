@@ -9,15 +9,31 @@ import { Router } from "wouter";
 import { App } from "../app/app.tsx";
 import { routes } from "../app/routes.tsx";
 import type { BootResult } from "../app/boot.ts";
-import type { FirstScreen, FirstScreenInput } from "../domain/contract/first-screen.ts";
+import {
+  FIRST_SCREEN_LIST_WIDTHS,
+  type FirstScreen,
+  type FirstScreenInput,
+  type FirstScreenVariant,
+} from "../domain/contract/first-screen.ts";
+import { setServerListWidth, widthsLikeThis } from "../features/menu/components/menu-list.tsx";
 import { merchantBySubQueryOptions } from "../shared/brand/get-merchant-by-sub.ts";
 import { webSettingsQueryOptions } from "../shared/brand/get-web-settings.ts";
-import { htmlLang, i18n, isLocale, isRtl, preloadLocale, toContentLanguage } from "../lib/i18n.ts";
+import {
+  htmlLang,
+  i18n,
+  isLocale,
+  isRtl,
+  preloadLocale,
+  toContentLanguage,
+  type Locale,
+} from "../lib/i18n.ts";
 import { setServerPageLocation } from "../lib/page-location.ts";
 import { createQueryClient } from "../lib/query-client.ts";
-import { getPlatform } from "../platform/index.ts";
+import { getPlatform, setPlatform, type Host } from "../platform/index.ts";
+import { setServerWindowWide } from "../platform/desktop.ts";
+import { createWebHost } from "../platform/web.ts";
 import { brandLook, brandLookVariables } from "../shared/brand/brand-look.ts";
-import { menuQueryOptions } from "../shared/menu/menu-query.ts";
+import { menuChannel, menuQueryOptions } from "../shared/menu/menu-query.ts";
 import { queryKeys } from "../shared/query-keys.ts";
 import { sessionKey } from "../shared/session/session.ts";
 
@@ -25,13 +41,44 @@ export type { FirstScreen, FirstScreenInput };
 
 const home = routes.find((r) => r.path === "/");
 
+/**
+ * The host the screen is drawn in, as far as the first screen reads it: its kind (the menu's
+ * channel, the service types, whether Telegram's MainButton stands for the page's), its theme.
+ */
+function hostOf(variant: FirstScreenVariant): Host {
+  const web = createWebHost(variant.host === "click" ? "click" : "web");
+  const host: Host =
+    variant.host === "telegram"
+      ? {
+          ...web,
+          kind: "telegram",
+          mainButton: { ...web.mainButton, native: true },
+          backButton: { ...web.backButton, native: true },
+        }
+      : web;
+  return variant.colorScheme ? { ...host, colorScheme: variant.colorScheme } : host;
+}
+
 export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstScreen> {
-  const { sub, merchant, settings } = input;
   if (!isLocale(input.locale)) throw new Error(`no catalog ${input.locale}`);
   const locale = input.locale;
   await Promise.all([preloadLocale(locale), home?.preload?.()]);
   i18n.activate(locale);
   setServerPageLocation(input.location);
+  setPlatform(hostOf(input.variant));
+  setServerWindowWide(input.variant.desktop);
+  setServerListWidth(input.variant.listWidth);
+  try {
+    return await render(input, locale);
+  } finally {
+    setPlatform(null);
+    setServerWindowWide(false);
+    setServerListWidth(FIRST_SCREEN_LIST_WIDTHS.phone);
+  }
+}
+
+async function render(input: FirstScreenInput, locale: Locale): Promise<FirstScreen> {
+  const { sub, merchant, settings } = input;
 
   const queryClient = createQueryClient();
   queryClient.setQueryData(merchantBySubQueryOptions(sub).queryKey, merchant);
@@ -41,7 +88,10 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
   if (settings.storiesActive && input.home.stories)
     queryClient.setQueryData(queryKeys.stories(merchant.id), input.home.stories);
   queryClient.setQueryData(queryKeys.brandCatalog(merchant.id), input.home.brands);
-  queryClient.setQueryData(menuQueryOptions(merchant.id, "WEB", null).queryKey, input.home.menu.overall);
+  queryClient.setQueryData(
+    menuQueryOptions(merchant.id, menuChannel(), null).queryKey,
+    input.home.menu.overall,
+  );
 
   const boot: BootResult = { status: "ready", tenant: { sub, merchant, settings }, locale };
   // A part that fails here would be left to the browser to render: the whole screen is refused
@@ -71,5 +121,6 @@ export async function renderFirstScreen(input: FirstScreenInput): Promise<FirstS
     appearance: look.appearance,
     variables: brandLookVariables(look),
     sessionKey: sessionKey(sub),
+    fits: widthsLikeThis(input.variant.listWidth, input.variant.desktop),
   };
 }

@@ -11,8 +11,8 @@ import { useBasket, useBasketSummary } from "../../shared/basket/basket.ts";
 import { useMainButton } from "../../platform/react.ts";
 import { useTableSession } from "../../shared/table/table-session.ts";
 import { optionalChunk } from "../../lib/optional-chunk.ts";
-import { afterFirstScreen } from "../../lib/first-screen.ts";
-import { useDesktop } from "../../platform/desktop.ts";
+import { afterFirstScreen, clientOnly } from "../../lib/first-screen.ts";
+import { serverWindowWide, useDesktop } from "../../platform/desktop.ts";
 import type { LayoutName } from "../routes.tsx";
 import { AppHeader, BrandHomeLink } from "./app-header.tsx";
 import { FloatingBasket, useTelegramBasket } from "./basket-bar.tsx";
@@ -51,9 +51,10 @@ const TableBar = optionalChunk(() =>
   import("../../features/table/components/table-bar.tsx").then((m) => m.TableBar),
 );
 // The basket: the sheet on a phone, the side panel on a desktop (first drawn on the first page
-// that shows it, which may be after the connection dropped).
-const BasketView = optionalChunk(() =>
-  import("../../features/basket/components/basket-view.tsx").then((m) => m.BasketView),
+// that shows it, which may be after the connection dropped). The desktop's first screen from the
+// server has the panel without it: its stylesheet is not in the shell.
+const BasketView = optionalChunk(
+  clientOnly(() => import("../../features/basket/components/basket-view.tsx").then((m) => m.BasketView)),
 );
 
 /**
@@ -131,11 +132,7 @@ function useBasketPanel(): "side" | "fixed" | null {
   const [location] = useLocation();
   const tenant = useTenant();
   const desktop = useDesktop();
-  const wide = useSyncExternalStore(
-    subscribeWide,
-    () => window.matchMedia(WIDE).matches,
-    () => false,
-  );
+  const wide = useSyncExternalStore(subscribeWide, () => window.matchMedia(WIDE).matches, serverWindowWide);
   if (location !== "/" || !tenant) return null;
   if (desktop) return "side";
   return tenant.settings.cartInMainActive && wide ? "fixed" : null;

@@ -68,17 +68,19 @@ export function useMenu() {
 let restOfMenu: (() => void) | null = null;
 
 /**
- * Seeds the web menu without a branch with what the app shell carried (its first screen, or all of
+ * Seeds the menu of `channel` without a branch (the web's, Telegram's where it is the same) with
+ * what the app shell carried (its first screen, or all of
  * it when `complete`), so the first products paint without a call. The rest is asked for by
  * loadRestOfMenu, once that first screen has painted.
  */
 export function seedMenuFromShell(
   queryClient: QueryClient,
   merchantId: string,
+  channel: MenuChannel,
   overall: Overall,
   complete: boolean,
 ): void {
-  const options = menuQueryOptions(merchantId, "WEB", null);
+  const options = menuQueryOptions(merchantId, channel, null);
   queryClient.setQueryData(options.queryKey, overall);
   restOfMenu = complete
     ? null

@@ -9,9 +9,9 @@ import {
   type WebSettings,
 } from "#domain/contract/merchant.ts";
 import type { Banner, Story } from "#domain/contract/content.ts";
-import type { Overall } from "#domain/contract/menu.ts";
+import type { MenuChannel, Overall } from "#domain/contract/menu.ts";
 import { resolveBrandSub, type HrefLocation } from "#domain/brand-host.ts";
-import type { FirstScreenInput } from "#domain/contract/first-screen.ts";
+import { FIRST_SCREEN_LIST_WIDTHS, type FirstScreenInput } from "#domain/contract/first-screen.ts";
 import { metaDomainVerification } from "#domain/analytics.ts";
 import { brandFavicon } from "#domain/brand-icon.ts";
 import { cardImageVariant, DEFAULT_VARIANT_TEMPLATE, variantUrl } from "#domain/image-variant.ts";
@@ -30,7 +30,7 @@ import {
   listChannelServiceTypes,
 } from "../../repositories/merchants.ts";
 import { bannerViews, storyViews } from "./content-views.ts";
-import { withFirstScreen, type FirstScreen } from "./first-screen.ts";
+import { withFirstScreen, type FirstScreenTemplate } from "./first-screen.ts";
 import { toMerchant, toWebSettings } from "./present.ts";
 
 /**
@@ -57,7 +57,8 @@ export interface HomeBootData {
   banners: Banner[] | null;
   stories: Story[] | null;
   brands: Brand[];
-  menu: { channel: "WEB"; overall: Overall; complete: boolean };
+  /** The web menu's first screen and the channels whose menu is that same menu (TG too, most often). */
+  menu: { channel: "WEB"; channels: MenuChannel[]; overall: Overall; complete: boolean };
 }
 
 /** The boot data of the brand an address names, or null when it names none we know. */
@@ -98,8 +99,9 @@ async function homeBootData(
   merchantId: string,
   settings: WebSettings,
 ): Promise<HomeBootData> {
-  const [prepared, banners, stories, brands] = await Promise.all([
+  const [prepared, telegram, banners, stories, brands] = await Promise.all([
     preparedOverall(db, menuCache, merchantId, "WEB", "*"),
+    preparedOverall(db, menuCache, merchantId, "TG", "*"),
     settings.bannersActive ? bannerViews(db, merchantId, new Date()) : null,
     settings.storiesActive ? storyViews(db, merchantId) : null,
     listBrands(db, { merchantId }),
@@ -108,7 +110,12 @@ async function homeBootData(
     banners,
     stories,
     brands: brandSchema.array().parse(brands),
-    menu: { channel: "WEB", ...firstScreenFrom(prepared, settings) },
+    menu: {
+      channel: "WEB",
+      // The app in Telegram takes this menu as its own when the TG menu is the same bytes.
+      channels: telegram.etag === prepared.etag ? ["WEB", "TG"] : ["WEB"],
+      ...firstScreenFrom(prepared, settings),
+    },
   };
 }
 
@@ -193,51 +200,156 @@ const LANGUAGE_SWITCHES = [
   ["zh", "zhLangActive"],
 ] as const;
 
-/** The request headers that decide the first catalog: the lang cookie and Accept-Language. */
+/**
+ * The request headers that decide the first catalog (the lang cookie and Accept-Language) and which
+ * first screens the page carries (a phone's or a desktop's browser).
+ */
 export interface ShellHeaders {
   cookie?: string | undefined;
   "accept-language"?: string | undefined;
+  "user-agent"?: string | undefined;
+  "sec-ch-ua-mobile"?: string | string[] | undefined;
+}
+
+/**
+ * Whether the browser says it is a phone's (true), a computer's (false) or says nothing (null):
+ * Client Hints where sent, else the user agent's mobile tokens.
+ */
+function mobileBrowser(headers: ShellHeaders): boolean | null {
+  const hint = headers["sec-ch-ua-mobile"];
+  if (hint === "?1") return true;
+  if (hint === "?0") return false;
+  const agent = headers["user-agent"];
+  if (!agent) return null;
+  return /Mobi|Android|iPhone|iPod/.test(agent);
+}
+
+const cookieOf = (headers: ShellHeaders, name: string) =>
+  new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(headers.cookie ?? "")?.[1];
+
+/** The Click app's web view: its web_session in the address or its cookie. */
+function inClick(headers: ShellHeaders, search: string): boolean {
+  return (
+    new URLSearchParams(search).has("web_session") || cookieOf(headers, "click-web-session") !== undefined
+  );
+}
+
+/** The catalogs the brand has on. */
+function brandLocales(settings: WebSettings): string[] {
+  const on = LANGUAGE_SWITCHES.filter(([, key]) => settings[key]).map(([locale]) => locale as string);
+  return on.length > 0 ? on : ["uz", "ru", "en"];
 }
 
 /**
  * The catalog the client will most likely choose first, by the rule the client's boot uses
- * (src/domain/language-choice.ts) without a host app: the lang cookie, the browser's languages, the
- * brand's main language, ru, uz, among the languages the brand has on.
+ * (src/domain/language-choice.ts): the lang cookie, the host app's language where the request
+ * shows it (Click's cookie; Telegram's is only in the page's address, read by the shell's inline
+ * decision), the browser's languages, the brand's main language, ru, uz, among the languages the
+ * brand has on.
  */
-function likelyLocale(headers: ShellHeaders, settings: WebSettings): string | null {
-  const on = LANGUAGE_SWITCHES.filter(([, key]) => settings[key]).map(([locale]) => locale as string);
-  const available = on.length > 0 ? on : ["uz", "ru", "en"];
-  const cookie = /(?:^|;\s*)lang=([^;]+)/.exec(headers.cookie ?? "")?.[1];
+function likelyLocale(headers: ShellHeaders, settings: WebSettings, search = ""): string | null {
   return chooseLanguage(
-    { cookie, browser: acceptedLanguages(headers["accept-language"]), main: settings.mainLanguage },
-    available,
+    {
+      cookie: cookieOf(headers, "lang"),
+      host: inClick(headers, search) ? cookieOf(headers, "click-language") : null,
+      browser: acceptedLanguages(headers["accept-language"]),
+      main: settings.mainLanguage,
+    },
+    brandLocales(settings),
   );
 }
 
 const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 
+/** What the shell's inline decision names a first screen by (first-screen.ts). */
+export type FirstScreenFor = "web" | "desktop" | "telegram-light" | "telegram-dark" | "click";
+
+/** The first screens of one shell: what the renderer is given for each host that may open it. */
+export interface FirstScreenPlan {
+  inputs: { for: FirstScreenFor; input: FirstScreenInput }[];
+  /** The screens' catalog and the brand's catalogs, for the decision's language check. */
+  locales: { screen: string; brand: string[] };
+}
+
 /**
  * What the first-screen renderer (./first-screen.ts) is given for this shell, or null where the
- * shell goes without one: only for an active brand's "/" without a query (a shared product, a
- * table's or a brand's address opens something else over or instead of the menu), and not for the
- * Click app's web view (its own session cookie), which keeps the loading screen like Telegram.
+ * shell goes without one: only for an active brand's "/" without a query other than Click's
+ * web_session (a shared product, a table's or a brand's address opens something else over or
+ * instead of the menu). In Click's web view (its web_session shows it) the Click screen in the
+ * app's theme; elsewhere the phone's and the desktop's, and Telegram's light and dark ones where
+ * the TG menu is the web's (the address's hash, which says Telegram, never reaches the server).
  */
-export function firstScreenInput(
+export function firstScreenPlan(
   data: BootData,
   headers: ShellHeaders,
   location: HrefLocation & { pathname: string },
-): FirstScreenInput | null {
-  if (!data.home || !data.settings || location.pathname !== "/" || location.search !== "") return null;
-  if (/(?:^|;\s*)click-web-session=/.test(headers.cookie ?? "")) return null;
-  const locale = likelyLocale(headers, data.settings);
+): FirstScreenPlan | null {
+  if (!data.home || !data.settings || location.pathname !== "/") return null;
+  const query = new URLSearchParams(location.search);
+  query.delete("web_session");
+  if (query.size > 0) return null;
+  const click = inClick(headers, location.search);
+  const locale = likelyLocale(headers, data.settings, location.search);
   if (!locale) return null;
-  return {
+  const base = {
     sub: data.sub,
     merchant: data.merchant,
     settings: data.settings,
     home: data.home,
     locale,
-    location,
+    location: { ...location, search: "" },
+  };
+  const theme = cookieOf(headers, "click-theme")?.trim().toLowerCase();
+  type Variants = [FirstScreenFor, FirstScreenInput["variant"]][];
+  const PHONE = FIRST_SCREEN_LIST_WIDTHS.phone;
+  // A phone's browser is not given the desktop's screens, nor a computer's the phone's web one
+  // (Telegram's stay for both: its desktop apps show mini apps at a phone's width).
+  const mobile = mobileBrowser(headers);
+  const variants: Variants = click
+    ? [
+        [
+          "click",
+          {
+            host: "click",
+            colorScheme:
+              theme === "dark" || theme === "night"
+                ? "dark"
+                : theme === "light" || theme === "day"
+                  ? "light"
+                  : null,
+            desktop: false,
+            listWidth: PHONE,
+          },
+        ],
+      ]
+    : [
+        ...(mobile === false
+          ? []
+          : ([
+              ["web", { host: "web", colorScheme: null, desktop: false, listWidth: PHONE }],
+            ] satisfies Variants)),
+        ...(mobile === true
+          ? []
+          : FIRST_SCREEN_LIST_WIDTHS.desktop.map(
+              (listWidth) =>
+                [
+                  "desktop",
+                  { host: "web", colorScheme: null, desktop: true, listWidth },
+                ] satisfies Variants[0],
+            )),
+        ...(data.home.menu.channels.includes("TG")
+          ? ([
+              [
+                "telegram-light",
+                { host: "telegram", colorScheme: "light", desktop: false, listWidth: PHONE },
+              ],
+              ["telegram-dark", { host: "telegram", colorScheme: "dark", desktop: false, listWidth: PHONE }],
+            ] satisfies Variants)
+          : []),
+      ];
+  return {
+    inputs: variants.map(([key, variant]) => ({ for: key, input: { ...base, variant } })),
+    locales: { screen: locale, brand: brandLocales(data.settings) },
   };
 }
 
@@ -250,6 +362,7 @@ export function firstScreenLinks(
   data: BootData,
   preloads: ShellPreloads | null,
   headers: ShellHeaders = {},
+  search = "",
 ): { head: string; body: string; modules: string[] } {
   if (!data.home) return { head: "", body: "", modules: [] };
   const head: string[] = firstScreenImages(data).map(
@@ -258,7 +371,7 @@ export function firstScreenLinks(
   let body = "";
   const modules: string[] = [];
   if (preloads && data.settings) {
-    const locale = likelyLocale(headers, data.settings);
+    const locale = likelyLocale(headers, data.settings, search);
     const catalog = locale ? preloads.locales[locale] : undefined;
     modules.push(...preloads.home.js, ...(catalog ? [catalog] : []));
     body = preloads.home.css
@@ -285,6 +398,8 @@ const HTML_ESCAPES: Record<string, string> = {
   "'": "&#39;",
 };
 
+const STYLESHEET = /<link rel="stylesheet" crossorigin href="([^"]+)">/g;
+
 /**
  * The app shell of a brand: its boot data at the end of the body (read by the entry script, which
  * runs after the document is parsed), its name on the loading screen (in the brand's main
@@ -296,20 +411,32 @@ export function shellWithBootData(
   data: BootData,
   preloads: ShellPreloads | null = null,
   headers: ShellHeaders = {},
-  firstScreen: FirstScreen | null = null,
+  firstScreen: { templates: FirstScreenTemplate[]; locales: FirstScreenPlan["locales"] } | null = null,
+  search = "",
 ): string {
   const main = data.settings?.mainLanguage === "en" ? "eng" : data.settings?.mainLanguage;
   const lang: ContentLanguage = CONTENT_LANGUAGES.find((l) => l === main) ?? "ru";
   const name = pickText(data.merchant.name, lang).replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
-  const links = firstScreenLinks(data, preloads, headers);
+  const links = firstScreenLinks(data, preloads, headers, search);
+  const drawn = firstScreen && firstScreen.templates.length > 0 ? firstScreen : null;
   let page = html;
   // With a first screen, the app's code is asked for once that screen has been painted (its script
   // starts it); without, at once beside the entry.
   const verification = data.settings ? metaDomainVerification(data.settings) : null;
+  // With a first screen, its stylesheets (the entry's and the home page's, linked at the end of the
+  // body) are asked for from the head, before its inline decision runs: that first script's run
+  // (the page's script engine starting) would otherwise hold their requests back.
+  const styles = drawn
+    ? [...new Set([...html.matchAll(STYLESHEET), ...links.body.matchAll(STYLESHEET)].map((m) => m[1] ?? ""))]
+        .filter((href) => href !== "")
+        .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
+        .join("")
+    : "";
   const head =
     (verification ? `<meta name="facebook-domain-verification" content="${verification}">` : "") +
+    styles +
     links.head +
-    (firstScreen
+    (drawn
       ? ""
       : links.modules
           .map((href) => `<link rel="modulepreload" crossorigin href="${attribute(href)}">`)
@@ -321,6 +448,6 @@ export function shellWithBootData(
   const icon = `<link rel="icon" href="${attribute(brandFavicon(data.merchant, data.settings))}" id="favicon">`;
   page = page.replace(/<link\b[^>]*\bid="favicon"[^>]*>/, () => icon);
   // The first screen last: its script runs once the stylesheets above it have loaded.
-  if (firstScreen) page = withFirstScreen(page, firstScreen, links.modules);
+  if (drawn) page = withFirstScreen(page, drawn.templates, links.modules, drawn.locales);
   return page.replace('<p class="boot-splash__name"></p>', `<p class="boot-splash__name">${name}</p>`);
 }

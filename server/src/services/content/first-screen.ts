@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { pathToFileURL } from "node:url";
 import type { FastifyBaseLogger } from "fastify";
+import { CLICK_SESSION_KEY } from "#domain/brand-host.ts";
 import type { FirstScreen, FirstScreenInput, FirstScreenRenderer } from "#domain/contract/first-screen.ts";
 
 export type { FirstScreen };
@@ -88,29 +89,35 @@ export function firstScreens(bundle: string | null, log: FastifyBaseLogger): Fir
 }
 
 /**
- * Decides, in the head and before anything paints, whether this open gets the first screen: only on
- * the web at phone width, for a visitor this browser holds nothing for. A mini app (Telegram,
- * Click), a wider layout or a returning customer (their own address, basket or sign-in) keeps the
- * loading screen and the app starts at once. For the others the loading screen is hidden (index.html)
- * so the page's first paint is the menu itself: a spinner painted for the moment the stylesheets
- * take would only flash, and the work of putting the menu in place would then count as blocking a
- * page already shown.
+ * Decides, in the head and before anything paints, whether this open gets a first screen and which
+ * one (`data-first-screen-for`): "web" on the web at phone width, "desktop" in a window of 1180 px
+ * or more, "telegram-light" or "telegram-dark" in Telegram (its theme from the launch parameters),
+ * "click" in Click's web view (not in a dark system theme Click named no theme for: the app
+ * follows the system there); none for a visitor this browser holds a session for (their own
+ * address, basket or sign-in), a mini app wider than a phone, a Telegram reload whose launch
+ * parameters are only in storage, or a Telegram user whose own language the brand has while the
+ * screen is in another (the app would switch it; a lang cookie, the customer's choice, wins over
+ * both). Without one the loading screen shows and the app starts at once. With one the loading
+ * screen is hidden (index.html) so the page's first paint is the menu itself: a spinner painted for
+ * the moment the stylesheets take would only flash.
  */
-export const FIRST_SCREEN_DECISION = `(function(){try{var s=document.currentScript.dataset.session;if(innerWidth<600&&!/tgWebApp|web_session=/.test(location.search+location.hash)&&!sessionStorage.getItem("tapps/launchParams")&&!localStorage.getItem(s))document.documentElement.dataset.firstScreen="pending"}catch(e){}})();`;
+export const FIRST_SCREEN_DECISION = `(function(){try{var c=document.currentScript.dataset,h=document.documentElement,w=innerWidth,k="",p=new URLSearchParams(location.hash.slice(1)),cookie=document.cookie;if(!p.has("tgWebAppData"))p=new URLSearchParams(location.search);if(localStorage.getItem(c.session))return;if(p.has("tgWebAppData")){if(w>=600)return;var u=JSON.parse(new URLSearchParams(p.get("tgWebAppData")).get("user")||"{}"),l=String(u.language_code||"").toLowerCase().split(/[-_]/)[0];l=l==="eng"?"en":l==="kk"?"kz":l;if(l&&l!==c.locale&&!/(^|;\\s*)lang=/.test(cookie)&&c.locales.split(" ").indexOf(l)>=0)return;var b=String(JSON.parse(p.get("tgWebAppThemeParams")||"{}").bg_color||""),d=false;if(/^#[0-9a-f]{6}$/i.test(b)){var r=parseInt(b.slice(1,3),16),g=parseInt(b.slice(3,5),16),e=parseInt(b.slice(5,7),16);d=Math.sqrt(.299*r*r+.587*g*g+.114*e*e)<120}k="telegram-"+(d?"dark":"light")}else if(/tgWebApp/.test(location.hash)||sessionStorage.getItem("tapps/launchParams"))return;else if(/[?&]web_session=/.test(location.search)||/(^|;\\s*)click-web-session=/.test(cookie)||sessionStorage.getItem("${CLICK_SESSION_KEY}")){if(w<600&&(/(^|;\\s*)click-theme=/.test(cookie)||!matchMedia("(prefers-color-scheme: dark)").matches))k="click"}else k=w<600?"web":w>=1180?"desktop":"";if(k){h.dataset.firstScreen="pending";h.dataset.firstScreenFor=k}}catch(e){}})();`;
 
 /**
- * Puts the first screen in place before the page's first paint, from the end of the shell's body,
- * so it runs once the stylesheets above it have loaded (the screen never shows unstyled), then
- * starts the app; when the head's decision said no, it only starts the app. The screen cannot be
- * used (inert) and is hidden from assistive technology until the app, in its first commit,
- * replaces it. Anything failing here shows the loading screen again and starts the app.
+ * Puts the first screen the head's decision named in place before the page's first paint, from the
+ * end of the shell's body, so it runs once the stylesheets above it have loaded (the screen never
+ * shows unstyled), then starts the app. Of the screens drawn for that host, the first whose menu
+ * list, laid out, is as wide as it was drawn for (as many cards per line) is kept. When the
+ * decision said no, or no screen fits, it only starts the app (the loading screen shows again). The screen cannot be used
+ * (inert) and is hidden from assistive technology until the app, in its first commit, replaces it.
+ * Anything failing here shows the loading screen again and starts the app.
  *
  * The app's code is asked for once the screen and the images in view have been painted (the start
  * of the frame after the one that drew them: the first frame's own callback ran before that frame
  * was shown), or after 1.5 s: asked for beside them, it took their bandwidth, and run before, its
  * evaluation held that paint back by its own length.
  */
-export const FIRST_SCREEN_SCRIPT = `(function(){var t=document.getElementById("savat-first-screen"),h=document.documentElement;if(!t){delete h.dataset.firstScreen;return}var d=t.dataset,started=false;function start(){if(started)return;started=true;d.modules.split(" ").forEach(function(m){if(!m)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=m;document.head.append(l)});var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.append(e)}try{var r=document.getElementById("root");if(!r||h.dataset.firstScreen!=="pending")return start();var v=JSON.parse(d.variables);h.lang=d.lang;h.dir=d.dir;h.dataset.appearance=d.appearance;h.style.colorScheme=d.appearance;for(var k in v)h.style.setProperty(k,v[k]);var m=document.querySelector("meta[name=theme-color]");if(m&&v["--savat-brand"])m.content=v["--savat-brand"];var s=document.createElement("div");s.className="first-screen";s.inert=true;s.setAttribute("aria-hidden","true");s.append(t.content);r.replaceChildren(s);h.dataset.firstScreen="server";setTimeout(start,1500);Promise.all([].filter.call(s.querySelectorAll("img"),function(i){var b=i.getBoundingClientRect();return b.top<innerHeight&&b.bottom>0&&b.left<innerWidth&&b.right>0}).map(function(i){return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})})}catch(e){delete h.dataset.firstScreen;start()}})();`;
+export const FIRST_SCREEN_SCRIPT = `(function(){var d=document.currentScript.dataset,h=document.documentElement,f=h.dataset.firstScreenFor,started=false;function start(){if(started)return;started=true;d.modules.split(" ").forEach(function(m){if(!m)return;var l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=m;document.head.append(l)});var e=document.createElement("script");e.type="module";e.crossOrigin="";e.src=d.entry;document.head.append(e)}try{var r=document.getElementById("root"),s=null,o=r?[].slice.call(r.childNodes):[];if(r&&h.dataset.firstScreen==="pending")[].some.call(document.querySelectorAll("template[data-for]"),function(t){if(t.dataset.for.split(" ").indexOf(f)<0)return false;var a=t.dataset,v=JSON.parse(a.variables),w=a.fits.split(" ");h.lang=a.lang;h.dir=a.dir;h.dataset.appearance=a.appearance;h.style.colorScheme=a.appearance;for(var k in v)h.style.setProperty(k,v[k]);var m=document.querySelector("meta[name=theme-color]");if(m&&v["--savat-brand"])m.content=v["--savat-brand"];s=document.createElement("div");s.className="first-screen";s.inert=true;s.setAttribute("aria-hidden","true");s.append(t.content.cloneNode(true));r.replaceChildren(s);var l=s.querySelector(".menu-list"),x=l?l.clientWidth:-1;if(x>=+w[0]&&x<+w[1])return true;r.replaceChildren.apply(r,o);s=null;return false});if(!s){delete h.dataset.firstScreen;return start()}h.dataset.firstScreen="server";setTimeout(start,1500);Promise.all([].filter.call(s.querySelectorAll("img"),function(i){var b=i.getBoundingClientRect();return b.top<innerHeight&&b.bottom>0&&b.left<innerWidth&&b.right>0}).map(function(i){return i.decode().catch(function(){})})).then(function(){requestAnimationFrame(function(){requestAnimationFrame(function(){setTimeout(start,0)})})})}catch(e){delete h.dataset.firstScreen;start()}})();`;
 
 const hash = (script: string) => `'sha256-${createHash("sha256").update(script).digest("base64")}'`;
 
@@ -121,23 +128,62 @@ const attribute = (value: string) => value.replace(/[&<>"']/g, (c) => `&#${Strin
 
 const ENTRY = /<script type="module" crossorigin src="([^"]+)"><\/script>/;
 
+/** One first screen and the hosts it is drawn for (several when they draw the same screen). */
+export interface FirstScreenTemplate {
+  for: string[];
+  screen: FirstScreen;
+}
+
 /**
- * The shell with its first screen: the decision goes to the end of the head, the entry's script
- * is taken out (the first screen's script starts it) and the template and that script go to the
- * end of the body. The shell as it is when it has no entry to start.
+ * The first screens of one shell, the same screen drawn for several hosts kept once (and one host's
+ * screens drawn at two list widths once, where their cards per line do not differ).
  */
-export function withFirstScreen(page: string, screen: FirstScreen, modules: readonly string[]): string {
+export function firstScreenTemplates(
+  drawn: readonly { for: string; screen: FirstScreen | null }[],
+): FirstScreenTemplate[] {
+  const templates: FirstScreenTemplate[] = [];
+  const same = (a: FirstScreen, b: FirstScreen) =>
+    JSON.stringify({ ...a, fits: null }) === JSON.stringify({ ...b, fits: null });
+  for (const { for: host, screen } of drawn) {
+    if (!screen) continue;
+    const kept = templates.find((t) => same(t.screen, screen));
+    if (kept && kept.screen.fits.join() === screen.fits.join()) kept.for.push(host);
+    else if (kept?.for.length === 1 && kept.for[0] === host && kept.screen.fits[1] === screen.fits[0])
+      kept.screen = { ...kept.screen, fits: [kept.screen.fits[0], screen.fits[1]] };
+    else templates.push({ for: [host], screen });
+  }
+  return templates;
+}
+
+/**
+ * The shell with its first screens: the decision goes to the end of the head (with what it needs
+ * to know: where a returning visitor's session is, the screens' catalog and the brand's others),
+ * the entry's script is taken out (the first screen's script starts it) and the templates and that
+ * script go to the end of the body. The shell as it is when it has no entry to start.
+ */
+export function withFirstScreen(
+  page: string,
+  templates: readonly FirstScreenTemplate[],
+  modules: readonly string[],
+  locales: { screen: string; brand: readonly string[] },
+): string {
   const entry = ENTRY.exec(page)?.[1];
-  if (!entry || !page.includes("</body>") || !page.includes("</head>")) return page;
-  const template =
-    `<template id="savat-first-screen" data-entry="${attribute(entry)}" data-modules="${attribute(modules.join(" "))}" ` +
-    `data-lang="${attribute(screen.lang)}" data-dir="${screen.dir}" data-appearance="${screen.appearance}" ` +
-    `data-variables="${attribute(JSON.stringify(screen.variables))}">${screen.html}</template>`;
+  const first = templates[0]?.screen;
+  if (!first || !entry || !page.includes("</body>") || !page.includes("</head>")) return page;
+  const drawn = templates
+    .map(
+      ({ for: hosts, screen }) =>
+        `<template data-for="${attribute(hosts.join(" "))}" data-lang="${attribute(screen.lang)}" data-dir="${screen.dir}" ` +
+        `data-appearance="${screen.appearance}" data-fits="${screen.fits.join(" ")}" ` +
+        `data-variables="${attribute(JSON.stringify(screen.variables))}">${screen.html}</template>`,
+    )
+    .join("");
+  const decision =
+    `<script data-session="${attribute(first.sessionKey)}" data-locale="${attribute(locales.screen)}" ` +
+    `data-locales="${attribute(locales.brand.join(" "))}">${FIRST_SCREEN_DECISION}</script>`;
+  const script = `<script data-entry="${attribute(entry)}" data-modules="${attribute(modules.join(" "))}">${FIRST_SCREEN_SCRIPT}</script>`;
   return page
     .replace(ENTRY, "")
-    .replace(
-      "</head>",
-      () => `<script data-session="${attribute(screen.sessionKey)}">${FIRST_SCREEN_DECISION}</script></head>`,
-    )
-    .replace("</body>", () => `${template}<script>${FIRST_SCREEN_SCRIPT}</script></body>`);
+    .replace("</head>", () => `${decision}</head>`)
+    .replace("</body>", () => `${drawn}${script}</body>`);
 }

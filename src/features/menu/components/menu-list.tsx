@@ -13,7 +13,9 @@ import {
 } from "react";
 import { CarouselArrows } from "../../../components/carousel-arrows.tsx";
 import { ProductImage } from "../../../components/product-image.tsx";
+import { FIRST_SCREEN_LIST_WIDTHS } from "../../../domain/contract/first-screen.ts";
 import type { Product } from "../../../domain/contract/menu.ts";
+import { CATEGORY_VIEW_TYPES } from "../../../domain/enums.ts";
 import type { MenuCategory, MenuGroup } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { useContentLanguage } from "../../../lib/use-content-language.ts";
@@ -176,8 +178,23 @@ export function MenuList(props: MenuListProps) {
   return typeof window === "undefined" ? <ServerMenuList {...props} /> : <VirtualMenuList {...props} />;
 }
 
-/** The phone width the server lays the first screen out for (the shell shows it only below 600 px). */
-const SERVER_WIDTH = 412;
+/** The list's width the server lays the first screen out for (src/ssr sets it per screen). */
+let serverWidth: number = FIRST_SCREEN_LIST_WIDTHS.phone;
+
+export function setServerListWidth(width: number): void {
+  serverWidth = width;
+}
+
+/** The list widths [from, up to) around `width` at which every view has as many cards per line. */
+export function widthsLikeThis(width: number, desktop: boolean): [number, number] {
+  const same = (w: number) =>
+    CATEGORY_VIEW_TYPES.every((v) => columnsFor(v, w, desktop) === columnsFor(v, width, desktop));
+  let from = width;
+  while (from > 0 && same(from - 1)) from -= 1;
+  let to = width + 1;
+  while (to < 4000 && same(to)) to += 1;
+  return [from, to];
+}
 /** A tall phone's screen: the list never starts higher than the top of the page. */
 const SERVER_HEIGHT = 960;
 
@@ -185,8 +202,8 @@ const SERVER_HEIGHT = 960;
  * The menu's first screen as the server renders it into the app shell (src/ssr): its rows as the
  * virtual list draws them at the top of the page, without measuring anything.
  */
-function ServerMenuList({ sections, categoryImages }: MenuListProps) {
-  const all = buildRows(sections, SERVER_WIDTH);
+function ServerMenuList({ sections, categoryImages, desktop = false }: MenuListProps) {
+  const all = buildRows(sections, serverWidth, desktop);
   const firstProducts = all.findIndex((r) => r.kind === "products" || r.kind === "strip");
   // Only what a phone's screen can show of the list: rows beyond it are the app's to draw, and each
   // one more is work for the page before its first paint. The list is as tall as the app's first
@@ -195,7 +212,7 @@ function ServerMenuList({ sections, categoryImages }: MenuListProps) {
   let total = 0;
   for (const row of all) {
     if (total < SERVER_HEIGHT) rows.push(row);
-    total += estimate(row, SERVER_WIDTH, categoryImages, false);
+    total += estimate(row, serverWidth, categoryImages, desktop);
   }
   return (
     <div className="menu-list" style={{ height: total, position: "relative" }}>
@@ -205,8 +222,8 @@ function ServerMenuList({ sections, categoryImages }: MenuListProps) {
             <Row
               row={row}
               categoryImages={categoryImages}
-              width={SERVER_WIDTH}
-              desktop={false}
+              width={serverWidth}
+              desktop={desktop}
               priority={index <= firstProducts}
             />
           </div>
