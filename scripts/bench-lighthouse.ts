@@ -33,11 +33,15 @@ interface Report {
   >;
 }
 
-const server = spawn(process.execPath, ["--max-semi-space-size=4", "server/src/server.ts"], {
-  cwd: root,
-  env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "1", LOG_LEVEL: "warn" },
-  stdio: "ignore",
-});
+const server = spawn(
+  process.execPath,
+  ["--max-semi-space-size=4", "--liftoff-only", "server/src/server.ts"],
+  {
+    cwd: root,
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: "1", LOG_LEVEL: "warn" },
+    stdio: "ignore",
+  },
+);
 
 try {
   const deadline = Date.now() + 60_000;

@@ -126,7 +126,7 @@ export async function startApiProcess(
   log?: (line: string) => void,
 ): Promise<ApiProcess> {
   let output = "";
-  const child = spawn(process.execPath, ["--max-semi-space-size=4", SERVER], {
+  const child = spawn(process.execPath, ["--max-semi-space-size=4", "--liftoff-only", SERVER], {
     env: { PATH: process.env.PATH ?? "", ...env, PORT: String(port), HOST: "127.0.0.1" },
     stdio: ["ignore", "pipe", "pipe"],
   });

@@ -210,7 +210,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
   // Uploads go where every process can read them once S3 is configured (docs/decisions.md
   // "Uploads in object storage"); the local directory is the one-process default.
-  const uploads = openUploads(config);
+  const uploads = await openUploads(config);
   app.decorate("pictures", uploads.storage);
   app.addHook("onClose", async () => {
     uploads.close();

@@ -54,11 +54,11 @@ async function main(files: string[]): Promise<number> {
   }
 
   let database: Database | undefined;
-  let uploads: ReturnType<typeof openUploads> | undefined;
+  let uploads: Awaited<ReturnType<typeof openUploads>> | undefined;
   try {
     const config = loadConfig(process.env);
     database = await openDatabase(config, { migrate: true });
-    uploads = openUploads(config);
+    uploads = await openUploads(config);
     for (const { file, json } of inputs) {
       try {
         const siteRoots = [config.staticDir, PUBLIC_DIR];

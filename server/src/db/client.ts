@@ -111,6 +111,11 @@ const DURABLE_START_PARAMS = [
   "synchronous_commit=on",
   "-c",
   "full_page_writes=on",
+  // 32 MB of shared buffers instead of 128: PGlite's WebAssembly heap stays at its 128 MB floor
+  // (189 MB otherwise); pages beyond them come from the data files through the OS's cache. With the
+  // start scripts' --liftoff-only (docs/decisions.md) the embedded server fits a small machine.
+  "-c",
+  "shared_buffers=32MB",
 ];
 
 async function openPglite(dataDir: string, options: OpenOptions): Promise<Database> {

@@ -5,10 +5,11 @@ import path from "node:path";
 import type { Config } from "../config.ts";
 import type { ObjectStorage } from "../lib/object-storage.ts";
 import { localObjectStorage } from "./local-object-storage.ts";
-import { s3ObjectStorage } from "./s3-object-storage.ts";
 
-export function openUploads(config: Config): { storage: ObjectStorage; close: () => void } {
+export async function openUploads(config: Config): Promise<{ storage: ObjectStorage; close: () => void }> {
   if (config.s3) {
+    // The AWS SDK (some hundred modules) loads only where a bucket is configured.
+    const { s3ObjectStorage } = await import("./s3-object-storage.ts");
     const s3 = s3ObjectStorage({ ...config.s3, prefix: "profile-images/" });
     return {
       storage: s3,

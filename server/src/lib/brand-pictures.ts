@@ -3,7 +3,7 @@
 // data such as a phone's GPS position, and bounds what is stored), and kept in the app's object
 // storage (`app.pictures`) under `brand-pictures/`, so several servers on S3 share them.
 import { randomUUID } from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import { PICTURE_MAX_BYTES } from "#domain/contract/back-office-pictures.ts";
 import type { ObjectStorage } from "./object-storage.ts";
 import { sniffImageType } from "./image-storage.ts";
@@ -17,6 +17,7 @@ export type PreparedPicture =
 export async function preparePicture(bytes: Buffer): Promise<PreparedPicture> {
   if (bytes.length > PICTURE_MAX_BYTES) return { ok: false, reason: "SIZE" };
   if (!sniffImageType(bytes)) return { ok: false, reason: "TYPE" };
+  const sharp = await loadSharp();
   let out: Buffer;
   try {
     out = await sharp(bytes, { limitInputPixels: 50_000_000 })

@@ -3,7 +3,7 @@
 // photo). They are kept in the app's object storage (`app.pictures`, server/src/lib/object-storage.ts):
 // a directory under DATA_DIR by default, an S3 bucket when configured.
 import { randomBytes } from "node:crypto";
-import sharp from "sharp";
+import { loadSharp } from "./sharp.ts";
 import { PROFILE_IMAGE_MAX_BYTES } from "#domain/contract/users.ts";
 
 /** Stored names: random, so a URL cannot be guessed from a user id. */
@@ -40,6 +40,7 @@ export type PreparedImage =
 export async function prepareProfileImage(bytes: Buffer): Promise<PreparedImage> {
   if (bytes.length > PROFILE_IMAGE_MAX_BYTES) return { ok: false, reason: "SIZE" };
   if (!sniffImageType(bytes)) return { ok: false, reason: "TYPE" };
+  const sharp = await loadSharp();
   let out: Buffer;
   try {
     out = await sharp(bytes, { limitInputPixels: 50_000_000 })

@@ -16,6 +16,7 @@ import { PICTURE_NAME_PATTERN, PICTURE_PATH, pictureNameOf } from "#domain/contr
 import { readPicture } from "../../lib/brand-pictures.ts";
 import { AppError } from "../../lib/errors.ts";
 import { etagMatchesHeader } from "./etag.ts";
+import { loadSharp } from "../../lib/sharp.ts";
 
 const PUBLIC_DIR = path.resolve(import.meta.dirname, "../../../../public");
 const MAX_ENTRIES = 512;
@@ -45,14 +46,6 @@ export const imageQuerySchema = z.object({
 export interface Variant {
   bytes: Buffer;
   etag: string;
-}
-
-type Sharp = (typeof import("sharp"))["default"];
-let sharpModule: Promise<Sharp> | null = null;
-/** sharp (a native module) loads on the first variant, not at start. */
-function loadSharp(): Promise<Sharp> {
-  sharpModule ??= import("sharp").then((m) => m.default);
-  return sharpModule;
 }
 
 async function findFile(roots: readonly string[], src: string): Promise<string | null> {

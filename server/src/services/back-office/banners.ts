@@ -3,7 +3,7 @@
 // no cache to drop). Each save is one transaction with its log entry; a save over a newer one is
 // refused with who and when. A banner opens exactly one target, and that target is the brand's own;
 // its picture's size is read from the stored picture, so the page reserves its room.
-import sharp from "sharp";
+import { loadSharp } from "../../lib/sharp.ts";
 import type { EditorBanner } from "#domain/contract/back-office-banners.ts";
 import { pictureNameOf } from "#domain/contract/back-office-pictures.ts";
 import type { Multilingual } from "#domain/multilingual.ts";
@@ -81,6 +81,7 @@ async function pictureSize(
 ): Promise<{ width: number; height: number }> {
   const name = pictureNameOf(image);
   const bytes = name ? await readPicture(storage, name) : undefined;
+  const sharp = await loadSharp();
   const meta = bytes
     ? await sharp(bytes)
         .metadata()

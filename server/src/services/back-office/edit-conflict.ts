@@ -1,7 +1,7 @@
 // The back office's one refusal of a save over someone else's newer one (issue 36): 409
 // EDIT_CONFLICT naming who saved it (from the log) and when, in the brand's time zone.
 import { tz } from "@date-fns/tz";
-import { format } from "date-fns";
+import { format } from "date-fns/format";
 import type { Db } from "../../db/types.ts";
 import { AppError } from "../../lib/errors.ts";
 import { lastChangedBy } from "../../repositories/back-office.ts";
