@@ -18,6 +18,8 @@ const report = path.join(dataDir, "report.json");
 
 interface Report {
   categories: Record<string, { score: number | null }>;
+  /** Lighthouse's own measure of the machine's speed (its CPU index): read the figures beside it. */
+  environment?: { benchmarkIndex?: number };
   audits: Record<
     string,
     {
@@ -93,8 +95,13 @@ try {
     .filter((r) => (r.networkRequestTime ?? 0) <= lcpAt)
     .reduce((sum, r) => sum + (r.transferSize ?? 0), 0);
   const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const cpu = (r: Report) => Math.round(r.environment?.benchmarkIndex ?? Number.NaN);
   process.stdout.write(
-    `${url} (mobile)\n` +
+    `${url} (mobile; load average ${os
+      .loadavg()
+      .map((n) => n.toFixed(2))
+      .join(" ")})\n` +
+      `  CPU index       ${cpu(result)} (repeat open ${cpu(repeat)})\n` +
       `  performance     ${score(result, "performance")}\n` +
       `  accessibility   ${score(result, "accessibility")}\n` +
       `  best-practices  ${score(result, "best-practices")}\n` +
