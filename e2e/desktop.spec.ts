@@ -150,6 +150,9 @@ test("right to left: the category sidebar is on the right, the basket panel on t
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto(`${sushi}/`);
   await expect(page.locator("html")).toHaveAttribute("dir", "rtl");
+  // The layout is measured on the app's own screen: the server's first screen (inert, the same
+  // layout) is replaced by it at any moment, between finding an element and measuring it.
+  await expect(page.locator("#root > .first-screen")).toHaveCount(0);
   const sidebar = await page.locator(".menu-nav").boundingBox();
   const grid = await page.locator(".menu-list").boundingBox();
   const panel = await page.locator(".basket-panel").boundingBox();
