@@ -14,11 +14,20 @@ async function operatorConsole(browser: Browser, request: APIRequestContext, tes
   const lavash = await merchantOf(request, testInfo, "lavash");
   const since = Date.now() - 1000;
   const from = { merchant: lavash.id, "x-forwarded-for": customerAddress() };
-  const asked = await request.post(apiUrl(testInfo, "/users/v1/auth/otp"), {
-    headers: from,
-    data: { phone: OPERATOR },
-  });
-  expect(asked.status(), await asked.text()).toBe(200);
+  const ask = () =>
+    request.post(apiUrl(testInfo, "/users/v1/auth/otp"), { headers: from, data: { phone: OPERATOR } });
+  if (testInfo.retry === 0) {
+    const asked = await ask();
+    expect(asked.status(), await asked.text()).toBe(200);
+  } else {
+    // A retry signs the operator in again within the minute a new code must wait (the first try
+    // used the code): it asks until the server sends one.
+    testInfo.setTimeout(testInfo.timeout + 90_000);
+    await expect(async () => {
+      const asked = await ask();
+      expect(asked.status(), await asked.text()).toBe(200);
+    }).toPass({ timeout: 90_000, intervals: [5_000] });
+  }
   const verified = await request.post(apiUrl(testInfo, "/users/v1/auth/otp/verify"), {
     headers: from,
     data: { phone: OPERATOR, code: await smsCodeFor(testInfo, OPERATOR, since) },

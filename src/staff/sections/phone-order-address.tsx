@@ -4,6 +4,7 @@
 // brand delivers there and at what price. The map is the storefront's lazy one.
 import { useLingui } from "@lingui/react/macro";
 import { useId, useState } from "react";
+import { flushSync } from "react-dom";
 import { LazyMap } from "../../components/map/lazy-map.tsx";
 import { useMapConfig } from "../../components/map/use-map-config.ts";
 import type { NominatimPlace } from "../../domain/contract/geo.ts";
@@ -16,6 +17,11 @@ export interface PickedPlace {
   latitude: number;
   longitude: number;
   house: string;
+  /**
+   * The operator's drag is still gliding to a stop: the point is not known yet, and an order placed
+   * meanwhile waits for it (Ctrl+Enter comes fast after a drag).
+   */
+  moving?: boolean;
 }
 
 /** The place's street as people say it (the geocoder's first part of its name). */
@@ -101,8 +107,17 @@ export function AddressSearch({
           <PinMap
             key={picks}
             place={value}
-            onMove={(latitude, longitude) => {
-              onPick({ ...value, latitude, longitude });
+            // Rendered at once, not when React next gets to it: a Ctrl+Enter right after the map
+            // stops must see where it stopped.
+            onMoveStart={() => {
+              flushSync(() => {
+                onPick({ ...value, moving: true });
+              });
+            }}
+            onMoveEnd={(point) => {
+              flushSync(() => {
+                onPick({ ...value, ...point, moving: false });
+              });
             }}
           />
           <label htmlFor={ids.house} className="staff-label">
@@ -125,10 +140,13 @@ export function AddressSearch({
 /** The picked place under the map's fixed pin; moving the map moves the point (and the quote). */
 function PinMap({
   place,
-  onMove,
+  onMoveStart,
+  onMoveEnd,
 }: {
   place: PickedPlace;
-  onMove: (latitude: number, longitude: number) => void;
+  onMoveStart: () => void;
+  /** Where the user's move stopped (null: the move was the code's). */
+  onMoveEnd: (point: { latitude: number; longitude: number } | null) => void;
 }) {
   const { t } = useLingui();
   const map = useMapConfig();
@@ -144,8 +162,17 @@ function PinMap({
           initialZoom={16}
           centerPin
           label={t`Map: the delivery address`}
+          // Called for the user's moves only.
+          onMoveStart={onMoveStart}
           onMoveEnd={(center, byUser) => {
-            if (byUser) onMove(Number(center.latitude.toFixed(6)), Number(center.longitude.toFixed(6)));
+            onMoveEnd(
+              byUser
+                ? {
+                    latitude: Number(center.latitude.toFixed(6)),
+                    longitude: Number(center.longitude.toFixed(6)),
+                  }
+                : null,
+            );
           }}
         />
       </div>

@@ -78,10 +78,7 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
   const [payment, setPayment] = useState<PaymentType>("CASH");
   const [comment, setComment] = useState("");
   const [extras, setExtras] = useState<Extras>(NO_EXTRAS);
-  const [placing, setPlacing] = useState(false);
-  const [failure, setFailure] = useState<string | null>(null);
   const [placed, setPlaced] = useState<Order | null>(null);
-  const key = useRef(crypto.randomUUID());
   const basketId = useId();
 
   const products = useMemo(() => menu.data?.products ?? [], [menu.data]);
@@ -119,18 +116,8 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
     const paid = again.payment;
     if (paid && isPaidOnReceipt(paid) && payments.includes(paid)) setPayment(paid);
   };
-  const place = async () => {
-    if (!call || placing) return;
-    setPlacing(true);
-    setFailure(null);
-    const [error, order] = await placePhoneOrder(call, key.current);
-    setPlacing(false);
-    if (error) {
-      setFailure(errorText(error));
-      return;
-    }
+  const placing = usePlacing(call, isMoving(destination), (order) => {
     setPlaced(order);
-    key.current = crypto.randomUUID();
     setPhone("");
     setAsked(null);
     setName("");
@@ -138,6 +125,13 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
     setDestination(null);
     setComment("");
     setExtras(NO_EXTRAS);
+  });
+  const changeDestination = (d: Destination) => {
+    setDestination(d);
+    if (!isMoving(d) && caller.data)
+      placing.pinStill(
+        callOf(caller.data, { lines, destination: d, service, branchId, payment, comment, name, extras }),
+      );
   };
 
   if (menu.isPending || settings.isPending) return <Loading />;
@@ -158,12 +152,12 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
       aria-label={t`Phone order`}
       onSubmit={(e) => {
         e.preventDefault();
-        void place();
+        placing.place();
       }}
       onKeyDown={(e) => {
         if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
           e.preventDefault();
-          void place();
+          placing.place();
         }
       }}
     >
@@ -195,7 +189,7 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
         onService={setService}
         saved={caller.data?.addresses ?? []}
         destination={destination}
-        onDestination={setDestination}
+        onDestination={changeDestination}
         branches={branches}
         branchId={branchId}
         onBranch={setBranchId}
@@ -207,9 +201,52 @@ function PhoneOrder({ branches }: { branches: NonNullable<StaffSectionProps["bra
         extras={extras}
         onExtras={setExtras}
       />
-      <SummaryPanel call={call} quote={quote} failure={failure} placing={placing} />
+      <SummaryPanel call={call} quote={quote} failure={placing.failure} placing={placing.busy} />
     </form>
   );
+}
+
+/** Whether the map's pin is still gliding to a stop after the operator's drag. */
+function isMoving(destination: Destination): boolean {
+  return destination !== null && "place" in destination && destination.place.moving === true;
+}
+
+/**
+ * Placing the order, once per idempotency key. Ctrl+Enter comes fast after a drag of the map: an
+ * order placed while the pin still glides waits for it to rest (`pinStill`) and goes there.
+ */
+function usePlacing(call: PhoneOrderCall | null, moving: boolean, onPlaced: (order: Order) => void) {
+  const [sending, setSending] = useState(false);
+  const [waiting, setWaiting] = useState(false);
+  const [failure, setFailure] = useState<string | null>(null);
+  const key = useRef(crypto.randomUUID());
+  const send = async (c: PhoneOrderCall) => {
+    setSending(true);
+    setFailure(null);
+    const [error, order] = await placePhoneOrder(c, key.current);
+    setSending(false);
+    if (error) {
+      setFailure(errorText(error));
+      return;
+    }
+    key.current = crypto.randomUUID();
+    onPlaced(order);
+  };
+  return {
+    busy: sending || waiting,
+    failure,
+    place: () => {
+      if (!call || sending || waiting) return;
+      if (moving) setWaiting(true);
+      else void send(call);
+    },
+    /** The pin came to rest: an order waiting for it goes now, with the call it makes. */
+    pinStill: (next: PhoneOrderCall | null) => {
+      if (!waiting) return;
+      setWaiting(false);
+      if (next) void send(next);
+    },
+  };
 }
 
 function CallerPanel({
