@@ -11,6 +11,7 @@ import { useMemo } from "react";
 import { readLocal, removeLocal, writeLocal } from "../../lib/storage.ts";
 import { currentBrandAtom } from "../brand/current-brand.ts";
 import type { PaymentType } from "../../domain/enums.ts";
+import type { Product } from "../../domain/contract/menu.ts";
 import type { BasketItem } from "../basket/basket.ts";
 
 export interface OrderChange {
@@ -114,4 +115,13 @@ export function useOrderChange(): {
     }),
     [change, set],
   );
+}
+
+/**
+ * How many of a counted product the customer may have in the basket: its stock, and while an order
+ * is being changed the pieces that order holds (the change gives them back first). Null: not counted.
+ */
+export function useStockForBasket(product: Pick<Product, "id" | "stock">): number | null {
+  const held = useOrderChange().change?.held?.[product.id] ?? 0;
+  return product.stock === null ? null : product.stock + held;
 }

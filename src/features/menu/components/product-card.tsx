@@ -9,6 +9,7 @@ import { basketKey } from "../../../domain/menu.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, stepDown, stepUp } from "../../../domain/pricing.ts";
 import { basketLine, useBasket } from "../../../shared/basket/basket.ts";
+import { useStockForBasket } from "../../../shared/order-change/order-change.ts";
 import { joinNames } from "../../../lib/i18n.ts";
 import { notify } from "../../../lib/notify.ts";
 import { openProduct, productHref } from "../../../shared/menu/product-link.ts";
@@ -94,6 +95,7 @@ function QuickAdd({ product, name, onOpen }: { product: Product; name: string; o
   const { t } = useLingui();
   const basket = useBasket();
   const haptics = useHaptics();
+  const stock = useStockForBasket(product);
   const key = basketKey(product.id, []);
   const line = basket.items.find((i) => i.key === key);
   const hasChoices = product.modificationGroups.length > 0;
@@ -117,11 +119,11 @@ function QuickAdd({ product, name, onOpen }: { product: Product; name: string; o
           className="stepper__button"
           aria-label={t`More`}
           onClick={() => {
-            const up = stepUp(line.unit, line.count, product.stock);
+            const up = stepUp(line.unit, line.count, stock);
             if (up === null) {
               notify({
                 kind: "warning",
-                text: t`Insufficient number of products. Maximum: ${product.stock ?? line.count}`,
+                text: t`Insufficient number of products. Maximum: ${stock ?? line.count}`,
               });
               return;
             }

@@ -158,3 +158,44 @@ describe("ProductDetails cooking time", () => {
     expect(await cookingIn("ar", 15, 20)).toMatch(/دقيقة$/);
   });
 });
+
+describe("ProductDetails stock", () => {
+  const lastPiece: Product = { ...lavash, stock: 1, modificationGroups: [] };
+
+  function tapMore(times: number) {
+    for (let i = 0; i < times; i++) fireEvent.click(screen.getByRole("button", { name: "More" }));
+  }
+
+  it("stops at the pieces left", () => {
+    localStorage.removeItem("savat:lavash:order-change");
+    renderProduct(lastPiece);
+    tapMore(2);
+    expect(screen.getByRole("alert").textContent).toBe("Insufficient number of products. Maximum: 1");
+  });
+
+  it("while an order is changed, counts the pieces that order holds as the customer's", () => {
+    // The order being changed took two; one more is left: three are the customer's to have.
+    const change = {
+      orderId: "0190c0de-0000-7000-8000-0000000000c1",
+      number: 7,
+      promoCode: null,
+      previous: [],
+      paymentType: "CASH",
+      comment: "",
+      courierComment: "",
+      cashback: 0,
+      atTime: null,
+      held: { [lastPiece.id]: 2 },
+    };
+    localStorage.setItem("savat:lavash:order-change", JSON.stringify(change));
+    renderProduct(lastPiece);
+    tapMore(2);
+    expect(screen.queryByRole("alert")).toBeNull();
+    fireEvent.click(screen.getByRole("button", { name: /Add to basket/ }));
+    expect(screen.queryByRole("alert")).toBeNull();
+    expect(basketLines()).toEqual([{ productId: lastPiece.id, modifications: [] }]);
+    tapMore(1);
+    expect(screen.getByRole("alert").textContent).toBe("Insufficient number of products. Maximum: 0");
+    localStorage.removeItem("savat:lavash:order-change");
+  });
+});

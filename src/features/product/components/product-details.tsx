@@ -14,6 +14,7 @@ import { toMinor } from "../../../domain/money.ts";
 import { pickText } from "../../../domain/multilingual.ts";
 import { linePrice, normalizeQuantity, stepDown, stepUp, UNIT_STEPS } from "../../../domain/pricing.ts";
 import { basketLine, useBasket } from "../../../shared/basket/basket.ts";
+import { useStockForBasket } from "../../../shared/order-change/order-change.ts";
 import { useFavourites, useToggleFavourite } from "../../../shared/favourites/favourites-query.ts";
 import { useCustomerId } from "../../../shared/session/session-atom.ts";
 import { notify } from "../../../lib/notify.ts";
@@ -66,7 +67,8 @@ export function ProductDetails({
     modifications: chosenMods,
   });
   const inBasket = basket.items.filter((i) => i.productId === product.id).reduce((n, i) => n + i.count, 0);
-  const stockLeft = product.stock === null ? null : Math.max(0, product.stock - inBasket);
+  const stock = useStockForBasket(product);
+  const stockLeft = stock === null ? null : Math.max(0, stock - inBasket);
   const images = [product.image, ...product.gallery].filter((s): s is string => Boolean(s));
   const Heading = headingLevel === 1 ? "h1" : "h2";
   const galleryRef = useRef<HTMLDivElement>(null);
