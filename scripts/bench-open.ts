@@ -2,9 +2,9 @@
 // on a phone-class device: 4x CPU slowdown and Slow 4G (150 ms round trip, 1.6 Mbps down, 750 kbps
 // up), a fresh browser profile each open. Hosts: the phone web, the desktop web, the Telegram mini
 // app (in the mocked Telegram's frame, timed from that web view's own start) and the Click mini app
-// (opened at the address Click's web view is given, with Click's cookies), and
-// the floor: a static copy of the phone web's first-screen HTML without its scripts, served by a
-// plain server. Prints each host's median time and its ratio to the floor (target <= 1.3), with the
+// (opened at the address Click's web view is given, with Click's cookies), and the floor: a static
+// copy of the phone web's first-screen HTML without its scripts, sent by a plain server that passes
+// the page's stylesheets and images on from the app (same origin, as the app loads them). Prints each host's median time and its ratio to the floor (target <= 1.3), with the
 // load average. Against a demo server of this checkout on a fresh embedded database.
 // Usage: npm run build && npm run bench:open [-- --rounds 3]
 import { spawn } from "node:child_process";
@@ -13,6 +13,7 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import zlib from "node:zlib";
 import { chromium, type Browser, type BrowserContext, type Page } from "@playwright/test";
 
 const { values } = parseArgs({
@@ -39,7 +40,8 @@ const DESKTOP = { viewport: { width: 1440, height: 900 } };
 
 /**
  * In every frame, before its own scripts: how long after that frame's own navigation began (its
- * time origin) the first product card was in the document and a frame had been drawn after it.
+ * time origin) the first product card was in the document and a frame had been drawn after it, and
+ * whether the card had its stylesheet by then.
  * Timed from the frame's own start, so the Telegram host counts from the moment its web view is
  * given the storefront's address, as the real Telegram client does, not from the mocked Telegram
  * page drawn around it (its own page and script, which a real client does not load).
@@ -48,7 +50,11 @@ const WATCH = `(() => {
   const seen = () => {
     if (window.__firstProduct !== undefined || !document.querySelector(".product-card")) return false;
     window.__firstProduct = null;
-    requestAnimationFrame(() => { window.__firstProduct = performance.now(); });
+    requestAnimationFrame(() => {
+      window.__firstProduct = performance.now();
+      // The menu's stylesheet lays a card out as a flex column; the browser's own style, as a block.
+      window.__styled = getComputedStyle(document.querySelector(".product-card")).display === "flex";
+    });
     return true;
   };
   const observer = new MutationObserver(() => { if (seen()) observer.disconnect(); });
@@ -123,7 +129,10 @@ async function launchUrl(browser: Browser, host: "Telegram" | "Click"): Promise<
 
 /**
  * The floor: the phone web's first screen as its inline loader stamps it from the HTML (the app's
- * scripts blocked), then every script and preload taken out, served by a plain server.
+ * scripts blocked), then every script and preload taken out. Its own server sends that page (Brotli,
+ * as the app sends its shell) and passes every other request on to the app, so the floor's
+ * stylesheets and images come from its own origin, as the app's do: served from another origin,
+ * they were refused (CORS, Cross-Origin-Resource-Policy) and the floor painted an unstyled page.
  */
 async function floorServer(browser: Browser): Promise<{ url: string; close: () => void }> {
   const context = await browser.newContext(PHONE);
@@ -133,22 +142,53 @@ async function floorServer(browser: Browser): Promise<{ url: string; close: () =
     await page.route("**/assets/*.js", (route) => route.abort());
     await page.goto(`${origin}/`);
     await page.locator(".first-screen .product-card").first().waitFor({ state: "attached" });
-    html = (await page.evaluate(() => document.documentElement.outerHTML))
+    const stamped = (await page.evaluate(() => document.documentElement.outerHTML))
       .replace(/<script\b[\s\S]*?<\/script>/gi, "")
-      .replace(/<link\b[^>]*rel=["']?modulepreload["']?[^>]*>/gi, "")
-      .replace(/<head>/i, `<head><base href="${origin}/">`);
+      .replace(/<link\b[^>]*rel=["']?modulepreload["']?[^>]*>/gi, "");
+    // The shell's stylesheets sit after #root, in the body: the app's screen is stamped by a script
+    // that waits for them. Without that script the screen would be painted unstyled before they
+    // arrive, so the floor's page has them in its head, where they hold the first paint back.
+    const sheets = stamped.match(/<link\b[^>]*rel=["']?stylesheet["']?[^>]*>/gi) ?? [];
+    html = stamped
+      .replace(/<link\b[^>]*rel=["']?stylesheet["']?[^>]*>/gi, "")
+      .replace(/<\/head>/i, `${sheets.join("")}</head>`);
   } finally {
     await context.close();
   }
-  const server = http.createServer((_req, reply) => {
-    reply.writeHead(200, { "content-type": "text/html; charset=utf-8", "cache-control": "no-store" });
-    reply.end(`<!doctype html>${html}`);
+  const page = Buffer.from(`<!doctype html>${html}`);
+  const compressed = zlib.brotliCompressSync(page);
+  const server = http.createServer((req, reply) => {
+    if (req.url === "/") {
+      const br = /\bbr\b/.test(req.headers["accept-encoding"] ?? "");
+      reply.writeHead(200, {
+        "content-type": "text/html; charset=utf-8",
+        "cache-control": "no-store",
+        ...(br ? { "content-encoding": "br" } : {}),
+      });
+      reply.end(br ? compressed : page);
+      return;
+    }
+    const upstream = http.request(
+      {
+        host: "127.0.0.1",
+        port,
+        path: req.url,
+        method: req.method,
+        headers: { ...req.headers, host: `${brand}.localhost:${String(port)}` },
+      },
+      (answer) => {
+        reply.writeHead(answer.statusCode ?? 502, answer.headers);
+        answer.pipe(reply);
+      },
+    );
+    upstream.on("error", () => reply.destroy());
+    req.pipe(upstream);
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const address = server.address();
   const floorPort = typeof address === "object" && address ? address.port : 0;
   return {
-    url: `http://127.0.0.1:${String(floorPort)}/`,
+    url: `http://${brand}-floor.localhost:${String(floorPort)}/`,
     close: () => {
       server.close();
     },
@@ -162,7 +202,11 @@ async function firstProduct(page: Page, deadline: number): Promise<number> {
       const at = await frame
         .evaluate(() => (window as { __firstProduct?: number | null }).__firstProduct ?? null)
         .catch(() => null);
-      if (typeof at === "number") return at;
+      if (typeof at !== "number") continue;
+      // A card drawn before its stylesheets is not the first screen (the floor once was that).
+      const styled = await frame.evaluate(() => (window as { __styled?: boolean }).__styled === true);
+      if (!styled) throw new Error("the first product was drawn before its stylesheet");
+      return at;
     }
     if (Date.now() > deadline) throw new Error("no product card within the limit");
     await new Promise((r) => setTimeout(r, 50));
