@@ -4,8 +4,10 @@
 // app (in the mocked Telegram's frame, timed from that web view's own start) and the Click mini app
 // (opened at the address Click's web view is given, with Click's cookies), and the floor: a static
 // copy of the phone web's first-screen HTML without its scripts, sent by a plain server that passes
-// the page's stylesheets and images on from the app (same origin, as the app loads them). Prints each host's median time and its ratio to the floor (target <= 1.3), with the
-// load average. Against a demo server of this checkout on a fresh embedded database.
+// the page's stylesheets and images on from the app (same origin, as the app loads them). Prints
+// each host's median time and its ratio to the floor (target <= 1.3), with the load average. A first
+// product drawn before its stylesheet fails the run. Against a demo server of this checkout on a
+// fresh embedded database.
 // Usage: npm run build && npm run bench:open [-- --rounds 3]
 import { spawn } from "node:child_process";
 import fs from "node:fs";
