@@ -19,6 +19,14 @@ export type LineProblem =
   | null;
 
 /**
+ * How many of a counted product a basket may hold: its stock, and the pieces the order being changed
+ * holds (the change gives them back first). Null: not counted.
+ */
+export function basketStock(product: Pick<Product, "stock">, held = 0): number | null {
+  return product.stock == null ? null : product.stock + held;
+}
+
+/**
  * `held`: how much of the product the order being changed holds (issue 42): the change gives that
  * stock back first, so a dish whose last pieces the order took is still the customer's to keep.
  */
@@ -29,7 +37,7 @@ export function lineProblem(
   serviceType?: ServiceType | null,
   held = 0,
 ): LineProblem {
-  const stock = product?.stock == null ? null : product.stock + held;
+  const stock = product ? basketStock(product, held) : null;
   // Sold out by this very order's pieces: not switched off for it.
   const soldOutByOrder = held > 0 && product?.stock === 0 && stock !== null && stock > 0;
   if (!product || (!product.isAvailable && !soldOutByOrder)) return { kind: "unavailable" };

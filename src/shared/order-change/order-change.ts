@@ -13,6 +13,7 @@ import { currentBrandAtom } from "../brand/current-brand.ts";
 import type { PaymentType } from "../../domain/enums.ts";
 import type { Product } from "../../domain/contract/menu.ts";
 import type { BasketItem } from "../basket/basket.ts";
+import { basketStock } from "../basket/line-problem.ts";
 
 export interface OrderChange {
   orderId: string;
@@ -117,11 +118,7 @@ export function useOrderChange(): {
   );
 }
 
-/**
- * How many of a counted product the customer may have in the basket: its stock, and while an order
- * is being changed the pieces that order holds (the change gives them back first). Null: not counted.
- */
+/** The product's `basketStock` with the pieces of the order being changed, if one is. */
 export function useStockForBasket(product: Pick<Product, "id" | "stock">): number | null {
-  const held = useOrderChange().change?.held?.[product.id] ?? 0;
-  return product.stock === null ? null : product.stock + held;
+  return basketStock(product, useOrderChange().change?.held?.[product.id]);
 }
