@@ -101,7 +101,8 @@ async function serve(backend: "pglite" | "postgres"): Promise<void> {
 }
 
 // ------------------------------------------------------------------------------------------------
-// Child: the floor, a plain Node server sending the bytes and headers the menu call sent.
+// Child: the floor, a plain Node server sending the bytes the menu call sent: the same status lines,
+// headers (the security headers and a request id included) and body, for the full answer and the 304.
 interface Answer {
   headers: Record<string, string>;
   body: string;
@@ -109,23 +110,22 @@ interface Answer {
 }
 
 function trivial(): void {
-  let headers: Record<string, string> = {};
+  let full: Answer = { headers: {}, body: "", etag: "" };
+  let notModified: Answer = full;
   let body: Buffer = Buffer.alloc(0);
-  let etag = "";
   const server = http.createServer((req, res) => {
-    if (req.headers["if-none-match"] === etag) {
-      res.writeHead(304, { etag });
+    if (req.headers["if-none-match"] === full.etag) {
+      res.writeHead(304, notModified.headers);
       res.end();
       return;
     }
-    res.writeHead(200, { ...headers, "content-length": String(body.length) });
+    res.writeHead(200, full.headers);
     res.end(body);
   });
   server.keepAliveTimeout = 60_000;
-  process.on("message", (answer: Answer) => {
-    headers = answer.headers;
-    body = Buffer.from(answer.body, "base64");
-    etag = answer.etag;
+  process.on("message", (answers: { full: Answer; notModified: Answer }) => {
+    ({ full, notModified } = answers);
+    body = Buffer.from(full.body, "base64");
     server.listen(0, "127.0.0.1", () => {
       const address = server.address();
       tell({ port: typeof address === "object" && address ? address.port : 0 });
@@ -172,10 +172,11 @@ function fetchOnce(port: number, headers: Record<string, string>): Promise<Answe
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
       res.on("end", () => {
+        // Every header but those Node's server writes itself (date, connection, keep-alive).
         const kept: Record<string, string> = {};
-        for (const name of ["content-type", "content-encoding", "etag", "vary", "cache-control"]) {
-          const value = res.headers[name];
-          if (typeof value === "string") kept[name] = value;
+        for (const [name, value] of Object.entries(res.headers)) {
+          if (typeof value === "string" && !["date", "connection", "keep-alive"].includes(name))
+            kept[name] = value;
         }
         resolve({
           status: res.statusCode ?? 0,
@@ -277,8 +278,10 @@ async function bench(backend: "pglite" | "postgres", seconds: number, connection
     answer = await fetchOnce(port, ask);
   }
   if (answer.status !== 200) throw new Error(`the menu answered ${String(answer.status)}`);
+  const notModified = await fetchOnce(port, { ...ask, "if-none-match": answer.etag });
+  if (notModified.status !== 304) throw new Error(`the menu's 304 answered ${String(notModified.status)}`);
   const floor = start(["--trivial"]);
-  floor.child.send(answer);
+  floor.child.send({ full: answer, notModified });
   const { port: floorPort } = (await floor.ready) as { port: number };
 
   const sent = Buffer.from(answer.body, "base64");

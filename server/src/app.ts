@@ -1,4 +1,6 @@
 import { randomUUID } from "node:crypto";
+import http, { type IncomingMessage } from "node:http";
+import proxyAddr from "@fastify/proxy-addr";
 import fastifyRateLimit from "@fastify/rate-limit";
 import fastifySwagger from "@fastify/swagger";
 import fastifySwaggerUi from "@fastify/swagger-ui";
@@ -48,6 +50,8 @@ import { createMenuCache, releaseMenuCache, type MenuCache } from "./repositorie
 import type { ObjectStorage } from "./lib/object-storage.ts";
 import { openUploads } from "./integrations/uploads.ts";
 import { metrics } from "./plugins/metrics.ts";
+import { cachedTenant } from "./plugins/tenant.ts";
+import { headersSetBy, MENU_PATH, menuFastLane } from "./plugins/menu-fast-lane.ts";
 import { orderHub, workers } from "./plugins/background.ts";
 import type { StandIns } from "./services/stand-ins.ts";
 
@@ -147,16 +151,35 @@ class OneLinePerRequest extends LogController {
   }
 }
 
+/** The caller's request id when it is a sane one, else a new one. */
+function requestIdOf(req: IncomingMessage): string {
+  const given = req.headers["x-request-id"];
+  return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
+/** Fastify's own HTTP server, with a listener that offers each request to `first` before Fastify. */
+function serverWithFirst(first: { lane: ((...args: Parameters<http.RequestListener>) => boolean) | null }) {
+  return (handler: http.RequestListener, opts: Record<string, unknown>): http.Server => {
+    const server = http.createServer((req, res) => {
+      if (first.lane?.(req, res) !== true) handler(req, res);
+    });
+    // What Fastify sets on the server it makes itself (lib/server.js).
+    server.keepAliveTimeout = opts.keepAliveTimeout as number;
+    server.requestTimeout = opts.requestTimeout as number;
+    server.setTimeout(opts.connectionTimeout as number);
+    return server;
+  };
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { config, database } = options;
   const securityHeaders = helmet(helmetOptions(config));
   const subresourceHeaders = helmet(SUBRESOURCE_HELMET_OPTIONS);
+  const first: Parameters<typeof serverWithFirst>[0] = { lane: null };
   const app = Fastify({
     logger: options.logger === false ? false : loggerOptions(config.logLevel, options.logStream),
-    genReqId: (req) => {
-      const given = req.headers["x-request-id"];
-      return typeof given === "string" && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    serverFactory: serverWithFirst(first),
+    genReqId: requestIdOf,
     bodyLimit: BODY_LIMIT,
     logController: new OneLinePerRequest(),
     trustProxy: config.trustedProxies.length > 0 ? config.trustedProxies : false,
@@ -409,6 +432,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       : undefined;
 
   await app.register(webManifestRoutes);
+
+  // The built menu is answered before Fastify (plugins/menu-fast-lane.ts).
+  const trust = config.trustedProxies.length > 0 ? proxyAddr.compile(config.trustedProxies) : null;
+  let closing = false;
+  app.addHook("preClose", async () => {
+    closing = true;
+  });
+  first.lane = menuFastLane({
+    cache: menuCache,
+    cachedTenant: (id) => cachedTenant(database.db, id),
+    securityHeaders: headersSetBy(securityHeaders),
+    requestId: requestIdOf,
+    clientIp: (req) => (trust ? proxyAddr(req, trust) : req.socket.remoteAddress),
+    clientHost: (req) => {
+      const forwarded = req.headers["x-forwarded-host"];
+      if (trust && typeof forwarded === "string" && trust(req.socket.remoteAddress ?? "", 0))
+        return forwarded.slice(forwarded.lastIndexOf(",") + 1).trim();
+      return req.headers.host ?? "";
+    },
+    log: app.log,
+    served: (statusCode, seconds) => {
+      app.metrics.requestServed("GET", MENU_PATH, statusCode, seconds);
+      menuCache.countHit();
+    },
+    open: () => !closing && !app.lifecycle.draining,
+  });
 
   app.setNotFoundHandler(async (request, reply) => {
     const pathname = request.url.split("?")[0] ?? "/";

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
@@ -512,6 +513,35 @@ describe("the logs", () => {
     for (const secret of ["901234567", "90 123 45 67", merchant]) {
       expect(text).not.toContain(secret);
     }
+  });
+});
+
+describe("the server's standard output", () => {
+  it("gets every line in order, those logged just before the process exits included", () => {
+    // The lines of one turn of the event loop are written together (lib/logging.ts): a process that
+    // logs and exits at once, as a failed start does, must still leave its lines behind.
+    const logging = path.resolve(import.meta.dirname, "../src/lib/logging.ts");
+    const script = `
+      import Fastify from "fastify";
+      import { loggerOptions } from ${JSON.stringify(logging)};
+      const log = Fastify({ logger: loggerOptions("info") }).log;
+      for (let i = 0; i < 3; i++) log.info({ i }, "first turn");
+      setImmediate(() => {
+        log.info({ i: 3 }, "second turn");
+        log.fatal({ i: 4 }, "cannot start");
+        process.exit(1);
+      });`;
+    const run = spawnSync(process.execPath, ["--input-type=module", "-e", script], {
+      cwd: path.resolve(import.meta.dirname, "../.."),
+      encoding: "utf8",
+    });
+    expect(run.status).toBe(1);
+    const lines = run.stdout
+      .trim()
+      .split("\n")
+      .map((l) => JSON.parse(l) as { i: number; msg: string });
+    expect(lines.map((l) => l.i)).toEqual([0, 1, 2, 3, 4]);
+    expect(lines.at(-1)?.msg).toBe("cannot start");
   });
 });
 

@@ -1,4 +1,3 @@
-import { negotiate } from "@fastify/accept-negotiator";
 import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -25,7 +24,7 @@ import { listBranchIds, listGrades, onMenuChanged } from "../../services/menu/me
 import { SseStreams } from "../../lib/sse.ts";
 import { onStoriesChanged } from "../../services/content/content-views.ts";
 
-import { etagMatchesHeader } from "./etag.ts";
+import { etagMatchesHeader, etagsOf, preparedEncoding } from "./etag.ts";
 
 export { imageRoutes } from "./images.ts";
 
@@ -33,19 +32,6 @@ const unauthorized = { 401: apiErrorSchema };
 
 /** Limits of the menu's live stream (tests shorten the ping). */
 export const menuStreams = { maxPerAddress: 100, pingMs: 20_000 };
-
-/** Brotli (once made), else gzip, else the plain bytes, as the client's Accept-Encoding allows. */
-function encodingOf(request: FastifyRequest, prepared: PreparedBody): "br" | "gzip" | undefined {
-  const offered = prepared.br ? ["br", "gzip"] : ["gzip"];
-  const chosen = negotiate(request.headers["accept-encoding"] ?? "", offered);
-  return chosen === "br" || chosen === "gzip" ? chosen : undefined;
-}
-
-/** The ETags of prepared bytes: plain, gzip and Brotli (each a strong validator of its bytes). */
-function etagsOf(prepared: PreparedBody): [string, string, string] {
-  const stem = prepared.etag.slice(0, -1);
-  return [prepared.etag, `${stem}-gz"`, `${stem}-br"`];
-}
 
 /**
  * Answers prepared JSON bytes: 304 when the client holds them, Brotli or gzip when it accepts them.
@@ -56,7 +42,7 @@ export function sendPrepared(
   reply: FastifyReply,
   prepared: PreparedBody,
 ): FastifyReply {
-  const encoding = encodingOf(request, prepared);
+  const encoding = preparedEncoding(request.headers["accept-encoding"], prepared);
   const [plainTag, gzTag, brTag] = etagsOf(prepared);
   reply
     .header("etag", encoding === "br" ? brTag : encoding === "gzip" ? gzTag : plainTag)
@@ -127,34 +113,11 @@ export async function productTenantRoutes(app: FastifyInstance): Promise<void> {
   const db = app.database.db;
   const cache = app.menuCache;
 
-  // The hot path for revalidation: a 304 for a built menu is answered from the onRequest hook, before
-  // schema validation and the rest of the lifecycle. Full bodies go through the handler: a large
-  // body sent from onRequest measured ~35 % slower (scripts/bench-menu.ts), while from the handler it
-  // matches a bare route. Anything not recognised at once (another channel value, an unknown
-  // branch, a cold cache) goes the ordinary way, which validates and builds.
-  const fromCache = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (request.headers["if-none-match"] === undefined) return;
-    const query = request.query as Record<string, unknown>;
-    const type = query.type ?? "WEB";
-    if (type !== "WEB" && type !== "TG") return;
-    const merchantId = request.tenant.id;
-    let key = `${type}|*`;
-    if (query.branchId !== undefined) {
-      const known = cache.peekBranchIds(merchantId);
-      if (typeof query.branchId !== "string" || !known?.has(query.branchId)) return;
-      key = `${type}|${query.branchId}`;
-    }
-    const prepared = cache.peek(merchantId, key);
-    if (prepared && etagMatchesHeader(request.headers["if-none-match"], etagsOf(prepared))) {
-      cache.countHit();
-      return sendPrepared(request, reply, prepared);
-    }
-  };
-
   r.get(
     "/products/v1/overalls",
     {
-      onRequest: fromCache,
+      // Once built, a menu is answered before Fastify (plugins/menu-fast-lane.ts); this route builds it
+      // and answers what the lane hands on.
       schema: {
         summary: "The brand's menu for a channel (and the nearest branch): groups, categories, products",
         description:
