@@ -5,6 +5,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
+  merchants,
   merchantWebSettings,
   orderHistory,
   orders,
@@ -16,6 +17,8 @@ import { loadConfig } from "../src/config.ts";
 import { createSession } from "../src/repositories/sessions.ts";
 import { PAYME_TIMEOUT_MS } from "../src/services/payments/payme.ts";
 import { forgetTenants } from "../src/plugins/tenant.ts";
+import { cachesChanged } from "../src/db/cache-bus.ts";
+import { transaction } from "../src/db/transaction.ts";
 import { createTestApp, merchantId, type TestApp } from "./support/app.ts";
 import { branchNamed, orderRow, plainProduct, transactionsOf } from "./support/orders.ts";
 
@@ -246,6 +249,27 @@ describe("protocol and authorisation", () => {
     const statement = await rpc("GetStatement", { from: 0, to: Date.now() + 60_000 }, PLOV_KEY);
     expect(statement.result?.transactions).toEqual([]);
     expect(plov).not.toBe(lavash);
+  });
+
+  it("takes a brand's replaced key at once, in every process, and refuses the old one", async () => {
+    const order = await placeOrder();
+    const check = (key: string) =>
+      rpc("CheckPerformTransaction", { amount: order.amount, account: { order_id: order.id } }, key);
+    expect((await check(LAVASH_KEY)).result).toMatchObject({ allow: true });
+    const replace = (key: string) =>
+      transaction(t.db, async (tx) => {
+        await tx.update(merchants).set({ paymeKey: key }).where(eq(merchants.id, lavash));
+        // What the back office's brand settings do (services/back-office/brand-settings.ts).
+        await cachesChanged(tx, lavash, ["merchant"]);
+      });
+    await replace("DEMO-lavash-payme-rotated-key");
+    try {
+      expectError(await check(LAVASH_KEY), -32504);
+      expect((await check("DEMO-lavash-payme-rotated-key")).result).toMatchObject({ allow: true });
+    } finally {
+      await replace(LAVASH_KEY);
+    }
+    expect((await check(LAVASH_KEY)).result).toMatchObject({ allow: true });
   });
 
   it("never answers the key: it is not in the brand's public merchant or web settings", async () => {

@@ -3,7 +3,6 @@
 // 400. The Basic credentials `Paycom:<key>` name the brands the call may act for; the order or
 // transaction of the call must belong to one of them (-32504 otherwise). Keys are never logged or
 // answered.
-import { createHash, timingSafeEqual } from "node:crypto";
 import type { FastifyInstance, FastifyRequest } from "fastify";
 import type { ZodTypeProvider } from "fastify-type-provider-zod";
 import { z } from "zod";
@@ -11,7 +10,7 @@ import { PAYME_ERRORS, type PaymeErrorName } from "#domain/api-errors.ts";
 import type { Db } from "../../db/types.ts";
 import type { OrderEvents } from "../../services/orders/events.ts";
 import { callPayme, isPaymeMethod, PaymeFault } from "../../services/payments/payme.ts";
-import { listPaymeKeys } from "../../services/payments/payme-keys.ts";
+import { merchantsWithPaymeKey } from "../../services/payments/payme-keys.ts";
 
 const rpcAnswerSchema = z
   .object({
@@ -40,10 +39,6 @@ function errorAnswer(id: RpcId, name: PaymeErrorName, data?: string): RpcAnswer 
   };
 }
 
-function digest(text: string): Buffer {
-  return createHash("sha256").update(text).digest();
-}
-
 /** The brands whose Payme key the `Authorization: Basic base64("Paycom:<key>")` header carries. */
 async function authorizedMerchants(db: Db, header: string | undefined): Promise<string[]> {
   const match = /^Basic ([A-Za-z0-9+/=]+)$/.exec(header?.trim() ?? "");
@@ -51,11 +46,7 @@ async function authorizedMerchants(db: Db, header: string | undefined): Promise<
   const decoded = Buffer.from(match[1], "base64").toString("utf8");
   const colon = decoded.indexOf(":");
   if (colon < 0 || decoded.slice(0, colon) !== "Paycom") return [];
-  const sent = digest(decoded.slice(colon + 1));
-  // Compared as digests in constant time, against every brand's key.
-  return (await listPaymeKeys(db))
-    .filter(({ key }) => timingSafeEqual(digest(key), sent))
-    .map(({ merchantId }) => merchantId);
+  return merchantsWithPaymeKey(db, decoded.slice(colon + 1));
 }
 
 /** The metrics' result of an answer: ok, refused (credentials), or Payme's error code. */
