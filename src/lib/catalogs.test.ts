@@ -3,8 +3,9 @@ import { LOCALES } from "./i18n.ts";
 
 // Every interface language is fully translated (docs/decisions.md, Languages): a catalog with a
 // missing or empty translation fails here, before a customer sees English in the middle of Uzbek.
+// Two sets: the storefront's (locales/) and the staff console's own messages (locales/staff/).
 
-const files = import.meta.glob<string>("../../locales/*.po", {
+const files = import.meta.glob<string>("../../locales/**/*.po", {
   query: "?raw",
   import: "default",
   eager: true,
@@ -53,9 +54,9 @@ function parsePo(text: string): Entry[] {
   return entries.filter((e) => e.msgid !== "" && !e.obsolete);
 }
 
-function catalog(locale: string): Entry[] {
-  const text = files[`../../locales/${locale}.po`];
-  if (text === undefined) throw new Error(`locales/${locale}.po is missing`);
+function catalog(set: string, locale: string): Entry[] {
+  const text = files[`../../locales/${set}${locale}.po`];
+  if (text === undefined) throw new Error(`locales/${set}${locale}.po is missing`);
   return parsePo(text);
 }
 
@@ -64,22 +65,28 @@ function catalog(locale: string): Entry[] {
 const placeholders = (s: string) => [...new Set([...s.matchAll(/\{(\w+)\}/g)].map((m) => m[1]))].sort();
 
 describe("translation catalogs", () => {
-  const source = catalog("en");
-
-  it("exist for every interface language", () => {
-    expect(Object.keys(files).sort()).toEqual(LOCALES.map((l) => `../../locales/${l}.po`).sort());
-    expect(source.length).toBeGreaterThan(20);
+  it("exist for every interface language, the storefront's and the staff console's", () => {
+    expect(Object.keys(files).sort()).toEqual(
+      ["", "staff/"].flatMap((set) => LOCALES.map((l) => `../../locales/${set}${l}.po`)).sort(),
+    );
   });
 
-  for (const locale of LOCALES) {
-    it(`${locale}: every message is translated, with its placeholders`, () => {
-      const entries = catalog(locale);
-      expect(entries.map((e) => e.msgid).sort()).toEqual(source.map((e) => e.msgid).sort());
-      const empty = entries.filter((e) => e.msgstr.trim() === "").map((e) => e.msgid);
-      expect(empty, `untranslated in ${locale}.po`).toEqual([]);
-      for (const e of entries) {
-        expect(placeholders(e.msgstr), `${locale}: ${e.msgid}`).toEqual(placeholders(e.msgid));
-      }
+  for (const set of ["", "staff/"]) {
+    const source = catalog(set, "en");
+    it(`locales/${set}: holds the source messages`, () => {
+      expect(source.length).toBeGreaterThan(20);
     });
+
+    for (const locale of LOCALES) {
+      it(`locales/${set}${locale}: every message is translated, with its placeholders`, () => {
+        const entries = catalog(set, locale);
+        expect(entries.map((e) => e.msgid).sort()).toEqual(source.map((e) => e.msgid).sort());
+        const empty = entries.filter((e) => e.msgstr.trim() === "").map((e) => e.msgid);
+        expect(empty, `untranslated in ${set}${locale}.po`).toEqual([]);
+        for (const e of entries) {
+          expect(placeholders(e.msgstr), `${set}${locale}: ${e.msgid}`).toEqual(placeholders(e.msgid));
+        }
+      });
+    }
   }
 });

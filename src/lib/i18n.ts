@@ -116,13 +116,27 @@ export function chooseLocale(choice: LocaleChoice): Locale {
 
 const catalogs = import.meta.glob<{ messages: Messages }>("../../locales/*.po");
 
+/** A catalog loaded beside the storefront's for every locale (the staff console's own messages). */
+export type CatalogLoader = (locale: Locale) => Promise<Messages>;
+const moreCatalogs: CatalogLoader[] = [];
+
 async function loadMessages(locale: Locale): Promise<Messages> {
   const load = catalogs[`../../locales/${locale}.po`];
   if (!load) throw new Error(`No catalog for ${locale}`);
-  return (await load()).messages;
+  const [main, ...more] = await Promise.all([
+    load().then((module) => module.messages),
+    ...moreCatalogs.map((loadMore) => loadMore(locale)),
+  ]);
+  return Object.assign({}, main, ...more) as Messages;
 }
 
 const loading = new Map<Locale, Promise<void>>();
+
+/** Loads `load`'s catalog with the storefront's from now on; call it before activating a locale. */
+export function addCatalog(load: CatalogLoader): void {
+  moreCatalogs.push(load);
+  loading.clear();
+}
 
 /** Loads the catalog of `locale` once, without activating it (boot starts it early). */
 export function preloadLocale(locale: Locale): Promise<void> {

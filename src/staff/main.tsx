@@ -7,6 +7,7 @@ import type { Merchant } from "../domain/contract/merchant.ts";
 import { resolveBrandSub, STORED_VENDOR_KEY } from "../domain/brand-host.ts";
 import { configureApiClient } from "../lib/api-client.ts";
 import { activateLocale, chooseLocale, localeFromCookie, LOCALES } from "../lib/i18n.ts";
+import "./catalogs.ts";
 import { createQueryClient } from "../lib/query-client.ts";
 import { readLocal } from "../lib/storage.ts";
 import { getMerchantBySub } from "../shared/brand/get-merchant-by-sub.ts";

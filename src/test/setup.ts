@@ -4,6 +4,8 @@ import { configureApiClient, resetApiClient } from "../lib/api-client.ts";
 import { deleteAllCookies } from "../lib/cookies.ts";
 import { resetAppStore } from "../lib/app-store.ts";
 import { activateLocale } from "../lib/i18n.ts";
+// The console's catalog too, so the staff console's components read their translations in tests.
+import "../staff/catalogs.ts";
 import { sessionApiHooks } from "../shared/session/api-session.ts";
 import { installStoredSchemas } from "../shared/session/checked-storage.ts";
 import * as storedSchemas from "../shared/session/stored-schemas.ts";
