@@ -16,7 +16,8 @@ import { etagMatchesHeader, etagsOf, preparedEncoding } from "../routes/products
 // the tenant cache or inactive, a menu not built yet, a draining or closing server.
 //
 // Not counted by the rate limiter, as the built client's files are not: answering from memory
-// costs less than the limiter's own refusal would (docs/decisions.md "The menu's fast lane").
+// costs less than the limiter's own refusal would (docs/decisions.md, "The built menu is answered
+// before Fastify").
 
 export const MENU_PATH = "/api/products/v1/overalls";
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

@@ -6,7 +6,8 @@ import { listPaymeKeys } from "../../repositories/payments.ts";
 // Every Payme callback names its brand only by the key in its Basic auth, so each one compared the
 // key with every brand's: a query per callback, under Payme's retries and a shift's payments. The
 // brands' keys are kept here instead, as digests, dropped whenever any process changes a merchant
-// (a brand import writes the keys; server/src/db/cache-bus.ts) and after TTL_MS for a change by hand.
+// (the back office's brand settings and a brand import write the keys; server/src/db/cache-bus.ts)
+// and after TTL_MS for a change by hand.
 const TTL_MS = 3_000;
 
 interface Keys {
