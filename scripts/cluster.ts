@@ -127,7 +127,14 @@ export async function startApiProcess(
 ): Promise<ApiProcess> {
   let output = "";
   const child = spawn(process.execPath, ["--max-semi-space-size=4", "--liftoff-only", SERVER], {
-    env: { PATH: process.env.PATH ?? "", ...env, PORT: String(port), HOST: "127.0.0.1" },
+    // As `npm run serve` starts it (docs/decisions.md, "The embedded server fits a small machine").
+    env: {
+      PATH: process.env.PATH ?? "",
+      MALLOC_ARENA_MAX: "2",
+      ...env,
+      PORT: String(port),
+      HOST: "127.0.0.1",
+    },
     stdio: ["ignore", "pipe", "pipe"],
   });
   const collect = (chunk: Buffer) => {
