@@ -13,7 +13,7 @@ import { toMinor } from "#domain/money.ts";
 import { transaction } from "../../db/transaction.ts";
 import type { Db } from "../../db/types.ts";
 import { AppError } from "../../lib/errors.ts";
-import { findOrder, lockOrder, type OrderRow } from "../../repositories/orders.ts";
+import { lockOrder, type OrderRow } from "../../repositories/orders.ts";
 import {
   findOpenTransaction,
   findOrderMerchant,
@@ -129,8 +129,16 @@ function timedOut(t: PaymentTransactionRow, now: Date): boolean {
   return now.getTime() - t.createTime.getTime() > PAYME_TIMEOUT_MS;
 }
 
-/** The order named by `account.order_id`, of a brand the request may act for. */
-async function accountOrder(ctx: PaymeContext, params: Params): Promise<OrderRow> {
+interface OrderTarget {
+  merchantId: string;
+  orderId: string;
+}
+
+/**
+ * The order named by `account.order_id`, of a brand the request may act for. Only its brand is
+ * read here: the callers read the order itself under its lock (lockAccountOrder).
+ */
+async function accountOrder(ctx: PaymeContext, params: Params): Promise<OrderTarget> {
   const account = params.account;
   if (typeof account !== "object" || account === null || Array.isArray(account)) fail("INVALID_REQUEST");
   const orderId = (account as Params).order_id;
@@ -138,14 +146,17 @@ async function accountOrder(ctx: PaymeContext, params: Params): Promise<OrderRow
   const merchantId = await findOrderMerchant(ctx.db, orderId);
   if (!merchantId) fail("ORDER_NOT_FOUND", "order_id");
   authorize(ctx, merchantId);
-  const order = await findOrder(ctx.db, { merchantId, id: orderId });
-  if (!order) fail("ORDER_NOT_FOUND", "order_id");
-  return order;
+  return { merchantId, orderId };
 }
 
-/** The order a call is about: an order's own id, or the order a transaction was created for. */
-function orderTarget(row: OrderRow | PaymentTransactionRow): { merchantId: string; orderId: string } {
-  return { merchantId: row.merchantId, orderId: "orderId" in row ? row.orderId : row.id };
+/** The order a call is about, locked; Payme's "order not found" if it is gone. */
+async function lockAccountOrder(tx: Db, target: OrderTarget): Promise<OrderRow> {
+  try {
+    return await lockOrder(tx, target);
+  } catch (error) {
+    if (error instanceof AppError && error.body.code === "NOT_FOUND") fail("ORDER_NOT_FOUND", "order_id");
+    throw error;
+  }
 }
 
 /**
@@ -231,9 +242,9 @@ const cancelAnswer = (t: PaymentTransactionRow) => ({
 
 async function checkPerformTransaction(ctx: PaymeContext, params: Params) {
   const amount = integer(params, "amount");
-  const target = orderTarget(await accountOrder(ctx, params));
+  const target = await accountOrder(ctx, params);
   return committed(ctx.db, async (tx) => {
-    const order = await lockOrder(tx, target);
+    const order = await lockAccountOrder(tx, target);
     const payable = await payableFault(tx, ctx, order, amount);
     if ("fault" in payable) return payable;
     const open = await findOpenTransaction(tx, target);
@@ -262,10 +273,12 @@ async function createTransaction(ctx: PaymeContext, params: Params) {
   // A known id is a replay: its order is the one it was created for, whatever the account says.
   const known = await findProviderTransaction(ctx.db, { provider: "PAYME", providerTransactionId });
   if (known) authorize(ctx, known.merchantId);
-  const target = known ? orderTarget(known) : orderTarget(await accountOrder(ctx, params));
+  const target = known
+    ? { merchantId: known.merchantId, orderId: known.orderId }
+    : await accountOrder(ctx, params);
   const { merchantId, orderId } = target;
   return committed(ctx.db, async (tx) => {
-    const locked = await lockOrder(tx, { merchantId, orderId });
+    const locked = await lockAccountOrder(tx, target);
     // Looked up again under the order's lock: a replay racing the first call sees its row.
     const existing = await findProviderTransaction(tx, { provider: "PAYME", providerTransactionId });
     if (existing) {
