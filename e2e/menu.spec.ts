@@ -77,6 +77,41 @@ async function addClassicWithChoices(ui: Surface): Promise<void> {
   await expect(sheet).toBeHidden();
 }
 
+/**
+ * Taps "Drinks" in the category bar, waits for the list to settle there, and adds its first dish;
+ * answers the dish's name.
+ */
+async function addFirstDrink(page: Page): Promise<string> {
+  await page
+    .getByRole("navigation", { name: "Menu categories" })
+    .getByRole("button", { name: "Drinks" })
+    .click();
+  // The list scrolls smoothly to the category: a tap during the scroll can land beside the button.
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1;
+        const check = () => {
+          if (window.scrollY === last) resolve();
+          else {
+            last = window.scrollY;
+            setTimeout(check, 150);
+          }
+        };
+        check();
+      }),
+  );
+  const quickAdd = page.getByRole("button", { name: /^Add .* to basket$/ }).first();
+  const product = /^Add (.*) to basket$/.exec((await quickAdd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
+  expect(product).not.toBe("");
+  // By its name: while the list settles on the category, the first button can be another dish's.
+  await page
+    .getByRole("button", { name: `Add ${product} to basket`, exact: true })
+    .first()
+    .click();
+  return product;
+}
+
 test.describe("menu and basket on the web", () => {
   test.beforeEach(async ({ context, baseURL }) => {
     await inEnglish(context, baseURL);
@@ -285,33 +320,7 @@ test.describe("favourites, the basket across a web login, and the way around", (
 
   test("a guest's basket is still there after logging in on the web /login", async ({ page }, testInfo) => {
     await page.goto("/");
-    await page
-      .getByRole("navigation", { name: "Menu categories" })
-      .getByRole("button", { name: "Drinks" })
-      .click();
-    // The list scrolls smoothly to the category: a tap during the scroll can land beside the button.
-    await page.evaluate(
-      () =>
-        new Promise<void>((resolve) => {
-          let last = -1;
-          const check = () => {
-            if (window.scrollY === last) resolve();
-            else {
-              last = window.scrollY;
-              setTimeout(check, 150);
-            }
-          };
-          check();
-        }),
-    );
-    const quickAdd = page.getByRole("button", { name: /^Add .* to basket$/ }).first();
-    const product = /^Add (.*) to basket$/.exec((await quickAdd.getAttribute("aria-label")) ?? "")?.[1] ?? "";
-    expect(product).not.toBe("");
-    // By its name: while the list settles on the category, the first button can be another dish's.
-    await page
-      .getByRole("button", { name: `Add ${product} to basket`, exact: true })
-      .first()
-      .click();
+    const product = await addFirstDrink(page);
     await expect(page.getByTestId("basket-badge")).toHaveText("1");
     const guestBasket = await storedBasket(page);
     expect(guestBasket).toHaveLength(1);
@@ -386,14 +395,7 @@ test.describe("menu and basket inside Telegram", () => {
     await inEnglish(context, baseURL);
     // A guest's basket on the web...
     await page.goto("/");
-    await page
-      .getByRole("navigation", { name: "Menu categories" })
-      .getByRole("button", { name: "Drinks" })
-      .click();
-    await page
-      .getByRole("button", { name: /^Add .* to basket$/ })
-      .first()
-      .click();
+    await addFirstDrink(page);
     await expect(page.getByTestId("basket-badge")).toHaveText("1");
     const guestBasket = await storedBasket(page);
     expect(guestBasket).toHaveLength(1);
